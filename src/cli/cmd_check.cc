@@ -1,0 +1,90 @@
+// umpire check ID | list: the small rolls read from a one-column die table (storm,
+// bombardment, breaking free, portage...).
+#include "cli/commands.h"
+#include "format/json.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <ostream>
+
+namespace umpire::cli {
+
+struct CheckOptions {
+    std::string id;
+    int modifier = 0;
+    DiceOptions dice;
+};
+
+namespace {
+
+bool is_check(const core::Table& t)
+{
+    return t.row_kind == core::RowKind::die && t.column_kind == core::ColumnKind::none;
+}
+
+// A check by full id, or by the last part of it when only one table ends so.
+const core::Table& find_check(const std::string& id, Context& ctx)
+{
+    std::vector<std::string> checks;
+    for (const auto& info : ctx.catalog().list()) {
+        if (is_check(ctx.table(info.id))) {
+            checks.push_back(info.id);
+        }
+    }
+    std::vector<std::string> matches;
+    for (const auto& c : checks) {
+        if (c == id || c.ends_with("." + id)) {
+            matches.push_back(c);
+        }
+    }
+    if (matches.size() > 1) {
+        throw usage_error("check '" + id + "' is ambiguous: " + join(matches, ", "));
+    }
+    if (matches.empty()) {
+        throw not_found_error("no check '" + id + "'" + suggestion(id, checks) +
+                              "; 'umpire check list' shows them all");
+    }
+    return ctx.table(matches.front());
+}
+
+} // namespace
+
+void run_check(const CheckOptions& opt, Context& ctx)
+{
+    if (opt.id == "list") {
+        std::vector<load::TableInfo> checks;
+        for (const auto& info : ctx.catalog().list()) {
+            if (is_check(ctx.table(info.id))) {
+                checks.push_back(info);
+            }
+        }
+        ctx.out() << (ctx.options.json ? format::to_json(checks) + "\n" : format::list_tables(checks));
+        return;
+    }
+    const core::Table& table = find_check(opt.id, ctx);
+    core::LookupRequest q{std::nullopt, std::nullopt, opt.modifier};
+    ctx.adjudicate(opt.dice, {}, "check " + table.id, [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_lookup(table, q, dice);
+        r.command = "check";
+        return r;
+    });
+}
+
+void setup_check(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<CheckOptions>();
+    auto* sub = app.add_subcommand("check", "Roll a named check (storm, bombard, free-rammed, "
+                                            "free-rammer, portage...); 'check list' lists them");
+    sub->add_option("ID", opt->id, "Check id, or its last part when unique; or 'list'")->required();
+    sub->add_option("--mod", opt->modifier,
+                    "Added to the die, where the check names a modifier (portage: the Assault "
+                    "Capability Number)")
+        ->type_name("N");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("Examples:\n  umpire check list\n  umpire check storm          # 14.29, each ship at sea\n"
+                "  umpire check bombard --odds # 15.73\n  umpire check portage --mod 2 --roll 3\n"
+                "  umpire check free-rammer    # 15.16");
+    sub->callback([opt, &ctx] { run_check(*opt, ctx); });
+}
+
+} // namespace umpire::cli

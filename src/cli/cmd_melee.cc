@@ -1,0 +1,77 @@
+// umpire melee: Constantinople 15.2-15.4, CRT 15.41.
+#include "cli/commands.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct MeleeOptions {
+    std::vector<std::string> attackers;
+    std::string defender;
+    bool boom = false;
+    bool exchange = false;
+    std::vector<int> split;
+    std::string reading = "case";
+    DiceOptions dice;
+};
+
+void run_melee(const MeleeOptions& opt, Context& ctx)
+{
+    core::MeleeRequest q;
+    for (const auto& spec : opt.attackers) {
+        q.attackers.push_back(parse_ship("--attacker", spec, "melee", ctx));
+    }
+    q.defender = parse_ship("--defender", opt.defender, "melee", ctx);
+    q.boom = opt.boom;
+    q.exchange = opt.exchange;
+    q.split = opt.split;
+    q.reading = parse_reading(opt.reading);
+    const core::Table& crt = ctx.table("constantinople.melee");
+    core::Fields inputs{{"attackers", opt.attackers}, {"defender", opt.defender},
+                        {"boom", opt.boom}, {"exchange", opt.exchange},
+                        {"damaged_reading", opt.reading}};
+    ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) {
+        return core::resolve_melee(crt, q, dice);
+    });
+}
+
+void setup_melee(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<MeleeOptions>();
+    auto* sub = app.add_subcommand("melee", "Constantinople naval melee (15.2-15.4, CRT 15.41)");
+    sub->add_option("--attacker", opt->attackers,
+                    "An attacking ship: melee strength or name, with :back :damaged (1 to 4)")
+        ->required()
+        ->allow_extra_args(false)
+        ->type_name("SHIP");
+    sub->add_option("--defender", opt->defender,
+                    "The defending ship: melee strength or name, with :back :damaged :leader")
+        ->required()
+        ->type_name("SHIP");
+    sub->add_flag("--boom", opt->boom, "Attacked across a Boom hexside: +1 defensive (15.63)");
+    sub->add_flag("--exchange", opt->exchange,
+                  "The defender attacks back simultaneously (15.21, 15.25)");
+    sub->add_option("--split", opt->split,
+                    "With --exchange and several attackers: the defender's points against each "
+                    "attacker, in --attacker order (15.24)")
+        ->delimiter(',')
+        ->allow_extra_args(false)
+        ->type_name("N,N,...");
+    sub->add_option("--damaged-reading", opt->reading,
+                    "case: 15.34, Damaged leaves melee alone (default); chart: the 15.41 legend, "
+                    "melee halved")
+        ->check(CLI::IsMember({"case", "chart"}))
+        ->type_name("case|chart");
+    add_dice_options(*sub, opt->dice);
+    sub->footer(
+        "SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"
+        "flags: :back (the counter's back), :damaged (15.34), :leader (Diedo or Trevisano, 15.26).\n"
+        "Dice, in order: the attack on the defender, then with --exchange each counterattack.\n"
+        "Examples:\n"
+        "  umpire melee --attacker 4 --attacker 4 --defender 5          # 15.23: +3\n"
+        "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
+        "               --split 2,1,5                                   # 15.24's example\n"
+        "  umpire melee --attacker Galley-1 --defender Genoa:leader --boom --odds");
+    sub->callback([opt, &ctx] { run_melee(*opt, ctx); });
+}
+
+} // namespace umpire::cli

@@ -1,0 +1,189 @@
+#include "cli/context.h"
+
+#include "format/json.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <array>
+#include <ostream>
+
+namespace umpire::cli {
+
+load::Catalog& Context::catalog()
+{
+    if (!m_catalog) {
+        std::vector<std::string> dirs;
+        if (!m_env.tables.empty()) {
+            for (const auto& dir : split(m_env.tables, ':')) {
+                if (!dir.empty()) {
+                    dirs.push_back(dir);
+                }
+            }
+        }
+        dirs.insert(dirs.end(), options.tables.begin(), options.tables.end());
+        m_catalog = std::make_unique<load::Catalog>(dirs);
+    }
+    return *m_catalog;
+}
+
+const core::Scenario& Context::scenario(std::string_view fallback)
+{
+    return catalog().scenario(options.scenario.empty() ? fallback : options.scenario);
+}
+
+format::Style Context::style() const
+{
+    return {m_env.out_is_tty && !m_env.no_color};
+}
+
+void Context::warn_provisional(const core::Resolution& r)
+{
+    if (r.provisional && !options.quiet) {
+        m_err << "umpire: warning: provisional data, not the published chart: "
+              << join(r.provisional_notes, "; ") << "\n";
+    }
+}
+
+void Context::emit(core::Resolution r)
+{
+    if (!options.seed) {
+        options.seed = core::fresh_seed();
+    }
+    r.seed = options.seed;
+    warn_provisional(r);
+    m_out << (options.json ? format::to_json(r) + "\n" : format::to_text(r, style()));
+}
+
+void Context::emit(const core::OddsReport& report)
+{
+    warn_provisional(report.sample);
+    m_out << (options.json ? format::to_json(report) + "\n" : format::to_text(report, style()));
+}
+
+void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
+                         const std::string& command, const core::Adjudicator& adjudicate)
+{
+    auto with_inputs = [&](core::Dice& d) {
+        core::Resolution r = adjudicate(d);
+        r.inputs.insert(r.inputs.begin(), inputs.begin(), inputs.end());
+        return r;
+    };
+    if (dice.odds) {
+        emit(core::compute_odds(with_inputs, dice.rolls));
+        return;
+    }
+    if (!options.seed) {
+        options.seed = core::fresh_seed();
+    }
+    core::RandomSource source(*options.seed);
+    core::Dice d(source, dice.rolls);
+    core::Resolution r = with_inputs(d);
+    d.check_all_given_used(command);
+    emit(std::move(r));
+}
+
+void add_dice_options(CLI::App& app, DiceOptions& options)
+{
+    app.add_option("--roll", options.rolls,
+                   "A die rolled by hand, in the order the procedure asks (repeatable, "
+                   "or N,N); the rest are rolled")
+        ->allow_extra_args(false)
+        ->delimiter(',')
+        ->type_name("N");
+    app.add_flag("--odds", options.odds,
+                 "Exact probability of every outcome instead of one resolution");
+}
+
+namespace {
+
+struct ShipFlag {
+    std::string_view name;
+    std::string_view meaning;
+};
+// The ":flag" vocabulary of a ship spec.
+constexpr std::array<ShipFlag, 3> k_ship_flags{{
+    {"back", "the counter's back: reduced (Ottoman) or stripped crew (Byzantine, 16.0)"},
+    {"damaged", "permanently Damaged (15.34)"},
+    {"leader", "Diedo or Trevisano aboard: +1 defensive melee (15.26)"},
+}};
+
+std::vector<std::string> flag_names()
+{
+    std::vector<std::string> names;
+    for (const auto& f : k_ship_flags) {
+        names.emplace_back(f.name);
+    }
+    return names;
+}
+
+} // namespace
+
+core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_view value_name,
+                      Context& ctx)
+{
+    const std::string where = std::string(flag) + " '" + std::string(spec) + "': ";
+    std::vector<std::string> parts = split(spec, ':');
+    core::Ship ship;
+    bool back = false;
+    for (size_t i = 1; i < parts.size(); ++i) {
+        const std::string f = to_lower(parts[i]);
+        if (f == "back") {
+            back = true;
+        } else if (f == "damaged") {
+            ship.damaged = true;
+        } else if (f == "leader") {
+            ship.leader = true;
+        } else {
+            throw usage_error(where + "unknown flag ':" + parts[i] + "'; allowed :" +
+                              join(flag_names(), ", :") + suggestion(parts[i], flag_names()));
+        }
+    }
+    const std::string& token = parts[0];
+    if (token.empty()) {
+        throw usage_error(where + "give a number or a ship's name");
+    }
+    if (value_name == "ram_defense" && token.size() == 1 && std::isalpha(static_cast<unsigned char>(token[0]))) {
+        char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(token[0])));
+        if (letter < 'A' || letter > 'D') {
+            throw usage_error(where + "ram defense must be A, B, C or D (15.42)");
+        }
+        ship.ram_defense = letter;
+    } else if (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' || token[0] == '+') {
+        auto n = parse_int(token, 0, 99);
+        if (!n) {
+            throw usage_error(where + n.error() + " (a strength is 0 to 99)");
+        }
+        if (value_name == "ram_defense") {
+            throw usage_error(where + "ram defense is a letter A to D (15.42), or a ship's name");
+        }
+        if (back) {
+            throw usage_error(where + ":back needs a named ship; a number is already the value shown");
+        }
+        (value_name == "ram" ? ship.ram : ship.melee) = static_cast<int>(*n);
+    } else {
+        const core::Scenario& s = ctx.scenario("constantinople");
+        const core::Unit* unit = s.find_unit(token);
+        if (unit == nullptr) {
+            throw usage_error(where + "no ship '" + token + "' in scenario " + s.id +
+                              suggestion(token, s.unit_names()) + "; give a number, or see " +
+                              s.origin);
+        }
+        const core::CounterFace& face = back ? unit->back : unit->front;
+        ship.name = unit->name + (back ? " (back)" : "");
+        ship.side = unit->side;
+        ship.melee = face.melee;
+        ship.ram = face.ram;
+        ship.ram_defense = face.ram_defense;
+    }
+    if (ship.leader && !ship.side.empty() && ship.side != "byzantine") {
+        throw usage_error(where + ":leader: only Byzantine ships carry Diedo or Trevisano (15.26)");
+    }
+    return ship;
+}
+
+core::DamagedReading parse_reading(std::string_view text)
+{
+    return text == "chart" ? core::DamagedReading::chart : core::DamagedReading::rules_case;
+}
+
+} // namespace umpire::cli

@@ -1,0 +1,85 @@
+#pragma once
+// What every command receives: the global options, the catalog of tables and
+// scenarios, the output streams, and the shared steps of an adjudication (dice from
+// --roll and --seed, --odds, rendering). Only cli/ includes CLI11.
+
+#include "core/naval.h"
+#include "core/odds.h"
+#include "core/resolution.h"
+#include "format/text.h"
+#include "load/catalog.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace umpire::cli {
+
+// What the process environment contributes; tests pass their own.
+struct Environment {
+    std::string tables;  // $UMPIRE_TABLES, colon-separated directories
+    bool no_color = false;
+    bool out_is_tty = false;
+};
+
+struct GlobalOptions {
+    bool json = false;
+    std::optional<std::uint32_t> seed;
+    std::vector<std::string> tables;
+    std::string scenario;
+    bool quiet = false;
+};
+
+// --roll and --odds, shared by every adjudicating command.
+struct DiceOptions {
+    std::vector<int> rolls;
+    bool odds = false;
+};
+
+class Context {
+public:
+    Context(std::ostream& out, std::ostream& err, Environment env)
+        : m_out(out), m_err(err), m_env(std::move(env)) {}
+
+    GlobalOptions options;
+
+    load::Catalog& catalog();
+    const core::Table& table(std::string_view id) { return catalog().table(id); }
+    // The --scenario given, else FALLBACK (the game's shipped scenario).
+    const core::Scenario& scenario(std::string_view fallback);
+
+    // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
+    // with --odds, and writes the result. INPUTS are recorded in the output.
+    void adjudicate(const DiceOptions& dice, const core::Fields& inputs,
+                    const std::string& command, const core::Adjudicator& adjudicate);
+    void emit(core::Resolution r);
+    void emit(const core::OddsReport& report);
+
+    std::ostream& out() { return m_out; }
+    std::ostream& err() { return m_err; }
+    format::Style style() const;
+
+private:
+    void warn_provisional(const core::Resolution& r);
+    std::ostream& m_out;
+    std::ostream& m_err;
+    Environment m_env;
+    std::unique_ptr<load::Catalog> m_catalog;
+};
+
+void add_dice_options(CLI::App& app, DiceOptions& options);
+
+// A ship named or typed as a number, with ":flag" suffixes (back, damaged, leader):
+// "8", "Genoa", "Galley-1:back:damaged". VALUE_NAME says what a bare token means
+// ("melee" or "ram" strength, or "ram_defense" letter). SCENARIO is consulted for names.
+core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_view value_name,
+                      Context& ctx);
+
+core::DamagedReading parse_reading(std::string_view text);
+
+} // namespace umpire::cli

@@ -1,0 +1,116 @@
+#include "cli/run.h"
+
+#include "cli/commands.h"
+#include "util/error.h"
+
+#include <unistd.h>
+
+#include <array>
+#include <cstdlib>
+#include <iostream>
+
+namespace umpire::cli {
+
+namespace {
+
+struct Command {
+    void (*setup)(CLI::App&, Context&);
+};
+// Every command, in the order --help lists them.
+constexpr std::array<Command, 8> k_commands{{
+    {setup_roll}, {setup_table}, {setup_wind}, {setup_melee},
+    {setup_ram}, {setup_check}, {setup_reef}, {setup_initiative},
+}};
+
+constexpr const char* k_footer = R"(Examples:
+  umpire roll 2d6 d100 3d6+2
+  umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4
+  umpire melee --attacker Galley-1 --defender Genoa:leader --odds
+  umpire ram --strength 3 --defense B --seed 7
+  umpire wind --roll 9 --roll 7
+  umpire table show constantinople.melee --column 3 --roll 4
+  umpire --json check storm
+
+Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or scenario
+data, 66 a named file or table not found, 70 internal error. See umpire(1).)";
+
+void print_error(std::ostream& err, const std::string& message)
+{
+    err << "umpire: error: " << message << "\n";
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+        const Environment& env)
+{
+    Context ctx(out, err, env);
+    CLI::App app{"umpire: a referee for tabletop wargames. It looks up combat results tables "
+                 "and rules checks written as TOML, rolls the dice (or takes yours), and cites "
+                 "the rule.",
+                 "umpire"};
+    app.require_subcommand(1);
+    app.fallthrough();
+    app.footer(k_footer);
+    app.set_version_flag("--version", std::string("umpire ") + UMPIRE_VERSION);
+    app.add_flag("--json", ctx.options.json, "One JSON object per resolution on stdout");
+    app.add_option("--seed", ctx.options.seed,
+                   "Seed the dice (0 to 4294967295); the seed used is always reported")
+        ->type_name("N");
+    app.add_option("--tables", ctx.options.tables,
+                   "A directory of table files overriding by id (repeatable; later wins; "
+                   "also $UMPIRE_TABLES)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    app.add_option("--scenario", ctx.options.scenario,
+                   "A shipped scenario by name, or a scenario .toml file, for naming units")
+        ->type_name("NAME|FILE");
+    app.add_flag("-q,--quiet", ctx.options.quiet, "No warnings on stderr (provisional data)");
+    for (const auto& command : k_commands) {
+        command.setup(app, ctx);
+    }
+
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+        try {
+            app.parse(reversed);
+        } catch (const CLI::CallForHelp&) {
+            out << app.help();
+            return 0;
+        } catch (const CLI::CallForAllHelp&) {
+            out << app.help("", CLI::AppFormatMode::All);
+            return 0;
+        } catch (const CLI::CallForVersion&) {
+            out << app.version() << "\n";
+            return 0;
+        } catch (const CLI::ParseError& e) {
+            print_error(err, e.what());
+            err << "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
+            return static_cast<int>(ExitCode::usage);
+        }
+    } catch (const Error& e) {
+        print_error(err, e.what());
+        return static_cast<int>(e.code());
+    } catch (const std::exception& e) {
+        print_error(err, std::string("internal error: ") + e.what());
+        return static_cast<int>(ExitCode::internal);
+    }
+    return 0;
+}
+
+int run(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    Environment env;
+    if (const char* tables = std::getenv("UMPIRE_TABLES")) {
+        env.tables = tables;
+    }
+    env.no_color = std::getenv("NO_COLOR") != nullptr;
+    env.out_is_tty = isatty(STDOUT_FILENO) != 0;
+    std::ios::sync_with_stdio(false);
+    int code = run(args, std::cout, std::cerr, env);
+    std::cout.flush();
+    return code;
+}
+
+} // namespace umpire::cli

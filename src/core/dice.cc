@@ -1,0 +1,182 @@
+#include "core/dice.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <boost/random/uniform_int_distribution.hpp>
+
+#include <cctype>
+#include <random>
+
+namespace umpire::core {
+
+std::string DiceSpec::label() const
+{
+    std::string out = count == 1 ? "" : std::to_string(count);
+    out += "d" + std::to_string(sides);
+    if (modifier != 0) {
+        out += signed_number(modifier);
+    }
+    return out;
+}
+
+Expected<DiceSpec> parse_dice(std::string_view text)
+{
+    const std::string lower = to_lower(text);
+    std::string_view rest = lower;
+    const std::string quoted = "'" + std::string(text) + "'";
+    auto take_number = [&rest]() {
+        size_t n = 0;
+        while (n < rest.size() && std::isdigit(static_cast<unsigned char>(rest[n]))) {
+            ++n;
+        }
+        std::string digits(rest.substr(0, n));
+        rest.remove_prefix(n);
+        return digits;
+    };
+    DiceSpec spec;
+    std::string count = take_number();
+    if (rest.empty() || rest.front() != 'd') {
+        return fail<DiceSpec>(quoted + " is not a dice expression; write NdS, e.g. 2d6, d100 or 3d6+2");
+    }
+    rest.remove_prefix(1);
+    if (!count.empty()) {
+        auto n = parse_int(count, 1, k_max_dice_count);
+        if (!n) {
+            return fail<DiceSpec>(quoted + ": dice count must be 1 to " +
+                                  std::to_string(k_max_dice_count));
+        }
+        spec.count = static_cast<int>(*n);
+    }
+    if (!rest.empty() && rest.front() == '%') {
+        rest.remove_prefix(1);
+        spec.sides = 100;
+    } else {
+        std::string sides = take_number();
+        auto n = parse_int(sides, 2, k_max_die_sides);
+        if (sides.empty() || !n) {
+            return fail<DiceSpec>(quoted + ": a die must have 2 to " +
+                                  std::to_string(k_max_die_sides) + " sides");
+        }
+        spec.sides = static_cast<int>(*n);
+    }
+    long long modifier = 0;
+    while (!rest.empty()) {
+        char sign = rest.front();
+        if (sign != '+' && sign != '-') {
+            return fail<DiceSpec>(quoted + ": unexpected '" + std::string(rest) +
+                                  "'; only +N or -N may follow the dice");
+        }
+        rest.remove_prefix(1);
+        std::string digits = take_number();
+        auto n = parse_int(digits, 0, k_max_modifier);
+        if (digits.empty() || !n) {
+            return fail<DiceSpec>(quoted + ": a modifier must be a number from 0 to " +
+                                  std::to_string(k_max_modifier));
+        }
+        modifier += sign == '+' ? *n : -*n;
+        if (modifier > k_max_modifier || modifier < -k_max_modifier) {
+            return fail<DiceSpec>(quoted + ": the modifiers add up past " +
+                                  std::to_string(k_max_modifier));
+        }
+    }
+    spec.modifier = static_cast<int>(modifier);
+    return spec;
+}
+
+int RandomSource::face(int sides)
+{
+    boost::random::uniform_int_distribution<int> die(1, sides);
+    return die(m_engine);
+}
+
+Draw RandomSource::draw(const DiceSpec& spec)
+{
+    Draw out;
+    out.value = spec.modifier;
+    out.faces.reserve(static_cast<size_t>(spec.count));
+    for (int i = 0; i < spec.count; ++i) {
+        int f = face(spec.sides);
+        out.faces.push_back(f);
+        out.value += f;
+    }
+    return out;
+}
+
+std::uint32_t fresh_seed()
+{
+    std::random_device device;
+    return device();
+}
+
+int Dice::roll(const DiceSpec& spec, std::string_view purpose)
+{
+    RollRecord rec;
+    rec.die = spec.label();
+    rec.purpose = purpose;
+    if (!m_given.empty()) {
+        int value = m_given.front();
+        m_given.pop_front();
+        if (value < spec.min() || value > spec.max()) {
+            size_t position = m_given_count - m_given.size();
+            throw usage_error("--roll " + std::to_string(value) + " (--roll value " +
+                              std::to_string(position) + ") is impossible for the " +
+                              rec.die + " rolled for " + std::string(purpose) + "; allowed " +
+                              std::to_string(spec.min()) + " to " + std::to_string(spec.max()));
+        }
+        rec.value = value;
+        rec.given = true;
+    } else {
+        Draw d = m_source.draw(spec);
+        rec.value = d.value;
+        rec.faces = std::move(d.faces);
+    }
+    m_record.push_back(std::move(rec));
+    return m_record.back().value;
+}
+
+void Dice::check_all_given_used(std::string_view command) const
+{
+    if (m_given.empty()) {
+        return;
+    }
+    size_t used = m_given_count - m_given.size();
+    throw usage_error("--roll: " + std::to_string(m_given_count) + " value(s) given but " +
+                      std::string(command) + " used only " + std::to_string(used) +
+                      " die roll(s) this time; remove the extra --roll");
+}
+
+std::uint64_t outcome_count(const DiceSpec& spec)
+{
+    std::uint64_t n = 1;
+    for (int i = 0; i < spec.count; ++i) {
+        if (n > (std::uint64_t{1} << 62) / static_cast<std::uint64_t>(spec.sides)) {
+            return 0;
+        }
+        n *= static_cast<std::uint64_t>(spec.sides);
+    }
+    return n;
+}
+
+std::vector<Ways> distribution(const DiceSpec& spec)
+{
+    // Convolution of COUNT uniform dice; ways[k] counts the totals k + count.
+    std::vector<std::uint64_t> ways{1};
+    for (int i = 0; i < spec.count; ++i) {
+        std::vector<std::uint64_t> next(ways.size() + static_cast<size_t>(spec.sides) - 1, 0);
+        for (size_t k = 0; k < ways.size(); ++k) {
+            for (int f = 0; f < spec.sides; ++f) {
+                next[k + static_cast<size_t>(f)] += ways[k];
+            }
+        }
+        ways = std::move(next);
+    }
+    std::vector<Ways> out;
+    out.reserve(ways.size());
+    for (size_t k = 0; k < ways.size(); ++k) {
+        out.push_back({static_cast<int>(k) + spec.count + spec.modifier, ways[k]});
+    }
+    return out;
+}
+
+} // namespace umpire::core

@@ -1,0 +1,111 @@
+#pragma once
+// Dice: expressions ("2d6+1"), the Dice an adjudicator draws from, and the sources
+// behind it (a seeded engine, or the enumeration that --odds walks).
+// Adjudicators take a Dice& and never know whether a value was typed in, rolled, or
+// enumerated (DESIGN.md principles 4, 5 and 7).
+
+#include "util/expected.h"
+
+#include <boost/random/mersenne_twister.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire::core {
+
+// Limits that stop a typo from exhausting the machine; documented in umpire(1).
+inline constexpr int k_max_dice_count = 1000;
+inline constexpr int k_max_die_sides = 1000;
+inline constexpr int k_max_modifier = 1000000;
+
+// COUNT dice of SIDES faces each, plus MODIFIER: "2d6", "d100", "3d6+2".
+struct DiceSpec {
+    int count = 1;
+    int sides = 6;
+    int modifier = 0;
+
+    int min() const { return count + modifier; }
+    int max() const { return count * sides + modifier; }
+    // "d6", "2d6", "d100", "3d6+2": the form the rules texts and --json use.
+    std::string label() const;
+    bool operator==(const DiceSpec&) const = default;
+};
+
+// Parses "NdS" with optional +K/-K terms; "d%" means d100; case-insensitive.
+// Returns a bare message on failure; the caller names the place.
+Expected<DiceSpec> parse_dice(std::string_view text);
+
+// One die (or group of dice read as one total) as the procedure used it.
+struct RollRecord {
+    std::string die;         // DiceSpec::label()
+    int value = 0;           // the total read against the table
+    bool given = false;      // typed in with --roll rather than rolled
+    std::string purpose;     // what the procedure rolled it for
+    std::vector<int> faces;  // each die's face, when rolled
+};
+
+// What a source produces for one draw.
+struct Draw {
+    int value = 0;
+    std::vector<int> faces;
+};
+
+// Where values come from when none was given.
+class DiceSource {
+public:
+    virtual ~DiceSource() = default;
+    virtual Draw draw(const DiceSpec& spec) = 0;
+};
+
+// Boost.Random mt19937 with Boost's uniform_int_distribution, which gives the same
+// values on every standard library for the same seed.
+class RandomSource : public DiceSource {
+public:
+    explicit RandomSource(std::uint32_t seed) : m_engine(seed) {}
+    Draw draw(const DiceSpec& spec) override;
+    int face(int sides);
+
+private:
+    boost::random::mt19937 m_engine;
+};
+
+// A fresh seed from the operating system, for runs without --seed.
+std::uint32_t fresh_seed();
+
+// The dice a procedure rolls: values given with --roll are used first, in order, and
+// checked against the die they are used for; the rest come from the source.
+class Dice {
+public:
+    explicit Dice(DiceSource& source, std::vector<int> given = {})
+        : m_source(source), m_given(given.begin(), given.end()), m_given_count(given.size()) {}
+
+    // Rolls SPEC for PURPOSE and records it. Throws a usage Error when a given value is
+    // impossible for SPEC.
+    int roll(const DiceSpec& spec, std::string_view purpose);
+    int roll_d6(std::string_view purpose) { return roll(DiceSpec{1, 6, 0}, purpose); }
+
+    const std::vector<RollRecord>& record() const { return m_record; }
+    // Throws a usage Error when values given with --roll were left unused.
+    void check_all_given_used(std::string_view command) const;
+
+private:
+    DiceSource& m_source;
+    std::deque<int> m_given;
+    size_t m_given_count;
+    std::vector<RollRecord> m_record;
+};
+
+// The distribution of a DiceSpec's total: each possible total with its number of ways,
+// out of sides^count. Used by --odds.
+struct Ways {
+    int total;
+    std::uint64_t ways;
+};
+std::vector<Ways> distribution(const DiceSpec& spec);
+std::uint64_t outcome_count(const DiceSpec& spec);  // sides^count, or 0 past 2^62
+
+} // namespace umpire::core

@@ -1,0 +1,137 @@
+#include "core/lookup.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::core {
+
+void describe(Outcome& outcome, const Table& table, std::string_view side)
+{
+    const LegendEntry* entry = table.find_code(outcome.code);
+    if (entry == nullptr) {
+        return;
+    }
+    outcome.name = entry->name;
+    outcome.effects = entry->effects;
+    outcome.source = entry->source;
+    for (const auto& by_side : entry->by_side) {
+        if (side.empty()) {
+            for (const auto& effect : by_side.effects) {
+                outcome.effects.push_back(by_side.side + " ship: " + effect);
+            }
+        } else if (iequals(by_side.side, side)) {
+            outcome.effects.insert(outcome.effects.end(), by_side.effects.begin(),
+                                   by_side.effects.end());
+        }
+    }
+}
+
+void note_table(Resolution& resolution, const Table& table)
+{
+    if (!table.provisional) {
+        return;
+    }
+    resolution.provisional = true;
+    std::string note = "table " + table.id + " is provisional";
+    if (!table.notes.empty()) {
+        note += ": " + table.notes.front();
+    }
+    resolution.provisional_notes.push_back(note);
+}
+
+Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice)
+{
+    if (q.modifier != 0 && table.modifier.empty()) {
+        throw usage_error("--mod: table " + table.id + " takes no modifier");
+    }
+    Resolution r;
+    r.command = "lookup";
+    r.title = table.title;
+    r.source = table.source;
+    note_table(r, table);
+    r.inputs.push_back({"table", table.id});
+
+    size_t column = 0;
+    std::string column_text;
+    if (table.column_kind != ColumnKind::none) {
+        if (!q.column) {
+            throw usage_error("--column: table " + table.id + " needs a column: " +
+                              join(table.columns, ", ") +
+                              (table.column_kind == ColumnKind::differential ? " (a differential)" : ""));
+        }
+        r.inputs.push_back({"column", *q.column});
+        if (table.column_kind == ColumnKind::differential) {
+            auto n = parse_int(*q.column, -1000000, 1000000);
+            if (!n) {
+                throw usage_error("--column: " + n.error());
+            }
+            auto pick = find_column(table, static_cast<int>(*n));
+            if (!pick) {
+                throw usage_error("--column: " + pick.error());
+            }
+            column = pick->index;
+            column_text = " under " + table.columns[column] +
+                          (pick->clamped ? " (" + signed_number(*n) + " read as " +
+                                               table.columns[column] + ")" : "");
+        } else {
+            auto found = find_column(table, *q.column);
+            if (!found) {
+                throw usage_error("--column: " + found.error());
+            }
+            column = *found;
+            column_text = " under " + table.columns[column];
+        }
+    } else if (q.column) {
+        throw usage_error("--column: table " + table.id + " has no columns");
+    }
+
+    size_t row = 0;
+    std::string row_text;
+    if (table.row_kind == RowKind::label) {
+        if (!q.row) {
+            throw usage_error("--row: table " + table.id + " needs a row: " +
+                              join(table.row_keys(), ", "));
+        }
+        auto found = find_row(table, *q.row);
+        if (!found) {
+            throw usage_error("--row: " + found.error());
+        }
+        row = *found;
+        row_text = "row " + table.rows[row].key;
+        r.inputs.push_back({"row", *q.row});
+    } else {
+        int total = 0;
+        if (q.row) {
+            auto n = parse_int(*q.row, -1000000, 1000000);
+            if (!n) {
+                throw usage_error("--row: " + n.error());
+            }
+            total = static_cast<int>(*n);
+            r.inputs.push_back({"row", *q.row});
+            row_text = "row " + std::to_string(total);
+        } else {
+            int roll = dice.roll(*table.dice, table.title);
+            total = roll + q.modifier;
+            const RollRecord& rec = dice.record().back();
+            row_text = rec.die + " " + std::to_string(roll) + (rec.given ? " (given)" : "");
+            if (!table.modifier.empty()) {
+                r.inputs.push_back({"modifier", static_cast<long long>(q.modifier)});
+                row_text += " " + signed_number(q.modifier) + " " + table.modifier + " = " +
+                            std::to_string(total);
+            }
+        }
+        auto found = find_row(table, total);
+        if (!found) {
+            throw usage_error("--row: " + found.error());
+        }
+        row = *found;
+        r.result.fields.push_back({"total", static_cast<long long>(total)});
+    }
+    r.result.code = table.rows[row].cells[column];
+    describe(r.result, table, "");
+    r.steps.push_back(row_text + column_text + " -> " + r.result.code + " (" + table.source + ")");
+    r.rolls = dice.record();
+    return r;
+}
+
+} // namespace umpire::core

@@ -1,0 +1,32 @@
+#pragma once
+// Generic table reading: a looked-up cell with its legend, as a Resolution. Serves
+// `table lookup` and `check`; adjudicators use describe() and note_table().
+
+#include "core/dice.h"
+#include "core/resolution.h"
+#include "core/table.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace umpire::core {
+
+struct LookupRequest {
+    std::optional<std::string> column;  // required when the table has columns
+    std::optional<std::string> row;     // label rows; for die rows, a total to read instead of rolling
+    int modifier = 0;                   // added to the roll; only where the table names one
+};
+
+// Reads TABLE: a die row is rolled (plus the modifier) unless REQUEST names the row.
+// Throws a usage Error naming what is missing or wrong.
+Resolution resolve_lookup(const Table& table, const LookupRequest& request, Dice& dice);
+
+// Fills a result's name and effects from the table's legend, choosing the side's
+// reading where the legend has one (all sides, labelled, when SIDE is empty).
+void describe(Outcome& outcome, const Table& table, std::string_view side);
+
+// Marks RESOLUTION provisional when TABLE is, with the table's note.
+void note_table(Resolution& resolution, const Table& table);
+
+} // namespace umpire::core

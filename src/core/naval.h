@@ -1,0 +1,72 @@
+#pragma once
+// Constantinople naval adjudicators (rules file 001, catalogue C1-C10). Pure functions
+// of (request, tables, dice) returning a Resolution; every number comes from a table.
+
+#include "core/dice.h"
+#include "core/lookup.h"
+#include "core/resolution.h"
+#include "core/table.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire::core {
+
+// The rules text contradicts itself on what Damaged does (catalogue C4):
+// - rules_case, 15.34 (the default): ram defense halved; melee and ram strength unaffected;
+// - chart, the 15.41 legend and 15.42 note: ram and melee strengths halved as well.
+enum class DamagedReading { rules_case, chart };
+
+// A ship as one adjudication sees it: its printed values for the face it shows.
+struct Ship {
+    std::string name;  // "" when typed as a number
+    std::string side;  // "byzantine", "ottoman", or "" when unknown
+    int melee = 0;
+    int ram = 0;
+    char ram_defense = 0;  // 'A'..'D', 0 when not given
+    bool damaged = false;  // 15.34
+    bool leader = false;   // Diedo or Trevisano aboard, 15.26
+};
+
+// Halving as 15.33 does for movement: rounding down. Melee never drops below 0.
+int halved(int value);
+// A ram defense letter halved (15.34): A=1 .. D=4, halved rounding down, never below A.
+char halved_ram_defense(char letter);
+
+// The opposite point of the hex compass used by table 14.31 (N, NE, SE, S, SW, NW).
+std::string_view compass_opposite(std::string_view from);
+
+// 14.23, 14.31, 14.32: direction then velocity, two dice each.
+Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dice);
+
+struct MeleeRequest {
+    std::vector<Ship> attackers;  // 1 to 4 (15.24)
+    Ship defender;
+    bool boom = false;      // attacked across a Boom hexside, 15.63
+    bool exchange = false;  // the defender attacks back at the same time, 15.21, 15.25
+    std::vector<int> split;  // the defender's points against each attacker, 15.24
+    DamagedReading reading = DamagedReading::rules_case;
+};
+
+// 15.2-15.4 with CRT 15.41. Throws a usage Error for a request the rules forbid.
+Resolution resolve_melee(const Table& crt, const MeleeRequest& request, Dice& dice);
+
+struct RamRequest {
+    Ship rammer;
+    Ship target;
+    DamagedReading reading = DamagedReading::rules_case;
+};
+
+// 15.1 with table 15.42.
+Resolution resolve_ram(const Table& table, const RamRequest& request, Dice& dice);
+
+// 15.53: roll higher than the hex's number or the ship is lost; Byzantine ships need not
+// roll in the hexes of 14.29.
+Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side,
+                        Dice& dice);
+
+// 13.1: each player rolls a die, the high roll moves first. The text names no tie-break.
+Resolution resolve_initiative(Dice& dice);
+
+} // namespace umpire::core

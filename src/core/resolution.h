@@ -1,0 +1,49 @@
+#pragma once
+// What an adjudicator returns: inputs, the working, every die, the result. Plain data;
+// the formatters render it as text or JSON (DESIGN.md principle 6).
+
+#include "core/dice.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace umpire::core {
+
+using Value = std::variant<std::monostate, bool, long long, std::string, std::vector<std::string>>;
+
+struct Field {
+    std::string key;
+    Value value;
+};
+using Fields = std::vector<Field>;
+
+// One result: the table's code where the rules print one, else the code fixed in
+// DESIGN.md, with its name, effects and further fields (velocity, rammer_damaged...).
+struct Outcome {
+    std::string label;  // what this result is about, when a command resolves several things
+    std::string code;
+    std::string name;
+    std::vector<std::string> effects;
+    Fields fields;
+    std::string source;  // the rule section behind the effects
+};
+
+struct Resolution {
+    std::string command;  // "melee", "ram", "wind", "check constantinople.storm"...
+    std::string title;    // "Naval melee"
+    std::string source;   // "Constantinople 15.41"
+    Fields inputs;
+    std::vector<std::string> steps;  // the working, one line each, citing the rule
+    std::vector<RollRecord> rolls;
+    Outcome result;
+    std::vector<Outcome> results;  // when several things were resolved at once
+    std::vector<std::string> notes;  // readings chosen, options in force
+    bool provisional = false;
+    std::vector<std::string> provisional_notes;
+    std::optional<std::uint32_t> seed;
+};
+
+} // namespace umpire::core

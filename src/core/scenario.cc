@@ -1,0 +1,26 @@
+#include "core/scenario.h"
+
+#include "util/text.h"
+
+namespace umpire::core {
+
+const Unit* Scenario::find_unit(std::string_view name) const
+{
+    for (const auto& unit : units) {
+        if (iequals(unit.name, name)) {
+            return &unit;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<std::string> Scenario::unit_names() const
+{
+    std::vector<std::string> names;
+    for (const auto& unit : units) {
+        names.push_back(unit.name);
+    }
+    return names;
+}
+
+} // namespace umpire::core

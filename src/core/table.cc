@@ -1,0 +1,183 @@
+#include "core/table.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::core {
+
+const LegendEntry* Table::find_code(std::string_view code) const
+{
+    for (const auto& entry : legend) {
+        if (entry.code == code) {
+            return &entry;
+        }
+    }
+    return nullptr;
+}
+
+int Table::constant(std::string_view name) const
+{
+    for (const auto& [key, value] : constants) {
+        if (key == name) {
+            return value;
+        }
+    }
+    throw data_error(origin + ": table " + id + " has no constant '" + std::string(name) +
+                     "', which this command needs");
+}
+
+std::vector<std::string> Table::row_keys() const
+{
+    std::vector<std::string> keys;
+    for (const auto& row : rows) {
+        keys.push_back(row.key);
+    }
+    return keys;
+}
+
+Expected<ColumnPick> find_column(const Table& table, int differential)
+{
+    const auto& values = table.column_values;
+    if (table.column_kind != ColumnKind::differential || values.empty()) {
+        return fail<ColumnPick>("table " + table.id + " has no differential columns");
+    }
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (values[i] == differential) {
+            return ColumnPick{i, false};
+        }
+    }
+    if (differential < values.front() && table.clamp_below) {
+        return ColumnPick{0, true};
+    }
+    if (differential > values.back() && table.clamp_above) {
+        return ColumnPick{values.size() - 1, true};
+    }
+    return fail<ColumnPick>("differential " + signed_number(differential) + " is not on table " +
+                            table.id + "; its columns run " + signed_number(values.front()) +
+                            " to " + signed_number(values.back()));
+}
+
+Expected<size_t> find_column(const Table& table, std::string_view key)
+{
+    if (table.column_kind == ColumnKind::differential) {
+        auto n = parse_int(key, INT_MIN / 2, INT_MAX / 2);
+        if (!n) {
+            return fail<size_t>("column '" + std::string(key) + "': " + n.error());
+        }
+        auto pick = find_column(table, static_cast<int>(*n));
+        if (!pick) {
+            return fail<size_t>(pick.error());
+        }
+        return pick->index;
+    }
+    for (size_t i = 0; i < table.columns.size(); ++i) {
+        if (iequals(table.columns[i], key)) {
+            return i;
+        }
+    }
+    return fail<size_t>("no column '" + std::string(key) + "' on table " + table.id +
+                        "; columns are " + join(table.columns, ", ") +
+                        suggestion(key, table.columns));
+}
+
+Expected<size_t> find_row(const Table& table, int roll)
+{
+    for (size_t i = 0; i < table.rows.size(); ++i) {
+        if (roll >= table.rows[i].lo && roll <= table.rows[i].hi) {
+            return i;
+        }
+    }
+    return fail<size_t>("no row of table " + table.id + " holds " + std::to_string(roll));
+}
+
+Expected<size_t> find_row(const Table& table, std::string_view key)
+{
+    if (table.row_kind == RowKind::die) {
+        auto n = parse_int(key, INT_MIN / 2, INT_MAX / 2);
+        if (!n) {
+            return fail<size_t>("row '" + std::string(key) + "': " + n.error());
+        }
+        return find_row(table, static_cast<int>(*n));
+    }
+    for (size_t i = 0; i < table.rows.size(); ++i) {
+        if (iequals(table.rows[i].key, key)) {
+            return i;
+        }
+    }
+    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id +
+                        suggestion(key, table.row_keys()));
+}
+
+Expected<DieRange> parse_die_range(std::string_view text)
+{
+    const std::string quoted = "'" + std::string(text) + "'";
+    const std::string form = "; write N, N-M, ..N or N..";
+    auto number = [](std::string_view t) { return parse_int(t, -1000000, 1000000); };
+    if (text.starts_with("..")) {
+        auto hi = number(text.substr(2));
+        if (!hi) {
+            return fail<DieRange>(quoted + " is not a die range" + form);
+        }
+        return DieRange{k_open_low, static_cast<int>(*hi)};
+    }
+    if (text.ends_with("..")) {
+        auto lo = number(text.substr(0, text.size() - 2));
+        if (!lo) {
+            return fail<DieRange>(quoted + " is not a die range" + form);
+        }
+        return DieRange{static_cast<int>(*lo), k_open_high};
+    }
+    size_t dash = text.find('-', 1);
+    if (dash == std::string_view::npos) {
+        auto n = number(text);
+        if (!n) {
+            return fail<DieRange>(quoted + " is not a die range" + form);
+        }
+        return DieRange{static_cast<int>(*n), static_cast<int>(*n)};
+    }
+    auto lo = number(text.substr(0, dash));
+    auto hi = number(text.substr(dash + 1));
+    if (!lo || !hi) {
+        return fail<DieRange>(quoted + " is not a die range" + form);
+    }
+    if (*lo > *hi) {
+        return fail<DieRange>(quoted + " runs backwards; write the low value first");
+    }
+    return DieRange{static_cast<int>(*lo), static_cast<int>(*hi)};
+}
+
+std::string die_range_text(DieRange range)
+{
+    if (range.lo == k_open_low) {
+        return ".." + std::to_string(range.hi);
+    }
+    if (range.hi == k_open_high) {
+        return std::to_string(range.lo) + "..";
+    }
+    if (range.lo == range.hi) {
+        return std::to_string(range.lo);
+    }
+    return std::to_string(range.lo) + "-" + std::to_string(range.hi);
+}
+
+Expected<RangeCell> parse_range_cell(std::string_view text)
+{
+    RangeCell cell;
+    if (text == "-") {
+        return cell;
+    }
+    if (text.ends_with("*")) {
+        cell.roll_again = true;
+        text.remove_suffix(1);
+    }
+    auto range = parse_die_range(text);
+    if (!range || range->lo == k_open_low || range->hi == k_open_high) {
+        return fail<RangeCell>("'" + std::string(text) +
+                               "' is not a range cell; write N or N-M, '*' after it to roll again, "
+                               "or '-' for none");
+    }
+    cell.range = *range;
+    return cell;
+}
+
+} // namespace umpire::core

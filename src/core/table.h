@@ -1,0 +1,104 @@
+#pragma once
+// Tables as plain structs, and pure lookups over them. The TOML form is described in
+// umpire-tables(5); load/table_loader turns it into these after full validation, so a
+// lookup here can rely on sorted, gap-free rows and known codes.
+
+#include "core/dice.h"
+#include "util/expected.h"
+
+#include <climits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <string_view>
+#include <vector>
+
+namespace umpire::core {
+
+enum class RowKind { die, label };
+enum class ColumnKind { none, differential, label };
+enum class CellKind { code, number, range };
+
+inline constexpr int k_open_low = INT_MIN;
+inline constexpr int k_open_high = INT_MAX;
+
+struct TableRow {
+    std::string key;  // as printed: "1", "2-4", "..4", "A"
+    int lo = 0;       // die rows only; k_open_low for "..N"
+    int hi = 0;       // die rows only; k_open_high for "N.."
+    std::vector<std::string> cells;  // one per column (one in all when there are no columns)
+};
+
+struct SideEffects {
+    std::string side;
+    std::vector<std::string> effects;
+};
+
+struct LegendEntry {
+    std::string code;
+    std::string name;
+    std::vector<std::string> effects;
+    std::vector<SideEffects> by_side;  // where a result reads differently per side
+    std::string source;
+};
+
+struct Table {
+    std::string id;
+    std::string title;
+    std::string game;
+    std::string source;
+    std::string origin;  // "embedded tables/x.toml" or a file path
+    std::optional<DiceSpec> dice;  // required for die rows
+    std::string modifier;          // what may be added to the roll, "" when nothing may
+    bool provisional = false;
+    std::vector<std::string> notes;
+
+    RowKind row_kind = RowKind::die;
+    std::string row_title;
+    ColumnKind column_kind = ColumnKind::none;
+    std::string column_title;
+    std::vector<std::string> columns;   // keys as printed
+    std::vector<int> column_values;     // differential columns: the numbers, ascending
+    bool clamp_below = false;
+    bool clamp_above = false;
+    CellKind cell_kind = CellKind::code;
+    std::vector<TableRow> rows;
+    std::vector<LegendEntry> legend;
+    // Numbers the procedure reads that are not cells ("rammer_damaged_on = 6"), each
+    // cited in the file. Order as written.
+    std::vector<std::pair<std::string, int>> constants;
+
+    // Throws a data Error naming the table when NAME is missing.
+    int constant(std::string_view name) const;
+    const LegendEntry* find_code(std::string_view code) const;
+    // The legend entry for CODE; for number cells with no entry, nullptr.
+    std::vector<std::string> row_keys() const;
+};
+
+// The column a differential is read under, and whether it was clamped to an edge.
+struct ColumnPick {
+    size_t index = 0;
+    bool clamped = false;
+};
+
+Expected<ColumnPick> find_column(const Table& table, int differential);
+Expected<size_t> find_column(const Table& table, std::string_view key);
+Expected<size_t> find_row(const Table& table, int roll);
+Expected<size_t> find_row(const Table& table, std::string_view key);
+
+// "3", "1-4", "..4", "5..": parsed row keys and range cells.
+struct DieRange {
+    int lo = 0;
+    int hi = 0;
+};
+Expected<DieRange> parse_die_range(std::string_view text);
+std::string die_range_text(DieRange range);
+
+// A cell of a range table (the Ramming Table 15.42): "1-3*", "1", or "-" for none.
+struct RangeCell {
+    std::optional<DieRange> range;  // empty for "-"
+    bool roll_again = false;        // the '*' mark
+};
+Expected<RangeCell> parse_range_cell(std::string_view text);
+
+} // namespace umpire::core

@@ -1,0 +1,319 @@
+#include "format/json.h"
+
+#include <cstdio>
+
+namespace umpire::format {
+
+void append_escaped(std::string& out, std::string_view text)
+{
+    out += '"';
+    for (char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void JsonWriter::separate()
+{
+    if (m_need_comma) {
+        m_out += ',';
+    }
+    m_need_comma = true;
+}
+
+JsonWriter& JsonWriter::begin_object()
+{
+    separate();
+    m_out += '{';
+    m_need_comma = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::end_object()
+{
+    m_out += '}';
+    m_need_comma = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::begin_array()
+{
+    separate();
+    m_out += '[';
+    m_need_comma = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::end_array()
+{
+    m_out += ']';
+    m_need_comma = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view k)
+{
+    separate();
+    append_escaped(m_out, k);
+    m_out += ':';
+    m_need_comma = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view v)
+{
+    separate();
+    append_escaped(m_out, v);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(long long v)
+{
+    separate();
+    m_out += std::to_string(v);
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(double v)
+{
+    separate();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    m_out += buf;
+    return *this;
+}
+
+JsonWriter& JsonWriter::value(bool v)
+{
+    separate();
+    m_out += v ? "true" : "false";
+    return *this;
+}
+
+JsonWriter& JsonWriter::null()
+{
+    separate();
+    m_out += "null";
+    return *this;
+}
+
+JsonWriter& JsonWriter::any(const core::Value& v)
+{
+    if (const auto* b = std::get_if<bool>(&v)) {
+        return value(*b);
+    }
+    if (const auto* n = std::get_if<long long>(&v)) {
+        return value(*n);
+    }
+    if (const auto* s = std::get_if<std::string>(&v)) {
+        return value(std::string_view(*s));
+    }
+    if (const auto* list = std::get_if<std::vector<std::string>>(&v)) {
+        begin_array();
+        for (const auto& item : *list) {
+            value(std::string_view(item));
+        }
+        return end_array();
+    }
+    return null();
+}
+
+namespace {
+
+void write_fields(JsonWriter& w, const core::Fields& fields)
+{
+    for (const auto& f : fields) {
+        w.key(f.key).any(f.value);
+    }
+}
+
+void write_strings(JsonWriter& w, std::string_view key, const std::vector<std::string>& list)
+{
+    w.key(key).begin_array();
+    for (const auto& s : list) {
+        w.value(std::string_view(s));
+    }
+    w.end_array();
+}
+
+void write_outcome(JsonWriter& w, const core::Outcome& o)
+{
+    w.begin_object();
+    if (!o.label.empty()) {
+        w.key("label").value(o.label);
+    }
+    w.key("code").value(o.code).key("name").value(o.name);
+    write_strings(w, "effects", o.effects);
+    if (!o.source.empty()) {
+        w.key("source").value(o.source);
+    }
+    write_fields(w, o.fields);
+    w.end_object();
+}
+
+void write_header(JsonWriter& w, const core::Resolution& r)
+{
+    w.key("command").value(r.command).key("source").value(r.source);
+    w.key("inputs").begin_object();
+    write_fields(w, r.inputs);
+    w.end_object();
+}
+
+void write_provisional(JsonWriter& w, const core::Resolution& r)
+{
+    w.key("provisional").value(r.provisional);
+    if (r.provisional) {
+        write_strings(w, "provisional_notes", r.provisional_notes);
+    }
+}
+
+} // namespace
+
+std::string to_json(const core::Resolution& r)
+{
+    JsonWriter w;
+    w.begin_object();
+    write_header(w, r);
+    w.key("rolls").begin_array();
+    for (const auto& roll : r.rolls) {
+        w.begin_object()
+            .key("die").value(roll.die)
+            .key("value").value(roll.value)
+            .key("given").value(roll.given)
+            .key("purpose").value(roll.purpose);
+        if (!roll.faces.empty() && roll.faces.size() > 1) {
+            w.key("faces").begin_array();
+            for (int f : roll.faces) {
+                w.value(f);
+            }
+            w.end_array();
+        }
+        w.end_object();
+    }
+    w.end_array();
+    w.key("result");
+    write_outcome(w, r.result);
+    if (!r.results.empty()) {
+        w.key("results").begin_array();
+        for (const auto& o : r.results) {
+            write_outcome(w, o);
+        }
+        w.end_array();
+    }
+    write_strings(w, "steps", r.steps);
+    write_strings(w, "notes", r.notes);
+    w.key("seed");
+    if (r.seed) {
+        w.value(static_cast<long long>(*r.seed));
+    } else {
+        w.null();
+    }
+    write_provisional(w, r);
+    w.end_object();
+    return w.str();
+}
+
+std::string to_json(const core::OddsReport& report)
+{
+    const core::Resolution& r = report.sample;
+    JsonWriter w;
+    w.begin_object();
+    write_header(w, r);
+    w.key("branches").value(static_cast<long long>(report.branches));
+    w.key("odds").begin_object();
+    for (const auto& dim : report.dimensions) {
+        w.key(dim.name).begin_array();
+        for (const auto& line : dim.lines) {
+            w.begin_object().key("value").value(line.value);
+            if (!line.name.empty()) {
+                w.key("name").value(line.name);
+            }
+            w.key("probability").value(line.probability.value());
+            w.key("fraction").value(std::to_string(line.probability.num) + "/" +
+                                    std::to_string(line.probability.den));
+            w.end_object();
+        }
+        w.end_array();
+    }
+    w.end_object();
+    write_provisional(w, r);
+    w.end_object();
+    return w.str();
+}
+
+std::string to_json(const core::Table& t)
+{
+    JsonWriter w;
+    w.begin_object();
+    w.key("id").value(t.id).key("title").value(t.title).key("game").value(t.game);
+    w.key("source").value(t.source).key("origin").value(t.origin);
+    w.key("dice");
+    if (t.dice) {
+        w.value(t.dice->label());
+    } else {
+        w.null();
+    }
+    w.key("provisional").value(t.provisional);
+    write_strings(w, "notes", t.notes);
+    write_strings(w, "columns", t.columns);
+    w.key("rows").begin_array();
+    for (const auto& row : t.rows) {
+        w.begin_object().key("key").value(row.key);
+        write_strings(w, "cells", row.cells);
+        w.end_object();
+    }
+    w.end_array();
+    w.key("legend").begin_object();
+    for (const auto& e : t.legend) {
+        w.key(e.code).begin_object().key("name").value(e.name);
+        write_strings(w, "effects", e.effects);
+        for (const auto& side : e.by_side) {
+            write_strings(w, side.side, side.effects);
+        }
+        w.end_object();
+    }
+    w.end_object();
+    w.end_object();
+    return w.str();
+}
+
+std::string to_json(const std::vector<load::TableInfo>& tables)
+{
+    JsonWriter w;
+    w.begin_array();
+    for (const auto& t : tables) {
+        w.begin_object()
+            .key("id").value(t.id)
+            .key("title").value(t.title)
+            .key("origin").value(t.origin)
+            .key("provisional").value(t.provisional)
+            .end_object();
+    }
+    w.end_array();
+    return w.str();
+}
+
+std::string error_json(int code, std::string_view message)
+{
+    JsonWriter w;
+    w.begin_object().key("error").begin_object();
+    w.key("code").value(code).key("message").value(message);
+    w.end_object().end_object();
+    return w.str();
+}
+
+} // namespace umpire::format

@@ -1,0 +1,237 @@
+#include "format/text.h"
+
+#include "util/text.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace umpire::format {
+
+namespace {
+
+std::string bold(const std::string& text, Style style)
+{
+    return style.colour ? "\033[1m" + text + "\033[0m" : text;
+}
+
+std::string highlight(const std::string& text, Style style)
+{
+    return style.colour ? "\033[1;7m" + text + "\033[0m" : text;
+}
+
+std::string pad(const std::string& text, size_t width)
+{
+    return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+}
+
+std::string value_text(const core::Value& v)
+{
+    if (const auto* b = std::get_if<bool>(&v)) {
+        return *b ? "yes" : "no";
+    }
+    if (const auto* n = std::get_if<long long>(&v)) {
+        return std::to_string(*n);
+    }
+    if (const auto* s = std::get_if<std::string>(&v)) {
+        return *s;
+    }
+    if (const auto* list = std::get_if<std::vector<std::string>>(&v)) {
+        return join(*list, ", ");
+    }
+    return "-";
+}
+
+void append_outcome(std::string& out, const core::Outcome& o, const std::string& indent, Style style)
+{
+    std::string head = o.code + (o.name.empty() || o.name == o.code ? "" : "  " + o.name);
+    out += indent + bold(head, style);
+    if (!o.label.empty()) {
+        out += "  (" + o.label + ")";
+    }
+    out += "\n";
+    for (const auto& f : o.fields) {
+        out += indent + "  " + f.key + ": " + value_text(f.value) + "\n";
+    }
+    for (const auto& e : o.effects) {
+        out += indent + "  - " + e + "\n";
+    }
+}
+
+std::string header(const core::Resolution& r)
+{
+    return r.title + " (" + r.source + ")" + (r.provisional ? " [PROVISIONAL]" : "") + "\n";
+}
+
+} // namespace
+
+std::string percent(const core::Fraction& f)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", 100.0 * f.value());
+    return buf;
+}
+
+std::string to_text(const core::Resolution& r, Style style)
+{
+    std::string out = header(r);
+    for (const auto& in : r.inputs) {
+        out += "  " + in.key + ": " + value_text(in.value) + "\n";
+    }
+    for (const auto& step : r.steps) {
+        out += "  " + step + "\n";
+    }
+    if (!r.rolls.empty()) {
+        out += "dice:\n";
+        for (const auto& roll : r.rolls) {
+            std::string faces;
+            if (roll.faces.size() > 1) {
+                std::vector<std::string> parts;
+                for (int f : roll.faces) {
+                    parts.push_back(std::to_string(f));
+                }
+                faces = " (" + join(parts, "+") + ")";
+            }
+            out += "  " + pad(roll.die, 5) + " " + pad(std::to_string(roll.value) + faces, 3) +
+                   "  " + (roll.given ? "given " : "rolled") + "  " + roll.purpose + "\n";
+        }
+    }
+    out += "result: ";
+    std::string indent;
+    append_outcome(out, r.result, indent, style);
+    if (!r.results.empty()) {
+        out += "results:\n";
+        for (const auto& o : r.results) {
+            append_outcome(out, o, "  ", style);
+        }
+    }
+    for (const auto& note : r.notes) {
+        out += "note: " + note + "\n";
+    }
+    for (const auto& note : r.provisional_notes) {
+        out += "provisional: " + note + "\n";
+    }
+    if (r.seed) {
+        out += "seed: " + std::to_string(*r.seed) + "\n";
+    }
+    return out;
+}
+
+std::string to_text(const core::OddsReport& report, Style style)
+{
+    const core::Resolution& r = report.sample;
+    std::string out = header(r);
+    for (const auto& in : r.inputs) {
+        out += "  " + in.key + ": " + value_text(in.value) + "\n";
+    }
+    out += "exact odds over " + std::to_string(report.branches) + " branch" +
+           (report.branches == 1 ? "" : "es") + " of the roll tree:\n";
+    for (const auto& dim : report.dimensions) {
+        out += bold(dim.name, style) + "\n";
+        size_t width = 0;
+        for (const auto& line : dim.lines) {
+            width = std::max(width, line.value.size() + (line.name.empty() ? 0 : line.name.size() + 2));
+        }
+        for (const auto& line : dim.lines) {
+            std::string label = line.value + (line.name.empty() || line.name == line.value ? "" : "  " + line.name);
+            std::string fraction = std::to_string(line.probability.num) + "/" +
+                                   std::to_string(line.probability.den);
+            out += "  " + pad(label, width) + "  " + pad(fraction, 9) + " " + percent(line.probability) + "\n";
+        }
+    }
+    for (const auto& note : r.notes) {
+        out += "note: " + note + "\n";
+    }
+    for (const auto& note : r.provisional_notes) {
+        out += "provisional: " + note + "\n";
+    }
+    return out;
+}
+
+std::string draw_table(const core::Table& t, std::optional<size_t> mark_row,
+                       std::optional<size_t> mark_column, Style style)
+{
+    std::string out = bold(t.title, style) + " (" + t.source + ")" +
+                      (t.provisional ? " [PROVISIONAL]" : "") + "\n";
+    out += "id: " + t.id + "   from: " + t.origin;
+    if (t.dice) {
+        out += "   dice: " + t.dice->label();
+    }
+    if (!t.modifier.empty()) {
+        out += " + " + t.modifier;
+    }
+    out += "\n\n";
+
+    std::vector<std::string> heads = t.columns.empty() ? std::vector<std::string>{"Result"} : t.columns;
+    size_t key_width = t.row_title.size();
+    for (const auto& row : t.rows) {
+        key_width = std::max(key_width, row.key.size());
+    }
+    std::vector<size_t> widths;
+    for (size_t c = 0; c < heads.size(); ++c) {
+        size_t w = heads[c].size();
+        for (const auto& row : t.rows) {
+            w = std::max(w, row.cells[c].size() + 2);
+        }
+        widths.push_back(w);
+    }
+    if (!t.column_title.empty()) {
+        out += pad("", key_width) + "  " + t.column_title + "\n";
+    }
+    out += pad(t.row_title, key_width);
+    for (size_t c = 0; c < heads.size(); ++c) {
+        out += "  " + pad(heads[c], widths[c]);
+    }
+    out += "\n";
+    for (size_t r = 0; r < t.rows.size(); ++r) {
+        out += pad(t.rows[r].key, key_width);
+        for (size_t c = 0; c < heads.size(); ++c) {
+            bool marked = mark_row == r && (mark_column == c || (!mark_column && heads.size() == 1));
+            std::string text = marked ? "[" + t.rows[r].cells[c] + "]" : " " + t.rows[r].cells[c] + " ";
+            out += "  " + (marked ? highlight(pad(text, widths[c]), style) : pad(text, widths[c]));
+        }
+        out += "\n";
+    }
+    if (!t.legend.empty()) {
+        out += "\n";
+        for (const auto& e : t.legend) {
+            out += "  " + pad(e.code, 6) + e.name + "\n";
+            for (const auto& effect : e.effects) {
+                out += "        - " + effect + "\n";
+            }
+            for (const auto& side : e.by_side) {
+                for (const auto& effect : side.effects) {
+                    out += "        - " + side.side + ": " + effect + "\n";
+                }
+            }
+        }
+    }
+    if (!t.constants.empty()) {
+        out += "\n";
+        for (const auto& [name, value] : t.constants) {
+            out += "  " + name + " = " + std::to_string(value) + "\n";
+        }
+    }
+    if (!t.notes.empty()) {
+        out += "\n";
+        for (const auto& note : t.notes) {
+            out += "note: " + note + "\n";
+        }
+    }
+    return out;
+}
+
+std::string list_tables(const std::vector<load::TableInfo>& tables)
+{
+    size_t id_width = 2;
+    for (const auto& t : tables) {
+        id_width = std::max(id_width, t.id.size());
+    }
+    std::string out;
+    for (const auto& t : tables) {
+        out += pad(t.id, id_width) + "  " + pad(t.origin, 9) + "  " + t.title +
+               (t.provisional ? " [PROVISIONAL]" : "") + "\n";
+    }
+    return out;
+}
+
+} // namespace umpire::format

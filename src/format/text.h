@@ -1,0 +1,33 @@
+#pragma once
+// Text output for the referee at the table: the working, each die marked given or
+// rolled, the result with its effects and the rule it comes from. Colour only when the
+// caller says so (a TTY without NO_COLOR).
+
+#include "core/odds.h"
+#include "core/resolution.h"
+#include "core/table.h"
+#include "load/catalog.h"
+
+#include <optional>
+#include <string>
+
+namespace umpire::format {
+
+struct Style {
+    bool colour = false;
+};
+
+std::string to_text(const core::Resolution& r, Style style);
+std::string to_text(const core::OddsReport& report, Style style);
+
+// The table drawn as the printed chart, with the cell at MARK_ROW, MARK_COLUMN shown in
+// brackets (and in colour) when given.
+std::string draw_table(const core::Table& table, std::optional<size_t> mark_row,
+                       std::optional<size_t> mark_column, Style style);
+
+std::string list_tables(const std::vector<load::TableInfo>& tables);
+
+// "42.00%" of a fraction.
+std::string percent(const core::Fraction& f);
+
+} // namespace umpire::format

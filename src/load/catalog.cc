@@ -1,0 +1,168 @@
+#include "load/catalog.h"
+
+#include "load/embedded.h"
+#include "load/loader.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace umpire::load {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The id a file under a tables directory has: its path below DIR, '/' read as '.'.
+std::string id_from_path(const fs::path& dir, const fs::path& file)
+{
+    std::string rel = fs::relative(file, dir).replace_extension().generic_string();
+    std::replace(rel.begin(), rel.end(), '/', '.');
+    return rel;
+}
+
+// The file in DIR that holds table ID, or "" when none does.
+std::string find_in_dir(const std::string& dir, std::string_view id)
+{
+    std::string nested(id);
+    std::replace(nested.begin(), nested.end(), '.', '/');
+    for (const auto& candidate : {fs::path(dir) / (nested + ".toml"),
+                                  fs::path(dir) / (std::string(id) + ".toml")}) {
+        std::error_code ec;
+        if (fs::is_regular_file(candidate, ec)) {
+            return candidate.string();
+        }
+    }
+    return "";
+}
+
+std::vector<fs::path> toml_files(const std::string& dir)
+{
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        throw not_found_error("tables directory '" + dir + "' does not exist");
+    }
+    for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".toml") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace
+
+std::string read_file(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw not_found_error("cannot read '" + path + "'");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+Catalog::Catalog(std::vector<std::string> dirs) : m_dirs(std::move(dirs))
+{
+    for (const auto& dir : m_dirs) {
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) {
+            throw not_found_error("tables directory '" + dir + "' does not exist");
+        }
+    }
+}
+
+const core::Table& Catalog::table(std::string_view id)
+{
+    if (auto it = m_tables.find(id); it != m_tables.end()) {
+        return *it->second;
+    }
+    std::unique_ptr<core::Table> table;
+    for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend() && !table; ++dir) {
+        std::string path = find_in_dir(*dir, id);
+        if (!path.empty()) {
+            table = std::make_unique<core::Table>(parse_table(read_file(path), path, id));
+        }
+    }
+    if (!table) {
+        for (const auto& file : embedded_tables()) {
+            if (file.id == id) {
+                table = std::make_unique<core::Table>(parse_table(file.text, file.path, id));
+                table->origin = "embedded";
+            }
+        }
+    }
+    if (!table) {
+        std::vector<std::string> ids;
+        for (const auto& info : list()) {
+            ids.push_back(info.id);
+        }
+        throw not_found_error("no table '" + std::string(id) + "'" + suggestion(id, ids) +
+                              "; 'umpire table list' shows them all");
+    }
+    return *m_tables.emplace(std::string(id), std::move(table)).first->second;
+}
+
+std::vector<TableInfo> Catalog::list()
+{
+    std::set<std::string> ids;
+    for (const auto& file : embedded_tables()) {
+        ids.emplace(file.id);
+    }
+    for (const auto& dir : m_dirs) {
+        for (const auto& file : toml_files(dir)) {
+            ids.insert(id_from_path(dir, file));
+        }
+    }
+    std::vector<TableInfo> out;
+    for (const auto& id : ids) {
+        const core::Table& t = table(id);
+        out.push_back({t.id, t.title, t.origin, t.provisional});
+    }
+    return out;
+}
+
+const core::Scenario& Catalog::scenario(std::string_view name)
+{
+    if (auto it = m_scenarios.find(name); it != m_scenarios.end()) {
+        return *it->second;
+    }
+    std::unique_ptr<core::Scenario> s;
+    const bool is_file = name.find('/') != std::string_view::npos || name.ends_with(".toml");
+    if (is_file) {
+        std::string path(name);
+        s = std::make_unique<core::Scenario>(parse_scenario(read_file(path), path));
+    } else {
+        for (const auto& file : embedded_scenarios()) {
+            if (file.id == name) {
+                s = std::make_unique<core::Scenario>(parse_scenario(file.text, file.path, file.id));
+                s->origin = "embedded";
+            }
+        }
+    }
+    if (!s) {
+        auto names = scenario_names();
+        throw not_found_error("--scenario: no scenario '" + std::string(name) + "'" +
+                              suggestion(name, names) + "; shipped: " + join(names, ", ") +
+                              ", or give a .toml file");
+    }
+    return *m_scenarios.emplace(std::string(name), std::move(s)).first->second;
+}
+
+std::vector<std::string> Catalog::scenario_names() const
+{
+    std::vector<std::string> names;
+    for (const auto& file : embedded_scenarios()) {
+        names.emplace_back(file.id);
+    }
+    return names;
+}
+
+} // namespace umpire::load

@@ -1,0 +1,48 @@
+#pragma once
+// Where tables and scenarios come from: the embedded defaults, overridden by id from
+// directories (--tables DIR and $UMPIRE_TABLES). A table is read and parsed only when a
+// command asks for it, once per process.
+
+#include "core/scenario.h"
+#include "core/table.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire::load {
+
+struct TableInfo {
+    std::string id;
+    std::string title;
+    std::string origin;  // "embedded" or the file's path
+    bool provisional = false;
+};
+
+class Catalog {
+public:
+    // DIRS in rising priority: a table in a later directory overrides an earlier one, and
+    // any directory overrides the embedded tables.
+    explicit Catalog(std::vector<std::string> dirs = {});
+
+    // Throws a not-found Error (with a suggestion) for an unknown id, a data Error for a
+    // bad file.
+    const core::Table& table(std::string_view id);
+    // Every table, parsed and validated, sorted by id.
+    std::vector<TableInfo> list();
+
+    // A scenario by embedded name, or a file when NAME holds '/' or ends in ".toml".
+    const core::Scenario& scenario(std::string_view name);
+    std::vector<std::string> scenario_names() const;
+
+private:
+    std::vector<std::string> m_dirs;
+    std::map<std::string, std::unique_ptr<core::Table>, std::less<>> m_tables;
+    std::map<std::string, std::unique_ptr<core::Scenario>, std::less<>> m_scenarios;
+};
+
+std::string read_file(const std::string& path);
+
+} // namespace umpire::load

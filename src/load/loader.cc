@@ -1,0 +1,527 @@
+#include "load/loader.h"
+
+#include "core/naval.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <set>
+
+namespace umpire::load {
+
+namespace {
+
+// Reads one TOML document, prefixing every complaint with its place.
+class Reader {
+public:
+    explicit Reader(std::string_view source) : m_source(source) {}
+
+    toml::table parse(std::string_view text) const
+    {
+        try {
+            return toml::parse(text, m_source);
+        } catch (const toml::parse_error& e) {
+            throw data_error(place(e.source()) + std::string(e.description()));
+        }
+    }
+
+    std::string place(const toml::source_region& region) const
+    {
+        return m_source + ":" + std::to_string(region.begin.line) + ":" +
+               std::to_string(region.begin.column) + ": ";
+    }
+
+    [[noreturn]] void fail(const toml::source_region& region, const std::string& message) const
+    {
+        throw data_error(place(region) + message);
+    }
+
+    // Every key of TABLE must be one of ALLOWED.
+    void check_keys(const toml::table& table, const std::vector<std::string>& allowed,
+                    const std::string& where) const
+    {
+        for (auto&& [key, node] : table) {
+            std::string k(key.str());
+            if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
+                fail(key.source(), "unknown key '" + k + "' in " + where + "; allowed: " +
+                                       join(allowed, ", ") + suggestion(k, allowed));
+            }
+        }
+    }
+
+    const toml::node* required(const toml::table& table, std::string_view key,
+                               const std::string& where) const
+    {
+        const toml::node* node = table.get(key);
+        if (node == nullptr) {
+            fail(table.source(), where + " lacks the required key '" + std::string(key) + "'");
+        }
+        return node;
+    }
+
+    std::string string(const toml::node& node, std::string_view key) const
+    {
+        if (!node.is_string()) {
+            fail(node.source(), "'" + std::string(key) + "' must be a string");
+        }
+        return node.as_string()->get();
+    }
+
+    std::string string(const toml::table& table, std::string_view key, const std::string& where,
+                       bool is_required) const
+    {
+        const toml::node* node = is_required ? required(table, key, where) : table.get(key);
+        return node == nullptr ? "" : string(*node, key);
+    }
+
+    long long integer(const toml::node& node, std::string_view key, long long lo,
+                      long long hi) const
+    {
+        if (!node.is_integer()) {
+            fail(node.source(), "'" + std::string(key) + "' must be a whole number");
+        }
+        long long v = node.as_integer()->get();
+        if (v < lo || v > hi) {
+            fail(node.source(), "'" + std::string(key) + "' is " + std::to_string(v) +
+                                    "; allowed " + std::to_string(lo) + " to " + std::to_string(hi));
+        }
+        return v;
+    }
+
+    bool boolean(const toml::table& table, std::string_view key) const
+    {
+        const toml::node* node = table.get(key);
+        if (node == nullptr) {
+            return false;
+        }
+        if (!node->is_boolean()) {
+            fail(node->source(), "'" + std::string(key) + "' must be true or false");
+        }
+        return node->as_boolean()->get();
+    }
+
+    std::vector<std::string> strings(const toml::table& table, std::string_view key) const
+    {
+        std::vector<std::string> out;
+        const toml::node* node = table.get(key);
+        if (node == nullptr) {
+            return out;
+        }
+        const toml::array* array = node->as_array();
+        if (array == nullptr) {
+            fail(node->source(), "'" + std::string(key) + "' must be an array of strings");
+        }
+        for (const auto& item : *array) {
+            out.push_back(string(item, key));
+        }
+        return out;
+    }
+
+    const toml::table& table(const toml::node& node, std::string_view key) const
+    {
+        if (!node.is_table()) {
+            fail(node.source(), "'" + std::string(key) + "' must be a table");
+        }
+        return *node.as_table();
+    }
+
+    // One of CHOICES, or an error listing them.
+    std::string choice(const toml::table& table, std::string_view key, const std::string& where,
+                       const std::vector<std::string>& choices, const std::string& fallback) const
+    {
+        const toml::node* node = fallback.empty() ? required(table, key, where) : table.get(key);
+        if (node == nullptr) {
+            return fallback;
+        }
+        std::string v = string(*node, key);
+        if (std::find(choices.begin(), choices.end(), v) == choices.end()) {
+            fail(node->source(), "'" + std::string(key) + "' is '" + v + "'; allowed: " +
+                                     join(choices, ", ") + suggestion(v, choices));
+        }
+        return v;
+    }
+
+private:
+    std::string m_source;
+};
+
+void check_id(const Reader& reader, const toml::table& doc, const std::string& id,
+              std::string_view expected_id)
+{
+    if (!expected_id.empty() && id != expected_id) {
+        reader.fail(doc.get("id")->source(), "id '" + id + "' does not match the file name, "
+                                             "which makes it '" + std::string(expected_id) + "'");
+    }
+}
+
+// Checks one cell against the table's cell kind and legend.
+void check_cell(const Reader& reader, const core::Table& t, const toml::node& node,
+                const std::string& text)
+{
+    switch (t.cell_kind) {
+    case core::CellKind::code:
+        if (t.find_code(text) == nullptr) {
+            std::vector<std::string> codes;
+            for (const auto& e : t.legend) {
+                codes.push_back(e.code);
+            }
+            reader.fail(node.source(), "result code '" + text + "' is not in the legend; codes: " +
+                                           join(codes, ", ") + suggestion(text, codes));
+        }
+        break;
+    case core::CellKind::number:
+        if (!parse_int(text, -1000000, 1000000) && t.find_code(text) == nullptr) {
+            reader.fail(node.source(), "cell '" + text + "' is neither a number nor a code in "
+                                                         "the legend");
+        }
+        break;
+    case core::CellKind::range: {
+        auto cell = core::parse_range_cell(text);
+        if (!cell) {
+            reader.fail(node.source(), cell.error());
+        }
+        if (cell->range && t.dice &&
+            (cell->range->lo < t.dice->min() || cell->range->hi > t.dice->max())) {
+            reader.fail(node.source(), "range '" + text + "' runs outside " + t.dice->label() +
+                                           "'s " + std::to_string(t.dice->min()) + " to " +
+                                           std::to_string(t.dice->max()));
+        }
+        std::string marker = !cell->range ? "-" : cell->roll_again ? "*" : "";
+        if (!marker.empty() && t.find_code(marker) == nullptr) {
+            reader.fail(node.source(), "'" + marker + "' is used but not explained in the legend");
+        }
+        break;
+    }
+    }
+}
+
+void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
+{
+    const toml::node* node = doc.get("legend");
+    if (node == nullptr) {
+        return;
+    }
+    for (auto&& [key, value] : reader.table(*node, "legend")) {
+        std::string where = "[legend." + std::string(key.str()) + "]";
+        const toml::table& entry = reader.table(value, where);
+        reader.check_keys(entry, {"name", "effects", "source", "by_side"}, where);
+        core::LegendEntry e;
+        e.code = key.str();
+        e.name = reader.string(entry, "name", where, true);
+        e.effects = reader.strings(entry, "effects");
+        e.source = reader.string(entry, "source", where, false);
+        if (const toml::node* sides = entry.get("by_side")) {
+            for (auto&& [side, effects] : reader.table(*sides, "by_side")) {
+                const toml::array* array = effects.as_array();
+                if (array == nullptr) {
+                    reader.fail(effects.source(), "by_side." + std::string(side.str()) +
+                                                      " must be an array of strings");
+                }
+                core::SideEffects s{std::string(side.str()), {}};
+                for (const auto& item : *array) {
+                    s.effects.push_back(reader.string(item, side.str()));
+                }
+                e.by_side.push_back(std::move(s));
+            }
+        }
+        t.legend.push_back(std::move(e));
+    }
+}
+
+void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
+{
+    const toml::node* node = doc.get("columns");
+    if (node == nullptr) {
+        return;
+    }
+    const toml::table& cols = reader.table(*node, "columns");
+    reader.check_keys(cols, {"kind", "title", "keys", "below", "above"}, "[columns]");
+    std::string kind = reader.choice(cols, "kind", "[columns]", {"differential", "label"}, "");
+    t.column_kind = kind == "differential" ? core::ColumnKind::differential : core::ColumnKind::label;
+    t.column_title = reader.string(cols, "title", "[columns]", false);
+    const toml::node* keys = reader.required(cols, "keys", "[columns]");
+    const toml::array* array = keys->as_array();
+    if (array == nullptr || array->empty()) {
+        reader.fail(keys->source(), "'keys' must be a non-empty array");
+    }
+    for (const auto& item : *array) {
+        if (t.column_kind == core::ColumnKind::differential) {
+            int v = static_cast<int>(reader.integer(item, "keys", -1000000, 1000000));
+            if (!t.column_values.empty() && v <= t.column_values.back()) {
+                reader.fail(item.source(), "column " + signed_number(v) + " is out of order; "
+                                           "differential columns run from low to high");
+            }
+            t.column_values.push_back(v);
+            t.columns.push_back(signed_number(v));
+        } else {
+            std::string k = reader.string(item, "keys");
+            for (const auto& existing : t.columns) {
+                if (iequals(existing, k)) {
+                    reader.fail(item.source(), "column '" + k + "' appears twice");
+                }
+            }
+            t.columns.push_back(k);
+        }
+    }
+    if (t.column_kind == core::ColumnKind::label) {
+        for (const char* edge : {"below", "above"}) {
+            if (const toml::node* n = cols.get(edge)) {
+                reader.fail(n->source(), "'" + std::string(edge) +
+                                             "' applies only to differential columns");
+            }
+        }
+        return;
+    }
+    t.clamp_below = reader.choice(cols, "below", "[columns]", {"clamp", "error"}, "error") == "clamp";
+    t.clamp_above = reader.choice(cols, "above", "[columns]", {"clamp", "error"}, "error") == "clamp";
+}
+
+void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
+{
+    const toml::table& rows = reader.table(*reader.required(doc, "rows", "the table"), "rows");
+    reader.check_keys(rows, {"kind", "title"}, "[rows]");
+    bool die = reader.choice(rows, "kind", "[rows]", {"die", "label"}, "") == "die";
+    t.row_kind = die ? core::RowKind::die : core::RowKind::label;
+    t.row_title = reader.string(rows, "title", "[rows]", false);
+    if (die && !t.dice) {
+        reader.fail(rows.source(), "die rows need the table's 'dice', e.g. dice = \"1d6\"");
+    }
+
+    const toml::node* node = reader.required(doc, "row", "the table");
+    const toml::array* array = node->as_array();
+    if (array == nullptr || !array->is_array_of_tables() || array->empty()) {
+        reader.fail(node->source(), "'row' must be one or more [[row]] tables");
+    }
+    const bool has_columns = t.column_kind != core::ColumnKind::none;
+    const std::string key_name = die ? "die" : "key";
+    for (const auto& item : *array) {
+        const toml::table& r = *item.as_table();
+        reader.check_keys(r, {key_name, has_columns ? "cells" : "result"}, "[[row]]");
+        core::TableRow row;
+        const toml::node* key = reader.required(r, key_name, "[[row]]");
+        if (die) {
+            core::DieRange range;
+            if (key->is_integer()) {
+                int v = static_cast<int>(reader.integer(*key, "die", -1000000, 1000000));
+                range = {v, v};
+            } else {
+                auto parsed = core::parse_die_range(reader.string(*key, "die"));
+                if (!parsed) {
+                    reader.fail(key->source(), parsed.error());
+                }
+                range = *parsed;
+            }
+            row.lo = range.lo;
+            row.hi = range.hi;
+            row.key = core::die_range_text(range);
+            bool open = range.lo == core::k_open_low || range.hi == core::k_open_high;
+            if (!open && (range.hi < t.dice->min() || range.lo > t.dice->max())) {
+                reader.fail(key->source(), "row " + row.key + " is outside " + t.dice->label() +
+                                               "'s " + std::to_string(t.dice->min()) + " to " +
+                                               std::to_string(t.dice->max()));
+            }
+            if (!t.rows.empty()) {
+                const auto& prev = t.rows.back();
+                if (range.lo <= prev.hi) {
+                    reader.fail(key->source(), "row " + row.key + " overlaps or comes before row " +
+                                                   prev.key + "; die rows run from low to high");
+                }
+                if (prev.hi == core::k_open_high || range.lo > prev.hi + 1) {
+                    reader.fail(key->source(), "rows leave a gap between " + prev.key + " and " +
+                                                   row.key);
+                }
+            }
+        } else {
+            row.key = reader.string(*key, "key");
+            for (const auto& existing : t.rows) {
+                if (iequals(existing.key, row.key)) {
+                    reader.fail(key->source(), "row '" + row.key + "' appears twice");
+                }
+            }
+        }
+        if (has_columns) {
+            const toml::node* cells = reader.required(r, "cells", "[[row]]");
+            const toml::array* list = cells->as_array();
+            if (list == nullptr || list->size() != t.columns.size()) {
+                reader.fail(cells->source(), "row " + row.key + " must have " +
+                                                 std::to_string(t.columns.size()) +
+                                                 " cells, one per column");
+            }
+            for (const auto& c : *list) {
+                row.cells.push_back(reader.string(c, "cells"));
+                check_cell(reader, t, c, row.cells.back());
+            }
+        } else {
+            const toml::node* result = reader.required(r, "result", "[[row]]");
+            row.cells.push_back(reader.string(*result, "result"));
+            check_cell(reader, t, *result, row.cells.back());
+        }
+        t.rows.push_back(std::move(row));
+    }
+    if (die) {
+        const auto& first = t.rows.front();
+        const auto& last = t.rows.back();
+        if (first.lo > t.dice->min()) {
+            reader.fail(node->source(), "rows start at " + first.key + " but " + t.dice->label() +
+                                            " can roll " + std::to_string(t.dice->min()));
+        }
+        if (last.hi < t.dice->max()) {
+            reader.fail(node->source(), "rows end at " + last.key + " but " + t.dice->label() +
+                                            " can roll " + std::to_string(t.dice->max()));
+        }
+        if (!t.modifier.empty() && (first.lo != core::k_open_low || last.hi != core::k_open_high)) {
+            reader.fail(node->source(), "a table with a 'modifier' must open its first row "
+                                        "(\"..N\") and its last (\"N..\") so every total is read");
+        }
+    }
+}
+
+} // namespace
+
+core::Table parse_table(std::string_view text, std::string_view source_name,
+                        std::string_view expected_id)
+{
+    Reader reader(source_name);
+    toml::table doc = reader.parse(text);
+    reader.check_keys(doc, {"id", "title", "game", "source", "dice", "modifier", "provisional",
+                            "notes", "cells", "rows", "columns", "row", "legend", "constants"},
+                      "the table");
+    core::Table t;
+    t.origin = source_name;
+    t.id = reader.string(doc, "id", "the table", true);
+    check_id(reader, doc, t.id, expected_id);
+    t.title = reader.string(doc, "title", "the table", true);
+    t.game = reader.string(doc, "game", "the table", true);
+    t.source = reader.string(doc, "source", "the table", true);
+    if (const toml::node* dice = doc.get("dice")) {
+        auto spec = core::parse_dice(reader.string(*dice, "dice"));
+        if (!spec) {
+            reader.fail(dice->source(), spec.error());
+        }
+        t.dice = *spec;
+    }
+    t.modifier = reader.string(doc, "modifier", "the table", false);
+    t.provisional = reader.boolean(doc, "provisional");
+    t.notes = reader.strings(doc, "notes");
+    if (t.provisional && t.notes.empty()) {
+        reader.fail(doc.get("provisional")->source(),
+                    "a provisional table needs 'notes' naming the chart it stands in for");
+    }
+    std::string cells = reader.choice(doc, "cells", "the table", {"code", "number", "range"}, "code");
+    t.cell_kind = cells == "code" ? core::CellKind::code
+                  : cells == "number" ? core::CellKind::number : core::CellKind::range;
+    if (const toml::node* node = doc.get("constants")) {
+        for (auto&& [key, value] : reader.table(*node, "constants")) {
+            t.constants.emplace_back(std::string(key.str()),
+                                     static_cast<int>(reader.integer(value, key.str(), -1000000, 1000000)));
+        }
+    }
+    read_legend(reader, doc, t);
+    read_columns(reader, doc, t);
+    read_rows(reader, doc, t);
+    // Legend in the order codes first appear in the cells (toml++ sorts keys), so a chart
+    // reads as printed; codes no cell uses come last.
+    auto first_use = [&t](const core::LegendEntry& e) {
+        size_t n = 0;
+        for (const auto& row : t.rows) {
+            for (const auto& cell : row.cells) {
+                if (cell == e.code || (e.code == "*" && cell.ends_with("*"))) {
+                    return n;
+                }
+                ++n;
+            }
+        }
+        return n;
+    };
+    std::stable_sort(t.legend.begin(), t.legend.end(),
+                     [&](const auto& a, const auto& b) { return first_use(a) < first_use(b); });
+    return t;
+}
+
+namespace {
+
+core::CounterFace read_face(const Reader& reader, const toml::node& node, const std::string& where)
+{
+    const toml::table& face = reader.table(node, where);
+    reader.check_keys(face, {"melee", "ram", "ram_defense", "movement"}, where);
+    core::CounterFace f;
+    f.melee = static_cast<int>(reader.integer(*reader.required(face, "melee", where), "melee", 0, 99));
+    f.ram = static_cast<int>(reader.integer(*reader.required(face, "ram", where), "ram", 0, 99));
+    const toml::node* defense = reader.required(face, "ram_defense", where);
+    std::string letter = reader.string(*defense, "ram_defense");
+    if (letter.size() != 1 || letter[0] < 'A' || letter[0] > 'D') {
+        reader.fail(defense->source(), "'ram_defense' is '" + letter + "'; allowed A, B, C, D");
+    }
+    f.ram_defense = letter[0];
+    f.movement = reader.string(face, "movement", where, false);
+    return f;
+}
+
+} // namespace
+
+core::Scenario parse_scenario(std::string_view text, std::string_view source_name,
+                              std::string_view expected_id)
+{
+    Reader reader(source_name);
+    toml::table doc = reader.parse(text);
+    reader.check_keys(doc, {"id", "title", "game", "source", "sides", "wind", "unit"}, "the scenario");
+    core::Scenario s;
+    s.origin = source_name;
+    s.id = reader.string(doc, "id", "the scenario", true);
+    check_id(reader, doc, s.id, expected_id);
+    s.title = reader.string(doc, "title", "the scenario", true);
+    s.game = reader.string(doc, "game", "the scenario", true);
+    s.source = reader.string(doc, "source", "the scenario", true);
+    s.sides = reader.strings(doc, "sides");
+    if (const toml::node* node = doc.get("wind")) {
+        const toml::table& wind = reader.table(*node, "wind");
+        reader.check_keys(wind, {"from", "velocity", "source"}, "[wind]");
+        core::StartingWind w;
+        const toml::node* from = reader.required(wind, "from", "[wind]");
+        w.from = reader.string(*from, "from");
+        if (core::compass_opposite(w.from).empty()) {
+            reader.fail(from->source(), "'from' is '" + w.from + "'; allowed N, NE, SE, S, SW, NW");
+        }
+        w.velocity = static_cast<int>(reader.integer(*reader.required(wind, "velocity", "[wind]"),
+                                                     "velocity", 0, 99));
+        w.source = reader.string(wind, "source", "[wind]", false);
+        s.wind = w;
+    }
+    if (const toml::node* node = doc.get("unit")) {
+        const toml::array* array = node->as_array();
+        if (array == nullptr || !array->is_array_of_tables()) {
+            reader.fail(node->source(), "'unit' must be [[unit]] tables");
+        }
+        for (const auto& item : *array) {
+            const toml::table& u = *item.as_table();
+            reader.check_keys(u, {"name", "side", "type", "front", "back", "note"}, "[[unit]]");
+            core::Unit unit;
+            const toml::node* name = reader.required(u, "name", "[[unit]]");
+            unit.name = reader.string(*name, "name");
+            if (unit.name.empty() || unit.name.find(':') != std::string::npos ||
+                parse_int(unit.name, -1000000, 1000000)) {
+                reader.fail(name->source(), "unit name '" + unit.name +
+                                                "' must be non-empty, not a number, and hold no ':'");
+            }
+            if (s.find_unit(unit.name) != nullptr) {
+                reader.fail(name->source(), "unit '" + unit.name + "' appears twice");
+            }
+            const toml::node* side = reader.required(u, "side", "[[unit]]");
+            unit.side = reader.string(*side, "side");
+            if (std::find(s.sides.begin(), s.sides.end(), unit.side) == s.sides.end()) {
+                reader.fail(side->source(), "side '" + unit.side + "' is not one of the scenario's "
+                                            "sides: " + join(s.sides, ", "));
+            }
+            unit.type = reader.string(u, "type", "[[unit]]", true);
+            unit.front = read_face(reader, *reader.required(u, "front", "[[unit]]"), "front");
+            unit.back = read_face(reader, *reader.required(u, "back", "[[unit]]"), "back");
+            unit.note = reader.string(u, "note", "[[unit]]", false);
+            s.units.push_back(std::move(unit));
+        }
+    }
+    return s;
+}
+
+} // namespace umpire::load

@@ -1,0 +1,20 @@
+#pragma once
+// TOML text -> plain structs, validated in full. Every message is
+// "SOURCE:LINE:COL: what is wrong", taken from toml++ source positions, and is thrown
+// as a data Error (exit 65). Only this layer includes toml++.
+
+#include "core/scenario.h"
+#include "core/table.h"
+
+#include <string_view>
+
+namespace umpire::load {
+
+// Parses a table. EXPECTED_ID, when not empty, is the id its file name gives it.
+core::Table parse_table(std::string_view text, std::string_view source_name,
+                        std::string_view expected_id = "");
+
+core::Scenario parse_scenario(std::string_view text, std::string_view source_name,
+                              std::string_view expected_id = "");
+
+} // namespace umpire::load

@@ -1,0 +1,109 @@
+#include "util/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace umpire {
+
+Expected<long long> parse_int(std::string_view text, long long lo, long long hi)
+{
+    std::string_view digits = text;
+    if (!digits.empty() && digits.front() == '+') {
+        digits.remove_prefix(1);
+    }
+    long long value = 0;
+    const auto* end = digits.data() + digits.size();
+    auto [ptr, ec] = std::from_chars(digits.data(), end, value);
+    if (digits.empty() || ec == std::errc::invalid_argument || ptr != end) {
+        return fail<long long>("'" + std::string(text) + "' is not a whole number");
+    }
+    if (ec == std::errc::result_out_of_range || value < lo || value > hi) {
+        return fail<long long>("'" + std::string(text) + "' is out of range; allowed " +
+                               std::to_string(lo) + " to " + std::to_string(hi));
+    }
+    return value;
+}
+
+std::string to_lower(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+bool iequals(std::string_view a, std::string_view b) { return to_lower(a) == to_lower(b); }
+
+std::vector<std::string> split(std::string_view text, char separator)
+{
+    std::vector<std::string> parts;
+    size_t start = 0;
+    while (true) {
+        size_t at = text.find(separator, start);
+        parts.emplace_back(text.substr(start, at - start));
+        if (at == std::string_view::npos) {
+            break;
+        }
+        start = at + 1;
+    }
+    return parts;
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view separator)
+{
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        if (i > 0) {
+            out += separator;
+        }
+        out += parts[i];
+    }
+    return out;
+}
+
+std::string signed_number(long long value)
+{
+    return value > 0 ? "+" + std::to_string(value) : std::to_string(value);
+}
+
+int edit_distance(std::string_view a, std::string_view b)
+{
+    std::vector<int> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) {
+        row[j] = static_cast<int>(j);
+    }
+    for (size_t i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = static_cast<int>(i);
+        for (size_t j = 1; j <= b.size(); ++j) {
+            int above = row[j];
+            bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string suggestion(std::string_view name, const std::vector<std::string>& candidates)
+{
+    const std::string* best = nullptr;
+    int best_distance = 0;
+    for (const auto& candidate : candidates) {
+        int d = edit_distance(name, candidate);
+        if (best == nullptr || d < best_distance) {
+            best = &candidate;
+            best_distance = d;
+        }
+    }
+    int allowed = std::max<int>(1, static_cast<int>(name.size()) / 3);
+    if (best == nullptr || best_distance > allowed ||
+        best_distance >= static_cast<int>(name.size())) {
+        return "";
+    }
+    return " (did you mean '" + *best + "'?)";
+}
+
+} // namespace umpire

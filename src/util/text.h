@@ -1,0 +1,27 @@
+#pragma once
+// Small string helpers shared by every layer.
+
+#include "util/expected.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire {
+
+// A whole decimal integer, optionally signed, within [lo, hi]. No spaces, no suffix.
+Expected<long long> parse_int(std::string_view text, long long lo, long long hi);
+
+std::string to_lower(std::string_view text);
+bool iequals(std::string_view a, std::string_view b);
+std::vector<std::string> split(std::string_view text, char separator);
+std::string join(const std::vector<std::string>& parts, std::string_view separator);
+// "+3", "0", "-2": how the rules texts print differentials.
+std::string signed_number(long long value);
+
+// Levenshtein distance, for "did you mean" (ninja's edit_distance).
+int edit_distance(std::string_view a, std::string_view b);
+// " (did you mean 'X'?)" for the closest candidate, or "" when none is close.
+std::string suggestion(std::string_view name, const std::vector<std::string>& candidates);
+
+} // namespace umpire
