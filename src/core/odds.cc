@@ -57,7 +57,9 @@ private:
         std::uint64_t g2 = std::gcd(b.num, a.den);
         if (g1 == 0) g1 = 1;
         if (g2 == 0) g2 = 1;
-        return {(a.num / g1) * (b.num / g2), (a.den / g2) * (b.den / g1)};
+        Fraction f{(a.num / g1) * (b.num / g2), (a.den / g2) * (b.den / g1)};
+        std::uint64_t g = std::gcd(f.num, f.den);
+        return g > 1 ? Fraction{f.num / g, f.den / g} : f;
     }
 
     const std::vector<Ways>& distribution_of(const DiceSpec& spec)

@@ -127,12 +127,20 @@ std::string to_text(const core::OddsReport& report, Style style)
            (report.branches == 1 ? "" : "es") + " of the roll tree:\n";
     for (const auto& dim : report.dimensions) {
         out += bold(dim.name, style) + "\n";
+        size_t code_width = 0;
         size_t width = 0;
         for (const auto& line : dim.lines) {
-            width = std::max(width, line.value.size() + (line.name.empty() ? 0 : line.name.size() + 2));
+            code_width = std::max(code_width, line.value.size());
+        }
+        auto label_of = [&](const core::OddsLine& line) {
+            bool named = !line.name.empty() && line.name != line.value;
+            return named ? pad(line.value, code_width) + "  " + line.name : line.value;
+        };
+        for (const auto& line : dim.lines) {
+            width = std::max(width, label_of(line).size());
         }
         for (const auto& line : dim.lines) {
-            std::string label = line.value + (line.name.empty() || line.name == line.value ? "" : "  " + line.name);
+            std::string label = label_of(line);
             std::string fraction = std::to_string(line.probability.num) + "/" +
                                    std::to_string(line.probability.den);
             out += "  " + pad(label, width) + "  " + pad(fraction, 9) + " " + percent(line.probability) + "\n";

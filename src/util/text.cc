@@ -98,7 +98,7 @@ std::string suggestion(std::string_view name, const std::vector<std::string>& ca
             best_distance = d;
         }
     }
-    int allowed = std::max<int>(1, static_cast<int>(name.size()) / 3);
+    int allowed = std::max<int>(2, static_cast<int>(name.size()) / 3);
     if (best == nullptr || best_distance > allowed ||
         best_distance >= static_cast<int>(name.size())) {
         return "";

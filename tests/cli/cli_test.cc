@@ -1,0 +1,253 @@
+// In-process CLI tests: an argument vector in, exit code and streams out.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+using namespace umpire;
+using test::run_cli;
+
+namespace {
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return haystack.find(needle) != std::string::npos;
+}
+
+// A fresh temporary directory, removed at the end of the test.
+struct TempDir {
+    std::filesystem::path path;
+    TempDir()
+    {
+        path = std::filesystem::temp_directory_path() /
+               ("umpire-test-" + std::to_string(std::rand()) + "-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(path);
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+    void write(const std::string& name, const std::string& text) const
+    {
+        std::filesystem::create_directories((path / name).parent_path());
+        std::ofstream(path / name) << text;
+    }
+};
+
+} // namespace
+
+TEST_CASE("cli: melee with given dice prints the result and marks the die given", "[cli]")
+{
+    auto r = run_cli({"--seed", "5", "--json", "melee", "--attacker", "4", "--attacker", "4",
+                      "--defender", "5", "--roll", "4"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("command":"melee")"));
+    CHECK(contains(r.out, R"("source":"Constantinople 15.41")"));
+    CHECK(contains(r.out, R"("code":"D","name":"Damaged")"));
+    CHECK(contains(r.out, R"("die":"d6","value":4,"given":true)"));
+    CHECK(contains(r.out, R"("differential":3)"));
+    CHECK(contains(r.out, R"("seed":5)"));
+    CHECK(contains(r.out, R"("provisional":false)"));
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("cli: the same seed replays the same resolution", "[cli]")
+{
+    auto a = run_cli({"--seed", "77", "wind"});
+    auto b = run_cli({"--seed", "77", "wind"});
+    CHECK(a.code == 0);
+    CHECK(a.out == b.out);
+    CHECK(contains(a.out, "seed: 77"));
+    CHECK(contains(a.out, "rolled"));
+}
+
+TEST_CASE("cli: a seed is reported even when none was given", "[cli]")
+{
+    auto r = run_cli({"--json", "roll", "2d6"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("seed":)"));
+    CHECK_FALSE(contains(r.out, R"("seed":null)"));
+}
+
+TEST_CASE("cli: named ships come from the scenario", "[cli]")
+{
+    // Galley-1 (4) against Genoa (8) with a leader aboard (+1): -5, read as -3 (15.41).
+    auto r = run_cli({"--json", "melee", "--attacker", "Galley-1", "--defender", "Genoa:leader",
+                      "--roll", "6"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("differential":-5,"column":-3)"));
+    CHECK(contains(r.out, R"("code":"-")"));
+    // Galley-1's back is 2-2-C.
+    auto back = run_cli({"--json", "melee", "--attacker", "Galley-1:back", "--defender", "3",
+                         "--roll", "6"});
+    CHECK(contains(back.out, R"("differential":-1)"));
+}
+
+TEST_CASE("cli: an unknown ship gets a suggestion and exit 64", "[cli]")
+{
+    auto r = run_cli({"melee", "--attacker", "Genova", "--defender", "5"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "umpire: error: --attacker 'Genova': no ship 'Genova' in scenario constantinople (did you mean 'Genoa'?)"));
+}
+
+TEST_CASE("cli: an impossible die is a usage error naming the die", "[cli]")
+{
+    auto r = run_cli({"ram", "--strength", "3", "--defense", "B", "--roll", "7"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "--roll 7 (--roll value 1) is impossible for the d6"));
+    auto w = run_cli({"wind", "--roll", "13"});
+    CHECK(w.code == 64);
+    CHECK(contains(w.err, "impossible for the 2d6 rolled for wind direction (14.31); allowed 2 to 12"));
+}
+
+TEST_CASE("cli: values out of range are refused, never clamped", "[cli]")
+{
+    auto strength = run_cli({"ram", "--strength", "5", "--defense", "B"});
+    CHECK(strength.code == 64);
+    CHECK(contains(strength.err, "--strength: no column '5' on table constantinople.ram; columns are 1, 2, 3, 4"));
+    auto defense = run_cli({"ram", "--strength", "2", "--defense", "E"});
+    CHECK(defense.code == 64);
+    CHECK(contains(defense.err, "ram defense must be A, B, C or D (15.42)"));
+    auto negative = run_cli({"ram", "--strength=-1", "--defense", "B"});
+    CHECK(negative.code == 64);
+    auto seed = run_cli({"--seed", "-3", "wind"});
+    CHECK(seed.code == 64);
+    auto reading = run_cli({"melee", "--attacker", "4", "--defender", "4", "--damaged-reading", "both"});
+    CHECK(reading.code == 64);
+}
+
+TEST_CASE("cli: extra --roll values are an error", "[cli]")
+{
+    auto r = run_cli({"ram", "--strength", "2", "--defense", "B", "--roll", "4", "--roll", "1"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "2 value(s) given but ram used only 1"));
+}
+
+TEST_CASE("cli: --odds reports exact fractions", "[cli]")
+{
+    auto r = run_cli({"--json", "ram", "--strength", "4", "--defense", "A", "--odds"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("value":"sunk","name":"Sunk","probability":0.2777777778,"fraction":"5/18")"));
+    CHECK(contains(r.out, R"("branches":31)"));
+}
+
+TEST_CASE("cli: table show marks the looked-up cell", "[cli][table]")
+{
+    auto r = run_cli({"table", "show", "constantinople.melee", "--column", "3", "--roll", "4"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, "[D]"));
+    CHECK(contains(r.out, "Constantinople 15.41"));
+}
+
+TEST_CASE("cli: table lookup reads a negative differential", "[cli][table]")
+{
+    auto r = run_cli({"--json", "table", "lookup", "constantinople.melee", "--column", "-5", "--roll", "6"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"-")"));
+}
+
+TEST_CASE("cli: an unknown table is exit 66 with a suggestion", "[cli][table]")
+{
+    auto r = run_cli({"table", "show", "constantinople.mele"});
+    CHECK(r.code == 66);
+    CHECK(contains(r.err, "no table 'constantinople.mele' (did you mean 'constantinople.melee'?)"));
+}
+
+TEST_CASE("cli: --tables overrides a table by id; table list says where it came from", "[cli][table]")
+{
+    TempDir dir;
+    dir.write("constantinople/storm.toml", R"(id = "constantinople.storm"
+title = "House storm"
+game = "Constantinople"
+source = "house rule"
+dice = "1d6"
+[rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "port"
+[legend.port]
+name = "Back to port"
+)");
+    auto r = run_cli({"--tables", dir.path.string(), "--json", "check", "storm", "--roll", "6"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"port")"));
+    auto list = run_cli({"--tables", dir.path.string(), "table", "list"});
+    CHECK(contains(list.out, (dir.path / "constantinople/storm.toml").string()));
+    cli::Environment env;
+    env.tables = dir.path.string();
+    auto from_env = run_cli({"--json", "check", "storm", "--roll", "6"}, env);
+    CHECK(contains(from_env.out, R"("code":"port")"));
+}
+
+TEST_CASE("cli: a bad table file is exit 65 with file:line:col", "[cli][table]")
+{
+    TempDir dir;
+    dir.write("constantinople/storm.toml", "id = \"constantinople.storm\"\nbogus = 1\n");
+    auto r = run_cli({"--tables", dir.path.string(), "check", "storm"});
+    CHECK(r.code == 65);
+    CHECK(contains(r.err, (dir.path / "constantinople/storm.toml").string() + ":2:1: unknown key 'bogus'"));
+}
+
+TEST_CASE("cli: a missing --tables directory is exit 66", "[cli]")
+{
+    auto r = run_cli({"--tables", "/nonexistent/umpire", "wind"});
+    CHECK(r.code == 66);
+}
+
+TEST_CASE("cli: a provisional table is flagged in output and warned on stderr", "[cli]")
+{
+    TempDir dir;
+    dir.write("house/fog.toml", R"(id = "house.fog"
+title = "Fog"
+game = "House"
+source = "none"
+dice = "1d6"
+provisional = true
+notes = ["stands in for the lost fog chart"]
+[rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "fog"
+[legend.fog]
+name = "Fog"
+)");
+    auto r = run_cli({"--tables", dir.path.string(), "--json", "check", "fog"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("provisional":true)"));
+    CHECK(contains(r.err, "provisional"));
+    auto quiet = run_cli({"--tables", dir.path.string(), "-q", "check", "fog"});
+    CHECK(quiet.err.empty());
+    CHECK(contains(quiet.out, "PROVISIONAL"));
+}
+
+TEST_CASE("cli: help has examples and exits 0", "[cli]")
+{
+    auto r = run_cli({"--help"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, "Examples:"));
+    auto melee = run_cli({"melee", "--help"});
+    CHECK(melee.code == 0);
+    CHECK(contains(melee.out, "--exchange"));
+    auto none = run_cli({});
+    CHECK(none.code == 64);
+}
+
+TEST_CASE("cli: wind --start reports the scenario's starting wind (13.1)", "[cli]")
+{
+    auto r = run_cli({"--json", "wind", "--start"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"N")"));
+    CHECK(contains(r.out, R"("toward":"S","velocity":8)"));
+}
+
+TEST_CASE("cli: check by short name, and portage with its modifier", "[cli]")
+{
+    auto r = run_cli({"--json", "check", "portage", "--mod", "2", "--roll", "3"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"portage")"));
+    auto list = run_cli({"check", "list"});
+    CHECK(contains(list.out, "constantinople.bombard"));
+    CHECK_FALSE(contains(list.out, "constantinople.melee"));
+}

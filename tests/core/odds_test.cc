@@ -1,0 +1,108 @@
+// --odds walks the same adjudicator over every branch; the expected figures here are
+// worked by hand from the rules text.
+#include "core/naval.h"
+#include "core/odds.h"
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+Fraction odds_of(const OddsReport& report, const std::string& dimension, const std::string& value)
+{
+    for (const auto& d : report.dimensions) {
+        if (d.name != dimension) {
+            continue;
+        }
+        for (const auto& line : d.lines) {
+            if (line.value == value) {
+                return line.probability;
+            }
+        }
+    }
+    return {0, 1};
+}
+
+bool equals(Fraction f, std::uint64_t num, std::uint64_t den) { return f.num == num && f.den == den; }
+
+OddsReport ram_odds(int strength, char defense, std::vector<int> given = {})
+{
+    RamRequest q;
+    q.rammer.ram = strength;
+    q.target.ram_defense = defense;
+    const auto& t = test::embedded().table("constantinople.ram");
+    return compute_odds([&](Dice& d) { return resolve_ram(t, q, d); }, given);
+}
+
+} // namespace
+
+TEST_CASE("odds: a 2d6 total of 7 is 1/6 over 11 branches", "[core][odds]")
+{
+    auto report = compute_odds(
+        [](Dice& d) {
+            Resolution r;
+            r.result.code = std::to_string(d.roll(DiceSpec{2, 6, 0}, "test"));
+            return r;
+        },
+        {});
+    CHECK(report.branches == 11);
+    CHECK(equals(odds_of(report, "result", "7"), 1, 6));
+    CHECK(equals(odds_of(report, "result", "2"), 1, 36));
+}
+
+TEST_CASE("odds: ram 4 against A, 1-5* (15.42)", "[core][odds][ram]")
+{
+    auto report = ram_odds(4, 'A');
+    // Pin on 1-5 (5/6), then 5-6 sinks (2/6): sunk 10/36, pinned 20/36, failed 1/6.
+    CHECK(equals(odds_of(report, "result", "sunk"), 5, 18));
+    CHECK(equals(odds_of(report, "result", "pinned"), 5, 9));
+    CHECK(equals(odds_of(report, "result", "failed"), 1, 6));
+    // A 6 at any time: 1/6 on the first die, or 5/6 x 1/6 on the second = 11/36.
+    CHECK(equals(odds_of(report, "result.rammer_damaged", "true"), 11, 36));
+}
+
+TEST_CASE("odds: a '-' cell is immune with certainty and rolls nothing", "[core][odds][ram]")
+{
+    auto report = ram_odds(1, 'D');
+    CHECK(report.branches == 1);
+    CHECK(equals(odds_of(report, "result", "immune"), 1, 1));
+}
+
+TEST_CASE("odds: dice given with --roll are fixed, the rest enumerated", "[core][odds]")
+{
+    auto report = ram_odds(4, 'A', {2});
+    CHECK(report.branches == 6);
+    CHECK(equals(odds_of(report, "result", "sunk"), 1, 3));
+    CHECK(equals(odds_of(report, "result", "pinned"), 2, 3));
+}
+
+TEST_CASE("odds: melee at +3 reads the 15.41 column: I 1/6, D 1/2, L 1/3", "[core][odds][melee]")
+{
+    MeleeRequest q;
+    q.attackers = {Ship{"", "", 8, 0, 0, false, false}};
+    q.defender = Ship{"", "", 5, 0, 0, false, false};
+    const auto& crt = test::embedded().table("constantinople.melee");
+    auto report = compute_odds([&](Dice& d) { return resolve_melee(crt, q, d); }, {});
+    CHECK(report.branches == 6);
+    CHECK(equals(odds_of(report, "result", "I"), 1, 6));
+    CHECK(equals(odds_of(report, "result", "D"), 1, 2));
+    CHECK(equals(odds_of(report, "result", "L"), 1, 3));
+    CHECK(equals(odds_of(report, "result", "-"), 0, 1));
+}
+
+TEST_CASE("odds: wind velocity Storm is 1/36 and 8 is 1/6 (14.32)", "[core][odds][wind]")
+{
+    const auto& dir = test::embedded().table("constantinople.wind-direction");
+    const auto& vel = test::embedded().table("constantinople.wind-velocity");
+    auto report = compute_odds([&](Dice& d) { return resolve_wind(dir, vel, d); }, {});
+    CHECK(report.branches == 121);
+    CHECK(equals(odds_of(report, "result.velocity", "storm"), 1, 36));
+    CHECK(equals(odds_of(report, "result.velocity", "8"), 1, 6));
+    // N on 7 or 8: 11/36; NW on 5 or 6: 9/36; S on 4 or 11: 5/36.
+    CHECK(equals(odds_of(report, "result", "N"), 11, 36));
+    CHECK(equals(odds_of(report, "result", "NW"), 1, 4));
+    CHECK(equals(odds_of(report, "result", "S"), 5, 36));
+}

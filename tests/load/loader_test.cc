@@ -1,0 +1,242 @@
+// Loader errors compared word for word, file:line:col included.
+#include "load/catalog.h"
+#include "load/loader.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+
+namespace {
+
+const std::string k_head = R"(id = "t.x"
+title = "T"
+game = "G"
+source = "G 1.1"
+dice = "1d6"
+)";
+
+const std::string k_legend = R"(
+[legend.a]
+name = "A"
+[legend.b]
+name = "B"
+)";
+
+std::string load_error(const std::string& text)
+{
+    try {
+        load::parse_table(text, "t.toml");
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::data);
+        return e.what();
+    }
+    return "(no error)";
+}
+
+} // namespace
+
+TEST_CASE("loader: a well-formed die table loads", "[load]")
+{
+    auto t = load::parse_table(k_head + R"(
+[rows]
+kind = "die"
+[[row]]
+die = "1-3"
+result = "a"
+[[row]]
+die = "4-6"
+result = "b"
+)" + k_legend, "t.toml");
+    CHECK(t.rows.size() == 2);
+    CHECK(t.rows[1].lo == 4);
+    CHECK(t.rows[1].hi == 6);
+    CHECK(t.legend.front().code == "a");
+}
+
+TEST_CASE("loader: an unknown key is named with its place and a suggestion", "[load]")
+{
+    CHECK(load_error(k_head + "titel = \"x\"\n") ==
+          "t.toml:6:1: unknown key 'titel' in the table; allowed: id, title, game, source, dice, modifier, "
+          "provisional, notes, cells, rows, columns, row, legend, constants (did you mean 'title'?)");
+}
+
+TEST_CASE("loader: overlapping die rows are refused", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-3"
+result = "a"
+[[row]]
+die = "3-6"
+result = "b"
+)" + k_legend) == "t.toml:12:7: row 3-6 overlaps or comes before row 1-3; die rows run from low to high");
+}
+
+TEST_CASE("loader: a gap between die rows is refused", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-3"
+result = "a"
+[[row]]
+die = "5-6"
+result = "b"
+)" + k_legend) == "t.toml:12:7: rows leave a gap between 1-3 and 5-6");
+}
+
+TEST_CASE("loader: rows must cover every value of the dice", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-5"
+result = "a"
+)" + k_legend) == "t.toml:8:1: rows end at 1-5 but d6 can roll 6");
+}
+
+TEST_CASE("loader: a die value outside the dice is refused", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "a"
+[[row]]
+die = 7
+result = "b"
+)" + k_legend) == "t.toml:12:7: row 7 is outside d6's 1 to 6");
+}
+
+TEST_CASE("loader: a result code missing from the legend is refused", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "c"
+)" + k_legend) == "t.toml:10:10: result code 'c' is not in the legend; codes: a, b");
+}
+
+TEST_CASE("loader: differential columns must run low to high", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "differential"
+keys = [0, 2, 1]
+[[row]]
+die = "1-6"
+cells = ["a", "a", "a"]
+)" + k_legend) == "t.toml:10:15: column +1 is out of order; differential columns run from low to high");
+}
+
+TEST_CASE("loader: a row with the wrong number of cells is refused", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "label"
+keys = ["x", "y"]
+[[row]]
+die = "1-6"
+cells = ["a"]
+)" + k_legend) == "t.toml:13:9: row 1-6 must have 2 cells, one per column");
+}
+
+TEST_CASE("loader: a range cell outside the die is refused", "[load]")
+{
+    CHECK(load_error(k_head + R"(cells = "range"
+[rows]
+kind = "label"
+[columns]
+kind = "label"
+keys = ["1"]
+[[row]]
+key = "A"
+cells = ["1-7"]
+)") == "t.toml:14:10: range '1-7' runs outside d6's 1 to 6");
+}
+
+TEST_CASE("loader: a provisional table must say which chart it stands in for", "[load]")
+{
+    CHECK(load_error(k_head + "provisional = true\n") ==
+          "t.toml:6:15: a provisional table needs 'notes' naming the chart it stands in for");
+}
+
+TEST_CASE("loader: a value of the wrong kind is named", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "dice"
+)") == "t.toml:7:8: 'kind' is 'dice'; allowed: die, label (did you mean 'die'?)");
+}
+
+TEST_CASE("loader: TOML syntax errors keep toml++'s place", "[load]")
+{
+    std::string message = load_error("id = \n");
+    CHECK(message.rfind("t.toml:1:", 0) == 0);
+}
+
+TEST_CASE("loader: the id must match the file name", "[load]")
+{
+    try {
+        load::parse_table(k_head, "dir/t/y.toml", "t.y");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) == "dir/t/y.toml:1:6: id 't.x' does not match the file name, which makes it 't.y'");
+    }
+}
+
+TEST_CASE("loader: scenario units are validated", "[load][scenario]")
+{
+    const std::string head = R"(id = "s"
+title = "S"
+game = "G"
+source = "G"
+sides = ["a", "b"]
+)";
+    auto s = load::parse_scenario(head + R"([[unit]]
+name = "Ship"
+side = "a"
+type = "galley"
+front = { melee = 8, ram = 0, ram_defense = "D" }
+back = { melee = 2, ram = 0, ram_defense = "D" }
+)", "s.toml");
+    REQUIRE(s.find_unit("ship") != nullptr);
+    CHECK(s.find_unit("SHIP")->front.melee == 8);
+    try {
+        load::parse_scenario(head + R"([[unit]]
+name = "Ship"
+side = "c"
+)", "s.toml");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) == "s.toml:8:8: side 'c' is not one of the scenario's sides: a, b");
+    }
+    try {
+        load::parse_scenario(head + R"([[unit]]
+name = "Ship"
+side = "a"
+type = "galley"
+front = { melee = 8, ram = 0, ram_defense = "E" }
+back = { melee = 2, ram = 0, ram_defense = "D" }
+)", "s.toml");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) == "s.toml:10:45: 'ram_defense' is 'E'; allowed A, B, C, D");
+    }
+}
+
+TEST_CASE("loader: every shipped table and scenario loads", "[load]")
+{
+    // The embedded catalog parses and validates each; a bad file throws here.
+    load::Catalog catalog;
+    auto list = catalog.list();
+    CHECK(list.size() >= 10);
+    for (const auto& info : list) {
+        CHECK(info.origin == "embedded");
+    }
+    CHECK(catalog.scenario("constantinople").units.size() == 30);
+}
