@@ -52,6 +52,9 @@ const core::Table& find_check(const std::string& id, Context& ctx)
 void run_check(const CheckOptions& opt, Context& ctx)
 {
     if (opt.id == "list") {
+        if (!opt.dice.rolls.empty() || opt.dice.odds || opt.modifier != 0) {
+            throw usage_error("check list takes no --roll, --odds or --mod");
+        }
         std::vector<load::TableInfo> checks;
         for (const auto& info : ctx.catalog().list()) {
             if (is_check(ctx.table(info.id))) {

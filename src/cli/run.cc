@@ -2,6 +2,9 @@
 
 #include "cli/commands.h"
 #include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
 
 #include <unistd.h>
 
@@ -39,6 +42,31 @@ void print_error(std::ostream& err, const std::string& message)
     err << "umpire: error: " << message << "\n";
 }
 
+// An unknown command gets its own message and a suggestion; CLI11 would only say that
+// a subcommand is required.
+void check_command(const CLI::App& app, const std::vector<std::string>& args)
+{
+    std::vector<std::string> names;
+    for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+        names.push_back(sub->get_name());
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--seed" || arg == "--tables" || arg == "--scenario") {
+            ++i;  // the option's value
+            continue;
+        }
+        if (arg.empty() || arg[0] == '-') {
+            continue;
+        }
+        if (std::find(names.begin(), names.end(), arg) == names.end()) {
+            throw usage_error("unknown command '" + arg + "'" + suggestion(arg, names) +
+                              "; commands: " + join(names, ", "));
+        }
+        return;
+    }
+}
+
 } // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
@@ -54,9 +82,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     app.footer(k_footer);
     app.set_version_flag("--version", std::string("umpire ") + UMPIRE_VERSION);
     app.add_flag("--json", ctx.options.json, "One JSON object per resolution on stdout");
-    app.add_option("--seed", ctx.options.seed,
+    std::string seed;
+    app.add_option("--seed", seed,
                    "Seed the dice (0 to 4294967295); the seed used is always reported")
-        ->type_name("N");
+        ->type_name("N")
+        ->each([&ctx](const std::string& text) {
+            auto n = parse_int(text, 0, 4294967295LL);
+            if (!n) {
+                throw usage_error("--seed: " + n.error());
+            }
+            ctx.options.seed = static_cast<std::uint32_t>(*n);
+        });
     app.add_option("--tables", ctx.options.tables,
                    "A directory of table files overriding by id (repeatable; later wins; "
                    "also $UMPIRE_TABLES)")
@@ -72,6 +108,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     try {
+        check_command(app, args);
         try {
             app.parse(reversed);
         } catch (const CLI::CallForHelp&) {

@@ -29,9 +29,14 @@ namespace {
 
 // Draws the branch named by a path of choice indices, then index 0 past its end, and
 // remembers how many choices each draw had so the caller can advance.
+// Distributions by dice, kept across branches: computing one can cost far more than a
+// branch does.
+using DistributionCache = std::vector<std::pair<DiceSpec, std::vector<Ways>>>;
+
 class EnumSource : public DiceSource {
 public:
-    explicit EnumSource(const std::vector<size_t>& path) : m_path(path) {}
+    EnumSource(const std::vector<size_t>& path, DistributionCache& cache)
+        : m_path(path), m_cache(cache) {}
 
     Draw draw(const DiceSpec& spec) override
     {
@@ -79,7 +84,7 @@ private:
     const std::vector<size_t>& m_path;
     std::vector<Taken> m_taken;
     Fraction m_weight{1, 1};
-    std::vector<std::pair<DiceSpec, std::vector<Ways>>> m_cache;
+    DistributionCache& m_cache;
 };
 
 void tally(OddsReport& report, const std::string& dimension, const std::string& value,
@@ -136,8 +141,9 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
 {
     OddsReport report;
     std::vector<size_t> path;
+    DistributionCache cache;
     while (true) {
-        EnumSource source(path);
+        EnumSource source(path, cache);
         Dice dice(source, given);
         Resolution r = adjudicate(dice);
         if (report.branches == 0) {

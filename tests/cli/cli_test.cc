@@ -251,3 +251,27 @@ TEST_CASE("cli: check by short name, and portage with its modifier", "[cli]")
     CHECK(contains(list.out, "constantinople.bombard"));
     CHECK_FALSE(contains(list.out, "constantinople.melee"));
 }
+
+TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
+{
+    auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, wind, "
+                          "melee, ram, check, reef, initiative"));
+}
+
+TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")
+{
+    auto r = run_cli({"--seed", "4294967296", "wind"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "--seed: '4294967296' is out of range; allowed 0 to 4294967295"));
+    CHECK(run_cli({"--seed", "4294967295", "wind"}).code == 0);
+}
+
+TEST_CASE("cli: --odds on a large sum reuses its distribution across branches", "[cli]")
+{
+    // 3d100 has 298 totals; the most likely, 151 and 152, have 7500 ways each of 10^6.
+    auto r = run_cli({"--json", "roll", "3d100", "--odds"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("value":"151","probability":0.0075,"fraction":"3/400")"));
+}
