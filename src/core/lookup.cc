@@ -57,7 +57,8 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         if (!q.column) {
             throw usage_error("--column: table " + table.id + " needs a column: " +
                               join(table.columns, ", ") +
-                              (table.column_kind == ColumnKind::differential ? " (a differential)" : ""));
+                              (table.column_kind == ColumnKind::differential ? " (a differential)"
+                               : table.column_kind == ColumnKind::ratio ? " (attack:defense factors)" : ""));
         }
         r.inputs.push_back({"column", *q.column});
         if (table.column_kind == ColumnKind::differential) {
@@ -73,6 +74,18 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
             column_text = " under " + table.columns[column] +
                           (pick->clamped ? " (" + signed_number(*n) + " read as " +
                                                table.columns[column] + ")" : "");
+        } else if (table.column_kind == ColumnKind::ratio) {
+            auto factors = parse_ratio(*q.column);
+            if (!factors) {
+                throw usage_error("--column: " + factors.error());
+            }
+            auto pick = find_column(table, *factors);
+            if (!pick) {
+                throw usage_error("--column: " + pick.error());
+            }
+            column = pick->index;
+            column_text = " under " + table.columns[column] + " (" + *q.column +
+                          (pick->clamped ? ", past the last column" : ", rounded down") + ")";
         } else {
             auto found = find_column(table, *q.column);
             if (!found) {

@@ -57,8 +57,69 @@ Expected<ColumnPick> find_column(const Table& table, int differential)
                             " to " + signed_number(values.back()));
 }
 
+Expected<Ratio> parse_ratio(std::string_view text)
+{
+    size_t colon = text.find(':');
+    if (colon == std::string_view::npos) {
+        return fail<Ratio>("'" + std::string(text) + "' is not odds; write A:D, e.g. 3:2");
+    }
+    auto a = parse_int(text.substr(0, colon), 1, 1000000);
+    auto d = parse_int(text.substr(colon + 1), 1, 1000000);
+    if (!a || !d) {
+        return fail<Ratio>("'" + std::string(text) + "' is not odds; write A:D with whole "
+                           "numbers from 1 to 1000000, e.g. 3:2");
+    }
+    return Ratio{*a, *d};
+}
+
+namespace {
+
+// a/b compared with c/d, all positive: negative, zero or positive.
+long long compare(Ratio x, Ratio y) { return x.attack * y.defense - y.attack * x.defense; }
+
+} // namespace
+
+Expected<ColumnPick> find_column(const Table& table, Ratio factors)
+{
+    const auto& ratios = table.column_ratios;
+    if (table.column_kind != ColumnKind::ratio || ratios.empty()) {
+        return fail<ColumnPick>("table " + table.id + " has no odds columns");
+    }
+    const std::string odds = std::to_string(factors.attack) + " to " + std::to_string(factors.defense);
+    if (compare(factors, ratios.front()) < 0) {
+        if (table.clamp_below) {
+            return ColumnPick{0, true};
+        }
+        return fail<ColumnPick>(odds + " is below the lowest column, " + table.columns.front() +
+                                ", of table " + table.id);
+    }
+    size_t pick = 0;
+    for (size_t i = 0; i < ratios.size(); ++i) {
+        if (compare(factors, ratios[i]) >= 0) {
+            pick = i;
+        }
+    }
+    bool beyond = compare(factors, ratios.back()) > 0;
+    if (beyond && !table.clamp_above) {
+        return fail<ColumnPick>(odds + " is above the highest column, " + table.columns.back() +
+                                ", of table " + table.id);
+    }
+    return ColumnPick{pick, beyond};
+}
+
 Expected<size_t> find_column(const Table& table, std::string_view key)
 {
+    if (table.column_kind == ColumnKind::ratio) {
+        auto factors = parse_ratio(key);
+        if (!factors) {
+            return fail<size_t>("column " + factors.error());
+        }
+        auto pick = find_column(table, *factors);
+        if (!pick) {
+            return fail<size_t>(pick.error());
+        }
+        return pick->index;
+    }
     if (table.column_kind == ColumnKind::differential) {
         auto n = parse_int(key, INT_MIN / 2, INT_MAX / 2);
         if (!n) {

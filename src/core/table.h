@@ -16,7 +16,7 @@
 namespace umpire::core {
 
 enum class RowKind { die, label };
-enum class ColumnKind { none, differential, label };
+enum class ColumnKind { none, differential, ratio, label };
 enum class CellKind { code, number, range };
 
 inline constexpr int k_open_low = INT_MIN;
@@ -33,6 +33,14 @@ struct SideEffects {
     std::string side;
     std::vector<std::string> effects;
 };
+
+// An odds column, "3:2": attack to defense.
+struct Ratio {
+    long long attack = 1;
+    long long defense = 1;
+};
+// "3:2", "1:4": both sides whole numbers from 1 to 1000000.
+Expected<Ratio> parse_ratio(std::string_view text);
 
 struct LegendEntry {
     std::string code;
@@ -59,6 +67,7 @@ struct Table {
     std::string column_title;
     std::vector<std::string> columns;   // keys as printed
     std::vector<int> column_values;     // differential columns: the numbers, ascending
+    std::vector<Ratio> column_ratios;   // ratio columns: the odds, ascending
     bool clamp_below = false;
     bool clamp_above = false;
     CellKind cell_kind = CellKind::code;
@@ -82,6 +91,9 @@ struct ColumnPick {
 };
 
 Expected<ColumnPick> find_column(const Table& table, int differential);
+// The odds column for ATTACK against DEFENSE factors: rounded down to the nearest column
+// (a ratio between columns reads under the lower one); past the ends as the table says.
+Expected<ColumnPick> find_column(const Table& table, Ratio factors);
 Expected<size_t> find_column(const Table& table, std::string_view key);
 Expected<size_t> find_row(const Table& table, int roll);
 Expected<size_t> find_row(const Table& table, std::string_view key);

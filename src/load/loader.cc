@@ -238,8 +238,10 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
     }
     const toml::table& cols = reader.table(*node, "columns");
     reader.check_keys(cols, {"kind", "title", "keys", "below", "above"}, "[columns]");
-    std::string kind = reader.choice(cols, "kind", "[columns]", {"differential", "label"}, "");
-    t.column_kind = kind == "differential" ? core::ColumnKind::differential : core::ColumnKind::label;
+    std::string kind = reader.choice(cols, "kind", "[columns]", {"differential", "ratio", "label"}, "");
+    t.column_kind = kind == "differential" ? core::ColumnKind::differential
+                    : kind == "ratio"      ? core::ColumnKind::ratio
+                                           : core::ColumnKind::label;
     t.column_title = reader.string(cols, "title", "[columns]", false);
     const toml::node* keys = reader.required(cols, "keys", "[columns]");
     const toml::array* array = keys->as_array();
@@ -255,6 +257,21 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
             }
             t.column_values.push_back(v);
             t.columns.push_back(signed_number(v));
+        } else if (t.column_kind == core::ColumnKind::ratio) {
+            std::string k = reader.string(item, "keys");
+            auto ratio = core::parse_ratio(k);
+            if (!ratio) {
+                reader.fail(item.source(), ratio.error());
+            }
+            if (!t.column_ratios.empty()) {
+                const auto& prev = t.column_ratios.back();
+                if (ratio->attack * prev.defense <= prev.attack * ratio->defense) {
+                    reader.fail(item.source(), "column " + k + " is out of order; odds columns "
+                                               "run from low to high");
+                }
+            }
+            t.column_ratios.push_back(*ratio);
+            t.columns.push_back(k);
         } else {
             std::string k = reader.string(item, "keys");
             for (const auto& existing : t.columns) {
@@ -269,7 +286,7 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
         for (const char* edge : {"below", "above"}) {
             if (const toml::node* n = cols.get(edge)) {
                 reader.fail(n->source(), "'" + std::string(edge) +
-                                             "' applies only to differential columns");
+                                             "' applies only to differential and ratio columns");
             }
         }
         return;

@@ -240,3 +240,46 @@ TEST_CASE("loader: every shipped table and scenario loads", "[load]")
     }
     CHECK(catalog.scenario("constantinople").units.size() == 30);
 }
+
+TEST_CASE("loader: odds columns round down to the nearest column (Russian Portfolio XIII.B)", "[load][ratio]")
+{
+    // The column set and the worked examples of XIII.B; the cells are placeholders.
+    auto t = load::parse_table(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "ratio"
+keys = ["1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"]
+above = "clamp"
+[[row]]
+die = "1-6"
+cells = ["a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a"]
+)" + k_legend, "t.toml");
+    auto column = [&](long long a, long long d) {
+        auto pick = core::find_column(t, core::Ratio{a, d});
+        return pick ? t.columns[pick->index] : pick.error();
+    };
+    CHECK(column(5, 1) == "5:1");
+    CHECK(column(5, 3) == "3:2");
+    CHECK(column(2, 5) == "1:3");
+    CHECK(column(6, 1) == "5:1");
+    CHECK(column(1, 1) == "1:1");
+    CHECK(column(25, 2) == "10:1");
+    CHECK(column(1, 5) == "1 to 5 is below the lowest column, 1:4, of table t.x");
+    CHECK(*core::find_column(t, std::string_view("5:3")) == 4);
+}
+
+TEST_CASE("loader: odds columns must be A:D and rise", "[load][ratio]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "ratio"
+keys = ["1:2", "1:3"]
+)") == "t.toml:10:16: column 1:3 is out of order; odds columns run from low to high");
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "ratio"
+keys = ["3-2"]
+)") == "t.toml:10:9: '3-2' is not odds; write A:D, e.g. 3:2");
+}
