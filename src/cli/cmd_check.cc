@@ -19,7 +19,7 @@ namespace {
 
 bool is_check(const core::Table& t)
 {
-    return t.row_kind == core::RowKind::die && t.column_kind == core::ColumnKind::none;
+    return t.row_kind == core::RowKind::die && t.column_kind == core::ColumnKind::none && !t.rows.empty();
 }
 
 // A check by full id, or by the last part of it when only one table ends so.

@@ -13,5 +13,16 @@ void setup_ram(CLI::App& app, Context& ctx);
 void setup_check(CLI::App& app, Context& ctx);
 void setup_reef(CLI::App& app, Context& ctx);
 void setup_initiative(CLI::App& app, Context& ctx);
+void setup_suppress(CLI::App& app, Context& ctx);
+void setup_morale(CLI::App& app, Context& ctx);
+void setup_rally(CLI::App& app, Context& ctx);
+void setup_close_combat(CLI::App& app, Context& ctx);
+void setup_command_roll(CLI::App& app, Context& ctx);
+void setup_replace(CLI::App& app, Context& ctx);
+void setup_infiltrate(CLI::App& app, Context& ctx);
+void setup_sighting(CLI::App& app, Context& ctx);
+void setup_crt(CLI::App& app, Context& ctx);
+void setup_overrun(CLI::App& app, Context& ctx);
+void setup_siberian(CLI::App& app, Context& ctx);
 
 } // namespace umpire::cli

@@ -168,6 +168,9 @@ core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_
                               suggestion(token, s.unit_names()) + "; give a number, or see " +
                               s.origin);
         }
+        if (!unit->counter) {
+            throw usage_error(where + unit->name + " in scenario " + s.id + " is not a naval counter");
+        }
         const core::CounterFace& face = back ? unit->back : unit->front;
         ship.name = unit->name + (back ? " (back)" : "");
         ship.side = unit->side;
@@ -179,6 +182,57 @@ core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_
         throw usage_error(where + ":leader: only Byzantine ships carry Diedo or Trevisano (15.26)");
     }
     return ship;
+}
+
+const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,
+                            Context& ctx)
+{
+    const core::Scenario& s = ctx.scenario(fallback);
+    const core::Unit* unit = s.find_unit(name);
+    if (unit == nullptr) {
+        throw usage_error(std::string(flag) + ": no unit '" + std::string(name) + "' in scenario " + s.id +
+                          suggestion(name, s.unit_names()) + "; units: " + join(s.unit_names(), ", "));
+    }
+    return *unit;
+}
+
+int rally_number(std::string_view flag, std::string_view quality, Context& ctx)
+{
+    const core::Table& table = ctx.table("great-battles.rally-numbers");
+    auto row = core::find_row(table, quality);
+    if (!row) {
+        throw usage_error(std::string(flag) + ": no quality '" + std::string(quality) + "'" +
+                          suggestion(quality, table.row_keys()) + "; allowed: " + join(table.row_keys(), ", "));
+    }
+    return static_cast<int>(*parse_int(table.rows[*row].cells[0], 0, 100));
+}
+
+int unit_rally_number(std::string_view flag, const core::Unit& unit, Context& ctx)
+{
+    if (unit.rally > 0) {
+        return unit.rally;
+    }
+    if (!unit.quality.empty()) {
+        return rally_number(flag, unit.quality, ctx);
+    }
+    throw usage_error(std::string(flag) + ": unit " + unit.name + " has neither a rally number nor a quality");
+}
+
+int resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
+                         const std::string& quality, const std::string& unit, Context& ctx)
+{
+    int given = (number ? 1 : 0) + (quality.empty() ? 0 : 1) + (unit.empty() ? 0 : 1);
+    if (given != 1) {
+        throw usage_error("give exactly one of --" + prefix + "rally-number, --" + prefix + "quality, --" +
+                          prefix + "unit");
+    }
+    if (number) {
+        return *number;
+    }
+    if (!quality.empty()) {
+        return rally_number("--" + prefix + "quality", quality, ctx);
+    }
+    return unit_rally_number("--" + prefix + "unit", find_unit("--" + prefix + "unit", unit, k_land_scenario, ctx), ctx);
 }
 
 core::DamagedReading parse_reading(std::string_view text)

@@ -82,4 +82,18 @@ core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_
 
 core::DamagedReading parse_reading(std::string_view text);
 
+// A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
+const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,
+                            Context& ctx);
+// The rally number of a troop quality (Great Battles 14.7.3), from its table.
+int rally_number(std::string_view flag, std::string_view quality, Context& ctx);
+// A unit's own rally number, else its quality's.
+int unit_rally_number(std::string_view flag, const core::Unit& unit, Context& ctx);
+
+// The rally number from exactly one of --PREFIXrally-number, --PREFIXquality, --PREFIXunit.
+int resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
+                         const std::string& quality, const std::string& unit, Context& ctx);
+
+inline constexpr const char* k_land_scenario = "great-battles-example";
+
 } // namespace umpire::cli

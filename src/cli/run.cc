@@ -20,9 +20,15 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
-constexpr std::array<Command, 8> k_commands{{
-    {setup_roll}, {setup_table}, {setup_wind}, {setup_melee},
-    {setup_ram}, {setup_check}, {setup_reef}, {setup_initiative},
+constexpr std::array<Command, 19> k_commands{{
+    {setup_roll}, {setup_table}, {setup_check},
+    // Constantinople naval
+    {setup_wind}, {setup_melee}, {setup_ram}, {setup_reef}, {setup_initiative},
+    // Great Battles of WWII
+    {setup_suppress}, {setup_morale}, {setup_rally}, {setup_close_combat}, {setup_command_roll},
+    {setup_replace}, {setup_infiltrate}, {setup_sighting},
+    // The Russian Portfolio
+    {setup_crt}, {setup_overrun}, {setup_siberian},
 }};
 
 constexpr const char* k_footer = R"(Examples:
@@ -33,6 +39,10 @@ constexpr const char* k_footer = R"(Examples:
   umpire wind --roll 9 --roll 7
   umpire table show constantinople.melee --column 3 --roll 4
   umpire --json check storm
+  umpire suppress --stand open --stand soft --stand hard:armour
+  umpire morale --stands 4 --eliminated 1 --suppressed 2
+  umpire crt --attack 5 --defense 3 --dispersed
+  umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 --weather good --terrain clear
 
 Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or scenario
 data, 66 a named file or table not found, 70 internal error. See umpire(1).)";

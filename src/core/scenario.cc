@@ -14,6 +14,16 @@ const Unit* Scenario::find_unit(std::string_view name) const
     return nullptr;
 }
 
+std::string Scenario::supply_of(std::string_view side) const
+{
+    for (const auto& [s, quality] : supply) {
+        if (iequals(s, side)) {
+            return quality;
+        }
+    }
+    return "";
+}
+
 std::vector<std::string> Scenario::unit_names() const
 {
     std::vector<std::string> names;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace umpire::core {
@@ -21,9 +22,16 @@ struct Unit {
     std::string name;
     std::string side;  // "byzantine", "ottoman"
     std::string type;  // "galley", "trireme"...
+    bool counter = false;  // a naval counter with front and back values
     CounterFace front;
     CounterFace back;
     std::string note;
+    // Land units (Great Battles): troop quality (a row of great-battles.rally-numbers),
+    // the scenario's rally number and morale where it sets them, stands at full strength.
+    std::string quality;
+    int rally = 0;
+    int morale = 0;
+    int stands = 0;
 };
 
 struct StartingWind {
@@ -41,6 +49,11 @@ struct Scenario {
     std::vector<std::string> sides;
     std::vector<Unit> units;
     std::optional<StartingWind> wind;
+    std::string start;  // the starting month or date, as the game names it ("22Jun41", "jun")
+    std::vector<std::pair<std::string, std::string>> supply;  // side -> supply quality
+
+    // The supply quality of SIDE, "" when the scenario sets none.
+    std::string supply_of(std::string_view side) const;
 
     // Case-insensitive; nullptr when absent.
     const Unit* find_unit(std::string_view name) const;

@@ -437,7 +437,12 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
     }
     read_legend(reader, doc, t);
     read_columns(reader, doc, t);
-    read_rows(reader, doc, t);
+    // A table of constants only (numbers procedures read, each cited) has no rows.
+    const bool constants_only = !t.constants.empty() && doc.get("rows") == nullptr &&
+                                doc.get("row") == nullptr && doc.get("columns") == nullptr;
+    if (!constants_only) {
+        read_rows(reader, doc, t);
+    }
     // Legend in the order codes first appear in the cells (toml++ sorts keys), so a chart
     // reads as printed; codes no cell uses come last.
     auto first_use = [&t](const core::LegendEntry& e) {
@@ -483,7 +488,8 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
 {
     Reader reader(source_name);
     toml::table doc = reader.parse(text);
-    reader.check_keys(doc, {"id", "title", "game", "source", "sides", "wind", "unit"}, "the scenario");
+    reader.check_keys(doc, {"id", "title", "game", "source", "sides", "wind", "unit", "start", "supply"},
+                      "the scenario");
     core::Scenario s;
     s.origin = source_name;
     s.id = reader.string(doc, "id", "the scenario", true);
@@ -492,6 +498,17 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
     s.game = reader.string(doc, "game", "the scenario", true);
     s.source = reader.string(doc, "source", "the scenario", true);
     s.sides = reader.strings(doc, "sides");
+    s.start = reader.string(doc, "start", "the scenario", false);
+    if (const toml::node* node = doc.get("supply")) {
+        for (auto&& [side, quality] : reader.table(*node, "supply")) {
+            std::string name(side.str());
+            if (std::find(s.sides.begin(), s.sides.end(), name) == s.sides.end()) {
+                reader.fail(side.source(), "supply for '" + name + "', which is not one of the "
+                                           "scenario's sides: " + join(s.sides, ", "));
+            }
+            s.supply.emplace_back(name, reader.string(quality, name));
+        }
+    }
     if (const toml::node* node = doc.get("wind")) {
         const toml::table& wind = reader.table(*node, "wind");
         reader.check_keys(wind, {"from", "velocity", "source"}, "[wind]");
@@ -513,7 +530,9 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
         }
         for (const auto& item : *array) {
             const toml::table& u = *item.as_table();
-            reader.check_keys(u, {"name", "side", "type", "front", "back", "note"}, "[[unit]]");
+            reader.check_keys(u, {"name", "side", "type", "front", "back", "note", "quality", "rally",
+                                  "morale", "stands"},
+                              "[[unit]]");
             core::Unit unit;
             const toml::node* name = reader.required(u, "name", "[[unit]]");
             unit.name = reader.string(*name, "name");
@@ -532,9 +551,22 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                                             "sides: " + join(s.sides, ", "));
             }
             unit.type = reader.string(u, "type", "[[unit]]", true);
-            unit.front = read_face(reader, *reader.required(u, "front", "[[unit]]"), "front");
-            unit.back = read_face(reader, *reader.required(u, "back", "[[unit]]"), "back");
+            if (u.get("front") != nullptr || u.get("back") != nullptr) {
+                unit.front = read_face(reader, *reader.required(u, "front", "[[unit]]"), "front");
+                unit.back = read_face(reader, *reader.required(u, "back", "[[unit]]"), "back");
+                unit.counter = true;
+            }
             unit.note = reader.string(u, "note", "[[unit]]", false);
+            unit.quality = reader.string(u, "quality", "[[unit]]", false);
+            if (const toml::node* n = u.get("rally")) {
+                unit.rally = static_cast<int>(reader.integer(*n, "rally", 1, 10));
+            }
+            if (const toml::node* n = u.get("morale")) {
+                unit.morale = static_cast<int>(reader.integer(*n, "morale", 1, 10));
+            }
+            if (const toml::node* n = u.get("stands")) {
+                unit.stands = static_cast<int>(reader.integer(*n, "stands", 1, 99));
+            }
             s.units.push_back(std::move(unit));
         }
     }

@@ -256,8 +256,8 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
 {
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
-    CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, wind, "
-                          "melee, ram, check, reef, initiative"));
+    CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
+                          "wind, melee, ram, reef, initiative, suppress, morale"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")
@@ -274,4 +274,64 @@ TEST_CASE("cli: --odds on a large sum reuses its distribution across branches", 
     auto r = run_cli({"--json", "roll", "3d100", "--odds"});
     CHECK(r.code == 0);
     CHECK(contains(r.out, R"("value":"151","probability":0.0075,"fraction":"3/400")"));
+}
+
+TEST_CASE("cli: suppress takes covers and types, and refuses unknown ones", "[cli][great-battles]")
+{
+    auto r = run_cli({"--json", "-q", "suppress", "--stand", "open", "--stand", "hard:armour", "--roll", "8,5"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"suppressed","name":"1 suppressed, 0 destroyed, 1 unaffected")"));
+    auto bad = run_cli({"suppress", "--stand", "sofft"});
+    CHECK(bad.code == 64);
+    CHECK(contains(bad.err, "--stand 'sofft': no cover 'sofft' (did you mean 'soft'?); allowed: open, soft, hard, bunker"));
+    auto type = run_cli({"suppress", "--stand", "open:tank"});
+    CHECK(type.code == 64);
+    CHECK(contains(type.err, "no stand type 'tank'"));
+}
+
+TEST_CASE("cli: land units are named from the scenario", "[cli][great-battles]")
+{
+    auto r = run_cli({"--json", "-q", "infiltrate", "--unit", "2-Para", "--roll", "7"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"through")"));
+    CHECK(contains(r.out, R"("target":7)"));
+    auto rally = run_cli({"--json", "rally", "--unit", "I-Btl", "--suppressed", "1", "--roll", "8"});
+    CHECK(contains(rally.out, R"("rally_number":8)"));
+    auto unknown = run_cli({"rally", "--unit", "2-Pará", "--suppressed", "1"});
+    CHECK(unknown.code == 64);
+    auto both = run_cli({"rally", "--quality", "raw", "--rally-number", "6", "--suppressed", "1"});
+    CHECK(both.code == 64);
+    CHECK(contains(both.err, "give exactly one of --rally-number, --quality, --unit"));
+}
+
+TEST_CASE("cli: provisional charts warn on stderr and flag the JSON", "[cli][great-battles]")
+{
+    auto r = run_cli({"--json", "morale", "--stands", "4", "--eliminated", "1", "--roll", "1"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("provisional":true)"));
+    CHECK(contains(r.err, "umpire: warning: provisional data"));
+}
+
+TEST_CASE("cli: crt refuses odds below 1:4 and reads the worked example", "[cli][russian-portfolio]")
+{
+    auto r = run_cli({"crt", "--attack", "1", "--defense", "5"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "final odds below 1:4 are not allowed (XIII.B.4): 1 to 5"));
+    auto d = run_cli({"--json", "-q", "crt", "--attack", "3", "--defense", "2", "--dispersed", "--roll", "3"});
+    CHECK(contains(d.out, R"("code":"D1")"));
+    auto side = run_cli({"crt", "--attack", "3", "--defense", "1", "--armor"});
+    CHECK(side.code == 64);
+}
+
+TEST_CASE("cli: overrun says why it was refused", "[cli][russian-portfolio]")
+{
+    auto r = run_cli({"--json", "-q", "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry",
+                      "3", "--weather", "mud", "--terrain", "clear"});
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, R"("code":"refused")"));
+    CHECK(contains(r.out, R"("reasons":["weather mud: overruns only in good or snow weather"])"));
+    auto terrain = run_cli({"overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3",
+                            "--weather", "good", "--terrain", "hils"});
+    CHECK(terrain.code == 64);
+    CHECK(contains(terrain.err, "(did you mean 'hills'?)"));
 }

@@ -1,0 +1,47 @@
+// umpire rally: Great Battles of WWII 14.7.
+#include "cli/commands.h"
+#include "core/land.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct RallyOptions {
+    std::optional<int> rally_number;
+    std::string quality;
+    std::string unit;
+    int suppressed = 0;
+    int modifier = 0;
+    DiceOptions dice;
+};
+
+void run_rally(const RallyOptions& opt, Context& ctx)
+{
+    core::RallyRequest q;
+    q.rally_number = resolve_rally_number("", opt.rally_number, opt.quality, opt.unit, ctx);
+    q.suppressed = opt.suppressed;
+    q.modifier = opt.modifier;
+    core::Fields inputs{{"rally_number", static_cast<long long>(q.rally_number)},
+                        {"suppressed", static_cast<long long>(q.suppressed)},
+                        {"modifier", static_cast<long long>(q.modifier)}};
+    ctx.adjudicate(opt.dice, inputs, "rally", [&](core::Dice& dice) { return core::resolve_rally(q, dice); });
+}
+
+void setup_rally(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<RallyOptions>();
+    auto* sub = app.add_subcommand("rally", "Great Battles: rally, a d10 per suppressed stand against "
+                                            "the rally number (14.7)");
+    sub->add_option("--rally-number", opt->rally_number, "The battalion's rally number, 1 to 10")->type_name("N");
+    sub->add_option("--quality", opt->quality,
+                    "Or its quality: raw 6, inexperienced 7, average 8, experienced 9, veterans 10 (14.7.3)")
+        ->type_name("QUALITY");
+    sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
+    sub->add_option("--suppressed", opt->suppressed, "Suppressed stands, one d10 each")->required()->type_name("N");
+    sub->add_option("--mod", opt->modifier, "Rally modifiers, e.g. a command stand's (4.1.1)")->type_name("N");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("Examples:\n  umpire rally --quality average --suppressed 3\n"
+                "  umpire rally --unit 2-Para --suppressed 2 --odds");
+    sub->callback([opt, &ctx] { run_rally(*opt, ctx); });
+}
+
+} // namespace umpire::cli

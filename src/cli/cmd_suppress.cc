@@ -1,0 +1,79 @@
+// umpire suppress: Great Battles of WWII 11.3.3 (artillery) and 12.2 (air-ground support).
+#include "cli/commands.h"
+#include "core/land.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::cli {
+
+struct SuppressOptions {
+    std::vector<std::string> stands;
+    bool non_activated = false;
+    std::string air;
+    DiceOptions dice;
+};
+
+void run_suppress(const SuppressOptions& opt, Context& ctx)
+{
+    const core::Table& table = ctx.table("great-battles.suppression");
+    core::SuppressRequest q;
+    q.activated = !opt.non_activated;
+    q.attack = opt.air == "fighter-bomber" ? core::Attack::fighter_bomber
+               : opt.air == "rocket"       ? core::Attack::rocket
+                                           : core::Attack::artillery;
+    std::vector<std::string> types;
+    for (const auto& t : core::stand_types()) {
+        types.emplace_back(t.name);
+    }
+    for (const auto& spec : opt.stands) {
+        auto parts = split(spec, ':');
+        if (parts.size() > 2) {
+            throw usage_error("--stand '" + spec + "': write COVER or COVER:TYPE, e.g. soft:armour");
+        }
+        core::Stand stand{to_lower(parts[0]), parts.size() == 2 ? to_lower(parts[1]) : "infantry"};
+        if (!core::find_row(table, stand.cover)) {
+            throw usage_error("--stand '" + spec + "': no cover '" + parts[0] + "'" +
+                              suggestion(parts[0], table.row_keys()) + "; allowed: " +
+                              join(table.row_keys(), ", "));
+        }
+        if (core::find_stand_type(stand.type) == nullptr) {
+            throw usage_error("--stand '" + spec + "': no stand type '" + parts[1] + "'" +
+                              suggestion(parts[1], types) + "; allowed: " + join(types, ", "));
+        }
+        q.stands.push_back(stand);
+    }
+    core::Fields inputs{{"stands", opt.stands}, {"activated", q.activated},
+                        {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
+    ctx.adjudicate(opt.dice, inputs, "suppress", [&](core::Dice& dice) {
+        return core::resolve_suppress(table, q, dice);
+    });
+}
+
+void setup_suppress(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<SuppressOptions>();
+    auto* sub = app.add_subcommand("suppress", "Great Battles: artillery suppression, a d10 per stand "
+                                               "under the template (11.3.3); air-ground support (12.2)");
+    sub->add_option("--stand", opt->stands,
+                    "A stand under the template: COVER[:TYPE], cover open|soft|hard|bunker, type "
+                    "infantry|armour|at|fg|hw|hq (repeatable, in roll order)")
+        ->required()
+        ->allow_extra_args(false)
+        ->type_name("COVER[:TYPE]");
+    sub->add_flag("--non-activated", opt->non_activated,
+                  "The stands' battalion is not activated: open ground reads as 6 (11.3.3)");
+    sub->add_option("--air", opt->air, "Air-ground support against a single stand (12.2)")
+        ->check(CLI::IsMember({"fighter-bomber", "rocket"}))
+        ->type_name("fighter-bomber|rocket");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("Suppressed on: activated in the open 8 or less, non-activated or soft cover 6,\n"
+                "hard cover 4, bunker 2 (11.3.3). Heavy weapons (hw) and command (hq) stands are\n"
+                "unaffected and roll nothing. A barrage never destroys; fighter-bombers destroy\n"
+                "on 1-2, rockets on 1-2 and vehicles or bunkers on 3-4 (12.2).\n"
+                "Dice, in order: one d10 per --stand that can be affected.\n"
+                "Examples:\n  umpire suppress --stand open --stand soft --stand hard:armour --stand open:hw\n"
+                "  umpire suppress --stand bunker --air rocket --odds");
+    sub->callback([opt, &ctx] { run_suppress(*opt, ctx); });
+}
+
+} // namespace umpire::cli

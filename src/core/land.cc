@@ -1,0 +1,422 @@
+#include "core/land.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::core {
+
+namespace {
+
+std::string roll_text(const Dice& dice)
+{
+    const RollRecord& r = dice.record().back();
+    return r.die + " " + std::to_string(r.value) + (r.given ? " (given)" : "");
+}
+
+int number_cell(const Table& table, std::string_view row, std::string_view column,
+                const std::string& flag)
+{
+    auto r = find_row(table, row);
+    if (!r) {
+        throw usage_error(flag + ": " + r.error() + "; allowed: " + join(table.row_keys(), ", "));
+    }
+    size_t c = 0;
+    if (table.column_kind != ColumnKind::none) {
+        auto found = find_column(table, column);
+        if (!found) {
+            throw usage_error(flag + ": " + found.error());
+        }
+        c = *found;
+    }
+    const std::string& cell = table.rows[*r].cells[c];
+    auto n = parse_int(cell, -1000000, 1000000);
+    if (!n) {
+        throw usage_error(flag + ": table " + table.id + " has no number at " + std::string(row) +
+                          (column.empty() ? "" : ", " + std::string(column)) + " ('" + cell + "')");
+    }
+    return static_cast<int>(*n);
+}
+
+Outcome outcome(std::string label, std::string code, std::string name,
+                std::vector<std::string> effects, std::string source)
+{
+    Outcome o;
+    o.label = std::move(label);
+    o.code = std::move(code);
+    o.name = std::move(name);
+    o.effects = std::move(effects);
+    o.source = std::move(source);
+    return o;
+}
+
+void check_count(int value, int lo, int hi, const std::string& flag)
+{
+    if (value < lo || value > hi) {
+        throw usage_error(flag + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) +
+                          " to " + std::to_string(hi));
+    }
+}
+
+} // namespace
+
+const std::vector<StandType>& stand_types()
+{
+    static const std::vector<StandType> k_stand_types{
+        {"infantry", "an infantry company", false, false},
+        {"armour", "an armour fighting vehicle company", false, true},
+        {"at", "an anti-tank gun", false, false},
+        {"fg", "a field gun", false, false},
+        {"hw", "a heavy weapons stand (unaffected by barrages, 11.3.2)", true, false},
+        {"hq", "a command stand (unaffected by barrages, 11.3.2)", true, false},
+    };
+    return k_stand_types;
+}
+
+const StandType* find_stand_type(std::string_view name)
+{
+    for (const auto& t : stand_types()) {
+        if (iequals(t.name, name) || (iequals(name, "armor") && t.name == "armour")) {
+            return &t;
+        }
+    }
+    return nullptr;
+}
+
+Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& dice)
+{
+    if (q.stands.empty()) {
+        throw usage_error("--stand: give at least one stand under the template");
+    }
+    if (q.attack != Attack::artillery && q.stands.size() != 1) {
+        throw usage_error("--stand: air-ground support targets a single stand (12.1); " +
+                          std::to_string(q.stands.size()) + " given");
+    }
+    Resolution r;
+    r.command = "suppress";
+    r.title = q.attack == Attack::artillery ? "Artillery suppression" : "Air-ground support";
+    r.source = q.attack == Attack::artillery ? table.source : table.game + " 12.2";
+    note_table(r, table);
+    const std::string column = q.activated ? "activated" : "non-activated";
+    int fb_to = table.constant("fighter_bomber_destroys_to");
+    int rocket_to = table.constant("rocket_destroys_to");
+    int rocket_vehicle_to = table.constant("rocket_destroys_vehicle_or_bunker_to");
+    int suppressed = 0;
+    int destroyed = 0;
+    int unaffected = 0;
+    for (size_t i = 0; i < q.stands.size(); ++i) {
+        const Stand& s = q.stands[i];
+        const StandType* type = find_stand_type(s.type);
+        const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover + ")";
+        if (type == nullptr) {
+            throw usage_error("--stand: unknown stand type '" + s.type + "'");
+        }
+        if (type->unaffected_by_barrage) {
+            r.results.push_back(outcome(label, "unaffected", "Unaffected",
+                                        {"heavy weapons and command stands are unaffected (11.3.2)"},
+                                        table.game + " 11.3.2"));
+            r.steps.push_back(label + ": unaffected, no roll (11.3.2)");
+            ++unaffected;
+            continue;
+        }
+        int target = number_cell(table, s.cover, column, "--stand");
+        int roll = dice.roll(k_d10, label + ": suppressed on " + std::to_string(target) + " or less");
+        std::string code = roll <= target ? "suppressed" : "unaffected";
+        std::string why = roll <= target ? "<= " + std::to_string(target) : "> " + std::to_string(target);
+        if (q.attack == Attack::fighter_bomber && roll <= fb_to) {
+            code = "destroyed";
+            why = "1-" + std::to_string(fb_to) + " destroys (12.2.1)";
+        }
+        if (q.attack == Attack::rocket) {
+            if (roll <= rocket_to) {
+                code = "destroyed";
+                why = "1-" + std::to_string(rocket_to) + " destroys any stand (12.2.2)";
+            } else if ((type->vehicle || s.cover == "bunker") && roll <= rocket_vehicle_to) {
+                code = "destroyed";
+                why = std::to_string(rocket_to + 1) + "-" + std::to_string(rocket_vehicle_to) +
+                      " destroys a vehicle or bunker (12.2.2)";
+            }
+        }
+        r.steps.push_back(label + ": " + roll_text(dice) + " " + why + " -> " + code);
+        if (code == "destroyed") {
+            ++destroyed;
+            r.results.push_back(outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"},
+                                        table.game + " 12.2"));
+        } else if (code == "suppressed") {
+            ++suppressed;
+            r.results.push_back(outcome(
+                label, code, "Suppressed",
+                {"cannot fire, does not count in close combat, moves as in bad going; may change "
+                 "formation and rally; a second suppression has no further effect (11.3.1)"},
+                table.source));
+        } else {
+            ++unaffected;
+            r.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
+        }
+    }
+    r.result.code = destroyed > 0 ? "destroyed" : suppressed > 0 ? "suppressed" : "unaffected";
+    r.result.name = std::to_string(suppressed) + " suppressed, " + std::to_string(destroyed) +
+                    " destroyed, " + std::to_string(unaffected) + " unaffected";
+    r.result.fields = {{"suppressed", static_cast<long long>(suppressed)},
+                       {"destroyed", static_cast<long long>(destroyed)},
+                       {"unaffected", static_cast<long long>(unaffected)}};
+    if (q.attack == Attack::artillery) {
+        r.result.effects.push_back("artillery never destroys stands (11.3.3)");
+    } else {
+        r.notes.push_back("air-ground support only in full daylight, sighting 12\" (12.2.3)");
+    }
+    if (suppressed + destroyed > 0) {
+        r.result.effects.push_back("the battalion tests morale at the end of the turn (15.0)");
+    }
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& q,
+                          Dice& dice)
+{
+    const int max_stands = static_cast<int>(chart.rows.size());
+    check_count(q.stands, 1, max_stands, "--stands");
+    check_count(q.eliminated, 0, q.stands, "--eliminated");
+    check_count(q.suppressed, 0, q.stands - q.eliminated, "--suppressed");
+    Resolution r;
+    r.command = "morale";
+    r.title = "Morale check";
+    r.source = chart.source;
+    note_table(r, chart);
+    int points = q.eliminated * procedures.constant("casualty_points_eliminated") +
+                 q.suppressed * procedures.constant("casualty_points_suppressed");
+    r.steps.push_back("casualty points: " + std::to_string(q.eliminated) + " eliminated x " +
+                      std::to_string(procedures.constant("casualty_points_eliminated")) + " + " +
+                      std::to_string(q.suppressed) + " suppressed x " +
+                      std::to_string(procedures.constant("casualty_points_suppressed")) + " = " +
+                      std::to_string(points) + " (15.1)");
+    r.result.fields.push_back({"casualty_points", static_cast<long long>(points)});
+    if (q.won_close_combat) {
+        r.result.code = "holds";
+        r.result.name = "No test";
+        r.result.effects = {"a battalion that just won a close combat never tests morale (14.8.4, 15.0)"};
+        r.result.fields.push_back({"tested", false});
+        r.result.source = chart.game + " 14.8.4";
+        r.rolls = dice.record();
+        return r;
+    }
+    int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "--stands");
+    r.result.fields.push_back({"target", static_cast<long long>(target)});
+    r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " +
+                      std::to_string(points) + " casualty points -> hold on " + std::to_string(target) +
+                      " or less (" + chart.source + ")");
+    int roll = dice.roll(k_d100, "morale: hold on " + std::to_string(target) + " or less");
+    int total = roll + q.modifier;
+    r.steps.push_back(roll_text(dice) + (q.modifier ? " " + signed_number(q.modifier) + " = " +
+                                                         std::to_string(total) : "") +
+                      (total <= target ? " holds" : " breaks") + " (15.2)");
+    r.result.fields.push_back({"tested", true});
+    if (total <= target) {
+        r.result.code = "holds";
+        r.result.name = "Holds";
+        r.result.effects = {"no effect: the battalion moves and fights as usual (15.2)"};
+    } else {
+        r.result.code = "breaks";
+        r.result.name = "Breaks";
+        if (q.blocked) {
+            r.result.effects = {"it cannot retreat 3\" without closing on enemy within 12\": it stays "
+                                "in place and has a stand eliminated instead, unsuppressed stands "
+                                "first (15.2.2)"};
+        } else {
+            r.result.effects = {"the battalion retreats 3\" and Goes to Ground (15.2.1)"};
+        }
+        r.result.effects.push_back("a battalion Gone to Ground cannot be activated for the rest of "
+                                   "the day (15.2.1, 9.4)");
+    }
+    r.result.source = chart.game + " 15.2";
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_rally(const RallyRequest& q, Dice& dice)
+{
+    check_count(q.rally_number, 1, 10, "--rally-number");
+    check_count(q.suppressed, 1, 100, "--suppressed");
+    Resolution r;
+    r.command = "rally";
+    r.title = "Rally";
+    r.source = "Great Battles of WWII 14.7";
+    const int target = q.rally_number + q.modifier;
+    r.steps.push_back("rally number " + std::to_string(q.rally_number) +
+                      (q.modifier ? " " + signed_number(q.modifier) : "") + ": each suppressed stand "
+                      "rallies on " + std::to_string(target) + " or less (14.7.1)");
+    int rallied = 0;
+    for (int i = 0; i < q.suppressed; ++i) {
+        std::string label = "suppressed stand " + std::to_string(i + 1);
+        int roll = dice.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
+        bool ok = roll <= target;
+        rallied += ok ? 1 : 0;
+        r.results.push_back(outcome(label, ok ? "rallied" : "suppressed",
+                                    ok ? "Rallied" : "Still suppressed",
+                                    {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"},
+                                    r.source));
+        r.steps.push_back(label + ": " + roll_text(dice) + (ok ? " rallies" : " stays suppressed"));
+    }
+    r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
+    r.result.name = std::to_string(rallied) + " of " + std::to_string(q.suppressed) + " rallied";
+    r.result.fields = {{"rallied", static_cast<long long>(rallied)},
+                       {"still_suppressed", static_cast<long long>(q.suppressed - rallied)}};
+    r.result.effects = {"the rally costs the battalion one action; all rallies are simultaneous, so a "
+                        "recovered stand does not help another this action (14.7.1, 14.7.2)"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
+{
+    for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
+        const std::string flag = "--" + side->name;
+        check_count(side->stands, 1, 100, flag + "-stands");
+        check_count(side->suppressed, 0, side->stands, flag + "-suppressed");
+        check_count(side->rally_number, 1, 10, flag + "-rally-number");
+    }
+    Resolution r;
+    r.command = "close-combat";
+    r.title = "Close combat";
+    r.source = "Great Battles of WWII 14.8";
+    int a = dice.roll(k_d10, "close combat: attacker");
+    int d = dice.roll(k_d10, "close combat: defender");
+    int a_total = a + q.attacker.modifier;
+    int d_total = d + q.defender.modifier;
+    r.steps.push_back("attacker d10 " + std::to_string(a) + " " + signed_number(q.attacker.modifier) +
+                      " = " + std::to_string(a_total) + ", defender d10 " + std::to_string(d) + " " +
+                      signed_number(q.defender.modifier) + " = " + std::to_string(d_total) +
+                      " (14.8.2: the lower loses)");
+    r.result.fields = {{"attacker_total", static_cast<long long>(a_total)},
+                       {"defender_total", static_cast<long long>(d_total)}};
+    if (a_total == d_total) {
+        r.result.code = "tie";
+        r.result.name = "Tie";
+        r.result.effects = {"14.8.2 names no loser on equal rolls: both sides roll again"};
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    }
+    const bool attacker_wins = a_total > d_total;
+    const CloseCombatSide& loser = attacker_wins ? q.defender : q.attacker;
+    r.result.code = attacker_wins ? "attacker" : "defender";
+    r.result.name = attacker_wins ? "Attacker wins" : "Defender wins";
+    int suppressed = 0;
+    int eliminated = 0;
+    for (int i = 0; i < loser.stands; ++i) {
+        bool already = i >= loser.stands - loser.suppressed;
+        std::string label = loser.name + " stand " + std::to_string(i + 1) + (already ? " (suppressed)" : "");
+        int roll = dice.roll(k_d10, label + ": above " + std::to_string(loser.rally_number) + " fails");
+        bool fails = roll > loser.rally_number;
+        std::string code = !fails ? "holds" : already ? "eliminated" : "suppressed";
+        suppressed += code == "suppressed" ? 1 : 0;
+        eliminated += code == "eliminated" ? 1 : 0;
+        r.results.push_back(outcome(label, code,
+                                    code == "holds" ? "Holds" : code == "eliminated" ? "Eliminated" : "Suppressed",
+                                    {}, r.source));
+        r.steps.push_back(label + ": " + roll_text(dice) + " -> " + code + " (14.8.2)");
+    }
+    r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
+    r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
+    if (loser.blocked) {
+        r.result.effects.push_back("the loser cannot retreat without closing on enemy within 12\": it "
+                                   "retreats a fraction of an inch and has a stand eliminated instead, "
+                                   "unsuppressed stands first (14.8.3)");
+    } else {
+        r.result.effects.push_back("the loser retreats 3\" in a straight line within 45 degrees of the "
+                                   "enemy's front, ending facing the enemy; its anti-tank guns limber "
+                                   "and heavy weapons disassemble (14.8.3)");
+    }
+    if (suppressed + eliminated > 0 || loser.blocked) {
+        r.result.effects.push_back("the loser tests morale in the coming Morale Phase (14.8.3)");
+    }
+    r.result.effects.push_back("the winner may advance 1\" and never tests morale this Morale Phase (14.8.4)");
+    r.result.effects.push_back("an anti-tank gun not attached to an infantry battalion is eliminated in "
+                               "close combat (14.8.5)");
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
+{
+    check_count(morale, 1, 99, "--morale");
+    Resolution r;
+    r.command = "infiltrate";
+    r.title = "Infiltration through enemy lines";
+    r.source = "Great Battles of WWII, Drop Zone rules (Air Landings)";
+    int target = morale - procedures.constant("infiltration_morale_minus");
+    r.result.fields.push_back({"target", static_cast<long long>(target)});
+    int roll = dice.roll(k_d10, "infiltration: " + std::to_string(target) + " or less");
+    bool through = roll <= target;
+    r.steps.push_back("morale " + std::to_string(morale) + " - " +
+                      std::to_string(procedures.constant("infiltration_morale_minus")) + " = " +
+                      std::to_string(target) + ": " + roll_text(dice) + (through ? " gets through" : " fails"));
+    r.result.code = through ? "through" : "eliminated";
+    r.result.name = through ? "Through, suppressed" : "Eliminated";
+    r.result.effects = {through ? "the stand completes its move and is marked suppressed"
+                                : "the stand is eliminated"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_replacement(const Table& chart, std::string_view supply,
+                               std::string_view situation, int eliminated, Dice& dice)
+{
+    check_count(eliminated, 1, 100, "--eliminated");
+    Resolution r;
+    r.command = "replace";
+    r.title = "Replacement rolls";
+    r.source = chart.source;
+    note_table(r, chart);
+    int target = number_cell(chart, supply, situation, "--supply/--situation");
+    r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
+                      ": each eliminated stand returns on " + std::to_string(target) + " or less (" +
+                      chart.source + ")");
+    int returned = 0;
+    for (int i = 0; i < eliminated; ++i) {
+        std::string label = "eliminated stand " + std::to_string(i + 1);
+        int roll = dice.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
+        bool back = roll <= target;
+        returned += back ? 1 : 0;
+        r.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost",
+                                    {}, chart.source));
+        r.steps.push_back(label + ": " + roll_text(dice) + (back ? " returns" : " stays lost"));
+    }
+    r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
+    r.result.name = std::to_string(returned) + " of " + std::to_string(eliminated) + " returned";
+    r.result.fields = {{"returned", static_cast<long long>(returned)},
+                       {"target", static_cast<long long>(target)}};
+    r.result.effects = {"returned stands rejoin their battalion (16.2.3)"};
+    r.result.source = chart.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_sighting(const Table& table, int turn, Dice& dice)
+{
+    const int first = table.constant("turn_1_inches");
+    const int second = table.constant("turn_2_inches");
+    const int later = table.constant("later_inches");
+    if (turn == 1 || turn > 3) {
+        throw usage_error("--turn " + std::to_string(turn) + ": sighting is " +
+                          std::to_string(turn == 1 ? first : later) +
+                          "\" then, with no roll; the attacker rolls on turns 2 and 3 (8.2)");
+    }
+    check_count(turn, 1, 3, "--turn");
+    Resolution r = resolve_lookup(table, {}, dice);
+    r.command = "sighting";
+    int from = turn == 2 ? first : second;
+    int to = turn == 2 ? second : later;
+    r.inputs.push_back({"turn", static_cast<long long>(turn)});
+    r.result.fields.push_back({"from_inches", static_cast<long long>(from)});
+    r.result.fields.push_back({"to_inches", static_cast<long long>(to)});
+    r.steps.push_back("turn " + std::to_string(turn) + ": sighting rises from " + std::to_string(from) +
+                      "\" to " + std::to_string(to) + "\" (8.2)");
+    return r;
+}
+
+} // namespace umpire::core

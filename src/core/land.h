@@ -1,0 +1,98 @@
+#pragma once
+// Great Battles of WWII adjudicators (rules file 004, catalogue B1-B16). Pure functions
+// of (request, tables, dice) returning a Resolution; every number comes from a table.
+
+#include "core/dice.h"
+#include "core/lookup.h"
+#include "core/resolution.h"
+#include "core/table.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire::core {
+
+inline const DiceSpec k_d10{1, 10, 0};
+inline const DiceSpec k_d100{1, 100, 0};
+
+// A stand's kind as the rules distinguish them (2.0, 11.3.2, 12.2.2).
+struct StandType {
+    std::string_view name;
+    std::string_view meaning;
+    bool unaffected_by_barrage;  // heavy weapons and command stands, 11.3.2
+    bool vehicle;                // rockets destroy vehicles on 3-4, 12.2.2
+};
+const std::vector<StandType>& stand_types();
+const StandType* find_stand_type(std::string_view name);
+
+struct Stand {
+    std::string cover = "open";  // a row of great-battles.suppression
+    std::string type = "infantry";
+};
+
+enum class Attack { artillery, fighter_bomber, rocket };
+
+struct SuppressRequest {
+    std::vector<Stand> stands;
+    bool activated = true;
+    Attack attack = Attack::artillery;
+};
+
+// 11.3.3 and 12.2: one d10 per stand, each against its cover's number.
+Resolution resolve_suppress(const Table& table, const SuppressRequest& request, Dice& dice);
+
+struct MoraleRequest {
+    int stands = 0;      // at the start of the day, support stands included (15.1)
+    int eliminated = 0;  // stands eliminated so far today
+    int suppressed = 0;  // stands suppressed
+    int modifier = 0;    // added to the d100 roll (15.2: "modified roll")
+    bool won_close_combat = false;  // 14.8.4, 15.0: no test
+    bool blocked = false;           // 15.2.2: cannot retreat 3" without closing on the enemy
+};
+
+// 15.0-15.2: casualty points, the chart's number, d100 equal or under holds.
+Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& request,
+                          Dice& dice);
+
+struct RallyRequest {
+    int rally_number = 0;
+    int suppressed = 0;
+    int modifier = 0;
+};
+
+// 14.7: a d10 per suppressed stand, each equal or under the rally number plus modifiers
+// removes a suppression; all at once (14.7.2).
+Resolution resolve_rally(const RallyRequest& request, Dice& dice);
+
+struct CloseCombatSide {
+    std::string name;
+    int modifier = 0;    // from the Close Combat Chart (lost): cover, support, armour
+    int stands = 0;      // stands in the battalion
+    int suppressed = 0;  // of which suppressed
+    int rally_number = 0;
+    bool blocked = false;  // cannot retreat without closing on enemy within 12" (14.8.3)
+};
+
+struct CloseCombatRequest {
+    CloseCombatSide attacker;
+    CloseCombatSide defender;
+};
+
+// 14.8: both sides d10 + modifiers, the lower loses; each of the loser's stands rolls
+// against its rally number: above it, suppressed; already suppressed, eliminated.
+Resolution resolve_close_combat(const CloseCombatRequest& request, Dice& dice);
+
+// Drop Zone rules: a d10 equal or under morale minus three gets through, suppressed.
+Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice);
+
+// 16.2: a d10 per eliminated stand, equal or under the chart's number returns it.
+Resolution resolve_replacement(const Table& chart, std::string_view supply,
+                               std::string_view situation, int eliminated, Dice& dice);
+
+// 8.2: the attacker's die on TURN (2 or 3) says whether sighting rises now or at the
+// defender's turn.
+Resolution resolve_sighting(const Table& table, int turn, Dice& dice);
+
+} // namespace umpire::core

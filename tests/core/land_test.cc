@@ -1,0 +1,246 @@
+// Great Battles of WWII adjudicators against the rules text (file 004).
+#include "core/land.h"
+#include "../helpers.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+const Table& table(const char* id) { return test::embedded().table(id); }
+
+template <class T>
+T field(const Outcome& o, const std::string& key)
+{
+    for (const auto& f : o.fields) {
+        if (f.key == key) {
+            return std::get<T>(f.value);
+        }
+    }
+    throw std::logic_error("no field " + key);
+}
+
+std::string suppress_one(const std::string& cover, int roll, bool activated = true,
+                         Attack attack = Attack::artillery, const std::string& type = "infantry")
+{
+    SuppressRequest q;
+    q.stands = {Stand{cover, type}};
+    q.activated = activated;
+    q.attack = attack;
+    test::Scripted s({roll});
+    return resolve_suppress(table("great-battles.suppression"), q, s.dice).results.at(0).code;
+}
+
+} // namespace
+
+TEST_CASE("suppress: 11.3.3's numbers, 8 open, 6 soft or non-activated, 4 hard, 2 bunker", "[core][suppress]")
+{
+    CHECK(suppress_one("open", 8) == "suppressed");
+    CHECK(suppress_one("open", 9) == "unaffected");
+    CHECK(suppress_one("open", 6, false) == "suppressed");
+    CHECK(suppress_one("open", 7, false) == "unaffected");
+    CHECK(suppress_one("soft", 6) == "suppressed");
+    CHECK(suppress_one("soft", 7) == "unaffected");
+    CHECK(suppress_one("hard", 4) == "suppressed");
+    CHECK(suppress_one("hard", 5) == "unaffected");
+    CHECK(suppress_one("bunker", 2) == "suppressed");
+    CHECK(suppress_one("bunker", 3) == "unaffected");
+    // A barrage never destroys (11.3.3), even on a 1.
+    CHECK(suppress_one("open", 1) == "suppressed");
+}
+
+TEST_CASE("suppress: heavy weapons and command stands are unaffected and roll nothing (11.3.2)", "[core][suppress]")
+{
+    SuppressRequest q;
+    q.stands = {Stand{"open", "hw"}, Stand{"open", "hq"}, Stand{"open", "infantry"}};
+    test::Scripted s({3});
+    auto r = resolve_suppress(table("great-battles.suppression"), q, s.dice);
+    CHECK(r.results[0].code == "unaffected");
+    CHECK(r.results[1].code == "unaffected");
+    CHECK(r.results[2].code == "suppressed");
+    CHECK(r.rolls.size() == 1);
+    CHECK(r.result.code == "suppressed");
+    CHECK(field<long long>(r.result, "suppressed") == 1);
+    CHECK(field<long long>(r.result, "unaffected") == 2);
+}
+
+TEST_CASE("suppress: fighter-bombers destroy on 1-2 (12.2.1)", "[core][suppress]")
+{
+    CHECK(suppress_one("open", 2, true, Attack::fighter_bomber) == "destroyed");
+    CHECK(suppress_one("open", 3, true, Attack::fighter_bomber) == "suppressed");
+    CHECK(suppress_one("hard", 5, true, Attack::fighter_bomber) == "unaffected");
+}
+
+TEST_CASE("suppress: rockets destroy any stand on 1-2, vehicles and bunkers on 3-4 (12.2.2)", "[core][suppress]")
+{
+    CHECK(suppress_one("open", 2, true, Attack::rocket) == "destroyed");
+    CHECK(suppress_one("open", 3, true, Attack::rocket) == "suppressed");
+    CHECK(suppress_one("open", 4, true, Attack::rocket, "armour") == "destroyed");
+    CHECK(suppress_one("bunker", 4, true, Attack::rocket) == "destroyed");
+    CHECK(suppress_one("bunker", 5, true, Attack::rocket) == "unaffected");
+}
+
+TEST_CASE("suppress: air-ground support targets a single stand (12.1)", "[core][suppress]")
+{
+    SuppressRequest q;
+    q.stands = {Stand{}, Stand{}};
+    q.attack = Attack::rocket;
+    test::Scripted s({});
+    CHECK_THROWS_WITH(resolve_suppress(table("great-battles.suppression"), q, s.dice),
+                      "--stand: air-ground support targets a single stand (12.1); 2 given");
+}
+
+TEST_CASE("morale: casualty points are 2 per eliminated and 1 per suppressed stand (15.1)", "[core][morale]")
+{
+    MoraleRequest q;
+    q.stands = 4;
+    q.eliminated = 1;
+    q.suppressed = 2;
+    const auto& chart = table("great-battles.morale");
+    test::Scripted s({1});
+    auto r = resolve_morale(chart, table("great-battles.procedures"), q, s.dice);
+    CHECK(field<long long>(r.result, "casualty_points") == 4);
+    CHECK(r.provisional);
+    // The target is whatever the chart holds at 4 stands, 4 points; equal holds, above breaks.
+    int target = static_cast<int>(field<long long>(r.result, "target"));
+    CHECK(target == std::stoi(chart.rows.at(*find_row(chart, "4")).cells.at(4)));
+    test::Scripted at({target});
+    CHECK(resolve_morale(chart, table("great-battles.procedures"), q, at.dice).result.code == "holds");
+    test::Scripted above({target + 1});
+    auto broke = resolve_morale(chart, table("great-battles.procedures"), q, above.dice);
+    CHECK(broke.result.code == "breaks");
+    CHECK(broke.result.effects.front() == "the battalion retreats 3\" and Goes to Ground (15.2.1)");
+    q.blocked = true;
+    test::Scripted blocked({target + 1});
+    CHECK(resolve_morale(chart, table("great-battles.procedures"), q, blocked.dice).result.effects.front().find("(15.2.2)") !=
+          std::string::npos);
+}
+
+TEST_CASE("morale: winners of close combat do not test (14.8.4)", "[core][morale]")
+{
+    MoraleRequest q;
+    q.stands = 3;
+    q.suppressed = 2;
+    q.won_close_combat = true;
+    test::Scripted s({});
+    auto r = resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice);
+    CHECK(r.result.code == "holds");
+    CHECK_FALSE(field<bool>(r.result, "tested"));
+    CHECK(r.rolls.empty());
+}
+
+TEST_CASE("morale: losses beyond the battalion are refused", "[core][morale]")
+{
+    MoraleRequest q;
+    q.stands = 3;
+    q.eliminated = 2;
+    q.suppressed = 2;
+    test::Scripted s({});
+    CHECK_THROWS_WITH(resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice),
+                      "--suppressed is 2; allowed 0 to 1");
+}
+
+TEST_CASE("rally: each suppressed stand rallies on the rally number or less (14.7)", "[core][rally]")
+{
+    test::Scripted s({8, 9, 1});
+    auto r = resolve_rally({8, 3, 0}, s.dice);
+    CHECK(r.results[0].code == "rallied");
+    CHECK(r.results[1].code == "suppressed");
+    CHECK(r.results[2].code == "rallied");
+    CHECK(r.result.code == "some");
+    test::Scripted m({9});
+    CHECK(resolve_rally({8, 1, 1}, m.dice).result.code == "all");
+}
+
+TEST_CASE("rally: 14.7.3's rally numbers by quality", "[core][rally][tables]")
+{
+    const auto& t = table("great-battles.rally-numbers");
+    const std::vector<std::pair<std::string, std::string>> printed{
+        {"raw", "6"}, {"inexperienced", "7"}, {"average", "8"}, {"experienced", "9"}, {"veterans", "10"}};
+    REQUIRE(t.rows.size() == printed.size());
+    for (const auto& [quality, number] : printed) {
+        CHECK(t.rows.at(*find_row(t, quality)).cells[0] == number);
+    }
+}
+
+TEST_CASE("close combat: the lower total loses; its stands test against the rally number (14.8.2)", "[core][close-combat]")
+{
+    CloseCombatRequest q;
+    q.attacker = {"attacker", 0, 3, 0, 8, false};
+    q.defender = {"defender", 2, 4, 1, 6, false};
+    // 9 against 5+2: the defender loses; its stands roll 6, 7, 1 and (suppressed) 8.
+    test::Scripted s({9, 5, 6, 7, 1, 8});
+    auto r = resolve_close_combat(q, s.dice);
+    CHECK(r.result.code == "attacker");
+    REQUIRE(r.results.size() == 4);
+    CHECK(r.results[0].code == "holds");       // 6 is not above 6
+    CHECK(r.results[1].code == "suppressed");  // 7 is above 6
+    CHECK(r.results[2].code == "holds");
+    CHECK(r.results[3].code == "eliminated");  // already suppressed
+    CHECK(field<long long>(r.result, "loser_suppressed") == 1);
+    CHECK(field<long long>(r.result, "loser_eliminated") == 1);
+    test::Scripted tie({5, 3});
+    CHECK(resolve_close_combat(q, tie.dice).result.code == "tie");
+}
+
+TEST_CASE("infiltration: morale 10 needs 7 or less (Drop Zone rules' example)", "[core][infiltration]")
+{
+    const auto& procedures = table("great-battles.procedures");
+    test::Scripted a({7});
+    CHECK(resolve_infiltration(procedures, 10, a.dice).result.code == "through");
+    test::Scripted b({8});
+    CHECK(resolve_infiltration(procedures, 10, b.dice).result.code == "eliminated");
+}
+
+TEST_CASE("sighting: even rises now, odd at the defender's turn; 3, 6, 12 inches (8.2)", "[core][sighting]")
+{
+    const auto& t = table("great-battles.sighting");
+    test::Scripted a({4});
+    auto r = resolve_sighting(t, 2, a.dice);
+    CHECK(r.result.code == "now");
+    CHECK(field<long long>(r.result, "from_inches") == 3);
+    CHECK(field<long long>(r.result, "to_inches") == 6);
+    test::Scripted b({3});
+    auto later = resolve_sighting(t, 3, b.dice);
+    CHECK(later.result.code == "defender-turn");
+    CHECK(field<long long>(later.result, "to_inches") == 12);
+    test::Scripted none({});
+    CHECK_THROWS_WITH(resolve_sighting(t, 1, none.dice),
+                      "--turn 1: sighting is 3\" then, with no roll; the attacker rolls on turns 2 and 3 (8.2)");
+}
+
+TEST_CASE("day length: May-July 10 turns, November-January 8, else 9 (16.0)", "[tables][great-battles]")
+{
+    const auto& t = table("great-battles.day-length");
+    for (const char* m : {"may", "jun", "jul"}) {
+        CHECK(t.rows.at(*find_row(t, m)).cells[0] == "10");
+    }
+    for (const char* m : {"nov", "dec", "jan"}) {
+        CHECK(t.rows.at(*find_row(t, m)).cells[0] == "8");
+    }
+    for (const char* m : {"feb", "mar", "apr", "aug", "sep", "oct"}) {
+        CHECK(t.rows.at(*find_row(t, m)).cells[0] == "9");
+    }
+}
+
+TEST_CASE("provisional Great Battles charts say so and name the lost chart", "[tables][great-battles]")
+{
+    for (const char* id : {"great-battles.morale", "great-battles.command", "great-battles.replacement",
+                           "great-battles.barrage-delay"}) {
+        INFO(id);
+        const auto& t = table(id);
+        CHECK(t.provisional);
+        CHECK(t.notes.front().find("lost from the rules text") != std::string::npos);
+    }
+    // On-call adds 30 (11.2.3).
+    const auto& delay = table("great-battles.barrage-delay");
+    CHECK(delay.modifier == "on-call penalty (+30, 11.2.3)");
+}
+
+TEST_CASE("C Ops overrun costs 10 Activation Points (5.1.3)", "[tables][great-battles]")
+{
+    CHECK(table("great-battles.procedures").constant("cops_overrun_activation_points") == 10);
+}
