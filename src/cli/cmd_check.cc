@@ -11,7 +11,7 @@ namespace umpire::cli {
 
 struct CheckOptions {
     std::string id;
-    int modifier = 0;
+    std::vector<std::string> mods;
     DiceOptions dice;
 };
 
@@ -52,7 +52,7 @@ const core::Table& find_check(const std::string& id, Context& ctx)
 void run_check(const CheckOptions& opt, Context& ctx)
 {
     if (opt.id == "list") {
-        if (!opt.dice.rolls.empty() || opt.dice.odds || opt.modifier != 0) {
+        if (!opt.dice.rolls.empty() || opt.dice.odds || !opt.mods.empty()) {
             throw usage_error("check list takes no --roll, --odds or --mod");
         }
         std::vector<load::TableInfo> checks;
@@ -65,7 +65,8 @@ void run_check(const CheckOptions& opt, Context& ctx)
         return;
     }
     const core::Table& table = find_check(opt.id, ctx);
-    core::LookupRequest q{std::nullopt, std::nullopt, opt.modifier};
+    core::LookupRequest q;
+    parse_mods(opt.mods, q);
     ctx.adjudicate(opt.dice, {}, "check " + table.id, [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(table, q, dice);
         r.command = "check";
@@ -79,10 +80,12 @@ void setup_check(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("check", "Roll a named check (storm, bombard, free-rammed, "
                                             "free-rammer, portage...); 'check list' lists them");
     sub->add_option("ID", opt->id, "Check id, or its last part when unique; or 'list'")->required();
-    sub->add_option("--mod", opt->modifier,
-                    "Added to the die, where the check names a modifier (portage: the Assault "
-                    "Capability Number)")
-        ->type_name("N");
+    sub->add_option("--mod", opt->mods,
+                    "A number added to the die where the check takes one (portage: the Assault "
+                    "Capability Number), or one of the check's named modifiers, NAME or NAME=COUNT "
+                    "(repeatable; 'umpire table show ID' lists them)")
+        ->allow_extra_args(false)
+        ->type_name("N|NAME[=COUNT]");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire check list\n  umpire check storm          # 14.29, each ship at sea\n"
                 "  umpire check bombard --odds # 15.73\n  umpire check portage --mod 2 --roll 3\n"

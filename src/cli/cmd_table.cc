@@ -11,7 +11,7 @@ struct TableOptions {
     std::string id;
     std::optional<std::string> column;
     std::optional<std::string> row;
-    int modifier = 0;
+    std::vector<std::string> mods;
     DiceOptions dice;
 };
 
@@ -76,7 +76,8 @@ void run_table_show(const TableOptions& opt, Context& ctx)
 void run_table_lookup(const TableOptions& opt, Context& ctx)
 {
     const core::Table& table = ctx.table(opt.id);
-    core::LookupRequest q{opt.column, opt.row, opt.modifier};
+    core::LookupRequest q{opt.column, opt.row, 0};
+    parse_mods(opt.mods, q);
     core::Fields inputs;
     ctx.adjudicate(opt.dice, inputs, "table lookup", [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(table, q, dice);
@@ -111,7 +112,9 @@ void setup_table(CLI::App& app, Context& ctx)
     lookup->add_option("ID", look_opt->id, "Table id (see table list)")->required();
     lookup->add_option("--column", look_opt->column, "Column: a differential (clamped as the table says) or label");
     lookup->add_option("--row", look_opt->row, "Row: a label, or a die total to read without rolling");
-    lookup->add_option("--mod", look_opt->modifier, "Added to the roll, where the table names a modifier");
+    lookup->add_option("--mod", look_opt->mods, "N added to the roll, or NAME[=COUNT] of the table's modifiers")
+        ->allow_extra_args(false)
+        ->type_name("N|NAME[=COUNT]");
     add_dice_options(*lookup, look_opt->dice);
     lookup->callback([look_opt, &ctx] { run_table_lookup(*look_opt, ctx); });
 }

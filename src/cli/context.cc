@@ -235,6 +235,30 @@ int resolve_rally_number(const std::string& prefix, const std::optional<int>& nu
     return unit_rally_number("--" + prefix + "unit", find_unit("--" + prefix + "unit", unit, k_land_scenario, ctx), ctx);
 }
 
+void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request)
+{
+    for (const auto& value : values) {
+        if (auto n = parse_int(value, -1000000, 1000000)) {
+            request.modifier += static_cast<int>(*n);
+            continue;
+        }
+        size_t eq = value.find('=');
+        std::string name = value.substr(0, eq);
+        int count = 1;
+        if (eq != std::string::npos) {
+            auto n = parse_int(value.substr(eq + 1), -1000, 1000);
+            if (!n) {
+                throw usage_error("--mod " + value + ": " + n.error());
+            }
+            count = static_cast<int>(*n);
+        }
+        if (name.empty()) {
+            throw usage_error("--mod '" + value + "': write N, NAME or NAME=COUNT");
+        }
+        request.named.emplace_back(name, count);
+    }
+}
+
 core::DamagedReading parse_reading(std::string_view text)
 {
     return text == "chart" ? core::DamagedReading::chart : core::DamagedReading::rules_case;

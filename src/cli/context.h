@@ -94,6 +94,10 @@ int unit_rally_number(std::string_view flag, const core::Unit& unit, Context& ct
 int resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
                          const std::string& quality, const std::string& unit, Context& ctx);
 
+// --mod values: a number adds to the roll ("--mod 2"); NAME or NAME=COUNT names one of
+// a check's modifiers. Fills REQUEST's modifier and named list.
+void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request);
+
 inline constexpr const char* k_land_scenario = "great-battles-example";
 
 } // namespace umpire::cli

@@ -20,7 +20,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
-constexpr std::array<Command, 19> k_commands{{
+constexpr std::array<Command, 20> k_commands{{
     {setup_roll}, {setup_table}, {setup_check},
     // Constantinople naval
     {setup_wind}, {setup_melee}, {setup_ram}, {setup_reef}, {setup_initiative},
@@ -29,6 +29,8 @@ constexpr std::array<Command, 19> k_commands{{
     {setup_replace}, {setup_infiltrate}, {setup_sighting},
     // The Russian Portfolio
     {setup_crt}, {setup_overrun}, {setup_siberian},
+    // Great War at Sea: The Turkish Black Sea Fleet
+    {setup_always_possible},
 }};
 
 constexpr const char* k_footer = R"(Examples:

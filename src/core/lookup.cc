@@ -114,6 +114,9 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         r.inputs.push_back({"row", *q.row});
     } else {
         int total = 0;
+        if (table.row_kind == RowKind::range && !q.row) {
+            throw usage_error("--row: table " + table.id + " is read by a number; give --row N");
+        }
         if (q.row) {
             auto n = parse_int(*q.row, -1000000, 1000000);
             if (!n) {
@@ -123,14 +126,45 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
             r.inputs.push_back({"row", *q.row});
             row_text = "row " + std::to_string(total);
         } else {
+            int modifier = q.modifier;
+            std::vector<std::string> parts;
+            if (q.modifier != 0) {
+                parts.push_back(signed_number(q.modifier) + " " + table.modifier);
+            }
+            for (const auto& [name, count] : q.named) {
+                const CheckModifier* m = table.find_modifier(name);
+                if (m == nullptr) {
+                    std::vector<std::string> names;
+                    for (const auto& each : table.modifiers) {
+                        names.push_back(each.name);
+                    }
+                    throw usage_error("--mod " + name + ": check " + table.id + " has no such modifier" +
+                                      suggestion(name, names) +
+                                      (names.empty() ? "; it takes none" : "; it takes " + join(names, ", ")));
+                }
+                if (count < m->min || count > m->max) {
+                    throw usage_error("--mod " + name + "=" + std::to_string(count) + ": allowed " +
+                                      (m->per == 0 ? std::string("as a flag (--mod ") + m->name + ")"
+                                                   : std::to_string(m->min) + " to " + std::to_string(m->max)));
+                }
+                int applied = m->applied(count);
+                modifier += applied;
+                parts.push_back(signed_number(applied) + " " + m->name +
+                                (m->per != 0 ? " (" + std::to_string(count) + ")" : "") + ": " + m->description);
+                r.inputs.push_back({"mod " + m->name, static_cast<long long>(count)});
+            }
             int roll = dice.roll(*table.dice, table.title);
-            total = roll + q.modifier;
+            total = roll + modifier;
             const RollRecord& rec = dice.record().back();
             row_text = rec.die + " " + std::to_string(roll) + (rec.given ? " (given)" : "");
             if (!table.modifier.empty()) {
                 r.inputs.push_back({"modifier", static_cast<long long>(q.modifier)});
-                row_text += " " + signed_number(q.modifier) + " " + table.modifier + " = " +
-                            std::to_string(total);
+            }
+            if (!parts.empty()) {
+                for (const auto& part : parts) {
+                    r.steps.push_back("modifier " + part);
+                }
+                row_text += " " + signed_number(modifier) + " = " + std::to_string(total);
             }
         }
         auto found = find_row(table, total);

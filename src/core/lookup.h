@@ -16,6 +16,8 @@ struct LookupRequest {
     std::optional<std::string> column;  // required when the table has columns
     std::optional<std::string> row;     // label rows; for die rows, a total to read instead of rolling
     int modifier = 0;                   // added to the roll; only where the table names one
+    // Named modifiers ([[modifier]] of the table) with their counts, 1 for a flag.
+    std::vector<std::pair<std::string, int>> named = {};
 };
 
 // Reads TABLE: a die row is rolled (plus the modifier) unless REQUEST names the row.

@@ -26,6 +26,16 @@ int Table::constant(std::string_view name) const
                      "', which this command needs");
 }
 
+const CheckModifier* Table::find_modifier(std::string_view name) const
+{
+    for (const auto& m : modifiers) {
+        if (iequals(m.name, name)) {
+            return &m;
+        }
+    }
+    return nullptr;
+}
+
 std::vector<std::string> Table::row_keys() const
 {
     std::vector<std::string> keys;
@@ -153,7 +163,7 @@ Expected<size_t> find_row(const Table& table, int roll)
 
 Expected<size_t> find_row(const Table& table, std::string_view key)
 {
-    if (table.row_kind == RowKind::die) {
+    if (table.row_kind != RowKind::label) {
         auto n = parse_int(key, INT_MIN / 2, INT_MAX / 2);
         if (!n) {
             return fail<size_t>("row '" + std::string(key) + "': " + n.error());

@@ -15,7 +15,9 @@
 
 namespace umpire::core {
 
-enum class RowKind { die, label };
+// die: rows by die result, rolled; range: rows by a number the referee gives (a VP
+// differential); label: rows by name.
+enum class RowKind { die, range, label };
 enum class ColumnKind { none, differential, ratio, label };
 enum class CellKind { code, number, range };
 
@@ -41,6 +43,22 @@ struct Ratio {
 };
 // "3:2", "1:4": both sides whole numbers from 1 to 1000000.
 Expected<Ratio> parse_ratio(std::string_view text);
+
+// A named modifier of a check (umpire-tables(5) [[modifier]]): a flag adds VALUE; with
+// PER, a count adds VALUE for every PER counted (fractions dropped), the count being
+// MIN to MAX.
+struct CheckModifier {
+    std::string name;
+    int value = 0;
+    int per = 0;  // 0 for a flag
+    int min = 0;
+    int max = 1;
+    std::string description;
+    std::string source;
+
+    // What COUNT (1 for a flag given) adds to the roll.
+    int applied(int count) const { return per == 0 ? value * count : value * (count / per); }
+};
 
 struct LegendEntry {
     std::string code;
@@ -76,6 +94,9 @@ struct Table {
     // Numbers the procedure reads that are not cells ("rammer_damaged_on = 6"), each
     // cited in the file. Order as written.
     std::vector<std::pair<std::string, int>> constants;
+    std::vector<CheckModifier> modifiers;
+
+    const CheckModifier* find_modifier(std::string_view name) const;
 
     // Throws a data Error naming the table when NAME is missing.
     int constant(std::string_view name) const;

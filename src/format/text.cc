@@ -155,20 +155,13 @@ std::string to_text(const core::OddsReport& report, Style style)
     return out;
 }
 
-std::string draw_table(const core::Table& t, std::optional<size_t> mark_row,
-                       std::optional<size_t> mark_column, Style style)
-{
-    std::string out = bold(t.title, style) + " (" + t.source + ")" +
-                      (t.provisional ? " [PROVISIONAL]" : "") + "\n";
-    out += "id: " + t.id + "   from: " + t.origin;
-    if (t.dice) {
-        out += "   dice: " + t.dice->label();
-    }
-    if (!t.modifier.empty()) {
-        out += " + " + t.modifier;
-    }
-    out += "\n\n";
+namespace {
 
+// The rows and columns of T as printed, the marked cell in brackets.
+std::string draw_grid(const core::Table& t, std::optional<size_t> mark_row,
+                      std::optional<size_t> mark_column, Style style)
+{
+    std::string out;
     std::vector<std::string> heads = t.columns.empty() ? std::vector<std::string>{"Result"} : t.columns;
     size_t key_width = t.row_title.size();
     for (const auto& row : t.rows) {
@@ -199,6 +192,28 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row,
         }
         out += "\n";
     }
+    return out;
+}
+
+} // namespace
+
+std::string draw_table(const core::Table& t, std::optional<size_t> mark_row,
+                       std::optional<size_t> mark_column, Style style)
+{
+    std::string out = bold(t.title, style) + " (" + t.source + ")" +
+                      (t.provisional ? " [PROVISIONAL]" : "") + "\n";
+    out += "id: " + t.id + "   from: " + t.origin;
+    if (t.dice) {
+        out += "   dice: " + t.dice->label();
+    }
+    if (!t.modifier.empty()) {
+        out += " + " + t.modifier;
+    }
+    out += "\n\n";
+
+    if (!t.rows.empty()) {
+        out += draw_grid(t, mark_row, mark_column, style);
+    }
     if (!t.legend.empty()) {
         out += "\n";
         for (const auto& e : t.legend) {
@@ -211,6 +226,15 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row,
                     out += "        - " + side.side + ": " + effect + "\n";
                 }
             }
+        }
+    }
+    if (!t.modifiers.empty()) {
+        out += "\nmodifiers (--mod NAME or NAME=COUNT):\n";
+        for (const auto& m : t.modifiers) {
+            std::string how = m.per == 0 ? signed_number(m.value)
+                                         : signed_number(m.value) + " per " + std::to_string(m.per) + " (" +
+                                               std::to_string(m.min) + " to " + std::to_string(m.max) + ")";
+            out += "  " + pad(m.name, 20) + " " + pad(how, 10) + " " + m.description + "\n";
         }
     }
     if (!t.constants.empty()) {

@@ -230,6 +230,48 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
     }
 }
 
+void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t)
+{
+    const toml::node* node = doc.get("mod");
+    if (node == nullptr) {
+        return;
+    }
+    const toml::array* array = node->as_array();
+    if (array == nullptr || !array->is_array_of_tables()) {
+        reader.fail(node->source(), "'mod' must be [[mod]] tables");
+    }
+    for (const auto& item : *array) {
+        const toml::table& m = *item.as_table();
+        reader.check_keys(m, {"name", "value", "per", "min", "max", "description", "source"}, "[[mod]]");
+        core::CheckModifier mod;
+        const toml::node* name = reader.required(m, "name", "[[mod]]");
+        mod.name = reader.string(*name, "name");
+        if (mod.name.empty() || mod.name.find('=') != std::string::npos || parse_int(mod.name, -1000000, 1000000)) {
+            reader.fail(name->source(), "modifier name '" + mod.name + "' must be a word, not a number, with no '='");
+        }
+        if (t.find_modifier(mod.name) != nullptr) {
+            reader.fail(name->source(), "modifier '" + mod.name + "' appears twice");
+        }
+        mod.value = static_cast<int>(reader.integer(*reader.required(m, "value", "[[mod]]"), "value", -100, 100));
+        mod.description = reader.string(m, "description", "[[mod]]", true);
+        mod.source = reader.string(m, "source", "[[mod]]", false);
+        if (const toml::node* per = m.get("per")) {
+            mod.per = static_cast<int>(reader.integer(*per, "per", 1, 1000));
+            mod.max = 1000;
+        }
+        if (const toml::node* lo = m.get("min")) {
+            mod.min = static_cast<int>(reader.integer(*lo, "min", -1000, 1000));
+        }
+        if (const toml::node* hi = m.get("max")) {
+            mod.max = static_cast<int>(reader.integer(*hi, "max", mod.min, 1000));
+        }
+        if (mod.per == 0 && (m.get("min") != nullptr || m.get("max") != nullptr)) {
+            reader.fail(item.source(), "'min' and 'max' bound a count: give 'per' too (1 counts singly)");
+        }
+        t.modifiers.push_back(std::move(mod));
+    }
+}
+
 void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
 {
     const toml::node* node = doc.get("columns");
@@ -299,8 +341,10 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
 {
     const toml::table& rows = reader.table(*reader.required(doc, "rows", "the table"), "rows");
     reader.check_keys(rows, {"kind", "title"}, "[rows]");
-    bool die = reader.choice(rows, "kind", "[rows]", {"die", "label"}, "") == "die";
-    t.row_kind = die ? core::RowKind::die : core::RowKind::label;
+    std::string kind = reader.choice(rows, "kind", "[rows]", {"die", "range", "label"}, "");
+    t.row_kind = kind == "die" ? core::RowKind::die : kind == "range" ? core::RowKind::range : core::RowKind::label;
+    const bool die = t.row_kind == core::RowKind::die;
+    const bool numbered = t.row_kind != core::RowKind::label;  // rows keyed by numbers
     t.row_title = reader.string(rows, "title", "[rows]", false);
     if (die && !t.dice) {
         reader.fail(rows.source(), "die rows need the table's 'dice', e.g. dice = \"1d6\"");
@@ -312,19 +356,19 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
         reader.fail(node->source(), "'row' must be one or more [[row]] tables");
     }
     const bool has_columns = t.column_kind != core::ColumnKind::none;
-    const std::string key_name = die ? "die" : "key";
+    const std::string key_name = die ? "die" : numbered ? "range" : "key";
     for (const auto& item : *array) {
         const toml::table& r = *item.as_table();
         reader.check_keys(r, {key_name, has_columns ? "cells" : "result"}, "[[row]]");
         core::TableRow row;
         const toml::node* key = reader.required(r, key_name, "[[row]]");
-        if (die) {
+        if (numbered) {
             core::DieRange range;
             if (key->is_integer()) {
-                int v = static_cast<int>(reader.integer(*key, "die", -1000000, 1000000));
+                int v = static_cast<int>(reader.integer(*key, key_name, -1000000, 1000000));
                 range = {v, v};
             } else {
-                auto parsed = core::parse_die_range(reader.string(*key, "die"));
+                auto parsed = core::parse_die_range(reader.string(*key, key_name));
                 if (!parsed) {
                     reader.fail(key->source(), parsed.error());
                 }
@@ -334,7 +378,7 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
             row.hi = range.hi;
             row.key = core::die_range_text(range);
             bool open = range.lo == core::k_open_low || range.hi == core::k_open_high;
-            if (!open && (range.hi < t.dice->min() || range.lo > t.dice->max())) {
+            if (die && !open && (range.hi < t.dice->min() || range.lo > t.dice->max())) {
                 reader.fail(key->source(), "row " + row.key + " is outside " + t.dice->label() +
                                                "'s " + std::to_string(t.dice->min()) + " to " +
                                                std::to_string(t.dice->max()));
@@ -343,7 +387,7 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
                 const auto& prev = t.rows.back();
                 if (range.lo <= prev.hi) {
                     reader.fail(key->source(), "row " + row.key + " overlaps or comes before row " +
-                                                   prev.key + "; die rows run from low to high");
+                                                   prev.key + "; numbered rows run from low to high");
                 }
                 if (prev.hi == core::k_open_high || range.lo > prev.hi + 1) {
                     reader.fail(key->source(), "rows leave a gap between " + prev.key + " and " +
@@ -388,8 +432,9 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
             reader.fail(node->source(), "rows end at " + last.key + " but " + t.dice->label() +
                                             " can roll " + std::to_string(t.dice->max()));
         }
-        if (!t.modifier.empty() && (first.lo != core::k_open_low || last.hi != core::k_open_high)) {
-            reader.fail(node->source(), "a table with a 'modifier' must open its first row "
+        const bool modified = !t.modifier.empty() || !t.modifiers.empty();
+        if (modified && (first.lo != core::k_open_low || last.hi != core::k_open_high)) {
+            reader.fail(node->source(), "a table with modifiers must open its first row "
                                         "(\"..N\") and its last (\"N..\") so every total is read");
         }
     }
@@ -403,7 +448,7 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
     Reader reader(source_name);
     toml::table doc = reader.parse(text);
     reader.check_keys(doc, {"id", "title", "game", "source", "dice", "modifier", "provisional",
-                            "notes", "cells", "rows", "columns", "row", "legend", "constants"},
+                            "notes", "cells", "rows", "columns", "row", "legend", "constants", "mod"},
                       "the table");
     core::Table t;
     t.origin = source_name;
@@ -436,6 +481,7 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
         }
     }
     read_legend(reader, doc, t);
+    read_modifiers(reader, doc, t);
     read_columns(reader, doc, t);
     // A table of constants only (numbers procedures read, each cited) has no rows.
     const bool constants_only = !t.constants.empty() && doc.get("rows") == nullptr &&

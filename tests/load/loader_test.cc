@@ -58,7 +58,7 @@ TEST_CASE("loader: an unknown key is named with its place and a suggestion", "[l
 {
     CHECK(load_error(k_head + "titel = \"x\"\n") ==
           "t.toml:6:1: unknown key 'titel' in the table; allowed: id, title, game, source, dice, modifier, "
-          "provisional, notes, cells, rows, columns, row, legend, constants (did you mean 'title'?)");
+          "provisional, notes, cells, rows, columns, row, legend, constants, mod (did you mean 'title'?)");
 }
 
 TEST_CASE("loader: overlapping die rows are refused", "[load]")
@@ -71,7 +71,7 @@ result = "a"
 [[row]]
 die = "3-6"
 result = "b"
-)" + k_legend) == "t.toml:12:7: row 3-6 overlaps or comes before row 1-3; die rows run from low to high");
+)" + k_legend) == "t.toml:12:7: row 3-6 overlaps or comes before row 1-3; numbered rows run from low to high");
 }
 
 TEST_CASE("loader: a gap between die rows is refused", "[load]")
@@ -170,7 +170,7 @@ TEST_CASE("loader: a value of the wrong kind is named", "[load]")
 {
     CHECK(load_error(k_head + R"([rows]
 kind = "dice"
-)") == "t.toml:7:8: 'kind' is 'dice'; allowed: die, label (did you mean 'die'?)");
+)") == "t.toml:7:8: 'kind' is 'dice'; allowed: die, range, label (did you mean 'die'?)");
 }
 
 TEST_CASE("loader: TOML syntax errors keep toml++'s place", "[load]")
@@ -282,4 +282,27 @@ kind = "die"
 kind = "ratio"
 keys = ["3-2"]
 )") == "t.toml:10:9: '3-2' is not odds; write A:D, e.g. 3:2");
+}
+
+TEST_CASE("loader: named modifiers need open-ended rows and a description", "[load][mod]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "a"
+[[mod]]
+name = "x"
+value = 1
+description = "d"
+)" + k_legend) == "t.toml:8:1: a table with modifiers must open its first row (\"..N\") and its last (\"N..\") so every total is read");
+    CHECK(load_error(k_head + R"([[mod]]
+name = "x"
+value = 1
+)") == "t.toml:6:1: [[mod]] lacks the required key 'description'");
+    CHECK(load_error(k_head + R"([[mod]]
+name = "3"
+value = 1
+description = "d"
+)") == "t.toml:7:8: modifier name '3' must be a word, not a number, with no '='");
 }
