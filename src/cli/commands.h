@@ -25,5 +25,6 @@ void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_siberian(CLI::App& app, Context& ctx);
 void setup_always_possible(CLI::App& app, Context& ctx);
+void setup_weather(CLI::App& app, Context& ctx);
 
 } // namespace umpire::cli

@@ -20,8 +20,8 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
-constexpr std::array<Command, 20> k_commands{{
-    {setup_roll}, {setup_table}, {setup_check},
+constexpr std::array<Command, 21> k_commands{{
+    {setup_roll}, {setup_table}, {setup_check}, {setup_weather},
     // Constantinople naval
     {setup_wind}, {setup_melee}, {setup_ram}, {setup_reef}, {setup_initiative},
     // Great Battles of WWII

@@ -619,4 +619,38 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
     return s;
 }
 
+core::WeatherState parse_state(std::string_view text, std::string_view source_name)
+{
+    Reader reader(source_name);
+    toml::table doc = reader.parse(text);
+    reader.check_keys(doc, {"game", "day", "phase", "started", "dense_fog_used", "flood_days", "last"},
+                      "the game state");
+    core::WeatherState state;
+    const toml::node* game = reader.required(doc, "game", "the game state");
+    if (reader.string(*game, "game") != "novorossiysk") {
+        reader.fail(game->source(), "'game' is '" + reader.string(*game, "game") +
+                                        "'; umpire keeps state for novorossiysk only");
+    }
+    state.day = static_cast<int>(reader.integer(*reader.required(doc, "day", "the game state"), "day", 1,
+                                                core::k_novorossiysk_days));
+    const toml::node* phase = reader.required(doc, "phase", "the game state");
+    state.phase = reader.string(*phase, "phase");
+    if (std::find(core::k_phases.begin(), core::k_phases.end(), state.phase) == core::k_phases.end()) {
+        reader.fail(phase->source(), "'phase' is '" + state.phase + "'; allowed " + join(core::k_phases, ", "));
+    }
+    state.started = reader.boolean(doc, "started");
+    state.dense_fog_used = reader.strings(doc, "dense_fog_used");
+    state.last = reader.strings(doc, "last");
+    if (const toml::node* days = doc.get("flood_days")) {
+        const toml::array* array = days->as_array();
+        if (array == nullptr) {
+            reader.fail(days->source(), "'flood_days' must be an array of days");
+        }
+        for (const auto& d : *array) {
+            state.flood_days.push_back(static_cast<int>(reader.integer(d, "flood_days", 1, core::k_novorossiysk_days + 1)));
+        }
+    }
+    return state;
+}
+
 } // namespace umpire::load

@@ -4,6 +4,7 @@
 // as a data Error (exit 65). Only this layer includes toml++.
 
 #include "core/scenario.h"
+#include "core/weather.h"
 #include "core/table.h"
 
 #include <string_view>
@@ -16,5 +17,8 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
 
 core::Scenario parse_scenario(std::string_view text, std::string_view source_name,
                               std::string_view expected_id = "");
+
+// A referee's game-state file (umpire weather --state), as written by write_state.
+core::WeatherState parse_state(std::string_view text, std::string_view source_name);
 
 } // namespace umpire::load

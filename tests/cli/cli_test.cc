@@ -257,7 +257,7 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
     CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
-                          "wind, melee, ram, reef, initiative, suppress, morale"));
+                          "weather, wind, melee, ram, reef, initiative, suppress, morale"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")
@@ -334,4 +334,38 @@ TEST_CASE("cli: overrun says why it was refused", "[cli][russian-portfolio]")
                             "--weather", "good", "--terrain", "hils"});
     CHECK(terrain.code == 64);
     CHECK(contains(terrain.err, "(did you mean 'hills'?)"));
+}
+
+TEST_CASE("cli: weather --state moves the time counter on and keeps the file", "[cli][weather]")
+{
+    TempDir dir;
+    std::string state = (dir.path / "game.toml").string();
+    auto first = run_cli({"--json", "-q", "weather", "--game", "novorossiysk", "--state", state, "--roll", "7"});
+    CHECK(first.code == 0);
+    CHECK(contains(first.out, R"("day":1,"phase":"morning")"));
+    auto second = run_cli({"--json", "-q", "weather", "--game", "novorossiysk", "--state", state, "--roll", "7"});
+    CHECK(contains(second.out, R"("day":1,"phase":"afternoon")"));
+    // A failed roll leaves the file as it was.
+    auto bad = run_cli({"-q", "weather", "--game", "novorossiysk", "--state", state, "--roll", "13"});
+    CHECK(bad.code == 64);
+    auto third = run_cli({"--json", "-q", "weather", "--game", "novorossiysk", "--state", state, "--roll", "7"});
+    CHECK(contains(third.out, R"("day":1,"phase":"night")"));
+    auto mixed = run_cli({"weather", "--game", "novorossiysk", "--state", state, "--day", "2"});
+    CHECK(mixed.code == 64);
+}
+
+TEST_CASE("cli: weather for the other games", "[cli][weather]")
+{
+    auto rp = run_cli({"--json", "weather", "--game", "russian-portfolio", "--month", "oct41"});
+    CHECK(contains(rp.out, R"("code":"mud")"));
+    auto start = run_cli({"--json", "weather", "--game", "russian-portfolio", "--start-1jun41", "--roll", "4"});
+    CHECK(contains(start.out, R"("code":"good")"));
+    auto sea = run_cli({"--json", "weather", "--game", "black-sea", "--weather", "storm"});
+    CHECK(contains(sea.out, R"("code":"2")"));
+    auto wind = run_cli({"--json", "weather", "--game", "constantinople", "--roll", "9,7"});
+    CHECK(contains(wind.out, R"("code":"NE")"));
+    auto gb = run_cli({"weather", "--game", "great-battles"});
+    CHECK(gb.code == 64);
+    auto wrong = run_cli({"weather", "--game", "black-sea", "--month", "oct41"});
+    CHECK(wrong.code == 64);
 }

@@ -1,0 +1,184 @@
+// umpire weather: the weather of every game, one command.
+#include "cli/commands.h"
+#include "core/naval.h"
+#include "core/weather.h"
+#include "load/state.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::cli {
+
+struct WeatherOptions {
+    std::string game;
+    // Novorossiysk
+    bool zones = false;
+    std::string state;
+    std::optional<int> day;
+    std::string phase;
+    std::vector<std::string> dense_fog_used;
+    bool flooded = false;
+    // The Russian Portfolio
+    std::string month;
+    bool start_1jun41 = false;
+    // Great War at Sea
+    std::string weather;
+    DiceOptions dice;
+};
+
+namespace {
+
+void novorossiysk(const WeatherOptions& opt, Context& ctx)
+{
+    const core::Table& table = ctx.table("novorossiysk.weather");
+    core::WeatherState state;
+    if (!opt.state.empty()) {
+        if (opt.day || !opt.phase.empty() || !opt.dense_fog_used.empty() || opt.flooded) {
+            throw usage_error("--state keeps the day, phase, Dense Fog and floods; give --day, --phase, "
+                              "--dense-fog-used and --flooded only without it");
+        }
+        state = core::next_phase(load::read_state(opt.state));
+    } else {
+        state.started = true;
+        state.day = opt.day.value_or(1);
+        state.phase = opt.phase.empty() ? "morning" : opt.phase;
+        for (const auto& zone : opt.dense_fog_used) {
+            if (zone != "all" && std::find(core::k_weather_zones.begin(), core::k_weather_zones.end(), zone) ==
+                                     core::k_weather_zones.end()) {
+                throw usage_error("--dense-fog-used " + zone + ": allowed all, " + join(core::k_weather_zones, ", ") +
+                                  suggestion(zone, core::k_weather_zones));
+            }
+            state.dense_fog_used.push_back(zone);
+        }
+        if (opt.flooded) {
+            state.flood_days.push_back(state.day);
+        }
+    }
+    core::WeatherState after;
+    core::Fields inputs{{"game", std::string("novorossiysk")}, {"zones", opt.zones}};
+    if (!opt.state.empty()) {
+        inputs.push_back({"state", opt.state});
+    }
+    ctx.adjudicate(opt.dice, inputs, "weather", [&](core::Dice& dice) {
+        return core::resolve_novorossiysk_weather(table, state, opt.zones, dice, after);
+    });
+    if (!opt.state.empty() && !opt.dice.odds) {
+        load::write_state(opt.state, after);
+    }
+}
+
+void russian_portfolio(const WeatherOptions& opt, Context& ctx)
+{
+    if (opt.start_1jun41 == !opt.month.empty()) {
+        throw usage_error("--game russian-portfolio: give --month (jun41 to mar42) or --start-1jun41");
+    }
+    if (opt.start_1jun41) {
+        const core::Table& table = ctx.table("russian-portfolio.weather-1jun41");
+        ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
+            core::Resolution r = core::resolve_lookup(table, {}, dice);
+            r.command = "weather";
+            return r;
+        });
+        return;
+    }
+    const core::Table& table = ctx.table("russian-portfolio.weather");
+    core::LookupRequest q{std::nullopt, to_lower(opt.month), 0};
+    ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_lookup(table, q, dice);
+        r.command = "weather";
+        return r;
+    });
+}
+
+void black_sea(const WeatherOptions& opt, Context& ctx)
+{
+    if (opt.weather.empty()) {
+        throw usage_error("--game black-sea: give --weather squall|storm|gale; the weather itself is rolled by "
+                          "the Great War at Sea rules");
+    }
+    const core::Table& table = ctx.table("black-sea.weather-limits");
+    core::LookupRequest q{std::nullopt, to_lower(opt.weather), 0};
+    ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_lookup(table, q, dice);
+        r.command = "weather";
+        r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
+        r.result.effects = table.notes;
+        return r;
+    });
+}
+
+} // namespace
+
+void run_weather(const WeatherOptions& opt, Context& ctx)
+{
+    const bool novo_flags = opt.zones || !opt.state.empty() || opt.day || !opt.phase.empty() ||
+                            !opt.dense_fog_used.empty() || opt.flooded;
+    if (opt.game != "novorossiysk" && novo_flags) {
+        throw usage_error("--zones, --state, --day, --phase, --dense-fog-used and --flooded are for --game novorossiysk");
+    }
+    if (opt.game != "russian-portfolio" && (!opt.month.empty() || opt.start_1jun41)) {
+        throw usage_error("--month and --start-1jun41 are for --game russian-portfolio");
+    }
+    if (opt.game != "black-sea" && !opt.weather.empty()) {
+        throw usage_error("--weather is for --game black-sea");
+    }
+    if (opt.game == "novorossiysk") {
+        novorossiysk(opt, ctx);
+    } else if (opt.game == "russian-portfolio") {
+        russian_portfolio(opt, ctx);
+    } else if (opt.game == "black-sea") {
+        black_sea(opt, ctx);
+    } else if (opt.game == "constantinople") {
+        const core::Table& direction = ctx.table("constantinople.wind-direction");
+        const core::Table& velocity = ctx.table("constantinople.wind-velocity");
+        ctx.adjudicate(opt.dice, {{"game", std::string("constantinople")}}, "weather", [&](core::Dice& dice) {
+            core::Resolution r = core::resolve_wind(direction, velocity, dice);
+            r.notes.push_back("Constantinople's weather is its wind: the same as 'umpire wind'");
+            return r;
+        });
+    } else {
+        throw usage_error("--game great-battles: the rules text gives no weather chart (8.0 only says to roll "
+                          "for it); no weather can be resolved");
+    }
+}
+
+void setup_weather(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<WeatherOptions>();
+    auto* sub = app.add_subcommand("weather", "The weather of any game: Novorossiysk each phase (2D6), the "
+                                              "Russian Portfolio by month, Great War at Sea limits, "
+                                              "Constantinople's wind");
+    sub->add_option("--game", opt->game, "novorossiysk, russian-portfolio, black-sea, constantinople")
+        ->required()
+        ->check(CLI::IsMember({"novorossiysk", "russian-portfolio", "black-sea", "constantinople", "great-battles"}))
+        ->type_name("GAME");
+    sub->add_flag("--zones", opt->zones, "Novorossiysk: roll West, Central and East separately (optional rule)");
+    sub->add_option("--state", opt->state,
+                    "Novorossiysk: a game-state file; each call moves the time counter one phase on, rolls, "
+                    "and rewrites the file atomically (created if missing)")
+        ->type_name("FILE");
+    sub->add_option("--day", opt->day, "Novorossiysk without --state: the day, 1 to 9")->type_name("N");
+    sub->add_option("--phase", opt->phase, "Novorossiysk without --state: morning, afternoon or night")
+        ->type_name("PHASE");
+    sub->add_option("--dense-fog-used", opt->dense_fog_used,
+                    "Novorossiysk without --state: Dense Fog has occurred (all, or a zone; repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("all|ZONE");
+    sub->add_flag("--flooded", opt->flooded, "Novorossiysk without --state: yesterday was Downpour");
+    sub->add_option("--month", opt->month, "Russian Portfolio: jun41 .. mar42 (VI.A)")->type_name("MONTH");
+    sub->add_flag("--start-1jun41", opt->start_1jun41, "Russian Portfolio: the 1Jun41 invasion's die (XVI.C.1.c)");
+    sub->add_option("--weather", opt->weather, "Great War at Sea: squall, storm or gale")->type_name("WEATHER");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("The Novorossiysk 2D6 chart is lost: umpire's rows are PROVISIONAL; the results and\n"
+                "effects are the text's. Dense Fog happens once per game (or zone); a repeat reads Clear.\n"
+                "A Downpour floods the rivers for the whole next day, even when rolled at night.\n"
+                "Dice, in order: one 2d6 (or West, Central, East with --zones).\n"
+                "Examples:\n  umpire weather --game novorossiysk --state game.toml\n"
+                "  umpire weather --game novorossiysk --zones --day 3 --phase night --dense-fog-used west\n"
+                "  umpire weather --game russian-portfolio --month nov41\n"
+                "  umpire weather --game russian-portfolio --start-1jun41\n"
+                "  umpire weather --game black-sea --weather storm\n"
+                "  umpire weather --game constantinople          # the same as umpire wind");
+    sub->callback([opt, &ctx] { run_weather(*opt, ctx); });
+}
+
+} // namespace umpire::cli

@@ -1,0 +1,89 @@
+#include "load/state.h"
+
+#include "load/catalog.h"
+#include "load/loader.h"
+#include "util/error.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <unistd.h>
+
+namespace umpire::load {
+
+namespace {
+
+std::string quoted_list(const std::vector<std::string>& items)
+{
+    std::string out = "[";
+    for (size_t i = 0; i < items.size(); ++i) {
+        out += (i ? ", \"" : "\"") + items[i] + "\"";
+    }
+    return out + "]";
+}
+
+} // namespace
+
+core::WeatherState read_state(const std::string& path)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        return {};
+    }
+    return parse_state(read_file(path), path);
+}
+
+std::string state_text(const core::WeatherState& s)
+{
+    std::string out = "# umpire game state (umpire weather --state). Edit with care.\n";
+    out += "game = \"novorossiysk\"\n";
+    out += "day = " + std::to_string(s.day) + "\n";
+    out += "phase = \"" + s.phase + "\"\n";
+    out += std::string("started = ") + (s.started ? "true" : "false") + "\n";
+    out += "dense_fog_used = " + quoted_list(s.dense_fog_used) + "\n";
+    out += "flood_days = [";
+    for (size_t i = 0; i < s.flood_days.size(); ++i) {
+        out += (i ? ", " : "") + std::to_string(s.flood_days[i]);
+    }
+    out += "]\n";
+    out += "last = " + quoted_list(s.last) + "\n";
+    return out;
+}
+
+void write_state(const std::string& path, const core::WeatherState& state)
+{
+    const std::string text = state_text(state);
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    auto fail = [&](const std::string& what) {
+        int err = errno;
+        ::unlink(tmp.c_str());
+        throw not_found_error("--state " + path + ": cannot " + what + ": " + std::strerror(err));
+    };
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fail("create " + tmp);
+    }
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            ::close(fd);
+            fail("write " + tmp);
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        ::close(fd);
+        fail("flush " + tmp);
+    }
+    ::close(fd);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        fail("replace " + path);
+    }
+}
+
+} // namespace umpire::load
