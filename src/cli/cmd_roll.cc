@@ -1,6 +1,8 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
+#include "core/blocks.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace umpire::cli {
 
@@ -9,13 +11,47 @@ struct RollOptions {
     bool odds = false;
 };
 
+namespace {
+
+// "3white": COUNT coloured hit dice (Novorossiysk); nullopt when TEXT is not one.
+std::optional<std::pair<int, std::string>> hit_dice_term(const std::string& text, Context& ctx)
+{
+    size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+        ++digits;
+    }
+    std::string colour = to_lower(text.substr(digits));
+    if (colour.empty() || colour.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos ||
+        colour == "d") {
+        return std::nullopt;
+    }
+    const core::Table& table = ctx.table("novorossiysk.hit-dice");
+    if (!core::find_row(table, colour)) {
+        return std::nullopt;
+    }
+    auto n = digits == 0 ? Expected<long long>(1) : parse_int(text.substr(0, digits), 1, core::k_max_dice_count);
+    if (!n) {
+        throw usage_error("roll: '" + text + "': 1 to " + std::to_string(core::k_max_dice_count) + " dice");
+    }
+    return std::pair{static_cast<int>(*n), colour};
+}
+
+} // namespace
+
 void run_roll(const RollOptions& opt, Context& ctx)
 {
     std::vector<core::DiceSpec> specs;
+    std::vector<std::optional<std::pair<int, std::string>>> coloured;
     for (const auto& text : opt.expressions) {
         auto spec = core::parse_dice(text);
+        coloured.push_back(std::nullopt);
         if (!spec) {
-            throw usage_error("roll: " + spec.error());
+            coloured.back() = hit_dice_term(text, ctx);
+            if (!coloured.back()) {
+                throw usage_error("roll: " + spec.error() + ", or N and a hit die colour (3white)");
+            }
+            specs.push_back({});
+            continue;
         }
         specs.push_back(*spec);
     }
@@ -26,6 +62,21 @@ void run_roll(const RollOptions& opt, Context& ctx)
         r.source = "dice expressions";
         long long total = 0;
         for (size_t i = 0; i < specs.size(); ++i) {
+            if (coloured[i]) {
+                const core::Table& table = ctx.table("novorossiysk.hit-dice");
+                core::note_table(r, table);
+                std::vector<std::string> faces;
+                int hits = core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice,
+                                               opt.expressions[i], &faces);
+                total += hits;
+                core::Outcome o;
+                o.label = opt.expressions[i];
+                o.code = std::to_string(hits);
+                o.name = hits == 1 ? "hit" : "hits";
+                o.fields.push_back({"faces", faces});
+                r.results.push_back(o);
+                continue;
+            }
             int value = dice.roll(specs[i], opt.expressions[i]);
             total += value;
             core::Outcome o;
@@ -46,11 +97,12 @@ void setup_roll(CLI::App& app, Context& ctx)
 {
     auto opt = std::make_shared<RollOptions>();
     auto* sub = app.add_subcommand("roll", "Roll dice expressions: NdS, d% or d100, +N/-N");
-    sub->add_option("EXPR", opt->expressions, "Dice expressions, e.g. 2d6 d100 3d6+2")
+    sub->add_option("EXPR", opt->expressions, "Dice expressions, e.g. 2d6 d100 3d6+2, or hit dice, 3white 2red")
         ->required();
     sub->add_flag("--odds", opt->odds, "The exact distribution of each total instead of a roll");
     sub->footer("Examples:\n  umpire roll 2d6\n  umpire --seed 42 roll d100 3d6+2\n"
-                "  umpire roll 2d6 --odds\nLimits: 1 to 1000 dice of 2 to 1000 sides.");
+                "  umpire roll 2d6 --odds\n  umpire roll 3white 2red         # Novorossiysk hit dice: hits (provisional faces)\n"
+                "Limits: 1 to 1000 dice of 2 to 1000 sides.");
     sub->callback([opt, &ctx] { run_roll(*opt, ctx); });
 }
 

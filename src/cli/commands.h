@@ -21,10 +21,13 @@ void setup_command_roll(CLI::App& app, Context& ctx);
 void setup_replace(CLI::App& app, Context& ctx);
 void setup_infiltrate(CLI::App& app, Context& ctx);
 void setup_sighting(CLI::App& app, Context& ctx);
+void setup_fire(CLI::App& app, Context& ctx);
 void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_siberian(CLI::App& app, Context& ctx);
 void setup_always_possible(CLI::App& app, Context& ctx);
 void setup_weather(CLI::App& app, Context& ctx);
+void setup_hits(CLI::App& app, Context& ctx);
+void setup_scatter(CLI::App& app, Context& ctx);
 
 } // namespace umpire::cli

@@ -20,17 +20,19 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
-constexpr std::array<Command, 21> k_commands{{
+constexpr std::array<Command, 24> k_commands{{
     {setup_roll}, {setup_table}, {setup_check}, {setup_weather},
     // Constantinople naval
     {setup_wind}, {setup_melee}, {setup_ram}, {setup_reef}, {setup_initiative},
     // Great Battles of WWII
     {setup_suppress}, {setup_morale}, {setup_rally}, {setup_close_combat}, {setup_command_roll},
-    {setup_replace}, {setup_infiltrate}, {setup_sighting},
+    {setup_replace}, {setup_infiltrate}, {setup_sighting}, {setup_fire},
     // The Russian Portfolio
     {setup_crt}, {setup_overrun}, {setup_siberian},
     // Great War at Sea: The Turkish Black Sea Fleet
     {setup_always_possible},
+    // Novorossiysk 1943
+    {setup_hits}, {setup_scatter},
 }};
 
 constexpr const char* k_footer = R"(Examples:

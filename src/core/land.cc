@@ -396,6 +396,64 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply,
     return r;
 }
 
+Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dice)
+{
+    check_count(q.to_hit, 0, 10, "--to-hit");
+    check_count(q.to_destroy, 0, 10, "--to-destroy");
+    check_count(q.shots, 1, 50, "--shots");
+    Resolution r;
+    r.command = "fire";
+    r.title = "Direct fire";
+    r.source = "Great Battles of WWII 14.4";
+    int modifier = 0;
+    auto add = [&](bool on, const char* constant, const char* why) {
+        if (on) {
+            int m = procedures.constant(constant);
+            modifier += m;
+            r.steps.push_back(signed_number(m) + " " + why);
+        }
+    };
+    add(q.outside_front_arc, "fire_outside_front_arc", "firing outside the front 180 degrees (14.4.1)");
+    add(q.heavy_weapons, "fire_heavy_weapons", "heavy weapons attached (14.4.12)");
+    add(q.opportunity, "fire_opportunity", "opportunity fire (14.5.4)");
+    const int target = q.to_hit + modifier;
+    r.steps.push_back("hits on " + std::to_string(target) + " or less; each hit destroys on " +
+                      std::to_string(q.to_destroy) + " or less, else suppresses (14.4.6, 14.4.7)");
+    int hits = 0;
+    int destroyed = 0;
+    for (int i = 0; i < q.shots; ++i) {
+        std::string label = "stand " + std::to_string(i + 1);
+        int roll = dice.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
+        if (roll > target) {
+            r.steps.push_back(label + ": " + roll_text(dice) + " misses");
+            continue;
+        }
+        ++hits;
+        int effect = dice.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
+        bool kills = effect <= q.to_destroy;
+        destroyed += kills ? 1 : 0;
+        r.steps.push_back(label + ": hits; " + roll_text(dice) + (kills ? " destroys" : " suppresses"));
+        r.results.push_back(outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed",
+                                    {}, r.source));
+    }
+    r.result.code = destroyed > 0 ? "destroyed" : hits > 0 ? "suppressed" : "missed";
+    r.result.name = std::to_string(hits) + " hit(s): " + std::to_string(destroyed) + " destroyed, " +
+                    std::to_string(hits - destroyed) + " suppressed";
+    r.result.fields = {{"hits", static_cast<long long>(hits)}, {"destroyed", static_cast<long long>(destroyed)},
+                       {"suppressed", static_cast<long long>(hits - destroyed)}};
+    if (hits > 0) {
+        r.result.effects = {"the owner may take an infantry loss on any infantry, heavy weapon or command stand "
+                            "of the battalion instead (14.4.11)",
+                            "the battalion tests morale at the end of the turn (15.0)"};
+    }
+    if (q.opportunity) {
+        r.result.effects.push_back("the firing battalion is marked Action Taken (14.5.5)");
+    }
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice)
 {
     const int first = table.constant("turn_1_inches");

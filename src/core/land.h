@@ -91,6 +91,18 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
 Resolution resolve_replacement(const Table& chart, std::string_view supply,
                                std::string_view situation, int eliminated, Dice& dice);
 
+struct FireRequest {
+    int to_hit = 0;      // from the fire chart at the range (lost): given by the referee
+    int to_destroy = 0;  // likewise, by target type and range
+    int shots = 1;       // firing stands, one d10 each
+    bool outside_front_arc = false;  // 14.4.1
+    bool heavy_weapons = false;      // 14.4.12
+    bool opportunity = false;        // 14.5.4
+};
+
+// 14.4.6-14.4.7: to hit, then to destroy per hit; a hit that does not destroy suppresses.
+Resolution resolve_fire(const Table& procedures, const FireRequest& request, Dice& dice);
+
 // 8.2: the attacker's die on TURN (2 or 3) says whether sighting rises now or at the
 // defender's turn.
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice);

@@ -36,6 +36,11 @@ void note_table(Resolution& resolution, const Table& table)
     if (!table.notes.empty()) {
         note += ": " + table.notes.front();
     }
+    for (const auto& existing : resolution.provisional_notes) {
+        if (existing == note) {
+            return;
+        }
+    }
     resolution.provisional_notes.push_back(note);
 }
 

@@ -244,3 +244,31 @@ TEST_CASE("C Ops overrun costs 10 Activation Points (5.1.3)", "[tables][great-ba
 {
     CHECK(table("great-battles.procedures").constant("cops_overrun_activation_points") == 10);
 }
+
+TEST_CASE("fire: a d10 per stand to hit, -2 outside the front arc, +2 heavy weapons, -3 opportunity (14.4)", "[core][fire]")
+{
+    const auto& procedures = table("great-battles.procedures");
+    FireRequest q;
+    q.to_hit = 6;
+    q.to_destroy = 3;
+    q.shots = 2;
+    // Stand 1: 6 hits, 3 destroys; stand 2: 7 misses.
+    test::Scripted a({6, 3, 7});
+    auto r = resolve_fire(procedures, q, a.dice);
+    CHECK(r.result.code == "destroyed");
+    CHECK(field<long long>(r.result, "hits") == 1);
+    q.shots = 1;
+    q.heavy_weapons = true;  // 8 or less
+    test::Scripted b({8, 4});
+    CHECK(resolve_fire(procedures, q, b.dice).result.code == "suppressed");
+    q.outside_front_arc = true;  // 6 or less
+    test::Scripted c({7});
+    CHECK(resolve_fire(procedures, q, c.dice).result.code == "missed");
+    q.outside_front_arc = false;
+    q.heavy_weapons = false;
+    q.opportunity = true;  // 3 or less
+    test::Scripted d({4});
+    CHECK(resolve_fire(procedures, q, d.dice).result.code == "missed");
+    test::Scripted e({3, 9});
+    CHECK(resolve_fire(procedures, q, e.dice).result.code == "suppressed");
+}

@@ -1,0 +1,100 @@
+// umpire hits: Novorossiysk 1943 block combat with coloured hit dice (N3-N7).
+#include "cli/commands.h"
+#include "core/blocks.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct HitsOptions {
+    std::vector<std::string> attacker;
+    std::vector<std::string> defender;
+    std::string surprise;
+    std::string time;
+    bool moved_in = false;
+    bool airfield = false;
+    DiceOptions dice;
+};
+
+void run_hits(const HitsOptions& opt, Context& ctx)
+{
+    const core::Table& hit_dice = ctx.table("novorossiysk.hit-dice");
+    const core::Table& procedures = ctx.table("novorossiysk.procedures");
+    core::HitsRequest q;
+    for (const auto& spec : opt.attacker) {
+        auto b = core::parse_block(spec, hit_dice);
+        if (!b) {
+            throw usage_error("--attacker " + b.error());
+        }
+        q.attacker.push_back(*b);
+    }
+    for (const auto& spec : opt.defender) {
+        auto b = core::parse_block(spec, hit_dice);
+        if (!b) {
+            throw usage_error("--defender " + b.error());
+        }
+        q.defender.push_back(*b);
+    }
+    if (opt.airfield && !opt.defender.empty()) {
+        throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
+    }
+    std::string surprise_note;
+    if (!opt.time.empty()) {
+        if (!opt.surprise.empty()) {
+            throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
+        }
+        bool s = core::surprise(opt.time == "day", static_cast<int>(q.attacker.size()),
+                                static_cast<int>(q.defender.size()), opt.moved_in,
+                                procedures.constant("surprise_day_ratio"));
+        q.attacker_surprise = s;
+        surprise_note = std::string("Surprise for the attacker: ") + (s ? "yes" : "no") + " (" +
+                        std::to_string(q.attacker.size()) + " against " + std::to_string(q.defender.size()) +
+                        " units, " + opt.time + (opt.moved_in ? ", moved in" : ", did not move in") + ")";
+    }
+    q.attacker_surprise = q.attacker_surprise || opt.surprise == "attacker";
+    q.defender_surprise = opt.surprise == "defender";
+    q.airfield = opt.airfield;
+    core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender},
+                        {"surprise", q.attacker_surprise ? std::string("attacker")
+                                     : q.defender_surprise ? std::string("defender") : std::string("none")}};
+    ctx.adjudicate(opt.dice, inputs, "hits", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_hits(hit_dice, procedures, q, dice);
+        if (!surprise_note.empty()) {
+            r.steps.insert(r.steps.begin(), surprise_note);
+        }
+        return r;
+    });
+}
+
+void setup_hits(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<HitsOptions>();
+    auto* sub = app.add_subcommand("hits", "Novorossiysk: two pools of coloured hit dice rolled at once, hits "
+                                           "cancel, the residue lands in casualty order");
+    sub->add_option("--attacker", opt->attacker, "One attacking block: [KIND:]DICE[:reduced] (repeatable)")
+        ->required()
+        ->allow_extra_args(false)
+        ->type_name("BLOCK");
+    sub->add_option("--defender", opt->defender, "One defending block (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("BLOCK");
+    sub->add_option("--surprise", opt->surprise, "The side with Surprise: its dice rise one level, never past black")
+        ->check(CLI::IsMember({"attacker", "defender"}))
+        ->type_name("attacker|defender");
+    sub->add_option("--time", opt->time, "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
+                                         "(fewer than the enemy, more than one)")
+        ->check(CLI::IsMember({"day", "night"}))
+        ->type_name("day|night");
+    sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
+    sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
+                "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
+                "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
+                "Dice, in order: the attacker's dice block by block, then the defender's.\n"
+                "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
+                "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
+                "      --time day --moved-in\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
+    sub->callback([opt, &ctx] { run_hits(*opt, ctx); });
+}
+
+} // namespace umpire::cli

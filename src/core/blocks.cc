@@ -1,0 +1,362 @@
+#include "core/blocks.h"
+
+#include "core/lookup.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+
+namespace umpire::core {
+
+const std::vector<BlockKind>& block_kinds()
+{
+    static const std::vector<BlockKind> k_block_kinds{
+        {"bomber", true, 1, 0},  {"para", true, 1, 0},   {"fighter", true, 1, 1},
+        {"small", false, 1, 0},  {"large", false, 2, 1}, {"ship", false, 2, 1},
+    };
+    return k_block_kinds;
+}
+
+const BlockKind* find_block_kind(std::string_view name)
+{
+    for (const auto& k : block_kinds()) {
+        if (iequals(k.name, name)) {
+            return &k;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
+std::vector<std::string> kind_names()
+{
+    std::vector<std::string> names;
+    for (const auto& k : block_kinds()) {
+        names.emplace_back(k.name);
+    }
+    return names;
+}
+
+} // namespace
+
+Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
+{
+    const std::string quoted = "'" + std::string(text) + "'";
+    auto parts = split(text, ':');
+    Block block;
+    size_t next = 0;
+    if (find_block_kind(parts[0]) != nullptr) {
+        block.kind = to_lower(parts[0]);
+        next = 1;
+    }
+    const BlockKind* kind = find_block_kind(block.kind);
+    for (size_t i = next; i < parts.size(); ++i) {
+        if (iequals(parts[i], "reduced")) {
+            block.reduced = true;
+            continue;
+        }
+        if (!block.dice.empty()) {
+            return fail<Block>(quoted + ": write [KIND:]DICE[:reduced], e.g. bomber:2red+white");
+        }
+        for (const auto& term : split(parts[i], '+')) {
+            size_t digits = 0;
+            while (digits < term.size() && std::isdigit(static_cast<unsigned char>(term[digits]))) {
+                ++digits;
+            }
+            int count = 1;
+            if (digits > 0) {
+                auto n = parse_int(term.substr(0, digits), 1, 20);
+                if (!n) {
+                    return fail<Block>(quoted + ": a block has 1 to 20 dice of a colour");
+                }
+                count = static_cast<int>(*n);
+            }
+            std::string colour = to_lower(term.substr(digits));
+            if (!find_row(hit_dice, colour)) {
+                return fail<Block>(quoted + ": no hit die '" + colour + "'" + suggestion(colour, hit_dice.row_keys()) +
+                                   "; colours: " + join(hit_dice.row_keys(), ", ") + "; kinds: " +
+                                   join(kind_names(), ", "));
+            }
+            block.dice.insert(block.dice.end(), static_cast<size_t>(count), colour);
+        }
+    }
+    if (block.kind == "small") {
+        const std::string& weakest = hit_dice.rows.front().key;
+        if (block.dice.empty()) {
+            block.dice = {weakest};
+        }
+        for (const auto& d : block.dice) {
+            if (d != weakest) {
+                return fail<Block>(quoted + ": Small Blocks always hit with " + weakest + " dice");
+            }
+        }
+    }
+    if (block.kind == "para" && !block.dice.empty()) {
+        return fail<Block>(quoted + ": paratroopers cannot fight back in the air; give them no dice");
+    }
+    if (block.reduced && kind->steps < 2) {
+        return fail<Block>(quoted + ": only large blocks and ships step down");
+    }
+    block.label = std::string(text);
+    return block;
+}
+
+std::string raised(const Table& hit_dice, std::string_view colour)
+{
+    auto row = find_row(hit_dice, colour);
+    if (!row || *row + 1 >= hit_dice.rows.size()) {
+        return std::string(colour);
+    }
+    return hit_dice.rows[*row + 1].key;
+}
+
+int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice,
+                  const std::string& purpose, std::vector<std::string>* faces)
+{
+    auto row = find_row(hit_dice, colour);
+    if (!row) {
+        throw usage_error("no hit die '" + std::string(colour) + "'" + suggestion(colour, hit_dice.row_keys()));
+    }
+    int hits = 0;
+    for (int i = 0; i < count; ++i) {
+        int face = dice.roll(*hit_dice.dice, purpose + ": " + std::string(colour) + " die");
+        bool hit = hit_dice.rows[*row].cells.at(static_cast<size_t>(face - 1)) == "hit";
+        hits += hit ? 1 : 0;
+        if (faces != nullptr) {
+            faces->push_back(hit ? "hit" : "blank");
+        }
+    }
+    return hits;
+}
+
+bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int day_ratio)
+{
+    if (!moved_in) {
+        return false;  // units already in combat from a previous phase never gain it
+    }
+    return daylight ? attackers >= day_ratio * defenders : attackers < defenders && attackers > 1;
+}
+
+namespace {
+
+// Rolls SIDE's pool; SURPRISE raises every die one level.
+int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who,
+              Dice& dice, Resolution& r)
+{
+    int hits = 0;
+    for (const auto& block : side) {
+        for (const auto& colour : block.dice) {
+            std::string c = raise ? raised(hit_dice, colour) : colour;
+            int h = roll_hit_dice(hit_dice, c, 1, dice, who + " " + block.label);
+            hits += h;
+        }
+    }
+    r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" + (raise ? " (Surprise: dice raised one level)" : ""));
+    return hits;
+}
+
+// Applies HITS to SIDE in casualty order; returns which blocks were removed.
+std::vector<bool> apply_hits(int hits, const std::vector<Block>& side, const std::string& who, Resolution& r)
+{
+    std::vector<bool> removed(side.size(), false);
+    std::vector<size_t> order(side.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return find_block_kind(side[a].kind)->order < find_block_kind(side[b].kind)->order;
+    });
+    for (size_t i : order) {
+        if (hits == 0) {
+            break;
+        }
+        const Block& b = side[i];
+        const BlockKind* kind = find_block_kind(b.kind);
+        int steps = b.reduced ? 1 : kind->steps;
+        int taken = std::min(hits, steps);
+        hits -= taken;
+        Outcome o;
+        o.label = who + " " + b.label;
+        if (taken == steps) {
+            o.code = "removed";
+            o.name = "Removed to the Dead Pool";
+            removed[i] = true;
+        } else {
+            o.code = "stepped-down";
+            o.name = "Stepped down";
+            o.effects = {"turned to its lesser colour; its extra anti-armour or anti-air dice are lost"};
+        }
+        r.results.push_back(o);
+    }
+    if (hits > 0) {
+        r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s) beyond the blocks given");
+    }
+    return removed;
+}
+
+long long count(const std::vector<bool>& flags)
+{
+    return std::count(flags.begin(), flags.end(), true);
+}
+
+} // namespace
+
+Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& q, Dice& dice)
+{
+    if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
+        throw usage_error("--attacker and --defender: give each side's blocks (or --airfield for the attacker alone)");
+    }
+    Resolution r;
+    r.command = "hits";
+    r.title = q.airfield ? "Air Field strike" : "Hit dice";
+    r.source = hit_dice.source;
+    note_table(r, hit_dice);
+    if (q.airfield) {
+        for (const auto& b : q.attacker) {
+            if (!find_block_kind(b.kind)->air) {
+                throw usage_error("--airfield: only air units attack the Air Field; " + b.label + " is not one");
+            }
+        }
+        int free = procedures.constant("airfield_free_white_dice");
+        const std::string& white = hit_dice.rows.front().key;
+        int hits = roll_hit_dice(hit_dice, white, free, dice, "Air Field's free dice");
+        r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white + " dice unopposed: " +
+                          std::to_string(hits) + " hit(s)");
+        std::vector<bool> removed = apply_hits(hits, q.attacker, "attacker", r);
+        long long lost = count(removed);
+        std::vector<Block> survivors;
+        for (size_t i = 0; i < q.attacker.size(); ++i) {
+            if (!removed[i]) {
+                survivors.push_back(q.attacker[i]);
+            }
+        }
+        int strike = survivors.empty() ? 0 : roll_pool(hit_dice, survivors, q.attacker_surprise, "surviving air units", dice, r);
+        r.result.code = strike > 0 ? "airfield-hit" : "no-effect";
+        r.result.name = std::to_string(strike) + " hit(s) on the Air Field";
+        r.result.fields = {{"attacker_lost", lost},
+                           {"airfield_hits", static_cast<long long>(strike)}};
+        r.result.effects = {"for every hit the enemy deploys one Air Unit fewer next phase (Blank Blocks excepted)",
+                            "surviving Air Units return to their Air Field"};
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    }
+    int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
+    int d = roll_pool(hit_dice, q.defender, q.defender_surprise, "defender", dice, r);
+    int net = a - d;
+    r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
+    r.result.fields = {{"attacker_hits", static_cast<long long>(a)},
+                       {"defender_hits", static_cast<long long>(d)},
+                       {"residue", static_cast<long long>(net < 0 ? -net : net)}};
+    if (net == 0) {
+        r.result.code = "even";
+        r.result.name = "Hits cancel";
+        r.result.effects = {"no hit lands"};
+    } else {
+        bool on_defender = net > 0;
+        r.result.code = on_defender ? "defender-hit" : "attacker-hit";
+        r.result.name = std::to_string(net > 0 ? net : -net) + " hit(s) land on the " +
+                        (on_defender ? "defender" : "attacker");
+        long long lost = count(apply_hits(net > 0 ? net : -net, on_defender ? q.defender : q.attacker,
+                                          on_defender ? "defender" : "attacker", r));
+        r.result.fields.push_back({"blocks_lost", lost});
+        r.result.effects = {"casualties: bombers before fighters, small blocks first; a large block steps down, "
+                            "then goes to the Dead Pool"};
+    }
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedures, int blocks,
+                                     const std::vector<int>& occupied, Dice& dice)
+{
+    if (blocks < 1 || blocks > 20) {
+        throw usage_error("--paratroops is " + std::to_string(blocks) + "; allowed 1 to 20");
+    }
+    const int capacity = procedures.constant("units_per_small_hex");
+    std::vector<int> units(occupied);
+    units.resize(7, 0);  // hexes 1-6, then the centre
+    for (int u : units) {
+        if (u < 0 || u > capacity) {
+            throw usage_error("--occupied: a small hex holds 0 to " + std::to_string(capacity) + " units");
+        }
+    }
+    Resolution r;
+    r.command = "scatter";
+    r.title = "Paratroop scatter";
+    r.source = scatter.source;
+    note_table(r, scatter);
+    int destroyed = 0;
+    for (int i = 0; i < blocks; ++i) {
+        std::string label = "paratroop block " + std::to_string(i + 1);
+        int roll = dice.roll(*scatter.dice, label);
+        int hex = std::stoi(scatter.rows.at(*find_row(scatter, roll)).cells[0]);
+        // Full: the next numbered hex along, then the centre; no room, destroyed.
+        int placed = -1;
+        for (int step = 0; step < 6 && placed < 0; ++step) {
+            int h = (hex - 1 + step) % 6;
+            if (units[static_cast<size_t>(h)] < capacity) {
+                placed = h;
+            }
+        }
+        if (placed < 0 && units[6] < capacity) {
+            placed = 6;
+        }
+        Outcome o;
+        o.label = label;
+        if (placed < 0) {
+            o.code = "destroyed";
+            o.name = "Destroyed: no room to land";
+            ++destroyed;
+        } else {
+            ++units[static_cast<size_t>(placed)];
+            o.code = placed == 6 ? "centre" : std::to_string(placed + 1);
+            o.name = placed == 6 ? "Lands in the centre hex" : "Lands in hex " + o.code;
+            if (placed != hex - 1) {
+                o.effects = {"hex " + std::to_string(hex) + " was full: moved along"};
+            }
+        }
+        r.steps.push_back(label + ": d6 " + std::to_string(roll) + " -> " + o.name);
+        r.results.push_back(o);
+    }
+    r.result.code = destroyed == 0 ? "landed" : destroyed == blocks ? "destroyed" : "some-destroyed";
+    r.result.name = std::to_string(blocks - destroyed) + " landed, " + std::to_string(destroyed) + " destroyed";
+    r.result.effects = {"a block landing in an enemy-controlled small hex is destroyed",
+                        "with no enemy in a bordering hex, a block may move one small hex for free (not across a "
+                        "river, not into an urban hex, not into combat)"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_night_bombing(const Table& scatter, const Table& procedures, Dice& dice)
+{
+    Resolution r;
+    r.command = "scatter";
+    r.title = "Night bombing scatter";
+    r.source = scatter.game + ", Night Phase";
+    const int from = procedures.constant("night_bomb_no_scatter_from");
+    int roll = dice.roll_d6("night bombing: " + std::to_string(from) + "+ no scatter");
+    if (roll >= from) {
+        r.result.code = "on-target";
+        r.result.name = "No scatter";
+        r.result.effects = {"the bombs fall in the bomber's own small hex"};
+        r.steps.push_back("d6 " + std::to_string(roll) + ": no scatter");
+    } else {
+        note_table(r, scatter);
+        int second = dice.roll(*scatter.dice, "night bombing: where the bombs scatter");
+        std::string hex = scatter.rows.at(*find_row(scatter, second)).cells[0];
+        r.result.code = hex;
+        r.result.name = "Scatter to hex " + hex;
+        r.result.effects = {"hits fall in that numbered hex round the bomber, friendly troops included; from an "
+                            "outer hex they may fall in the neighbouring Air Space"};
+        r.steps.push_back("d6 " + std::to_string(roll) + ": scatter; d6 " + std::to_string(second) + " -> hex " + hex);
+    }
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+} // namespace umpire::core

@@ -1,0 +1,66 @@
+#pragma once
+// Novorossiysk 1943 block-game combat (rules file 000, N3-N9): coloured hit dice,
+// simultaneous pools that cancel, Surprise, the airfield strike, casualty order, scatter.
+
+#include "core/dice.h"
+#include "core/resolution.h"
+#include "core/table.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire::core {
+
+// A block kind and how it takes hits: air units and small blocks go at the first hit;
+// a large block steps down, then goes (Large Blocks). ORDER: lower takes hits first
+// (bombers before fighters, small blocks first).
+struct BlockKind {
+    std::string_view name;
+    bool air;
+    int steps;
+    int order;
+};
+const std::vector<BlockKind>& block_kinds();
+const BlockKind* find_block_kind(std::string_view name);
+
+struct Block {
+    std::string kind = "large";
+    std::vector<std::string> dice;  // colours, a row of novorossiysk.hit-dice each
+    bool reduced = false;           // a large block already stepped down
+    std::string label;
+};
+
+// "bomber:2red+white", "small", "large:black+red:reduced": parses one block.
+Expected<Block> parse_block(std::string_view text, const Table& hit_dice);
+
+// Rolls COUNT dice of COLOUR, as "roll 3white" does. Returns the hits.
+int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice,
+                  const std::string& purpose, std::vector<std::string>* faces = nullptr);
+
+// The colour one level up, never past the strongest (Surprise).
+std::string raised(const Table& hit_dice, std::string_view colour);
+
+// N4: surprise for the attacker.
+bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int day_ratio);
+
+struct HitsRequest {
+    std::vector<Block> attacker;
+    std::vector<Block> defender;
+    bool attacker_surprise = false;
+    bool defender_surprise = false;
+    bool airfield = false;  // N6: the attacker's air units strike the defender's Air Field
+};
+
+// N5-N7: both pools rolled at once, hits cancel, the residue lands in casualty order.
+Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request,
+                        Dice& dice);
+
+// N8: paratroop blocks scatter; OCCUPIED counts units already in hexes 1-6 and the centre (7).
+Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedures, int blocks,
+                                     const std::vector<int>& occupied, Dice& dice);
+
+// N9: a night bomber's bombs: 4+ stay in its hex, else scatter to a numbered hex.
+Resolution resolve_night_bombing(const Table& scatter, const Table& procedures, Dice& dice);
+
+} // namespace umpire::core
