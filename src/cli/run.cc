@@ -17,22 +17,25 @@ namespace umpire::cli {
 namespace {
 
 struct Command {
+    const char* name;
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
 constexpr std::array<Command, 24> k_commands{{
-    {setup_roll}, {setup_table}, {setup_check}, {setup_weather},
+    {"roll", setup_roll}, {"table", setup_table}, {"check", setup_check}, {"weather", setup_weather},
     // Constantinople naval
-    {setup_wind}, {setup_melee}, {setup_ram}, {setup_reef}, {setup_initiative},
+    {"wind", setup_wind}, {"melee", setup_melee}, {"ram", setup_ram}, {"reef", setup_reef},
+    {"initiative", setup_initiative},
     // Great Battles of WWII
-    {setup_suppress}, {setup_morale}, {setup_rally}, {setup_close_combat}, {setup_command_roll},
-    {setup_replace}, {setup_infiltrate}, {setup_sighting}, {setup_fire},
+    {"suppress", setup_suppress}, {"morale", setup_morale}, {"rally", setup_rally},
+    {"close-combat", setup_close_combat}, {"command-roll", setup_command_roll}, {"replace", setup_replace},
+    {"infiltrate", setup_infiltrate}, {"sighting", setup_sighting}, {"fire", setup_fire},
     // The Russian Portfolio
-    {setup_crt}, {setup_overrun}, {setup_siberian},
+    {"crt", setup_crt}, {"overrun", setup_overrun}, {"siberian", setup_siberian},
     // Great War at Sea: The Turkish Black Sea Fleet
-    {setup_always_possible},
+    {"always-possible", setup_always_possible},
     // Novorossiysk 1943
-    {setup_hits}, {setup_scatter},
+    {"hits", setup_hits}, {"scatter", setup_scatter},
 }};
 
 constexpr const char* k_footer = R"(Examples:
@@ -56,13 +59,14 @@ void print_error(std::ostream& err, const std::string& message)
     err << "umpire: error: " << message << "\n";
 }
 
-// An unknown command gets its own message and a suggestion; CLI11 would only say that
-// a subcommand is required.
-void check_command(const CLI::App& app, const std::vector<std::string>& args)
+// The command ARGS name, "" when none does (help, version, or no command). An unknown
+// command gets its own message and a suggestion; CLI11 would only say that a subcommand
+// is required.
+std::string find_command(const std::vector<std::string>& args)
 {
     std::vector<std::string> names;
-    for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-        names.push_back(sub->get_name());
+    for (const auto& command : k_commands) {
+        names.emplace_back(command.name);
     }
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -77,8 +81,9 @@ void check_command(const CLI::App& app, const std::vector<std::string>& args)
             throw usage_error("unknown command '" + arg + "'" + suggestion(arg, names) +
                               "; commands: " + join(names, ", "));
         }
-        return;
+        return arg;
     }
+    return "";
 }
 
 } // namespace
@@ -116,13 +121,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                    "A shipped scenario by name, or a scenario .toml file, for naming units")
         ->type_name("NAME|FILE");
     app.add_flag("-q,--quiet", ctx.options.quiet, "No warnings on stderr (provisional data)");
-    for (const auto& command : k_commands) {
-        command.setup(app, ctx);
-    }
-
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     try {
-        check_command(app, args);
+        // Only the command asked for is set up: start-up is most of a call's cost.
+        const std::string wanted = find_command(args);
+        for (const auto& command : k_commands) {
+            if (wanted.empty() || wanted == command.name) {
+                command.setup(app, ctx);
+            }
+        }
         try {
             app.parse(reversed);
         } catch (const CLI::CallForHelp&) {

@@ -369,3 +369,17 @@ TEST_CASE("cli: weather for the other games", "[cli][weather]")
     auto wrong = run_cli({"weather", "--game", "black-sea", "--month", "oct41"});
     CHECK(wrong.code == 64);
 }
+
+TEST_CASE("cli: every command listed has its help, with examples", "[cli]")
+{
+    auto all = run_cli({"--help"});
+    for (const char* name : {"roll", "table", "check", "weather", "wind", "melee", "ram", "reef", "initiative",
+                             "suppress", "morale", "rally", "close-combat", "command-roll", "replace", "infiltrate",
+                             "sighting", "fire", "crt", "overrun", "siberian", "always-possible", "hits", "scatter"}) {
+        INFO(name);
+        CHECK(contains(all.out, std::string("  ") + name));
+        auto r = run_cli({name, "--help"});
+        CHECK(r.code == 0);
+        CHECK(contains(r.out, "Examples:"));
+    }
+}
