@@ -22,6 +22,7 @@ void setup_replace(CLI::App& app, Context& ctx);
 void setup_infiltrate(CLI::App& app, Context& ctx);
 void setup_sighting(CLI::App& app, Context& ctx);
 void setup_fire(CLI::App& app, Context& ctx);
+void setup_drift(CLI::App& app, Context& ctx);
 void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_siberian(CLI::App& app, Context& ctx);

@@ -21,7 +21,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
-constexpr std::array<Command, 24> k_commands{{
+constexpr std::array<Command, 25> k_commands{{
     {"roll", setup_roll}, {"table", setup_table}, {"check", setup_check}, {"weather", setup_weather},
     // Constantinople naval
     {"wind", setup_wind}, {"melee", setup_melee}, {"ram", setup_ram}, {"reef", setup_reef},
@@ -29,7 +29,7 @@ constexpr std::array<Command, 24> k_commands{{
     // Great Battles of WWII
     {"suppress", setup_suppress}, {"morale", setup_morale}, {"rally", setup_rally},
     {"close-combat", setup_close_combat}, {"command-roll", setup_command_roll}, {"replace", setup_replace},
-    {"infiltrate", setup_infiltrate}, {"sighting", setup_sighting}, {"fire", setup_fire},
+    {"infiltrate", setup_infiltrate}, {"sighting", setup_sighting}, {"fire", setup_fire}, {"drift", setup_drift},
     // The Russian Portfolio
     {"crt", setup_crt}, {"overrun", setup_overrun}, {"siberian", setup_siberian},
     // Great War at Sea: The Turkish Black Sea Fleet

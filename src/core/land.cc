@@ -454,6 +454,44 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
     return r;
 }
 
+Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands,
+                         Dice& dice)
+{
+    check_count(stands, 1, 50, "--stands");
+    const std::string level = glider ? "low" : std::string(altitude);
+    if (level != "high" && level != "medium" && level != "low") {
+        throw usage_error("--altitude " + std::string(altitude) + ": allowed high, medium, low");
+    }
+    const int halves = procedures.constant("drift_halves_" + level);
+    auto scaled = [halves](int roll) {
+        int h = roll * halves;
+        return std::to_string(h / 2) + (h % 2 ? ".5" : "");
+    };
+    Resolution r;
+    r.command = "drift";
+    r.title = "Air landing drift";
+    r.source = "Great Battles of WWII, Drop Zone rules (Air Landings, step 2)";
+    r.steps.push_back((glider ? std::string("glider: always as from low altitude") : "from " + level + " altitude") +
+                      ": each d10 times " + (halves % 2 ? "1/2" : std::to_string(halves / 2)));
+    for (int i = 0; i < stands; ++i) {
+        std::string label = "stand " + std::to_string(i + 1);
+        int ns = dice.roll(k_d10, label + ": coloured die, north-south");
+        int ew = dice.roll(k_d10, label + ": white die, east-west");
+        Outcome o = outcome(label, "drift", scaled(ns) + " north-south, " + scaled(ew) + " east-west", {}, r.source);
+        o.fields = {{"north_south", scaled(ns)}, {"east_west", scaled(ew)}};
+        r.results.push_back(o);
+        r.steps.push_back(label + ": " + std::to_string(ns) + " and " + std::to_string(ew) + " -> " + o.name);
+    }
+    r.result.code = "drift";
+    r.result.name = std::to_string(stands) + " stand(s) drift";
+    r.result.effects = {"the text does not say how north is told from south, or east from west: settle it before the drop",
+                        "stands landing in oceans, major rivers or off the table are destroyed",
+                        "then flak (step 1) and the landing roll (step 3) on the scenario's charts"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice)
 {
     const int first = table.constant("turn_1_inches");

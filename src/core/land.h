@@ -103,6 +103,11 @@ struct FireRequest {
 // 14.4.6-14.4.7: to hit, then to destroy per hit; a hit that does not destroy suppresses.
 Resolution resolve_fire(const Table& procedures, const FireRequest& request, Dice& dice);
 
+// Air Landings, step 2: two d10 per stand, the coloured die north-south and the white
+// east-west, times 2 (high), 1 (medium) or 1/2 (low); gliders always as low.
+Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands,
+                         Dice& dice);
+
 // 8.2: the attacker's die on TURN (2 or 3) says whether sighting rises now or at the
 // defender's turn.
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice);

@@ -375,7 +375,7 @@ TEST_CASE("cli: every command listed has its help, with examples", "[cli]")
     auto all = run_cli({"--help"});
     for (const char* name : {"roll", "table", "check", "weather", "wind", "melee", "ram", "reef", "initiative",
                              "suppress", "morale", "rally", "close-combat", "command-roll", "replace", "infiltrate",
-                             "sighting", "fire", "crt", "overrun", "siberian", "always-possible", "hits", "scatter"}) {
+                             "sighting", "fire", "drift", "crt", "overrun", "siberian", "always-possible", "hits", "scatter"}) {
         INFO(name);
         CHECK(contains(all.out, std::string("  ") + name));
         auto r = run_cli({name, "--help"});

@@ -272,3 +272,18 @@ TEST_CASE("fire: a d10 per stand to hit, -2 outside the front arc, +2 heavy weap
     test::Scripted e({3, 9});
     CHECK(resolve_fire(procedures, q, e.dice).result.code == "suppressed");
 }
+
+TEST_CASE("drift: two d10 times 2 high, 1 medium, 1/2 low; gliders as low (Air Landings)", "[core][drift]")
+{
+    const auto& procedures = table("great-battles.procedures");
+    test::Scripted a({7, 4});
+    auto high = resolve_drift(procedures, "high", false, 1, a.dice);
+    CHECK(field<std::string>(high.results.at(0), "north_south") == "14");
+    CHECK(field<std::string>(high.results.at(0), "east_west") == "8");
+    test::Scripted b({7, 4});
+    CHECK(field<std::string>(resolve_drift(procedures, "medium", false, 1, b.dice).results.at(0), "north_south") == "7");
+    test::Scripted c({7, 4});
+    auto glider = resolve_drift(procedures, "high", true, 1, c.dice);
+    CHECK(field<std::string>(glider.results.at(0), "north_south") == "3.5");
+    CHECK(field<std::string>(glider.results.at(0), "east_west") == "2");
+}
