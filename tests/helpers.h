@@ -3,9 +3,12 @@
 
 #include "cli/run.h"
 #include "core/dice.h"
+#include "core/resolution.h"
+#include "core/table.h"
 #include "load/catalog.h"
 
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,21 @@ inline load::Catalog& embedded()
 {
     static load::Catalog catalog;
     return catalog;
+}
+
+// An embedded table by id.
+inline const core::Table& table(const char* id) { return embedded().table(id); }
+
+// A field of an outcome by key, of the type the adjudicator gives it.
+template <class T>
+T field(const core::Outcome& o, const std::string& key)
+{
+    for (const auto& f : o.fields) {
+        if (f.key == key) {
+            return std::get<T>(f.value);
+        }
+    }
+    throw std::logic_error("no field " + key);
 }
 
 struct CliResult {

@@ -10,7 +10,7 @@ using namespace umpire::core;
 
 namespace {
 
-const Table& table(const char* id) { return test::embedded().table(id); }
+using test::table;
 
 // A face of COLOUR that scores (or not), read from the provisional dice, not assumed.
 int face(const std::string& colour, bool hit)

@@ -11,20 +11,11 @@ using namespace umpire::core;
 
 namespace {
 
-const Table& table(const char* id) { return test::embedded().table(id); }
+using test::table;
 
 Ship melee_ship(int melee) { return Ship{"", "", melee, 0, 0, false, false}; }
 
-template <class T>
-T field(const Outcome& o, const std::string& key)
-{
-    for (const auto& f : o.fields) {
-        if (f.key == key) {
-            return std::get<T>(f.value);
-        }
-    }
-    throw std::logic_error("no field " + key);
-}
+using test::field;
 
 Resolution melee(std::vector<int> attackers, int defender, std::vector<int> rolls,
                  bool boom = false)

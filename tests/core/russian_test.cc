@@ -10,18 +10,9 @@ using namespace umpire::core;
 
 namespace {
 
-const Table& table(const char* id) { return test::embedded().table(id); }
+using test::table;
 
-template <class T>
-T field(const Outcome& o, const std::string& key)
-{
-    for (const auto& f : o.fields) {
-        if (f.key == key) {
-            return std::get<T>(f.value);
-        }
-    }
-    throw std::logic_error("no field " + key);
-}
+using test::field;
 
 Resolution crt(CrtRequest q, std::vector<int> rolls)
 {

@@ -11,7 +11,7 @@ using namespace umpire::core;
 
 namespace {
 
-const Table& table(const char* id) { return test::embedded().table(id); }
+using test::table;
 
 std::string check(const char* id, int roll, std::vector<std::pair<std::string, int>> mods = {})
 {
