@@ -6,6 +6,9 @@
 namespace umpire::cli {
 
 void setup_roll(CLI::App& app, Context& ctx);
+void setup_batch(CLI::App& app, Context& ctx);
+void setup_replay(CLI::App& app, Context& ctx);
+void setup_seed(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);

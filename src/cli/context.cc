@@ -1,6 +1,7 @@
 #include "cli/context.h"
 
 #include "format/json.h"
+#include "load/state.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -11,6 +12,9 @@ namespace umpire::cli {
 
 load::Catalog& Context::catalog()
 {
+    if (m_shared_catalog != nullptr) {
+        return *m_shared_catalog;
+    }
     if (!m_catalog) {
         std::vector<std::string> dirs;
         if (!m_env.tables.empty()) {
@@ -24,6 +28,15 @@ load::Catalog& Context::catalog()
         m_catalog = std::make_unique<load::Catalog>(dirs);
     }
     return *m_catalog;
+}
+
+const core::Table& Context::table(std::string_view id)
+{
+    const core::Table& t = catalog().table(id);
+    if (std::find(m_tables_used.begin(), m_tables_used.end(), t.id) == m_tables_used.end()) {
+        m_tables_used.push_back(t.id);
+    }
+    return t;
 }
 
 const core::Scenario& Context::scenario(std::string_view fallback)
@@ -46,12 +59,43 @@ void Context::warn_provisional(const core::Resolution& r)
 
 void Context::emit(core::Resolution r)
 {
-    if (!options.seed) {
-        options.seed = core::fresh_seed();
+    if (!r.seed) {
+        if (!options.seed) {
+            options.seed = core::fresh_seed();
+        }
+        r.seed = options.seed;
+        r.position = options.position;
     }
-    r.seed = options.seed;
     warn_provisional(r);
+    if (!options.log.empty()) {
+        write_log(r);
+    }
     m_out << (options.json ? format::to_json(r) + "\n" : format::to_text(r, style()));
+}
+
+void Context::write_log(const core::Resolution& r)
+{
+    // One line, written with one write() to an O_APPEND descriptor: lines from several
+    // processes never interleave, and a line is whole or absent.
+    format::JsonWriter w;
+    w.begin_object();
+    w.key("time").value(utc_now());
+    w.key("argv").begin_array();
+    for (const auto& a : argv) {
+        w.value(a);
+    }
+    w.end_array();
+    w.key("seed").value(static_cast<long long>(*r.seed));
+    w.key("position").value(static_cast<long long>(r.position));
+    w.key("tables").begin_object();
+    for (const auto& id : m_tables_used) {
+        w.key(id).value(catalog().table(id).hash);
+    }
+    w.end_object();
+    // The outer object stays open for the resolution, written by its own formatter.
+    std::string line = w.str() + ",\"resolution\":" + format::to_json(r) + "}\n";
+    load::append_line(options.log, line);
+    m_tables_used.clear();
 }
 
 void Context::emit(const core::OddsReport& report)
@@ -72,13 +116,24 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
         emit(core::compute_odds(with_inputs, dice.rolls));
         return;
     }
-    if (!options.seed) {
-        options.seed = core::fresh_seed();
+    // A line of a batch without its own --seed draws from the batch's stream.
+    std::optional<core::RandomSource> local;
+    core::RandomSource* source = m_stream;
+    std::uint32_t seed = m_stream_seed;
+    if (options.seed || m_stream == nullptr) {
+        if (!options.seed) {
+            options.seed = core::fresh_seed();
+        }
+        local.emplace(*options.seed, options.position);
+        source = &*local;
+        seed = *options.seed;
     }
-    core::RandomSource source(*options.seed);
-    core::Dice d(source, dice.rolls);
+    const std::uint64_t position = source->position();
+    core::Dice d(*source, dice.rolls);
     core::Resolution r = with_inputs(d);
     d.check_all_given_used(command);
+    r.seed = seed;
+    r.position = position;
     emit(std::move(r));
 }
 

@@ -22,6 +22,7 @@ namespace umpire::cli {
 
 // What the process environment contributes; tests pass their own.
 struct Environment {
+    std::istream* in = nullptr;  // standard input, for batch
     std::string tables;  // $UMPIRE_TABLES, colon-separated directories
     bool no_color = false;
     bool out_is_tty = false;
@@ -30,6 +31,8 @@ struct Environment {
 struct GlobalOptions {
     bool json = false;
     std::optional<std::uint32_t> seed;
+    std::uint64_t position = 0;  // --position: engine draws to skip, to replay a log line
+    std::string log;             // --log FILE: the audit log
     std::vector<std::string> tables;
     std::string scenario;
     bool quiet = false;
@@ -46,10 +49,24 @@ public:
     Context(std::ostream& out, std::ostream& err, Environment env)
         : m_out(out), m_err(err), m_env(std::move(env)) {}
 
+    // Batch: lines share one catalog, and without a --seed of their own draw from one
+    // stream, so a batch with a seed replays whole.
+    void share(load::Catalog* catalog, core::RandomSource* stream, std::uint32_t stream_seed)
+    {
+        m_shared_catalog = catalog;
+        m_stream = stream;
+        m_stream_seed = stream_seed;
+    }
+    // The request as typed, for the audit log.
+    std::vector<std::string> argv;
+    // What run() returns when no error escapes (batch reports its worst line).
+    int exit_code = 0;
+    const Environment& env() const { return m_env; }
+
     GlobalOptions options;
 
     load::Catalog& catalog();
-    const core::Table& table(std::string_view id) { return catalog().table(id); }
+    const core::Table& table(std::string_view id);
     // The --scenario given, else FALLBACK (the game's shipped scenario).
     const core::Scenario& scenario(std::string_view fallback);
 
@@ -66,10 +83,15 @@ public:
 
 private:
     void warn_provisional(const core::Resolution& r);
+    void write_log(const core::Resolution& r);
     std::ostream& m_out;
     std::ostream& m_err;
     Environment m_env;
     std::unique_ptr<load::Catalog> m_catalog;
+    load::Catalog* m_shared_catalog = nullptr;
+    core::RandomSource* m_stream = nullptr;
+    std::uint32_t m_stream_seed = 0;
+    std::vector<std::string> m_tables_used;  // ids read since the last emit, for the log
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);

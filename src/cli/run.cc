@@ -21,8 +21,9 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them.
-constexpr std::array<Command, 25> k_commands{{
+constexpr std::array<Command, 28> k_commands{{
     {"roll", setup_roll}, {"table", setup_table}, {"check", setup_check}, {"weather", setup_weather},
+    {"batch", setup_batch}, {"replay", setup_replay}, {"seed", setup_seed},
     // Constantinople naval
     {"wind", setup_wind}, {"melee", setup_melee}, {"ram", setup_ram}, {"reef", setup_reef},
     {"initiative", setup_initiative},
@@ -70,7 +71,7 @@ std::string find_command(const std::vector<std::string>& args)
     }
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (arg == "--seed" || arg == "--tables" || arg == "--scenario") {
+        if (arg == "--seed" || arg == "--tables" || arg == "--scenario" || arg == "--log" || arg == "--position") {
             ++i;  // the option's value
             continue;
         }
@@ -91,7 +92,17 @@ std::string find_command(const std::vector<std::string>& args)
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const Environment& env)
 {
+    return run_prepared(args, out, err, env, {});
+}
+
+int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                 const Environment& env, const std::function<void(Context&)>& prepare)
+{
     Context ctx(out, err, env);
+    ctx.argv = args;
+    if (prepare) {
+        prepare(ctx);
+    }
     CLI::App app{"umpire: a referee for tabletop wargames. It looks up combat results tables "
                  "and rules checks written as TOML, rolls the dice (or takes yours), and cites "
                  "the rule.",
@@ -112,6 +123,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             }
             ctx.options.seed = static_cast<std::uint32_t>(*n);
         });
+    app.add_option("--position", ctx.options.position,
+                   "Start N engine draws into the seed's stream (replays a logged resolution)")
+        ->type_name("N");
+    app.add_option("--log", ctx.options.log,
+                   "Append one JSON line per resolution to FILE: time, request, dice, seed and position, "
+                   "table fingerprints, result")
+        ->type_name("FILE");
     app.add_option("--tables", ctx.options.tables,
                    "A directory of table files overriding by id (repeatable; later wins; "
                    "also $UMPIRE_TABLES)")
@@ -153,7 +171,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         print_error(err, std::string("internal error: ") + e.what());
         return static_cast<int>(ExitCode::internal);
     }
-    return 0;
+    return ctx.exit_code;
 }
 
 int run(int argc, char** argv)
@@ -165,6 +183,7 @@ int run(int argc, char** argv)
     }
     env.no_color = std::getenv("NO_COLOR") != nullptr;
     env.out_is_tty = isatty(STDOUT_FILENO) != 0;
+    env.in = &std::cin;
     std::ios::sync_with_stdio(false);
     int code = run(args, std::cout, std::cerr, env);
     std::cout.flush();

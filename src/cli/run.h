@@ -2,6 +2,7 @@
 
 #include "cli/context.h"
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -12,6 +13,11 @@ namespace umpire::cli {
 // returns the exit code. Holds the only top-level catch (STYLE.md rule 1).
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const Environment& env);
+
+// As run(), calling PREPARE on the context before the command runs (batch shares its
+// catalog and dice stream with each line this way).
+int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                 const Environment& env, const std::function<void(Context&)>& prepare);
 
 // From main(): reads the real environment and standard streams.
 int run(int argc, char** argv);

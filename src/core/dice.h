@@ -65,12 +65,32 @@ public:
 // values on every standard library for the same seed.
 class RandomSource : public DiceSource {
 public:
-    explicit RandomSource(std::uint32_t seed) : m_engine(seed) {}
+    // Starts SEED's stream POSITION engine draws in, so a logged resolution replays.
+    explicit RandomSource(std::uint32_t seed, std::uint64_t position = 0) : m_engine{boost::random::mt19937(seed), 0}
+    {
+        m_engine.engine.discard(position);
+        m_engine.calls = position;
+    }
     Draw draw(const DiceSpec& spec) override;
     int face(int sides);
+    // Engine draws made since the seed: where the next resolution starts.
+    std::uint64_t position() const { return m_engine.calls; }
 
 private:
-    boost::random::mt19937 m_engine;
+    // mt19937 counting its calls (uniform_int_distribution may call it more than once).
+    struct CountingEngine {
+        using result_type = boost::random::mt19937::result_type;
+        boost::random::mt19937 engine;
+        std::uint64_t calls;
+        static result_type min() { return boost::random::mt19937::min(); }
+        static result_type max() { return boost::random::mt19937::max(); }
+        result_type operator()()
+        {
+            ++calls;
+            return engine();
+        }
+    };
+    CountingEngine m_engine;
 };
 
 // A fresh seed from the operating system, for runs without --seed.

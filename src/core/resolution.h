@@ -44,6 +44,7 @@ struct Resolution {
     bool provisional = false;
     std::vector<std::string> provisional_notes;
     std::optional<std::uint32_t> seed;
+    std::uint64_t position = 0;  // engine draws into the seed's stream before this resolution
 };
 
 } // namespace umpire::core

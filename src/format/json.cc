@@ -222,6 +222,7 @@ std::string to_json(const core::Resolution& r)
     } else {
         w.null();
     }
+    w.key("position").value(static_cast<long long>(r.position));
     write_provisional(w, r);
     w.end_object();
     return w.str();

@@ -111,7 +111,8 @@ std::string to_text(const core::Resolution& r, Style style)
         out += "provisional: " + note + "\n";
     }
     if (r.seed) {
-        out += "seed: " + std::to_string(*r.seed) + "\n";
+        out += "seed: " + std::to_string(*r.seed) +
+               (r.position ? " (position " + std::to_string(r.position) + ")" : "") + "\n";
     }
     return out;
 }

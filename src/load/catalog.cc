@@ -3,6 +3,7 @@
 #include "load/embedded.h"
 #include "load/loader.h"
 #include "util/error.h"
+#include "util/sha256.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -88,7 +89,9 @@ const core::Table& Catalog::table(std::string_view id)
     for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend() && !table; ++dir) {
         std::string path = find_in_dir(*dir, id);
         if (!path.empty()) {
-            table = std::make_unique<core::Table>(parse_table(read_file(path), path, id));
+            std::string text = read_file(path);
+            table = std::make_unique<core::Table>(parse_table(text, path, id));
+            table->hash = sha256_hex(text);
         }
     }
     if (!table) {
@@ -96,6 +99,7 @@ const core::Table& Catalog::table(std::string_view id)
             if (file.id == id) {
                 table = std::make_unique<core::Table>(parse_table(file.text, file.path, id));
                 table->origin = "embedded";
+                table->hash = sha256_hex(file.text);
             }
         }
     }

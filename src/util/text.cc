@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <ctime>
 
 namespace umpire {
 
@@ -65,6 +66,56 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 std::string signed_number(long long value)
 {
     return value > 0 ? "+" + std::to_string(value) : std::to_string(value);
+}
+
+Expected<std::vector<std::string>> split_words(std::string_view line)
+{
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (c == '\\' && quote != '\'' && i + 1 < line.size()) {
+            word += line[++i];
+            in_word = true;
+        } else if (quote != 0) {
+            if (c == quote) {
+                quote = 0;
+            } else {
+                word += c;
+            }
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+            in_word = true;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            if (in_word) {
+                words.push_back(word);
+                word.clear();
+                in_word = false;
+            }
+        } else {
+            word += c;
+            in_word = true;
+        }
+    }
+    if (quote != 0) {
+        return fail<std::vector<std::string>>(std::string("unclosed ") + quote + " quote");
+    }
+    if (in_word) {
+        words.push_back(word);
+    }
+    return words;
+}
+
+std::string utc_now()
+{
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
 }
 
 int edit_distance(std::string_view a, std::string_view b)

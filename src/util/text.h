@@ -19,6 +19,13 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 // "+3", "0", "-2": how the rules texts print differentials.
 std::string signed_number(long long value);
 
+// Splits a command line into words: white space separates, '...' and "..." quote,
+// a backslash escapes the next character. A bare message on an unclosed quote.
+Expected<std::vector<std::string>> split_words(std::string_view line);
+
+// The current time, UTC, as 2026-11-22T03:21:05Z.
+std::string utc_now();
+
 // Levenshtein distance, for "did you mean" (ninja's edit_distance).
 int edit_distance(std::string_view a, std::string_view b);
 // " (did you mean 'X'?)" for the closest candidate, or "" when none is close.

@@ -257,7 +257,7 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
     CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
-                          "weather, wind, melee, ram, reef, initiative, suppress, morale"));
+                          "weather, batch, replay, seed, wind, melee, ram, reef, initiative, suppress, morale"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")
@@ -375,7 +375,7 @@ TEST_CASE("cli: every command listed has its help, with examples", "[cli]")
     auto all = run_cli({"--help"});
     for (const char* name : {"roll", "table", "check", "weather", "wind", "melee", "ram", "reef", "initiative",
                              "suppress", "morale", "rally", "close-combat", "command-roll", "replace", "infiltrate",
-                             "sighting", "fire", "drift", "crt", "overrun", "siberian", "always-possible", "hits", "scatter"}) {
+                             "sighting", "fire", "drift", "crt", "batch", "replay", "seed", "overrun", "siberian", "always-possible", "hits", "scatter"}) {
         INFO(name);
         CHECK(contains(all.out, std::string("  ") + name));
         auto r = run_cli({name, "--help"});

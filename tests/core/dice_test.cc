@@ -140,3 +140,19 @@ TEST_CASE("dice: d6, d10, d100 and 2d6 pass chi-square at fixed seeds", "[core][
     }
     CHECK(chi_square(observed, expected) < 29.59);
 }
+
+TEST_CASE("dice: a stream resumed at its position continues where it left off", "[core][dice]")
+{
+    RandomSource a(7);
+    for (int i = 0; i < 5; ++i) {
+        a.face(6);
+        a.face(100);
+    }
+    std::uint64_t position = a.position();
+    CHECK(position >= 10);
+    RandomSource b(7, position);
+    for (int i = 0; i < 20; ++i) {
+        CHECK(a.face(10) == b.face(10));
+    }
+    CHECK(a.position() == b.position());
+}

@@ -1,0 +1,124 @@
+// umpire replay FILE: re-resolve every line of an audit log and report what no longer
+// matches.
+#include "cli/commands.h"
+#include "cli/run.h"
+#include "format/json.h"
+#include "load/log.h"
+#include "util/error.h"
+
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+namespace umpire::cli {
+
+struct ReplayOptions {
+    std::string file;
+};
+
+namespace {
+
+// ARGV without the options replay sets itself.
+std::vector<std::string> replayable(const std::vector<std::string>& argv)
+{
+    std::vector<std::string> out;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        if (a == "--log" || a == "--seed" || a == "--position") {
+            ++i;
+            continue;
+        }
+        if (a.rfind("--log=", 0) == 0 || a.rfind("--seed=", 0) == 0 || a.rfind("--position=", 0) == 0 ||
+            a == "--json" || a == "-q" || a == "--quiet") {
+            continue;
+        }
+        out.push_back(a);
+    }
+    return out;
+}
+
+} // namespace
+
+void run_replay(const ReplayOptions& opt, Context& ctx)
+{
+    std::ifstream in(opt.file);
+    if (!in) {
+        throw not_found_error("replay: cannot read '" + opt.file + "'");
+    }
+    std::string line;
+    size_t number = 0;
+    size_t replayed = 0;
+    std::vector<std::pair<size_t, std::string>> differences;
+    while (std::getline(in, line)) {
+        ++number;
+        if (line.empty()) {
+            continue;
+        }
+        auto entry = load::parse_log_line(line);
+        if (!entry) {
+            differences.emplace_back(number, entry.error());
+            continue;
+        }
+        ++replayed;
+        std::vector<std::string> args{"--json", "-q", "--seed", std::to_string(entry->seed), "--position",
+                                      std::to_string(entry->position)};
+        auto rest = replayable(entry->argv);
+        args.insert(args.end(), rest.begin(), rest.end());
+        std::ostringstream out;
+        std::ostringstream err;
+        int code = run_prepared(args, out, err, ctx.env(), [&](Context& c) { c.share(&ctx.catalog(), nullptr, 0); });
+        std::string why;
+        if (code != 0) {
+            why = "now fails: " + err.str().substr(0, err.str().find('\n'));
+        } else {
+            why = load::resolution_difference(entry->resolution, out.str());
+        }
+        std::string tables;
+        for (const auto& [id, hash] : entry->tables) {
+            try {
+                if (ctx.catalog().table(id).hash != hash) {
+                    tables += (tables.empty() ? "" : ", ") + id;
+                }
+            } catch (const Error&) {
+                tables += (tables.empty() ? "" : ", ") + id + " (gone)";
+            }
+        }
+        if (!tables.empty()) {
+            why += (why.empty() ? "" : "; ") + std::string("table changed: ") + tables;
+        }
+        if (!why.empty()) {
+            differences.emplace_back(number, why);
+        }
+    }
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_object().key("command").value("replay").key("file").value(opt.file);
+        w.key("replayed").value(static_cast<long long>(replayed));
+        w.key("differences").begin_array();
+        for (const auto& [n, why] : differences) {
+            w.begin_object().key("line").value(static_cast<long long>(n)).key("difference").value(why).end_object();
+        }
+        w.end_array().end_object();
+        ctx.out() << w.str() << "\n";
+    } else {
+        for (const auto& [n, why] : differences) {
+            ctx.out() << opt.file << ":" << n << ": " << why << "\n";
+        }
+        ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ\n";
+    }
+    ctx.exit_code = differences.empty() ? 0 : static_cast<int>(ExitCode::data);
+}
+
+void setup_replay(CLI::App& app, Context& ctx)
+{
+    auto opt = std::make_shared<ReplayOptions>();
+    auto* sub = app.add_subcommand("replay", "Re-resolve every line of a --log file; report any that no longer "
+                                             "match (changed table, different build)");
+    sub->add_option("FILE", opt->file, "The audit log")->required();
+    sub->footer("Each line is run again with its seed and position; its dice and result must match, and\n"
+                "the tables it read must have the same SHA-256. Exit 0 when all match, 65 when any differ.\n"
+                "Examples:\n  umpire --log game.jsonl melee --attacker 4 --defender 3\n  umpire replay game.jsonl");
+    sub->callback([opt, &ctx] { run_replay(*opt, ctx); });
+}
+
+} // namespace umpire::cli

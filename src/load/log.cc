@@ -1,0 +1,58 @@
+#include "load/log.h"
+
+#include <nlohmann/json.hpp>
+
+namespace umpire::load {
+
+using nlohmann::json;
+
+Expected<LogEntry> parse_log_line(std::string_view line)
+{
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        return fail<LogEntry>("not a JSON object");
+    }
+    LogEntry e;
+    try {
+        for (const auto& a : j.at("argv")) {
+            e.argv.push_back(a.get<std::string>());
+        }
+        e.seed = j.at("seed").get<std::uint32_t>();
+        e.position = j.at("position").get<std::uint64_t>();
+        for (const auto& [id, hash] : j.at("tables").items()) {
+            e.tables.emplace_back(id, hash.get<std::string>());
+        }
+        e.resolution = j.at("resolution").dump();
+    } catch (const json::exception& ex) {
+        return fail<LogEntry>(std::string("not an umpire log line: ") + ex.what());
+    }
+    return e;
+}
+
+std::string resolution_difference(std::string_view logged, std::string_view now)
+{
+    json a = json::parse(logged, nullptr, false);
+    json b = json::parse(now, nullptr, false);
+    if (a.is_discarded() || b.is_discarded()) {
+        return "unreadable resolution";
+    }
+    std::string out;
+    for (const char* key : {"command", "rolls", "result", "results"}) {
+        json x = a.value(key, json());
+        json y = b.value(key, json());
+        if (x != y) {
+            if (!out.empty()) {
+                out += "; ";
+            }
+            if (std::string(key) == "result" && x.is_object() && y.is_object() &&
+                x.value("code", "") != y.value("code", "")) {
+                out += "result was " + x.value("code", "") + ", now " + y.value("code", "");
+            } else {
+                out += std::string(key) + " differ";
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace umpire::load

@@ -1,0 +1,28 @@
+#pragma once
+// Reading the audit log (--log) back for `umpire replay`. JSON is read with nlohmann-json
+// (Debian's nlohmann-json3-dev); only this file includes it.
+
+#include "util/expected.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace umpire::load {
+
+struct LogEntry {
+    std::vector<std::string> argv;
+    std::uint32_t seed = 0;
+    std::uint64_t position = 0;
+    std::vector<std::pair<std::string, std::string>> tables;  // id -> SHA-256
+    std::string resolution;  // the logged resolution, as JSON text
+};
+
+Expected<LogEntry> parse_log_line(std::string_view line);
+
+// What differs between two resolutions' dice and results ("" when nothing does).
+std::string resolution_difference(std::string_view logged, std::string_view now);
+
+} // namespace umpire::load
