@@ -9,7 +9,7 @@ namespace umpire::core {
 
 Fraction add(Fraction a, Fraction b)
 {
-    using Wide = unsigned __int128;
+    __extension__ typedef unsigned __int128 Wide;  // a GCC extension: products of two 64-bit numbers
     Wide den = static_cast<Wide>(a.den) / std::gcd(a.den, b.den) * b.den;
     Wide num = static_cast<Wide>(a.num) * (den / a.den) + static_cast<Wide>(b.num) * (den / b.den);
     Wide g = num;

@@ -70,6 +70,17 @@ std::string read_file(const std::string& path)
     return text.str();
 }
 
+std::string read_data_file(const std::string& path)
+{
+    std::error_code ec;
+    auto size = fs::file_size(path, ec);
+    if (!ec && size > k_max_table_bytes) {
+        throw data_error(path + ": " + std::to_string(size) + " bytes; a table or scenario file may be at most " +
+                         std::to_string(k_max_table_bytes) + " bytes");
+    }
+    return read_file(path);
+}
+
 Catalog::Catalog(std::vector<std::string> dirs) : m_dirs(std::move(dirs))
 {
     for (const auto& dir : m_dirs) {
@@ -89,7 +100,7 @@ const core::Table& Catalog::table(std::string_view id)
     for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend() && !table; ++dir) {
         std::string path = find_in_dir(*dir, id);
         if (!path.empty()) {
-            std::string text = read_file(path);
+            std::string text = read_data_file(path);
             table = std::make_unique<core::Table>(parse_table(text, path, id));
             table->hash = sha256_hex(text);
         }
@@ -142,7 +153,7 @@ const core::Scenario& Catalog::scenario(std::string_view name)
     const bool is_file = name.find('/') != std::string_view::npos || name.ends_with(".toml");
     if (is_file) {
         std::string path(name);
-        s = std::make_unique<core::Scenario>(parse_scenario(read_file(path), path));
+        s = std::make_unique<core::Scenario>(parse_scenario(read_data_file(path), path));
     } else {
         for (const auto& file : embedded_scenarios()) {
             if (file.id == name) {

@@ -6,6 +6,7 @@
 #include "core/scenario.h"
 #include "core/table.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,6 +14,9 @@
 #include <vector>
 
 namespace umpire::load {
+
+// The largest table or scenario file read (documented in umpire-tables(5)).
+inline constexpr std::uintmax_t k_max_table_bytes = 1 << 20;
 
 struct TableInfo {
     std::string id;
@@ -44,5 +48,7 @@ private:
 };
 
 std::string read_file(const std::string& path);
+// read_file, refusing a file past k_max_table_bytes with a data Error.
+std::string read_data_file(const std::string& path);
 
 } // namespace umpire::load

@@ -383,3 +383,21 @@ TEST_CASE("cli: every command listed has its help, with examples", "[cli]")
         CHECK(contains(r.out, "Examples:"));
     }
 }
+
+TEST_CASE("cli: a table file past 1 MiB is refused, not read", "[cli][limits]")
+{
+    TempDir dir;
+    dir.write("house/big.toml", std::string((1 << 20) + 1, '#'));
+    auto r = run_cli({"--tables", dir.path.string(), "table", "show", "house.big"});
+    CHECK(r.code == 65);
+    CHECK(contains(r.err, "bytes; a table or scenario file may be at most 1048576 bytes"));
+}
+
+TEST_CASE("cli: roll -n prints one total per line, replayable by seed", "[cli][roll]")
+{
+    auto r = run_cli({"--seed", "42", "-q", "roll", "-n", "3", "2d6"});
+    CHECK(r.code == 0);
+    // Seed 42's first d6 faces are 3, 5, 6, 2, 5, 5 (tests/core/dice_test.cc).
+    CHECK(r.out == "8\n8\n10\n");
+    CHECK(run_cli({"roll", "-n", "0", "2d6"}).code == 64);
+}
