@@ -176,7 +176,7 @@ TEST_CASE("tables: 14.32 wind velocity, every roll as printed", "[tables][consta
         return;
     }
     for (const auto& line : text) {
-        const std::string& cell = by_roll(t, 0).at(std::stoi(line[0]));
+        const std::string cell = by_roll(t, 0).at(std::stoi(line[0]));
         const auto* entry = t.find_code(cell);
         CHECK((entry ? entry->name : cell) == line[1]);
     }
