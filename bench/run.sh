@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# umpire's benchmarks, each measured side by side with Debian's rolldice in one run,
+# printed as figures and ratios (issue 5 / DESIGN.md performance budget). Not a test:
+# nothing here fails on a slow machine. Usage: bench/run.sh [path/to/umpire]
+# Needs hyperfine, rolldice, python3 and GNU time: apt-get install hyperfine rolldice time
+set -euo pipefail
+umpire=$(realpath "${1:-build/umpire}")
+rolldice=$(command -v rolldice || echo /usr/games/rolldice)
+for tool in hyperfine python3 /usr/bin/time "$rolldice" "$umpire"; do
+    command -v "$tool" >/dev/null || { echo "bench: $tool is missing (apt-get install hyperfine rolldice time)" >&2; exit 1; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+mean() {  # mean seconds of command N in a hyperfine JSON export
+    python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]['mean'])" "$1" "$2"
+}
+ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "$1" "$2"; }
+
+echo "== one adjudication call against rolldice 2d6 (target: no slower)"
+hyperfine -N --warmup 50 --runs 1000 --export-json "$work/call.json" \
+    "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" "$rolldice 2d6" >/dev/null
+call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1)
+echo "umpire melee: $(ratio "$call" 0.001) ms   rolldice 2d6: $(ratio "$base" 0.001) ms   umpire/rolldice: $(ratio "$call" "$base")"
+
+echo "== 10,000,000 2d6 in one process (target: umpire at least 2x rolldice's throughput)"
+strings=$(printf '10000x2d6 %.0s' $(seq 1000))
+hyperfine --warmup 1 --runs 5 --export-json "$work/bulk.json" \
+    "$umpire -q --seed 1 roll -n 10000000 2d6 > /dev/null" "$rolldice $strings > /dev/null" >/dev/null
+u=$(mean "$work/bulk.json" 0); r=$(mean "$work/bulk.json" 1)
+echo "umpire: $(python3 -c "print(f'{10e6/$u/1e6:.1f}')") M rolls/s   rolldice: $(python3 -c "print(f'{10e6/$r/1e6:.1f}')") M rolls/s   umpire/rolldice throughput: $(ratio "$r" "$u")"
+
+echo "== umpire batch, 200,000 melee lines (target: 1 M resolutions a second)"
+yes "melee --attacker 4 --attacker 4 --defender 5" | head -n 200000 > "$work/lines" || true  # yes ends on SIGPIPE
+hyperfine --warmup 0 --runs 2 --export-json "$work/batch.json" \
+    "$umpire --seed 1 batch < $work/lines > /dev/null" >/dev/null
+b=$(mean "$work/batch.json" 0)
+echo "batch: $(python3 -c "print(f'{200000/$b:,.0f}')") resolutions/s"
+
+echo "== --odds against a plain call (target: within 5x)"
+hyperfine -N --warmup 20 --runs 300 --export-json "$work/odds.json" \
+    "$umpire melee --attacker 4 --attacker 4 --defender 5 --odds" \
+    "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" \
+    "$umpire ram --strength 4 --defense A --odds" \
+    "$umpire wind --odds" >/dev/null
+plain=$(mean "$work/odds.json" 1)
+echo "melee --odds / plain: $(ratio "$(mean "$work/odds.json" 0)" "$plain")   ram --odds / plain: $(ratio "$(mean "$work/odds.json" 2)" "$plain")   wind --odds (121 branches) / plain: $(ratio "$(mean "$work/odds.json" 3)" "$plain")"
+
+echo "== peak memory of a call (target: within 2x rolldice)"
+mu=$(/usr/bin/time -f %M "$umpire" melee --attacker 4 --attacker 4 --defender 5 --roll 4 2>&1 >/dev/null | tail -1)
+mr=$(/usr/bin/time -f %M "$rolldice" 2d6 2>&1 >/dev/null | tail -1)
+echo "umpire: ${mu} KiB   rolldice: ${mr} KiB   umpire/rolldice: $(ratio "$mu" "$mr")"
