@@ -84,6 +84,11 @@ Expected<DiceSpec> parse_dice(std::string_view text)
     return spec;
 }
 
+std::string roll_text(const RollRecord& roll)
+{
+    return roll.die + " " + std::to_string(roll.value) + (roll.given ? " (given)" : "");
+}
+
 int RandomSource::face(int sides)
 {
     boost::random::uniform_int_distribution<int> die(1, sides);

@@ -48,6 +48,9 @@ struct RollRecord {
     std::vector<int> faces;  // each die's face, when rolled
 };
 
+// "d6 4" or "2d6 9 (given)": a die as the working shows it.
+std::string roll_text(const RollRecord& roll);
+
 // What a source produces for one draw.
 struct Draw {
     int value = 0;

@@ -7,12 +7,6 @@ namespace umpire::core {
 
 namespace {
 
-std::string roll_text(const Dice& dice)
-{
-    const RollRecord& r = dice.record().back();
-    return r.die + " " + std::to_string(r.value) + (r.given ? " (given)" : "");
-}
-
 int number_cell(const Table& table, std::string_view row, std::string_view column,
                 const std::string& flag)
 {
@@ -136,7 +130,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
                       " destroys a vehicle or bunker (12.2.2)";
             }
         }
-        r.steps.push_back(label + ": " + roll_text(dice) + " " + why + " -> " + code);
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " " + why + " -> " + code);
         if (code == "destroyed") {
             ++destroyed;
             r.results.push_back(outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"},
@@ -208,7 +202,7 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
                       " or less (" + chart.source + ")");
     int roll = dice.roll(k_d100, "morale: hold on " + std::to_string(target) + " or less");
     int total = roll + q.modifier;
-    r.steps.push_back(roll_text(dice) + (q.modifier ? " " + signed_number(q.modifier) + " = " +
+    r.steps.push_back(roll_text(dice.record().back()) + (q.modifier ? " " + signed_number(q.modifier) + " = " +
                                                          std::to_string(total) : "") +
                       (total <= target ? " holds" : " breaks") + " (15.2)");
     r.result.fields.push_back({"tested", true});
@@ -256,7 +250,7 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
                                     ok ? "Rallied" : "Still suppressed",
                                     {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"},
                                     r.source));
-        r.steps.push_back(label + ": " + roll_text(dice) + (ok ? " rallies" : " stays suppressed"));
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + (ok ? " rallies" : " stays suppressed"));
     }
     r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
     r.result.name = std::to_string(rallied) + " of " + std::to_string(q.suppressed) + " rallied";
@@ -316,7 +310,7 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
         r.results.push_back(outcome(label, code,
                                     code == "holds" ? "Holds" : code == "eliminated" ? "Eliminated" : "Suppressed",
                                     {}, r.source));
-        r.steps.push_back(label + ": " + roll_text(dice) + " -> " + code + " (14.8.2)");
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " -> " + code + " (14.8.2)");
     }
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
     r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
@@ -353,7 +347,7 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
     bool through = roll <= target;
     r.steps.push_back("morale " + std::to_string(morale) + " - " +
                       std::to_string(procedures.constant("infiltration_morale_minus")) + " = " +
-                      std::to_string(target) + ": " + roll_text(dice) + (through ? " gets through" : " fails"));
+                      std::to_string(target) + ": " + roll_text(dice.record().back()) + (through ? " gets through" : " fails"));
     r.result.code = through ? "through" : "eliminated";
     r.result.name = through ? "Through, suppressed" : "Eliminated";
     r.result.effects = {through ? "the stand completes its move and is marked suppressed"
@@ -384,7 +378,7 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply,
         returned += back ? 1 : 0;
         r.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost",
                                     {}, chart.source));
-        r.steps.push_back(label + ": " + roll_text(dice) + (back ? " returns" : " stays lost"));
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + (back ? " returns" : " stays lost"));
     }
     r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
     r.result.name = std::to_string(returned) + " of " + std::to_string(eliminated) + " returned";
@@ -425,14 +419,14 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
         std::string label = "stand " + std::to_string(i + 1);
         int roll = dice.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
         if (roll > target) {
-            r.steps.push_back(label + ": " + roll_text(dice) + " misses");
+            r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " misses");
             continue;
         }
         ++hits;
         int effect = dice.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
         bool kills = effect <= q.to_destroy;
         destroyed += kills ? 1 : 0;
-        r.steps.push_back(label + ": hits; " + roll_text(dice) + (kills ? " destroys" : " suppresses"));
+        r.steps.push_back(label + ": hits; " + roll_text(dice.record().back()) + (kills ? " destroys" : " suppresses"));
         r.results.push_back(outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed",
                                     {}, r.source));
     }

@@ -160,8 +160,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
             }
             int roll = dice.roll(*table.dice, table.title);
             total = roll + modifier;
-            const RollRecord& rec = dice.record().back();
-            row_text = rec.die + " " + std::to_string(roll) + (rec.given ? " (given)" : "");
+            row_text = roll_text(dice.record().back());
             if (!table.modifier.empty()) {
                 r.inputs.push_back({"modifier", static_cast<long long>(q.modifier)});
             }

@@ -39,12 +39,6 @@ T value_or_usage(const Expected<T>& e, const std::string& context)
     return *e;
 }
 
-std::string roll_text(const Dice& dice)
-{
-    const RollRecord& r = dice.record().back();
-    return r.die + " " + std::to_string(r.value) + (r.given ? " (given)" : "");
-}
-
 } // namespace
 
 int halved(int value) { return value / 2; }
@@ -77,7 +71,7 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
     int d = dice.roll(*direction.dice, "wind direction (14.31)");
     const std::string& from = cell(direction, value_or_usage(find_row(direction, d), ""), 0);
     std::string toward(compass_opposite(from));
-    r.steps.push_back("direction: " + roll_text(dice) + " -> from " + from +
+    r.steps.push_back("direction: " + roll_text(dice.record().back()) + " -> from " + from +
                       ", blowing toward " + toward + " (" + direction.source + ")");
     int v = dice.roll(*velocity.dice, "wind velocity (14.32)");
     const std::string& speed = cell(velocity, value_or_usage(find_row(velocity, v), ""), 0);
@@ -89,14 +83,14 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
     auto number = parse_int(speed, 0, 1000);
     if (number) {
         r.result.fields.push_back({"velocity", static_cast<long long>(*number)});
-        r.steps.push_back("velocity: " + roll_text(dice) + " -> " + speed + " (" +
+        r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + speed + " (" +
                           velocity.source + ")");
     } else {
         r.result.fields.push_back({"velocity", speed});
         Outcome v_out;
         v_out.code = speed;
         describe(v_out, velocity, "");
-        r.steps.push_back("velocity: " + roll_text(dice) + " -> " + v_out.name + " (" +
+        r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + v_out.name + " (" +
                           velocity.source + ")");
         r.result.effects.insert(r.result.effects.end(), v_out.effects.begin(),
                                 v_out.effects.end());
@@ -152,7 +146,7 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
     out.fields.push_back({"target", defender_name});
     out.fields.push_back({"differential", static_cast<long long>(differential)});
     out.fields.push_back({"column", static_cast<long long>(crt.column_values[pick.index])});
-    r.steps.push_back(label + ": " + roll_text(dice) + " under " + read_as + " -> " + out.code +
+    r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " under " + read_as + " -> " + out.code +
                       (out.name.empty() ? "" : " (" + out.name + ")"));
     return out;
 }
@@ -368,13 +362,13 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
         int roll = dice.roll(*table.dice, "ram: pin on " + die_range_text(*range.range));
         rammer_damaged = roll == damage_on;
         bool pinned = roll >= range.range->lo && roll <= range.range->hi;
-        r.steps.push_back("ram: " + roll_text(dice) + (pinned ? " pins" : " does not pin"));
+        r.steps.push_back("ram: " + roll_text(dice.record().back()) + (pinned ? " pins" : " does not pin"));
         if (pinned && range.roll_again) {
             int again = dice.roll(*table.dice, "ram: roll again, " + std::to_string(sinks_from) +
                                                    "+ sinks");
             rammer_damaged = rammer_damaged || again == damage_on;
             bool sunk = again >= sinks_from;
-            r.steps.push_back("roll again: " + roll_text(dice) + (sunk ? " sinks" : " does not sink"));
+            r.steps.push_back("roll again: " + roll_text(dice.record().back()) + (sunk ? " sinks" : " does not sink"));
             set_ram_code(r.result, sunk ? "sunk" : "pinned");
         } else {
             set_ram_code(r.result, pinned ? "pinned" : "failed");
@@ -422,7 +416,7 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
         r.result.effects = {safe ? "the ship enters the hex safely (15.53)"
                                  : "the ship and any land unit aboard are eliminated (15.53)"};
         r.steps.push_back("hex " + std::string(hex) + " is numbered " + std::to_string(number) +
-                          ": " + roll_text(dice) + (safe ? " is higher" : " is not higher") +
+                          ": " + roll_text(dice.record().back()) + (safe ? " is higher" : " is not higher") +
                           " (15.53)");
     }
     r.result.source = "Constantinople 15.53";

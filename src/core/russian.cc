@@ -61,8 +61,7 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
     int roll = dice.roll(*crt.dice, "combat under " + crt.columns[static_cast<size_t>(read_column)]);
     size_t row = *find_row(crt, roll);
     std::string code = crt.rows[row].cells[static_cast<size_t>(read_column)];
-    const RollRecord& rec = dice.record().back();
-    r.steps.push_back(rec.die + " " + std::to_string(roll) + (rec.given ? " (given)" : "") + " under " +
+    r.steps.push_back(roll_text(dice.record().back()) + " under " +
                       crt.columns[static_cast<size_t>(read_column)] + " -> " + code);
     if (q.surrounded) {
         auto converted = find_row(no_retreat, code);

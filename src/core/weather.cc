@@ -90,8 +90,8 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
         o.label = zones ? zone : "";
         o.code = code;
         describe(o, table, "");
-        r.steps.push_back((zones ? zone + ": " : std::string()) + "2d6 " + std::to_string(roll) +
-                          (dice.record().back().given ? " (given)" : "") + " -> " + o.name + why);
+        r.steps.push_back((zones ? zone + ": " : std::string()) + roll_text(dice.record().back()) + " -> " +
+                          o.name + why);
         after.last.push_back(zones ? zone + "=" + code : code);
         if (zones) {
             r.results.push_back(o);
