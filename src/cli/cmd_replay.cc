@@ -76,7 +76,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         std::string tables;
         for (const auto& [id, hash] : entry->tables) {
             try {
-                if (ctx.catalog().table(id).hash != hash) {
+                if (ctx.catalog().hash(id) != hash) {
                     tables += (tables.empty() ? "" : ", ") + id;
                 }
             } catch (const Error&) {

@@ -89,7 +89,7 @@ void Context::write_log(const core::Resolution& r)
     w.key("position").value(static_cast<long long>(r.position));
     w.key("tables").begin_object();
     for (const auto& id : m_tables_used) {
-        w.key(id).value(catalog().table(id).hash);
+        w.key(id).value(catalog().hash(id));
     }
     w.end_object();
     // The outer object stays open for the resolution, written by its own formatter.

@@ -74,7 +74,6 @@ struct Table {
     std::string game;
     std::string source;
     std::string origin;  // "embedded tables/x.toml" or a file path
-    std::string hash;    // SHA-256 of the file's text, for the audit log
     std::optional<DiceSpec> dice;  // required for die rows
     std::string modifier;          // what may be added to the roll, "" when nothing may
     bool provisional = false;

@@ -93,28 +93,41 @@ Catalog::Catalog(std::vector<std::string> dirs) : m_dirs(std::move(dirs))
 
 const core::Table& Catalog::table(std::string_view id)
 {
-    if (auto it = m_tables.find(id); it != m_tables.end()) {
-        return *it->second;
+    return *entry(id).table;
+}
+
+const std::string& Catalog::hash(std::string_view id)
+{
+    Entry& e = entry(id);
+    if (e.hash.empty()) {
+        e.hash = sha256_hex(e.text);  // only the audit log and replay ask: not paid per call
     }
-    std::unique_ptr<core::Table> table;
-    for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend() && !table; ++dir) {
+    return e.hash;
+}
+
+Catalog::Entry& Catalog::entry(std::string_view id)
+{
+    if (auto it = m_tables.find(id); it != m_tables.end()) {
+        return it->second;
+    }
+    Entry e;
+    for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend() && !e.table; ++dir) {
         std::string path = find_in_dir(*dir, id);
         if (!path.empty()) {
-            std::string text = read_data_file(path);
-            table = std::make_unique<core::Table>(parse_table(text, path, id));
-            table->hash = sha256_hex(text);
+            e.text = read_data_file(path);
+            e.table = std::make_unique<core::Table>(parse_table(e.text, path, id));
         }
     }
-    if (!table) {
+    if (!e.table) {
         for (const auto& file : embedded_tables()) {
             if (file.id == id) {
-                table = std::make_unique<core::Table>(parse_table(file.text, file.path, id));
-                table->origin = "embedded";
-                table->hash = sha256_hex(file.text);
+                e.text = file.text;
+                e.table = std::make_unique<core::Table>(parse_table(file.text, file.path, id));
+                e.table->origin = "embedded";
             }
         }
     }
-    if (!table) {
+    if (!e.table) {
         std::vector<std::string> ids;
         for (const auto& info : list()) {
             ids.push_back(info.id);
@@ -122,7 +135,7 @@ const core::Table& Catalog::table(std::string_view id)
         throw not_found_error("no table '" + std::string(id) + "'" + suggestion(id, ids) +
                               "; 'umpire table list' shows them all");
     }
-    return *m_tables.emplace(std::string(id), std::move(table)).first->second;
+    return m_tables.emplace(std::string(id), std::move(e)).first->second;
 }
 
 std::vector<TableInfo> Catalog::list()

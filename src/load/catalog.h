@@ -34,6 +34,8 @@ public:
     // Throws a not-found Error (with a suggestion) for an unknown id, a data Error for a
     // bad file.
     const core::Table& table(std::string_view id);
+    // SHA-256 of the text table ID was read from, for the audit log and replay.
+    const std::string& hash(std::string_view id);
     // Every table, parsed and validated, sorted by id.
     std::vector<TableInfo> list();
 
@@ -42,8 +44,14 @@ public:
     std::vector<std::string> scenario_names() const;
 
 private:
+    struct Entry {
+        std::unique_ptr<core::Table> table;
+        std::string text;  // as read, for hash()
+        std::string hash;  // computed when first asked for
+    };
+    Entry& entry(std::string_view id);
     std::vector<std::string> m_dirs;
-    std::map<std::string, std::unique_ptr<core::Table>, std::less<>> m_tables;
+    std::map<std::string, Entry, std::less<>> m_tables;
     std::map<std::string, std::unique_ptr<core::Scenario>, std::less<>> m_scenarios;
 };
 
