@@ -30,12 +30,20 @@ hyperfine --warmup 1 --runs 5 --export-json "$work/bulk.json" \
 u=$(mean "$work/bulk.json" 0); r=$(mean "$work/bulk.json" 1)
 echo "umpire: $(python3 -c "print(f'{10e6/$u/1e6:.1f}')") M rolls/s   rolldice: $(python3 -c "print(f'{10e6/$r/1e6:.1f}')") M rolls/s   umpire/rolldice throughput: $(ratio "$r" "$u")"
 
-echo "== umpire batch, 200,000 melee lines (target: 1 M resolutions a second)"
-yes "melee --attacker 4 --attacker 4 --defender 5" | head -n 200000 > "$work/lines" || true  # yes ends on SIGPIPE
-hyperfine --warmup 0 --runs 2 --export-json "$work/batch.json" \
-    "$umpire --seed 1 batch < $work/lines > /dev/null" >/dev/null
-b=$(mean "$work/batch.json" 0)
-echo "batch: $(python3 -c "print(f'{200000/$b:,.0f}')") resolutions/s"
+echo "== umpire batch (target: 1 M resolutions a second)"
+here=$(dirname "$(realpath "$0")")
+yes "melee --attacker 4 --attacker 4 --defender 5" | head -n 200000 > "$work/same" || true  # yes ends on SIGPIPE
+grep -v '^#' "$here/mix.txt" > "$work/requests"
+python3 -c "import sys; r=open(sys.argv[1]).read().split(chr(10))[:-1]; open(sys.argv[2],'w').write(''.join(r[i % len(r)] + chr(10) for i in range(200000)))" "$work/requests" "$work/mix"
+seq 20000 | sed 's/^/melee --attacker 4 --attacker 4 --defender 5 --seed /' > "$work/new"
+hyperfine --warmup 1 --runs 5 --export-json "$work/batch.json" \
+    "$umpire --seed 1 batch < $work/same > /dev/null" \
+    "$umpire --seed 1 batch < $work/mix > /dev/null" \
+    "$umpire --seed 1 batch < $work/new > /dev/null" >/dev/null
+rate() { python3 -c "import sys; print(f'{int(sys.argv[1]) / float(sys.argv[2]):,.0f}')" "$1" "$(mean "$work/batch.json" "$2")"; }
+echo "200,000 melee lines, the same request: $(rate 200000 0) resolutions/s"
+echo "200,000 lines cycling through the $(wc -l < "$work/requests") requests of bench/mix.txt: $(rate 200000 1) resolutions/s"
+echo "20,000 lines each with its own --seed (every line resolved in full): $(rate 20000 2) resolutions/s"
 
 echo "== --odds against a plain call (target: within 5x)"
 hyperfine -N --warmup 20 --runs 300 --export-json "$work/odds.json" \

@@ -1,18 +1,31 @@
 // umpire batch: one request per standard-input line, one JSON line out per request.
+//
+// Speed (issue 5): a request line is a pure function of its text, the tables and the
+// faces its dice show. The first time a line is seen it runs the whole command-line path;
+// what it printed is kept in a memo under the line's text, along the path of faces it
+// drew. When the line comes again, batch draws faces from the stream along that path
+// (the same engine calls the full path would make) and prints the kept answer with the
+// new seed position, running the full path again only for a path it has not seen.
+// tests/cli/batch_test.cc checks memo answers against standalone runs of each line.
 #include "cli/commands.h"
 #include "cli/run.h"
 #include "format/json.h"
 #include "util/error.h"
 #include "util/text.h"
 
+#include <cstring>
 #include <istream>
 #include <ostream>
 #include <sstream>
+#include <unordered_map>
 
 namespace umpire::cli {
 
 // Longest request line read (documented in umpire(1)).
 inline constexpr size_t k_max_batch_line = 65536;
+// Most text the memo keeps (documented in umpire(1)); past it, lines not yet in the memo
+// run the full path every time.
+inline constexpr size_t k_max_memo_bytes = size_t{64} << 20;
 
 namespace {
 
@@ -33,6 +46,184 @@ std::string error_line(size_t number, std::string_view request, int code, std::s
     return w.str() + "\n";
 }
 
+// Lines from a stream, read in chunks as they arrive. A line is never held past the
+// limit (the rest of an overlong line is skipped), and before a read that could wait for
+// the writer, WAITING is called so answers already made reach a script that is waiting
+// for them before it writes more.
+class LineReader {
+public:
+    enum class Got { line, too_long, end };
+
+    LineReader(std::istream& in, std::function<void()> waiting)
+        : m_buf(*in.rdbuf()), m_waiting(std::move(waiting)) {}
+
+    // The next line, without its newline (or a trailing carriage return).
+    Got next(std::string_view& line)
+    {
+        m_line.clear();
+        bool too_long = false;
+        for (;;) {
+            if (m_at == m_chunk.size() && !refill()) {
+                if (m_line.empty() && !m_partial) {
+                    return Got::end;
+                }
+                break;  // a last line without a newline
+            }
+            const char* begin = m_chunk.data() + m_at;
+            const size_t left = m_chunk.size() - m_at;
+            const auto* nl = static_cast<const char*>(std::memchr(begin, '\n', left));
+            const size_t take = nl != nullptr ? static_cast<size_t>(nl - begin) : left;
+            m_partial = nl == nullptr;
+            if (!too_long && m_line.empty() && nl != nullptr) {
+                line = std::string_view(begin, take);  // the whole line is in the chunk
+                m_at += take + 1;
+                return trimmed(line);
+            }
+            if (!too_long) {
+                m_line.append(begin, std::min(take, k_max_batch_line + 1 - m_line.size()));
+                too_long = m_line.size() > k_max_batch_line;
+            }
+            m_at += take + (nl != nullptr ? 1 : 0);
+            if (nl != nullptr) {
+                break;
+            }
+        }
+        m_partial = false;
+        line = m_line;
+        return too_long ? Got::too_long : trimmed(line);
+    }
+
+private:
+    static Got trimmed(std::string_view& line)
+    {
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        return Got::line;
+    }
+
+    bool refill()
+    {
+        std::streamsize ready = m_buf.in_avail();
+        if (ready <= 0) {
+            m_waiting();
+            if (m_buf.sgetc() == std::char_traits<char>::eof()) {
+                return false;
+            }
+            ready = std::max<std::streamsize>(m_buf.in_avail(), 1);
+        }
+        m_chunk.resize(static_cast<size_t>(std::min<std::streamsize>(ready, 1 << 16)));
+        m_chunk.resize(static_cast<size_t>(m_buf.sgetn(m_chunk.data(), static_cast<std::streamsize>(m_chunk.size()))));
+        m_at = 0;
+        return !m_chunk.empty();
+    }
+
+    std::streambuf& m_buf;
+    std::function<void()> m_waiting;
+    std::string m_chunk;
+    size_t m_at = 0;
+    bool m_partial = false;  // the chunk ended inside a line
+    std::string m_line;      // a line that spans chunks
+};
+
+// For each request line resolved, the faces its dice drew, as a tree whose paths end in
+// the answer printed for them.
+class Memo {
+public:
+    // The answer for LINE when the faces drawn now from ENGINE follow a path seen
+    // before; else null, with FACES holding the faces drawn on the way, which the full
+    // path must be given first so the stream stays where it would have been.
+    const Context::Repeatable* walk(std::string_view line, core::RandomSource& engine,
+                                    std::vector<core::Face>& faces) const
+    {
+        faces.clear();
+        auto root = m_roots.find(line);
+        if (root == m_roots.end()) {
+            return nullptr;
+        }
+        const Node* node = &m_nodes[root->second];
+        for (;;) {
+            if (node->answer != k_none) {
+                return &m_answers[node->answer];
+            }
+            const int value = engine.face(node->sides);
+            faces.push_back({node->sides, value});
+            const std::uint32_t next = m_slots[node->children + static_cast<std::uint32_t>(value - 1)];
+            if (next == k_none) {
+                return nullptr;
+            }
+            node = &m_nodes[next];
+        }
+    }
+
+    // Keeps ANSWER for LINE along the faces of TRACE, unless the memo is full. A trace
+    // that disagrees with one kept (a different die at the same place) is not kept.
+    void learn(std::string_view line, const std::vector<core::Face>& trace, Context::Repeatable answer)
+    {
+        const size_t bytes = line.size() + answer.json.head.size() + answer.json.middle.size() +
+                             answer.json.tail.size() + trace.size() * sizeof(Node);
+        if (m_bytes + bytes > k_max_memo_bytes) {
+            return;
+        }
+        auto root = m_roots.find(line);
+        std::uint32_t at = 0;
+        if (root == m_roots.end()) {
+            at = new_node();
+            m_roots.emplace(std::string(line), at);
+        } else {
+            at = root->second;
+        }
+        for (const core::Face& face : trace) {
+            if (m_nodes[at].answer != k_none || (m_nodes[at].sides != 0 && m_nodes[at].sides != face.sides) ||
+                face.value < 1 || face.value > face.sides) {
+                return;
+            }
+            if (m_nodes[at].sides == 0) {
+                m_nodes[at].sides = face.sides;
+                m_nodes[at].children = static_cast<std::uint32_t>(m_slots.size());
+                m_slots.resize(m_slots.size() + static_cast<size_t>(face.sides), k_none);
+                m_bytes += static_cast<size_t>(face.sides) * sizeof(std::uint32_t);
+            }
+            const size_t slot = m_nodes[at].children + static_cast<size_t>(face.value - 1);
+            if (m_slots[slot] == k_none) {
+                const std::uint32_t child = new_node();
+                m_slots[slot] = child;
+            }
+            at = m_slots[slot];
+        }
+        if (m_nodes[at].sides != 0 || m_nodes[at].answer != k_none) {
+            return;
+        }
+        m_nodes[at].answer = static_cast<std::uint32_t>(m_answers.size());
+        m_answers.push_back(std::move(answer));
+        m_bytes += bytes;
+    }
+
+private:
+    static constexpr std::uint32_t k_none = 0xffffffffU;
+    struct Node {
+        int sides = 0;                 // the die drawn here; 0 before anything was learnt
+        std::uint32_t children = 0;    // first of SIDES slots in m_slots, one per face
+        std::uint32_t answer = k_none;  // the answer when the path ends here
+    };
+    struct Hash {
+        using is_transparent = void;
+        size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+
+    std::uint32_t new_node()
+    {
+        m_nodes.emplace_back();
+        return static_cast<std::uint32_t>(m_nodes.size() - 1);
+    }
+
+    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_roots;
+    std::vector<Node> m_nodes;
+    std::vector<std::uint32_t> m_slots;
+    std::vector<Context::Repeatable> m_answers;
+    size_t m_bytes = 0;
+};
+
 } // namespace
 
 void run_batch(Context& ctx)
@@ -40,32 +231,57 @@ void run_batch(Context& ctx)
     if (ctx.env().in == nullptr) {
         throw usage_error("batch: no standard input to read");
     }
-    std::istream& in = *ctx.env().in;
     load::Catalog& catalog = ctx.catalog();
     const std::uint32_t seed = ctx.options.seed.value_or(core::fresh_seed());
     core::RandomSource stream(seed, ctx.options.position);
+    core::TracingSource tracing(stream);
+    // A batch with --log writes a log line per request, so every line runs in full.
+    const bool use_memo = ctx.options.log.empty();
+    Memo memo;
+    std::vector<core::Face> faces;
     std::vector<std::string> common{"--json", "-q"};
     if (!ctx.options.log.empty()) {
         common.insert(common.end(), {"--log", ctx.options.log});
     }
+    std::string answers;  // written out in large pieces, and whenever input may wait
+    auto flush = [&] {
+        ctx.out().write(answers.data(), static_cast<std::streamsize>(answers.size()));
+        ctx.out().flush();
+        answers.clear();
+    };
+    LineReader reader(*ctx.env().in, flush);
     int worst = 0;
-    std::string line;
     size_t number = 0;
-    while (std::getline(in, line)) {
+    std::string_view line;
+    for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
         ++number;
-        if (line.size() > k_max_batch_line) {
-            ctx.out() << error_line(number, line.substr(0, 80), 64,
-                                    "line longer than " + std::to_string(k_max_batch_line) + " bytes");
+        if (answers.size() >= (size_t{1} << 16)) {
+            flush();
+        }
+        if (got == LineReader::Got::too_long) {
+            answers += error_line(number, line.substr(0, 80), 64,
+                                  "line longer than " + std::to_string(k_max_batch_line) + " bytes");
             worst = std::max(worst, 64);
             continue;
+        }
+        const std::uint64_t position = stream.position();
+        if (use_memo) {
+            if (const Context::Repeatable* answer = memo.walk(line, stream, faces)) {
+                if (answer->stream_fields) {
+                    answer->json.fill(answers, seed, position);
+                } else {
+                    answers += answer->json.head;
+                }
+                continue;
+            }
         }
         auto words = split_words(line);
         if (!words) {
-            ctx.out() << error_line(number, line, 64, words.error());
+            answers += error_line(number, line, 64, words.error());
             worst = std::max(worst, 64);
             continue;
         }
-        std::vector<std::string> request = *words;
+        std::vector<std::string> request = std::move(*words);
         if (!request.empty() && request.front() == "umpire") {
             request.erase(request.begin());
         }
@@ -74,7 +290,7 @@ void run_batch(Context& ctx)
         }
         if (std::find(request.begin(), request.end(), "batch") != request.end() ||
             std::find(request.begin(), request.end(), "replay") != request.end()) {
-            ctx.out() << error_line(number, line, 64, "batch and replay cannot run inside a batch");
+            answers += error_line(number, line, 64, "batch and replay cannot run inside a batch");
             worst = std::max(worst, 64);
             continue;
         }
@@ -82,16 +298,30 @@ void run_batch(Context& ctx)
         args.insert(args.end(), request.begin(), request.end());
         std::ostringstream out;
         std::ostringstream err;
-        int code = run_prepared(args, out, err, ctx.env(), [&](Context& line_ctx) {
-            line_ctx.share(&catalog, &stream, seed);
-        });
-        if (code == 0) {
-            ctx.out() << out.str();
+        tracing.begin(faces);
+        std::optional<Context::Repeatable> learnt;
+        int code = run_prepared(
+            args, out, err, ctx.env(),
+            [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
+            [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });
+        if (code == 0 && !tracing.replay_matched()) {
+            code = static_cast<int>(ExitCode::internal);
+            answers += error_line(number, line, code,
+                                  "internal error: the request drew different dice on a second run");
+        } else if (code == 0) {
+            const std::string text = out.str();
+            answers += text;
+            // Kept only when the kept form prints exactly what the line printed.
+            if (use_memo && learnt &&
+                (learnt->stream_fields ? learnt->json.fill(seed, position) : learnt->json.head) == text) {
+                memo.learn(line, tracing.trace(), std::move(*learnt));
+            }
         } else {
-            ctx.out() << error_line(number, line, code, first_error(err.str()));
+            answers += error_line(number, line, code, first_error(err.str()));
         }
         worst = std::max(worst, code);
     }
+    flush();
     ctx.exit_code = worst;
 }
 
@@ -102,8 +332,10 @@ void setup_batch(CLI::App& app, Context& ctx)
                 "lines and # comments are skipped). Lines without their own --seed draw from one stream\n"
                 "seeded by the batch's --seed, so a seeded batch replays whole; each output line gives\n"
                 "its seed and position. A bad line yields {\"line\": N, \"request\": ..., \"error\": {...}}\n"
-                "and the batch goes on; the exit code is the worst line's. Tables are read once.\n"
-                "Lines are limited to 65536 bytes.\n"
+                "and the batch goes on; the exit code is the worst line's. Tables are read once, and\n"
+                "a line seen before is answered from memory when its dice fall as they fell before.\n"
+                "Answers are written as soon as no more input is waiting, so a script may talk to a\n"
+                "running batch one line at a time. Lines are limited to 65536 bytes.\n"
                 "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire --seed 7 batch\n"
                 "  umpire --log game.jsonl batch < requests.txt");
     sub->callback([&ctx] { run_batch(ctx); });

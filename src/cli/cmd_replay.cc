@@ -66,7 +66,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         args.insert(args.end(), rest.begin(), rest.end());
         std::ostringstream out;
         std::ostringstream err;
-        int code = run_prepared(args, out, err, ctx.env(), [&](Context& c) { c.share(&ctx.catalog(), nullptr, 0); });
+        int code = run_prepared(args, out, err, ctx.env(), [&](Context& c) { c.share(&ctx.catalog(), nullptr, 0, 0); });
         std::string why;
         if (code != 0) {
             why = "now fails: " + err.str().substr(0, err.str().find('\n'));

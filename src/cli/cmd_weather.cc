@@ -32,6 +32,7 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
     const core::Table& table = ctx.table("novorossiysk.weather");
     core::WeatherState state;
     if (!opt.state.empty()) {
+        ctx.mark_stateful();  // the answer depends on the file, not only on the line
         if (opt.day || !opt.phase.empty() || !opt.dense_fog_used.empty() || opt.flooded) {
             throw usage_error("--state keeps the day, phase, Dense Fog and floods; give --day, --phase, "
                               "--dense-fog-used and --flooded only without it");

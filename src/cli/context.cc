@@ -13,6 +13,10 @@ namespace umpire::cli {
 load::Catalog& Context::catalog()
 {
     if (m_shared_catalog != nullptr) {
+        if (!options.tables.empty()) {
+            throw usage_error("--tables on a batch line: the batch reads its tables once; give "
+                              "--tables to 'umpire batch' instead");
+        }
         return *m_shared_catalog;
     }
     if (!m_catalog) {
@@ -70,7 +74,25 @@ void Context::emit(core::Resolution r)
     if (!options.log.empty()) {
         write_log(r);
     }
-    m_out << (options.json ? format::to_json(r) + "\n" : format::to_text(r, style()));
+    ++m_emitted;
+    if (!options.json) {
+        m_out << format::to_text(r, style());
+        return;
+    }
+    format::JsonTemplate json = format::to_json_template(r);
+    json.tail += '\n';
+    m_out << json.fill(r.seed, r.position);
+    if (m_shared_catalog != nullptr && m_stream != nullptr && m_from_stream) {
+        m_repeatable = Repeatable{std::move(json), true};
+    }
+}
+
+std::optional<Context::Repeatable> Context::repeatable() const
+{
+    if (m_emitted != 1 || m_stateful || !options.log.empty()) {
+        return std::nullopt;
+    }
+    return m_repeatable;
 }
 
 void Context::write_log(const core::Resolution& r)
@@ -101,7 +123,16 @@ void Context::write_log(const core::Resolution& r)
 void Context::emit(const core::OddsReport& report)
 {
     warn_provisional(report.sample);
-    m_out << (options.json ? format::to_json(report) + "\n" : format::to_text(report, style()));
+    ++m_emitted;
+    if (!options.json) {
+        m_out << format::to_text(report, style());
+        return;
+    }
+    std::string text = format::to_json(report) + "\n";
+    m_out << text;
+    if (m_shared_catalog != nullptr) {
+        m_repeatable = Repeatable{{std::move(text), "", ""}, false};
+    }
 }
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
@@ -118,8 +149,10 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
     }
     // A line of a batch without its own --seed draws from the batch's stream.
     std::optional<core::RandomSource> local;
-    core::RandomSource* source = m_stream;
+    core::DiceSource* source = m_stream;
     std::uint32_t seed = m_stream_seed;
+    std::uint64_t position = m_stream_position;
+    m_from_stream = true;
     if (options.seed || m_stream == nullptr) {
         if (!options.seed) {
             options.seed = core::fresh_seed();
@@ -127,8 +160,9 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
         local.emplace(*options.seed, options.position);
         source = &*local;
         seed = *options.seed;
+        position = options.position;
+        m_from_stream = false;
     }
-    const std::uint64_t position = source->position();
     core::Dice d(*source, dice.rolls);
     core::Resolution r = with_inputs(d);
     d.check_all_given_used(command);

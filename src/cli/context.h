@@ -6,6 +6,7 @@
 #include "core/naval.h"
 #include "core/odds.h"
 #include "core/resolution.h"
+#include "format/json.h"
 #include "format/text.h"
 #include "load/catalog.h"
 
@@ -50,13 +51,29 @@ public:
         : m_out(out), m_err(err), m_env(std::move(env)) {}
 
     // Batch: lines share one catalog, and without a --seed of their own draw from one
-    // stream, so a batch with a seed replays whole.
-    void share(load::Catalog* catalog, core::RandomSource* stream, std::uint32_t stream_seed)
+    // STREAM (seeded STREAM_SEED, POSITION engine draws in when this line starts), so a
+    // batch with a seed replays whole. A null STREAM: lines roll their own seed (replay).
+    void share(load::Catalog* catalog, core::DiceSource* stream, std::uint32_t stream_seed,
+               std::uint64_t position)
     {
         m_shared_catalog = catalog;
         m_stream = stream;
         m_stream_seed = stream_seed;
+        m_stream_position = position;
     }
+    // What a batch line printed, in a form batch can print again when the same line
+    // draws the same dice: the resolution's JSON around its seed and position, or (for
+    // --odds) the whole text. Absent when the line depends on more than its text, the
+    // tables and its dice (a --state file, its own --seed, a --log to write) or printed
+    // other than one JSON answer.
+    struct Repeatable {
+        format::JsonTemplate json;
+        bool stream_fields = true;  // false: json.head is the whole answer
+    };
+    std::optional<Repeatable> repeatable() const;
+    // The command reads or writes files beyond the tables (weather --state): its lines
+    // are never repeated from batch's memo.
+    void mark_stateful() { m_stateful = true; }
     // The request as typed, for the audit log.
     std::vector<std::string> argv;
     // What run() returns when no error escapes (batch reports its worst line).
@@ -89,8 +106,13 @@ private:
     Environment m_env;
     std::unique_ptr<load::Catalog> m_catalog;
     load::Catalog* m_shared_catalog = nullptr;
-    core::RandomSource* m_stream = nullptr;
+    core::DiceSource* m_stream = nullptr;
     std::uint32_t m_stream_seed = 0;
+    std::uint64_t m_stream_position = 0;
+    bool m_stateful = false;
+    bool m_from_stream = false;  // the last adjudication drew from the batch's stream
+    int m_emitted = 0;
+    std::optional<Repeatable> m_repeatable;
     std::vector<std::string> m_tables_used;  // ids read since the last emit, for the log
 };
 

@@ -96,7 +96,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 }
 
 int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                 const Environment& env, const std::function<void(Context&)>& prepare)
+                 const Environment& env, const std::function<void(Context&)>& prepare,
+                 const std::function<void(const Context&)>& finished)
 {
     Context ctx(out, err, env);
     ctx.argv = args;
@@ -170,6 +171,9 @@ int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::o
     } catch (const std::exception& e) {
         print_error(err, std::string("internal error: ") + e.what());
         return static_cast<int>(ExitCode::internal);
+    }
+    if (finished) {
+        finished(ctx);
     }
     return ctx.exit_code;
 }

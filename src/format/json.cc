@@ -1,8 +1,23 @@
 #include "format/json.h"
 
+#include <charconv>
 #include <cstdio>
 
 namespace umpire::format {
+
+void append_number(std::string& out, long long n)
+{
+    char buf[24];
+    auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
+    out.append(buf, end);
+}
+
+void append_number(std::string& out, std::uint64_t n)
+{
+    char buf[24];
+    auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
+    out.append(buf, end);
+}
 
 void append_escaped(std::string& out, std::string_view text)
 {
@@ -84,7 +99,7 @@ JsonWriter& JsonWriter::value(std::string_view v)
 JsonWriter& JsonWriter::value(long long v)
 {
     separate();
-    m_out += std::to_string(v);
+    append_number(m_out, v);
     return *this;
 }
 
@@ -183,7 +198,32 @@ void write_provisional(JsonWriter& w, const core::Resolution& r)
 
 } // namespace
 
+std::string JsonTemplate::fill(std::optional<std::uint32_t> seed, std::uint64_t position) const
+{
+    std::string out;
+    fill(out, seed, position);
+    return out;
+}
+
+void JsonTemplate::fill(std::string& out, std::optional<std::uint32_t> seed, std::uint64_t position) const
+{
+    out += head;
+    if (seed) {
+        append_number(out, static_cast<std::uint64_t>(*seed));
+    } else {
+        out += "null";
+    }
+    out += middle;
+    append_number(out, position);
+    out += tail;
+}
+
 std::string to_json(const core::Resolution& r)
+{
+    return to_json_template(r).fill(r.seed, r.position);
+}
+
+JsonTemplate to_json_template(const core::Resolution& r)
 {
     JsonWriter w;
     w.begin_object();
@@ -216,16 +256,20 @@ std::string to_json(const core::Resolution& r)
     }
     write_strings(w, "steps", r.steps);
     write_strings(w, "notes", r.notes);
+    // The seed and position are left out: fill() writes them between the pieces.
     w.key("seed");
-    if (r.seed) {
-        w.value(static_cast<long long>(*r.seed));
-    } else {
-        w.null();
-    }
-    w.key("position").value(static_cast<long long>(r.position));
+    const size_t seed_at = w.str().size();
+    w.null();
+    const size_t seed_end = w.str().size();
+    w.key("position");
+    const size_t position_at = w.str().size();
+    w.value(0);
+    const size_t position_end = w.str().size();
     write_provisional(w, r);
     w.end_object();
-    return w.str();
+    const std::string& text = w.str();
+    return {text.substr(0, seed_at), text.substr(seed_end, position_at - seed_end),
+            text.substr(position_end)};
 }
 
 std::string to_json(const core::OddsReport& report)

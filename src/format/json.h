@@ -8,6 +8,8 @@
 #include "core/table.h"
 #include "load/catalog.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,8 +40,22 @@ private:
 };
 
 void append_escaped(std::string& out, std::string_view text);
+void append_number(std::string& out, long long n);
+void append_number(std::string& out, std::uint64_t n);
 
 std::string to_json(const core::Resolution& r);
+
+// A resolution's JSON in the pieces around its seed and position: head SEED middle
+// POSITION tail. to_json() is fill() of it; batch keeps templates to print a resolution
+// it has seen at a new place in its stream.
+struct JsonTemplate {
+    std::string head;
+    std::string middle;
+    std::string tail;
+    std::string fill(std::optional<std::uint32_t> seed, std::uint64_t position) const;
+    void fill(std::string& out, std::optional<std::uint32_t> seed, std::uint64_t position) const;
+};
+JsonTemplate to_json_template(const core::Resolution& r);
 std::string to_json(const core::OddsReport& report);
 std::string to_json(const core::Table& table);
 std::string to_json(const std::vector<load::TableInfo>& tables);

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -136,4 +137,161 @@ TEST_CASE("seed: a commitment verifies with its seed and nonce, and not with ano
     auto made = test::run_cli({"--json", "seed", "commit"});
     CHECK(made.code == 0);
     CHECK(contains(made.out, R"("commitment":")"));
+}
+
+namespace {
+
+// A field of a JSON answer line by key: the text after "KEY": up to the next , or }.
+std::string json_number(const std::string& line, const std::string& key)
+{
+    auto at = line.rfind("\"" + key + "\":");
+    REQUIRE(at != std::string::npos);
+    at += key.size() + 3;
+    return line.substr(at, line.find_first_of(",}", at) - at);
+}
+
+// A stream that hands out its text a few bytes at a time, recording at each wait how
+// many answer lines the batch had written by then.
+class Trickle : public std::streambuf {
+public:
+    Trickle(std::string text, size_t step, const std::ostringstream& out)
+        : m_text(std::move(text)), m_step(step), m_out(out) {}
+    std::vector<std::pair<size_t, size_t>> waits;  // (bytes handed out, answer lines written)
+
+protected:
+    int_type underflow() override
+    {
+        if (m_at >= m_text.size()) {
+            return traits_type::eof();
+        }
+        const std::string written = m_out.str();
+        waits.emplace_back(m_at, static_cast<size_t>(std::count(written.begin(), written.end(), '\n')));
+        const size_t n = std::min(m_step, m_text.size() - m_at);
+        setg(m_text.data() + m_at, m_text.data() + m_at, m_text.data() + m_at + n);
+        m_at += n;
+        return traits_type::to_int_type(*gptr());
+    }
+
+private:
+    std::string m_text;
+    size_t m_step;
+    size_t m_at = 0;
+    const std::ostringstream& m_out;
+};
+
+} // namespace
+
+TEST_CASE("batch: a line seen before answers exactly as the line run on its own at its seed and position", "[cli][batch]")
+{
+    // Repeats make batch answer from its memo (issue 5's speed); each answer must be what
+    // a standalone run of the line gives at the seed and position the answer reports.
+    const std::vector<std::string> requests{
+        "melee --attacker 4 --attacker 4 --defender 5",
+        "melee --attacker 5 --attacker 3 --defender 8 --exchange --split 2,6",
+        "ram --strength 2 --defense B",
+        "wind --roll 9",
+        "roll 2d6 d4",
+        "suppress --stand open --stand soft:armour",
+        "crt --attack 5 --defense 3",
+        "hits --attacker fighter:2red --defender fighter:white",
+        "melee --attacker 8 --defender 2 --odds",
+    };
+    std::string input;
+    for (int i = 0; i < 60; ++i) {
+        for (const auto& r : requests) {
+            input += r + "\n";
+        }
+    }
+    auto batch = run_with_input({"--seed", "99", "batch"}, input);
+    REQUIRE(batch.code == 0);
+    auto lines = lines_of(batch.out);
+    REQUIRE(lines.size() == 60 * requests.size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const std::string& request = requests[i % requests.size()];
+        std::vector<std::string> args{"--json", "-q"};
+        if (!contains(request, "--odds")) {
+            CHECK(json_number(lines[i], "seed") == "99");
+            args.insert(args.end(), {"--seed", "99", "--position", json_number(lines[i], "position")});
+        }
+        const auto words = split_words(request);
+        REQUIRE(words);
+        args.insert(args.end(), words->begin(), words->end());
+        auto alone = test::run_cli(args);
+        REQUIRE(alone.code == 0);
+        INFO("line " << i + 1 << ": " << request);
+        CHECK(lines[i] + "\n" == alone.out);
+    }
+    // The stream is not rewound by the memo: positions rise line after line.
+    CHECK(std::stoull(json_number(lines[lines.size() - 2], "position")) > std::stoull(json_number(lines[0], "position")));
+}
+
+TEST_CASE("batch: lines that depend on a file, or roll their own seed, are not answered from memory", "[cli][batch]")
+{
+    std::string state = temp_path("weather-state.toml");
+    std::filesystem::remove(state);
+    const std::string line = "weather --game novorossiysk --state " + state + "\n";
+    auto r = run_with_input({"--seed", "4", "batch"}, line + line + line);
+    REQUIRE(r.code == 0);
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 3);
+    // Each line moves the time counter on (11.0): the same text, three different phases.
+    CHECK(contains(lines[0], R"("phase":"morning")"));
+    CHECK(contains(lines[1], R"("phase":"afternoon")"));
+    CHECK(contains(lines[2], R"("phase":"night")"));
+    std::filesystem::remove(state);
+
+    auto own = run_with_input({"--seed", "4", "batch"}, "roll d100 --seed 8\nroll d100 --seed 8\n");
+    auto own_lines = lines_of(own.out);
+    REQUIRE(own_lines.size() == 2);
+    CHECK(own_lines[0] == own_lines[1]);
+    CHECK(contains(own_lines[0], R"("seed":8,"position":0)"));
+}
+
+TEST_CASE("batch: --tables belongs to the batch, not to a line", "[cli][batch]")
+{
+    auto r = run_with_input({"batch"}, "--tables /tmp melee --attacker 4 --defender 3\n");
+    CHECK(r.code == 64);
+    CHECK(contains(r.out, "--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' instead"));
+}
+
+TEST_CASE("batch: an overlong line is an error line and is never held whole", "[cli][batch]")
+{
+    const std::string roll = "melee --attacker 4 --defender 3 --roll ";
+    std::string input = roll + "2\n" + std::string(200000, 'x') + "\n" + roll + "5\r\n" + roll + "3";
+    auto r = run_with_input({"batch"}, input);
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 4);
+    CHECK(contains(lines[0], R"("value":2)"));
+    CHECK(contains(lines[1], R"({"line":2,"request":"xxxxxxxx)"));
+    CHECK(contains(lines[1], "line longer than 65536 bytes"));
+    CHECK(contains(lines[2], R"("value":5)"));  // a CRLF line
+    CHECK(contains(lines[3], R"("value":3)"));  // the last line needs no newline
+    CHECK(r.code == 64);
+}
+
+TEST_CASE("batch: lines split across reads are whole, and answers are written before input is awaited", "[cli][batch]")
+{
+    std::string input;
+    for (int i = 1; i <= 6; ++i) {
+        input += "initiative --roll 3," + std::to_string(i) + "\n";
+    }
+    std::ostringstream out;
+    std::ostringstream err;
+    Trickle trickle(input, 5, out);  // lines of 22 bytes arrive 5 bytes at a time
+    std::istream in(&trickle);
+    cli::Environment env;
+    env.in = &in;
+    REQUIRE(cli::run({"batch"}, out, err, env) == 0);
+    auto lines = lines_of(out.str());
+    REQUIRE(lines.size() == 6);
+    for (int i = 1; i <= 6; ++i) {
+        CHECK(contains(lines[static_cast<size_t>(i - 1)],
+                       R"("value":)" + std::to_string(i) + R"(,"given":true,"purpose":"initiative: Ottoman player")"));
+    }
+    // Whenever batch waited for more input, every line it had read whole was answered.
+    REQUIRE(trickle.waits.size() > 6);
+    for (const auto& [handed, answered] : trickle.waits) {
+        INFO("after " << handed << " bytes");
+        CHECK(answered == handed / 22);
+    }
 }
