@@ -21,7 +21,7 @@ void run_always_possible(const AlwaysPossibleOptions& opt, Context& ctx)
 
 void setup_always_possible(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<AlwaysPossibleOptions>();
+    auto opt = ctx.make_options<AlwaysPossibleOptions>();
     auto* sub = app.add_subcommand("always-possible", "Great War at Sea: a roll modifiers put out of reach, "
                                                       "as (needed - best + 1) dice that must all be sixes");
     sub->add_option("--needed", opt->needed, "The number needed for success")->required()->type_name("N");

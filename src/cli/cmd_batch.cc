@@ -15,6 +15,8 @@
 
 #include <cstring>
 #include <istream>
+#include <map>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <unordered_map>
@@ -224,6 +226,14 @@ private:
     size_t m_bytes = 0;
 };
 
+// A parser per command, kept for the whole batch, each writing to its own streams.
+struct LineRunner {
+    LineRunner(const Environment& env, const std::string& command) : runner(out, err, env, command) {}
+    std::ostringstream out;
+    std::ostringstream err;
+    Runner runner;
+};
+
 } // namespace
 
 void run_batch(Context& ctx)
@@ -239,6 +249,7 @@ void run_batch(Context& ctx)
     const bool use_memo = ctx.options.log.empty();
     Memo memo;
     std::vector<core::Face> faces;
+    std::map<std::string, std::unique_ptr<LineRunner>, std::less<>> runners;
     std::vector<std::string> common{"--json", "-q"};
     if (!ctx.options.log.empty()) {
         common.insert(common.end(), {"--log", ctx.options.log});
@@ -296,14 +307,28 @@ void run_batch(Context& ctx)
         }
         std::vector<std::string> args = common;
         args.insert(args.end(), request.begin(), request.end());
-        std::ostringstream out;
-        std::ostringstream err;
+        std::string command;
+        try {
+            command = command_of(args);
+        } catch (const Error& e) {
+            answers += error_line(number, line, static_cast<int>(e.code()), e.what());
+            worst = std::max(worst, static_cast<int>(e.code()));
+            continue;
+        }
+        auto at = runners.find(command);
+        if (at == runners.end()) {
+            at = runners.emplace(command, std::make_unique<LineRunner>(ctx.env(), command)).first;
+        }
+        LineRunner& line_runner = *at->second;
+        line_runner.out.str("");
+        line_runner.err.str("");
         tracing.begin(faces);
         std::optional<Context::Repeatable> learnt;
-        int code = run_prepared(
-            args, out, err, ctx.env(),
-            [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
+        int code = line_runner.runner.run(
+            args, [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
             [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });
+        const std::ostringstream& out = line_runner.out;
+        const std::ostringstream& err = line_runner.err;
         if (code == 0 && !tracing.replay_matched()) {
             code = static_cast<int>(ExitCode::internal);
             answers += error_line(number, line, code,

@@ -76,7 +76,7 @@ void run_check(const CheckOptions& opt, Context& ctx)
 
 void setup_check(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<CheckOptions>();
+    auto opt = ctx.make_options<CheckOptions>();
     auto* sub = app.add_subcommand("check", "Roll a named check (storm, bombard, free-rammed, "
                                             "free-rammer, portage...); 'check list' lists them");
     sub->add_option("ID", opt->id, "Check id, or its last part when unique; or 'list'")->required();

@@ -69,7 +69,7 @@ void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
 
 void setup_close_combat(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<CloseCombatOptions>();
+    auto opt = ctx.make_options<CloseCombatOptions>();
     auto* sub = app.add_subcommand("close-combat", "Great Battles: close combat, d10 + modifiers each, the "
                                                    "lower loses; the loser's stands test (14.8)");
     add_side(*sub, "attacker", opt->attacker);

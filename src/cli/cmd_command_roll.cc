@@ -38,7 +38,7 @@ void run_command_roll(const CommandRollOptions& opt, Context& ctx)
 
 void setup_command_roll(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<CommandRollOptions>();
+    auto opt = ctx.make_options<CommandRollOptions>();
     auto* sub = app.add_subcommand("command-roll", "Great Battles: a battalion's actions this turn, d100 "
                                                    "by troop quality (13.0)");
     sub->add_option("--quality", opt->quality, "raw, inexperienced, average, experienced, veterans")

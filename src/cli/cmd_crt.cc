@@ -71,7 +71,7 @@ void run_crt(const CrtOptions& opt, Context& ctx)
 
 void setup_crt(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<CrtOptions>();
+    auto opt = ctx.make_options<CrtOptions>();
     auto* sub = app.add_subcommand("crt", "Russian Portfolio: odds-ratio combat (XIII.B-C)");
     sub->add_option("--attack", opt->attack, "Total attack factors")->required()->type_name("N");
     sub->add_option("--defense", opt->defense, "Total defense factors, terrain bonuses included")

@@ -24,7 +24,7 @@ void run_drift(const DriftOptions& opt, Context& ctx)
 
 void setup_drift(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<DriftOptions>();
+    auto opt = ctx.make_options<DriftOptions>();
     auto* sub = app.add_subcommand("drift", "Great Battles: air landing drift, two d10 per stand scaled by "
                                             "altitude (Drop Zone rules)");
     sub->add_option("--altitude", opt->altitude, "high (x2), medium (x1) or low (x1/2)")

@@ -21,7 +21,7 @@ void run_fire(const FireOptions& opt, Context& ctx)
 
 void setup_fire(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<FireOptions>();
+    auto opt = ctx.make_options<FireOptions>();
     auto& q = opt->request;
     auto* sub = app.add_subcommand("fire", "Great Battles: direct fire, a d10 per stand to hit, a d10 per hit to "
                                            "destroy (14.4)");

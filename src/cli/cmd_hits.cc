@@ -67,7 +67,7 @@ void run_hits(const HitsOptions& opt, Context& ctx)
 
 void setup_hits(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<HitsOptions>();
+    auto opt = ctx.make_options<HitsOptions>();
     auto* sub = app.add_subcommand("hits", "Novorossiysk: two pools of coloured hit dice rolled at once, hits "
                                            "cancel, the residue lands in casualty order");
     sub->add_option("--attacker", opt->attacker, "One attacking block: [KIND:]DICE[:reduced] (repeatable)")

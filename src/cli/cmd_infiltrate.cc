@@ -30,7 +30,7 @@ void run_infiltrate(const InfiltrateOptions& opt, Context& ctx)
 
 void setup_infiltrate(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<InfiltrateOptions>();
+    auto opt = ctx.make_options<InfiltrateOptions>();
     auto* sub = app.add_subcommand("infiltrate", "Great Battles: an airborne stand cuts through enemy "
                                                  "lines to its rendezvous, d10 <= morale - 3 (Drop Zone rules)");
     sub->add_option("--morale", opt->morale, "The stand's morale")->type_name("N");

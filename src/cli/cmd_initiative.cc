@@ -15,7 +15,7 @@ void run_initiative(const InitiativeOptions& opt, Context& ctx)
 
 void setup_initiative(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<InitiativeOptions>();
+    auto opt = ctx.make_options<InitiativeOptions>();
     auto* sub = app.add_subcommand("initiative", "Constantinople initiative each Impulse: each "
                                                  "player rolls, high moves first (13.1)");
     add_dice_options(*sub, opt->dice);

@@ -36,7 +36,7 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
 
 void setup_melee(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<MeleeOptions>();
+    auto opt = ctx.make_options<MeleeOptions>();
     auto* sub = app.add_subcommand("melee", "Constantinople naval melee (15.2-15.4, CRT 15.41)");
     sub->add_option("--attacker", opt->attackers,
                     "An attacking ship: melee strength or name, with :back :damaged (1 to 4)")

@@ -51,7 +51,7 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
 
 void setup_morale(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<MoraleOptions>();
+    auto opt = ctx.make_options<MoraleOptions>();
     auto* sub = app.add_subcommand("morale", "Great Battles: battalion morale check, d100 against "
                                              "stands x casualty points (15)");
     sub->add_option("--stands", opt->stands, "Stands at the start of the day, support stands included (15.1)")

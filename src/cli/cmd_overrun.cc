@@ -26,7 +26,7 @@ void run_overrun(const OverrunOptions& opt, Context& ctx)
 
 void setup_overrun(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<OverrunOptions>();
+    auto opt = ctx.make_options<OverrunOptions>();
     auto& q = opt->request;
     auto* sub = app.add_subcommand("overrun", "Russian Portfolio: Armor Overrun, DX to DE and DE to BR, or "
                                               "refused with the reasons");

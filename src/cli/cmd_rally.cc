@@ -28,7 +28,7 @@ void run_rally(const RallyOptions& opt, Context& ctx)
 
 void setup_rally(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<RallyOptions>();
+    auto opt = ctx.make_options<RallyOptions>();
     auto* sub = app.add_subcommand("rally", "Great Battles: rally, a d10 per suppressed stand against "
                                             "the rally number (14.7)");
     sub->add_option("--rally-number", opt->rally_number, "The battalion's rally number, 1 to 10")->type_name("N");

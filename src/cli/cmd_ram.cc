@@ -30,7 +30,7 @@ void run_ram(const RamOptions& opt, Context& ctx)
 
 void setup_ram(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<RamOptions>();
+    auto opt = ctx.make_options<RamOptions>();
     auto* sub = app.add_subcommand("ram", "Constantinople ramming (15.1, Ramming Table 15.42)");
     sub->add_option("--strength,--rammer", opt->rammer,
                     "The rammer: ram strength 1-4, or a ship's name, with :back :damaged")

@@ -20,7 +20,7 @@ void run_reef(const ReefOptions& opt, Context& ctx)
 
 void setup_reef(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<ReefOptions>();
+    auto opt = ctx.make_options<ReefOptions>();
     auto* sub = app.add_subcommand("reef", "Constantinople reefs and shoals: roll higher than the "
                                            "hex's number or the ship is lost (15.53)");
     sub->add_option("HEX", opt->hex, "A numbered hex, e.g. 2028")->required();

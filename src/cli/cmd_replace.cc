@@ -36,7 +36,7 @@ void run_replace(const ReplaceOptions& opt, Context& ctx)
 
 void setup_replace(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<ReplaceOptions>();
+    auto opt = ctx.make_options<ReplaceOptions>();
     auto* sub = app.add_subcommand("replace", "Great Battles: night replacement rolls, a d10 per "
                                               "eliminated stand (16.2)");
     sub->add_option("--supply", opt->supply, "Supply quality: good, average, poor")->type_name("QUALITY");

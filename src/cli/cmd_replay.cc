@@ -111,7 +111,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
 
 void setup_replay(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<ReplayOptions>();
+    auto opt = ctx.make_options<ReplayOptions>();
     auto* sub = app.add_subcommand("replay", "Re-resolve every line of a --log file; report any that no longer "
                                              "match (changed table, different build)");
     sub->add_option("FILE", opt->file, "The audit log")->required();

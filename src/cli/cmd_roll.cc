@@ -144,7 +144,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
 
 void setup_roll(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<RollOptions>();
+    auto opt = ctx.make_options<RollOptions>();
     auto* sub = app.add_subcommand("roll", "Roll dice expressions: NdS, d% or d100, +N/-N");
     sub->add_option("EXPR", opt->expressions, "Dice expressions, e.g. 2d6 d100 3d6+2, or hit dice, 3white 2red")
         ->required();

@@ -50,7 +50,7 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
 
 void setup_scatter(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<ScatterOptions>();
+    auto opt = ctx.make_options<ScatterOptions>();
     auto* sub = app.add_subcommand("scatter", "Novorossiysk: where paratroop blocks land, or night bombs fall, "
                                               "in an Air Space's numbered small hexes");
     sub->add_option("--paratroops", opt->paratroops, "Paratroop blocks dropping into the Air Space")->type_name("N");

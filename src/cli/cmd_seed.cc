@@ -80,7 +80,7 @@ void run_seed(const SeedOptions& opt, Context& ctx)
 
 void setup_seed(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<SeedOptions>();
+    auto opt = ctx.make_options<SeedOptions>();
     auto* sub = app.add_subcommand("seed", "Seed commitment for contested games: commit before play, verify after");
     sub->add_option("ACTION", opt->action, "commit or verify")
         ->required()

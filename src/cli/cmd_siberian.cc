@@ -17,7 +17,7 @@ void run_siberian(const SiberianOptions& opt, Context& ctx)
 
 void setup_siberian(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<SiberianOptions>();
+    auto opt = ctx.make_options<SiberianOptions>();
     auto* sub = app.add_subcommand("siberian", "Russian Portfolio: Siberian roulette, the Axis names a "
                                                "number and the Soviet player casts (IX.B.3)");
     sub->add_option("--axis-number", opt->axis_number, "The Axis player's number, 1 to 6")

@@ -18,7 +18,7 @@ void run_sighting(const SightingOptions& opt, Context& ctx)
 
 void setup_sighting(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<SightingOptions>();
+    auto opt = ctx.make_options<SightingOptions>();
     auto* sub = app.add_subcommand("sighting", "Great Battles: dawn sighting, does the range rise now or at "
                                                "the defender's turn (8.2)");
     sub->add_option("--turn", opt->turn, "The day's turn: 2 (3\" to 6\") or 3 (6\" to 12\")")

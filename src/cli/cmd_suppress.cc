@@ -51,7 +51,7 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
 
 void setup_suppress(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<SuppressOptions>();
+    auto opt = ctx.make_options<SuppressOptions>();
     auto* sub = app.add_subcommand("suppress", "Great Battles: artillery suppression, a d10 per stand "
                                                "under the template (11.3.3); air-ground support (12.2)");
     sub->add_option("--stand", opt->stands,

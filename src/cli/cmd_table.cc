@@ -97,7 +97,7 @@ void setup_table(CLI::App& app, Context& ctx)
     auto* list = sub->add_subcommand("list", "Every table, where it came from, provisional or not");
     list->callback([&ctx] { run_table_list(ctx); });
 
-    auto show_opt = std::make_shared<TableOptions>();
+    auto show_opt = ctx.make_options<TableOptions>();
     auto* show = sub->add_subcommand("show", "Draw a table as the printed chart, marking a cell");
     show->add_option("ID", show_opt->id, "Table id (see table list)")->required();
     show->add_option("--column", show_opt->column, "Column to mark (a differential or label)");
@@ -107,7 +107,7 @@ void setup_table(CLI::App& app, Context& ctx)
         ->type_name("N");
     show->callback([show_opt, &ctx] { run_table_show(*show_opt, ctx); });
 
-    auto look_opt = std::make_shared<TableOptions>();
+    auto look_opt = ctx.make_options<TableOptions>();
     auto* lookup = sub->add_subcommand("lookup", "Read one cell, rolling the table's dice if needed");
     lookup->add_option("ID", look_opt->id, "Table id (see table list)")->required();
     lookup->add_option("--column", look_opt->column, "Column: a differential (clamped as the table says) or label");

@@ -144,7 +144,7 @@ void run_weather(const WeatherOptions& opt, Context& ctx)
 
 void setup_weather(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<WeatherOptions>();
+    auto opt = ctx.make_options<WeatherOptions>();
     auto* sub = app.add_subcommand("weather", "The weather of any game: Novorossiysk each phase (2D6), the "
                                               "Russian Portfolio by month, Great War at Sea limits, "
                                               "Constantinople's wind");

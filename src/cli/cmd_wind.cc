@@ -43,7 +43,7 @@ void run_wind(const WindOptions& opt, Context& ctx)
 
 void setup_wind(CLI::App& app, Context& ctx)
 {
-    auto opt = std::make_shared<WindOptions>();
+    auto opt = ctx.make_options<WindOptions>();
     auto* sub = app.add_subcommand("wind", "Constantinople wind: direction and velocity, 2d6 each "
                                            "(14.23, 14.31, 14.32)");
     add_dice_options(*sub, opt->dice);

@@ -34,6 +34,23 @@ load::Catalog& Context::catalog()
     return *m_catalog;
 }
 
+void Context::begin_request()
+{
+    options = GlobalOptions{};
+    for (const auto& reset : m_resets) {
+        reset();
+    }
+    argv.clear();
+    exit_code = 0;
+    m_stream = nullptr;
+    m_shared_catalog = nullptr;
+    m_stateful = false;
+    m_from_stream = false;
+    m_emitted = 0;
+    m_repeatable.reset();
+    m_tables_used.clear();
+}
+
 const core::Table& Context::table(std::string_view id)
 {
     const core::Table& t = catalog().table(id);

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -74,6 +75,17 @@ public:
     // The command reads or writes files beyond the tables (weather --state): its lines
     // are never repeated from batch's memo.
     void mark_stateful() { m_stateful = true; }
+    // The options struct a command's flags are bound to. A Runner serving request after
+    // request resets it to T's defaults before each (begin_request()).
+    template <class T>
+    std::shared_ptr<T> make_options()
+    {
+        auto opt = std::make_shared<T>();
+        m_resets.push_back([opt] { *opt = T{}; });
+        return opt;
+    }
+    // Forgets the last request: options back to their defaults, nothing emitted.
+    void begin_request();
     // The request as typed, for the audit log.
     std::vector<std::string> argv;
     // What run() returns when no error escapes (batch reports its worst line).
@@ -113,6 +125,7 @@ private:
     bool m_from_stream = false;  // the last adjudication drew from the batch's stream
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;
+    std::vector<std::function<void()>> m_resets;
     std::vector<std::string> m_tables_used;  // ids read since the last emit, for the log
 };
 

@@ -60,15 +60,33 @@ void print_error(std::ostream& err, const std::string& message)
     err << "umpire: error: " << message << "\n";
 }
 
+// The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
+// code, printing the message.
+template <class Body>
+int guarded(std::ostream& err, Body body)
+{
+    try {
+        return body();
+    } catch (const CLI::ParseError& e) {
+        print_error(err, e.what());
+        err << "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
+        return static_cast<int>(ExitCode::usage);
+    } catch (const Error& e) {
+        print_error(err, e.what());
+        return static_cast<int>(e.code());
+    } catch (const std::exception& e) {
+        print_error(err, std::string("internal error: ") + e.what());
+        return static_cast<int>(ExitCode::internal);
+    }
+}
+
+} // namespace
+
 // The command ARGS name, "" when none does (help, version, or no command). An unknown
 // command gets its own message and a suggestion; CLI11 would only say that a subcommand
 // is required.
-std::string find_command(const std::vector<std::string>& args)
+std::string command_of(const std::vector<std::string>& args)
 {
-    std::vector<std::string> names;
-    for (const auto& command : k_commands) {
-        names.emplace_back(command.name);
-    }
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--seed" || arg == "--tables" || arg == "--scenario" || arg == "--log" || arg == "--position") {
@@ -78,7 +96,11 @@ std::string find_command(const std::vector<std::string>& args)
         if (arg.empty() || arg[0] == '-') {
             continue;
         }
-        if (std::find(names.begin(), names.end(), arg) == names.end()) {
+        if (std::none_of(k_commands.begin(), k_commands.end(), [&](const Command& c) { return arg == c.name; })) {
+            std::vector<std::string> names;
+            for (const auto& command : k_commands) {
+                names.emplace_back(command.name);
+            }
             throw usage_error("unknown command '" + arg + "'" + suggestion(arg, names) +
                               "; commands: " + join(names, ", "));
         }
@@ -87,7 +109,83 @@ std::string find_command(const std::vector<std::string>& args)
     return "";
 }
 
-} // namespace
+Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command)
+    : m_ctx(out, err, env),
+      m_app("umpire: a referee for tabletop wargames. It looks up combat results tables "
+            "and rules checks written as TOML, rolls the dice (or takes yours), and cites "
+            "the rule.",
+            "umpire")
+{
+    Context& ctx = m_ctx;
+    m_app.require_subcommand(1);
+    m_app.fallthrough();
+    m_app.footer(k_footer);
+    m_app.set_version_flag("--version", std::string("umpire ") + UMPIRE_VERSION);
+    m_app.add_flag("--json", ctx.options.json, "One JSON object per resolution on stdout");
+    m_app.add_option("--seed", m_seed_text,
+                     "Seed the dice (0 to 4294967295); the seed used is always reported")
+        ->type_name("N")
+        ->each([&ctx](const std::string& text) {
+            auto n = parse_int(text, 0, 4294967295LL);
+            if (!n) {
+                throw usage_error("--seed: " + n.error());
+            }
+            ctx.options.seed = static_cast<std::uint32_t>(*n);
+        });
+    m_app.add_option("--position", ctx.options.position,
+                     "Start N engine draws into the seed's stream (replays a logged resolution)")
+        ->type_name("N");
+    m_app.add_option("--log", ctx.options.log,
+                     "Append one JSON line per resolution to FILE: time, request, dice, seed and position, "
+                     "table fingerprints, result")
+        ->type_name("FILE");
+    m_app.add_option("--tables", ctx.options.tables,
+                     "A directory of table files overriding by id (repeatable; later wins; "
+                     "also $UMPIRE_TABLES)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    m_app.add_option("--scenario", ctx.options.scenario,
+                     "A shipped scenario by name, or a scenario .toml file, for naming units")
+        ->type_name("NAME|FILE");
+    m_app.add_flag("-q,--quiet", ctx.options.quiet, "No warnings on stderr (provisional data)");
+    // Only the command asked for is set up: start-up is most of a call's cost.
+    for (const auto& c : k_commands) {
+        if (command.empty() || command == c.name) {
+            c.setup(m_app, ctx);
+        }
+    }
+}
+
+int Runner::run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
+                const std::function<void(const Context&)>& finished)
+{
+    m_ctx.begin_request();
+    m_ctx.argv = args;
+    if (prepare) {
+        prepare(m_ctx);
+    }
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    const int code = guarded(m_ctx.err(), [&] {
+        m_app.clear();  // a parse that failed half-way leaves results behind
+        try {
+            m_app.parse(reversed);
+        } catch (const CLI::CallForHelp&) {
+            m_ctx.out() << m_app.help();
+        } catch (const CLI::CallForAllHelp&) {
+            m_ctx.out() << m_app.help("", CLI::AppFormatMode::All);
+        } catch (const CLI::CallForVersion&) {
+            m_ctx.out() << m_app.version() << "\n";
+        }
+        return 0;
+    });
+    if (code != 0) {
+        return code;
+    }
+    if (finished) {
+        finished(m_ctx);
+    }
+    return m_ctx.exit_code;
+}
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const Environment& env)
@@ -99,83 +197,12 @@ int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::o
                  const Environment& env, const std::function<void(Context&)>& prepare,
                  const std::function<void(const Context&)>& finished)
 {
-    Context ctx(out, err, env);
-    ctx.argv = args;
-    if (prepare) {
-        prepare(ctx);
+    std::string command;
+    if (int code = guarded(err, [&] { command = command_of(args); return 0; }); code != 0) {
+        return code;
     }
-    CLI::App app{"umpire: a referee for tabletop wargames. It looks up combat results tables "
-                 "and rules checks written as TOML, rolls the dice (or takes yours), and cites "
-                 "the rule.",
-                 "umpire"};
-    app.require_subcommand(1);
-    app.fallthrough();
-    app.footer(k_footer);
-    app.set_version_flag("--version", std::string("umpire ") + UMPIRE_VERSION);
-    app.add_flag("--json", ctx.options.json, "One JSON object per resolution on stdout");
-    std::string seed;
-    app.add_option("--seed", seed,
-                   "Seed the dice (0 to 4294967295); the seed used is always reported")
-        ->type_name("N")
-        ->each([&ctx](const std::string& text) {
-            auto n = parse_int(text, 0, 4294967295LL);
-            if (!n) {
-                throw usage_error("--seed: " + n.error());
-            }
-            ctx.options.seed = static_cast<std::uint32_t>(*n);
-        });
-    app.add_option("--position", ctx.options.position,
-                   "Start N engine draws into the seed's stream (replays a logged resolution)")
-        ->type_name("N");
-    app.add_option("--log", ctx.options.log,
-                   "Append one JSON line per resolution to FILE: time, request, dice, seed and position, "
-                   "table fingerprints, result")
-        ->type_name("FILE");
-    app.add_option("--tables", ctx.options.tables,
-                   "A directory of table files overriding by id (repeatable; later wins; "
-                   "also $UMPIRE_TABLES)")
-        ->type_name("DIR")
-        ->allow_extra_args(false);
-    app.add_option("--scenario", ctx.options.scenario,
-                   "A shipped scenario by name, or a scenario .toml file, for naming units")
-        ->type_name("NAME|FILE");
-    app.add_flag("-q,--quiet", ctx.options.quiet, "No warnings on stderr (provisional data)");
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    try {
-        // Only the command asked for is set up: start-up is most of a call's cost.
-        const std::string wanted = find_command(args);
-        for (const auto& command : k_commands) {
-            if (wanted.empty() || wanted == command.name) {
-                command.setup(app, ctx);
-            }
-        }
-        try {
-            app.parse(reversed);
-        } catch (const CLI::CallForHelp&) {
-            out << app.help();
-            return 0;
-        } catch (const CLI::CallForAllHelp&) {
-            out << app.help("", CLI::AppFormatMode::All);
-            return 0;
-        } catch (const CLI::CallForVersion&) {
-            out << app.version() << "\n";
-            return 0;
-        } catch (const CLI::ParseError& e) {
-            print_error(err, e.what());
-            err << "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
-            return static_cast<int>(ExitCode::usage);
-        }
-    } catch (const Error& e) {
-        print_error(err, e.what());
-        return static_cast<int>(e.code());
-    } catch (const std::exception& e) {
-        print_error(err, std::string("internal error: ") + e.what());
-        return static_cast<int>(ExitCode::internal);
-    }
-    if (finished) {
-        finished(ctx);
-    }
-    return ctx.exit_code;
+    Runner runner(out, err, env, command);
+    return runner.run(args, prepare, finished);
 }
 
 int run(int argc, char** argv)

@@ -21,6 +21,29 @@ int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::o
                  const Environment& env, const std::function<void(Context&)>& prepare,
                  const std::function<void(const Context&)>& finished = {});
 
+// The command-line parser with its context, set up for one command (all when COMMAND is
+// ""), running request after request: batch keeps one per command, so a line costs a
+// parse rather than building and destroying the parser. Each request starts from the
+// defaults (Context::begin_request()).
+class Runner {
+public:
+    Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command);
+    Runner(const Runner&) = delete;
+    Runner& operator=(const Runner&) = delete;
+    // As run_prepared().
+    int run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
+            const std::function<void(const Context&)>& finished = {});
+
+private:
+    Context m_ctx;
+    CLI::App m_app;
+    std::string m_seed_text;  // --seed as typed; Context::options.seed once checked
+};
+
+// The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
+// suggestion, for an unknown command.
+std::string command_of(const std::vector<std::string>& args);
+
 // From main(): reads the real environment and standard streams.
 int run(int argc, char** argv);
 

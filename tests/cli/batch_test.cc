@@ -295,3 +295,49 @@ TEST_CASE("batch: lines split across reads are whole, and answers are written be
         CHECK(answered == handed / 22);
     }
 }
+
+TEST_CASE("batch: a command's parser serves line after line without carrying options over", "[cli][batch]")
+{
+    // Own --seed: every line runs the full path through the command's kept parser. Each
+    // line leaves out flags the line before gave; each answer must equal a standalone run.
+    const std::vector<std::string> requests{
+        "melee --attacker 4 --defender 3 --boom --exchange --seed 1",
+        "melee --attacker 4 --defender 3 --seed 1",
+        "melee --attacker 5 --attacker 2 --defender 4 --damaged-reading chart --seed 2",
+        "melee --attacker 5 --defender 4:damaged --seed 2",
+        "crt --attack 5 --defense 3 --dispersed --river all --seed 3",
+        "crt --attack 5 --defense 3 --seed 3",
+        "suppress --stand open --stand hard --seed 4",
+        "suppress --stand open --seed 4",
+        "check storm --seed 5 --roll 7",
+        "check bombard --seed 5",
+        "table lookup constantinople.melee --column 3 --seed 6",
+        "table lookup constantinople.melee --column -3 --roll 6 --seed 6",
+        "roll 2d6 d100 --seed 7",
+        "roll d6 --seed 7",
+        "melee --attacker 4 --defender 3 --bogus --seed 1",
+        "melee --attacker 4 --defender 3 --seed 1",
+    };
+    std::string input;
+    for (const auto& r : requests) {
+        input += r + "\n";
+    }
+    auto batch = run_with_input({"batch"}, input);
+    auto lines = lines_of(batch.out);
+    REQUIRE(lines.size() == requests.size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        INFO("line " << i + 1 << ": " << requests[i]);
+        std::vector<std::string> args{"--json", "-q"};
+        const auto words = split_words(requests[i]);
+        REQUIRE(words);
+        args.insert(args.end(), words->begin(), words->end());
+        auto alone = test::run_cli(args);
+        if (alone.code == 0) {
+            CHECK(lines[i] + "\n" == alone.out);
+        } else {
+            CHECK(contains(lines[i], R"("error":{"code":)" + std::to_string(alone.code)));
+        }
+    }
+    CHECK(contains(lines[14], "--bogus"));
+    CHECK(batch.code == 64);
+}
