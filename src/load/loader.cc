@@ -1,5 +1,7 @@
 #include "load/loader.h"
 
+#include "load/toml_guard.h"
+
 #include "core/naval.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -20,6 +22,9 @@ public:
 
     toml::table parse(std::string_view text) const
     {
+        if (auto refused = toml_guard(text)) {
+            throw data_error(m_source + ":" + *refused);
+        }
         try {
             return toml::parse(text, m_source);
         } catch (const toml::parse_error& e) {

@@ -306,3 +306,36 @@ value = 1
 description = "d"
 )") == "t.toml:7:8: modifier name '3' must be a word, not a number, with no '='");
 }
+
+TEST_CASE("loader: characters toml++ 3.3 cannot classify are refused where it would try", "[load][fuzz]")
+{
+    // tests/fuzz found toml++ 3.3 reaching __builtin_unreachable on these (upstream
+    // issues 190 and 295); load/toml_guard.cc refuses them before toml++ reads the text.
+    CHECK(load_error("\xcc\xaa") ==
+          "t.toml:1:1: U+032A outside a string or comment: TOML allows only ASCII there");
+    CHECK(load_error("s = \"\"\"\\\n\xc2\xa7\"\"\"\n") ==
+          "t.toml:2:1: U+00A7 after a line-ending backslash: the TOML reader umpire is built with "
+          "(toml++ 3.3) cannot read U+00A1-U+0499, U+2C5E-U+3057 or U+FC06-U+FEFE there; write it as "
+          "an escape, \\u00A7, in a \"...\" string");
+    CHECK(load_error(k_head + "[legend.\"\xc2\xbd\"]\nname = \"half\"\n").rfind(
+              "t.toml:6:10: U+00BD in a quoted key: the TOML reader", 0) == 0);
+    CHECK(load_error(k_head + "[legend.a]\nname = { \"x\" = 1, \"\xe3\x80\x81\" = 2 }\n").rfind(
+              "t.toml:7:20: U+3001 in a quoted key", 0) == 0);
+    CHECK(load_error("a = \"\"\"\\\xd0\x96\"\"\"\n").rfind("t.toml:1:9: U+0416 after a backslash", 0) == 0);
+    // In string values and comments every character stays readable: section sign, half,
+    // Cyrillic, an em dash, and U+3001 in a value, a comment and an array of strings.
+    auto t = load::parse_table(k_head + R"(# § ½ Ж — 、
+notes = ["15.41 § ½ Ж — 、", '§ literal', """multi-line § ½"""]
+[rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "a"
+[legend.a]
+name = "½ Ж §"
+[legend."-"]
+name = "Dash"
+)",
+                              "t.toml");
+    CHECK(t.notes.front() == "15.41 § ½ Ж — 、");
+}
