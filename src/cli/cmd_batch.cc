@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/run.h"
 #include "format/json.h"
+#include "load/log.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -286,7 +287,9 @@ void run_batch(Context& ctx)
                 continue;
             }
         }
-        auto words = split_words(line);
+        const bool json_request = line.find_first_not_of(" \t") != std::string_view::npos &&
+                                  line[line.find_first_not_of(" \t")] == '{';
+        auto words = json_request ? load::parse_json_request(line) : split_words(line);
         if (!words) {
             answers += error_line(number, line, 64, words.error());
             worst = std::max(worst, 64);
@@ -360,7 +363,9 @@ void setup_batch(CLI::App& app, Context& ctx)
                 "and the batch goes on; the exit code is the worst line's. Tables are read once, and\n"
                 "a line seen before is answered from memory when its dice fall as they fell before.\n"
                 "Answers are written as soon as no more input is waiting, so a script may talk to a\n"
-                "running batch one line at a time. Lines are limited to 65536 bytes.\n"
+                "running batch one line at a time. A line starting with { is a JSON request,\n"
+                "{\"args\": [\"melee\", \"--attacker\", \"4\", ...]}, for scripts that would rather not\n"
+                "quote. Lines are limited to 65536 bytes.\n"
                 "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire --seed 7 batch\n"
                 "  umpire --log game.jsonl batch < requests.txt");
     sub->callback([&ctx] { run_batch(ctx); });

@@ -6,6 +6,31 @@ namespace umpire::load {
 
 using nlohmann::json;
 
+Expected<std::vector<std::string>> parse_json_request(std::string_view line)
+{
+    using Words = std::vector<std::string>;
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+        return fail<Words>("JSON request: not valid JSON; write {\"args\": [\"melee\", \"--attacker\", \"4\", ...]}");
+    }
+    if (!j.is_object() || !j.contains("args") || !j["args"].is_array()) {
+        return fail<Words>("JSON request: an object with \"args\", an array of strings, is expected");
+    }
+    for (const auto& [key, value] : j.items()) {
+        if (key != "args") {
+            return fail<Words>("JSON request: unknown key \"" + key + "\"; only \"args\" is read");
+        }
+    }
+    Words words;
+    for (const auto& a : j["args"]) {
+        if (!a.is_string()) {
+            return fail<Words>("JSON request: \"args\" must hold only strings; found " + a.dump());
+        }
+        words.push_back(a.get<std::string>());
+    }
+    return words;
+}
+
 Expected<LogEntry> parse_log_line(std::string_view line)
 {
     json j = json::parse(line, nullptr, false);

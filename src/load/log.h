@@ -1,6 +1,7 @@
 #pragma once
-// Reading the audit log (--log) back for `umpire replay`. JSON is read with nlohmann-json
-// (Debian's nlohmann-json3-dev); only this file includes it.
+// Reading JSON: the audit log (--log) back for `umpire replay`, and JSON request lines
+// of `umpire batch`. JSON is read with nlohmann-json (Debian's nlohmann-json3-dev); only
+// this file's .cc includes it.
 
 #include "util/expected.h"
 
@@ -21,6 +22,10 @@ struct LogEntry {
 };
 
 Expected<LogEntry> parse_log_line(std::string_view line);
+
+// A batch request written as JSON, {"args": ["melee", "--attacker", "4", ...]}: the words
+// of the command line. A message saying what is wrong otherwise.
+Expected<std::vector<std::string>> parse_json_request(std::string_view line);
 
 // What differs between two resolutions' dice and results ("" when nothing does).
 std::string resolution_difference(std::string_view logged, std::string_view now);

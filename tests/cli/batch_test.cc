@@ -341,3 +341,25 @@ TEST_CASE("batch: a command's parser serves line after line without carrying opt
     CHECK(contains(lines[14], "--bogus"));
     CHECK(batch.code == 64);
 }
+
+TEST_CASE("batch: a JSON request line is read as the words of a command line", "[cli][batch]")
+{
+    auto r = run_with_input({"--seed", "3", "batch"},
+                            "melee --attacker Genoa:leader --defender 'Galley-1' --roll 4\n"
+                            R"({"args": ["melee", "--attacker", "Genoa:leader", "--defender", "Galley-1", "--roll", "4"]})" "\n"
+                            R"(  {"args": ["ram", "--strength", 4]})" "\n"
+                            R"({"argv": ["wind"]})" "\n"
+                            R"({"args": ["wind", "--roll", "9,7"])" "\n"
+                            R"({"args": ["wind", "--roll", "9,7"]})" "\n");
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 6);
+    CHECK(contains(lines[0], R"("command":"melee")"));
+    // The same request either way, answered at the next place in the stream.
+    CHECK(lines[1].substr(0, lines[1].find(R"("seed":)")) == lines[0].substr(0, lines[0].find(R"("seed":)")));
+    CHECK(contains(lines[2], R"("line":3,)"));
+    CHECK(contains(lines[2], R"(JSON request: \"args\" must hold only strings; found 4)"));
+    CHECK(contains(lines[3], R"(JSON request: an object with \"args\", an array of strings, is expected)"));
+    CHECK(contains(lines[4], R"(JSON request: not valid JSON)"));
+    CHECK(contains(lines[5], R"("code":"NE")"));  // 14.23's example: 9 then 7
+    CHECK(r.code == 64);
+}
