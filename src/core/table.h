@@ -29,17 +29,20 @@ struct TableRow {
     int lo = 0;       // die rows only; k_open_low for "..N"
     int hi = 0;       // die rows only; k_open_high for "N.."
     std::vector<std::string> cells;  // one per column (one in all when there are no columns)
+    bool operator==(const TableRow&) const = default;
 };
 
 struct SideEffects {
     std::string side;
     std::vector<std::string> effects;
+    bool operator==(const SideEffects&) const = default;
 };
 
 // An odds column, "3:2": attack to defense.
 struct Ratio {
     long long attack = 1;
     long long defense = 1;
+    bool operator==(const Ratio&) const = default;
 };
 // "3:2", "1:4": both sides whole numbers from 1 to 1000000.
 Expected<Ratio> parse_ratio(std::string_view text);
@@ -58,6 +61,7 @@ struct CheckModifier {
 
     // What COUNT (1 for a flag given) adds to the roll.
     int applied(int count) const { return per == 0 ? value * count : value * (count / per); }
+    bool operator==(const CheckModifier&) const = default;
 };
 
 struct LegendEntry {
@@ -66,6 +70,7 @@ struct LegendEntry {
     std::vector<std::string> effects;
     std::vector<SideEffects> by_side;  // where a result reads differently per side
     std::string source;
+    bool operator==(const LegendEntry&) const = default;
 };
 
 struct Table {
@@ -103,6 +108,9 @@ struct Table {
     const LegendEntry* find_code(std::string_view code) const;
     // The legend entry for CODE; for number cells with no entry, nullptr.
     std::vector<std::string> row_keys() const;
+
+    // Every field: the build's compiled tables are checked against the parsed TOML.
+    bool operator==(const Table&) const = default;
 };
 
 // The column a differential is read under, and whether it was clamped to an edge.

@@ -122,7 +122,9 @@ Catalog::Entry& Catalog::entry(std::string_view id)
         for (const auto& file : embedded_tables()) {
             if (file.id == id) {
                 e.text = file.text;
-                e.table = std::make_unique<core::Table>(parse_table(file.text, file.path, id));
+                auto compiled = compiled_table(id);
+                e.table = std::make_unique<core::Table>(compiled ? std::move(*compiled)
+                                                                 : parse_table(file.text, file.path, id));
                 e.table->origin = "embedded";
             }
         }

@@ -1,0 +1,23 @@
+// The tables the build compiled to C++ (src/tools/compile_tables.cc) against the TOML
+// they came from: every field of every embedded table.
+#include "load/embedded.h"
+#include "load/loader.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+
+TEST_CASE("compiled tables: each embedded table, built from code, equals its parsed TOML", "[load]")
+{
+    REQUIRE(load::embedded_tables().size() > 40);
+    for (const auto& file : load::embedded_tables()) {
+        INFO(file.path);
+        auto compiled = load::compiled_table(file.id);
+        REQUIRE(compiled);
+        const core::Table parsed = load::parse_table(file.text, file.path, file.id);
+        CHECK(*compiled == parsed);
+        CHECK(compiled->rows.size() == parsed.rows.size());  // a readable hint when they differ
+        CHECK(compiled->legend.size() == parsed.legend.size());
+    }
+    CHECK_FALSE(load::compiled_table("no.such-table"));
+}
