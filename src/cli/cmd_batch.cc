@@ -367,6 +367,7 @@ void setup_batch(CLI::App& app, Context& ctx)
                 "{\"args\": [\"melee\", \"--attacker\", \"4\", ...]}, for scripts that would rather not\n"
                 "quote. Lines are limited to 65536 bytes.\n"
                 "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire --seed 7 batch\n"
+                "  echo '{\"args\": [\"wind\", \"--odds\"]}' | umpire batch\n"
                 "  umpire --log game.jsonl batch < requests.txt");
     sub->callback([&ctx] { run_batch(ctx); });
 }
