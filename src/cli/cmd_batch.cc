@@ -302,6 +302,16 @@ void run_batch(Context& ctx)
         if (request.empty() || request.front().rfind("#", 0) == 0) {
             continue;  // blank lines and comments are not requests
         }
+        if (std::any_of(request.begin(), request.end(), [](const std::string& w) {
+                return w == "-h" || w == "--help" || w == "--help-all" || w == "--version";
+            })) {
+            answers += error_line(number, line, 64,
+                                  "help and version are not answers a batch can give in JSON; run 'umpire " +
+                                      (request.empty() ? std::string("COMMAND") : request.front()) +
+                                      " --help' outside the batch");
+            worst = std::max(worst, 64);
+            continue;
+        }
         if (std::find(request.begin(), request.end(), "batch") != request.end() ||
             std::find(request.begin(), request.end(), "replay") != request.end()) {
             answers += error_line(number, line, 64, "batch and replay cannot run inside a batch");

@@ -363,3 +363,13 @@ TEST_CASE("batch: a JSON request line is read as the words of a command line", "
     CHECK(contains(lines[5], R"("code":"NE")"));  // 14.23's example: 9 then 7
     CHECK(r.code == 64);
 }
+
+TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[cli][batch]")
+{
+    auto r = run_with_input({"batch"}, "melee --help\nwind --roll 9,7\n");
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == R"({"line":1,"request":"melee --help","error":{"code":64,"message":"help and version are )"
+                      R"(not answers a batch can give in JSON; run 'umpire melee --help' outside the batch"}})");
+    CHECK(contains(lines[1], R"("code":"NE")"));
+}
