@@ -194,15 +194,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 }
 
 int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                 const Environment& env, const std::function<void(Context&)>& prepare,
-                 const std::function<void(const Context&)>& finished)
+                 const Environment& env, const std::function<void(Context&)>& prepare)
 {
     std::string command;
     if (int code = guarded(err, [&] { command = command_of(args); return 0; }); code != 0) {
         return code;
     }
     Runner runner(out, err, env, command);
-    return runner.run(args, prepare, finished);
+    return runner.run(args, prepare);
 }
 
 int run(int argc, char** argv)

@@ -14,12 +14,10 @@ namespace umpire::cli {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const Environment& env);
 
-// As run(), calling PREPARE on the context before the command runs (batch shares its
-// catalog and dice stream with each line this way), and FINISHED after it ran without
-// an error (batch reads what the line left for its memo).
+// As run(), calling PREPARE on the context before the command runs (replay shares its
+// catalog with each logged line this way).
 int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                 const Environment& env, const std::function<void(Context&)>& prepare,
-                 const std::function<void(const Context&)>& finished = {});
+                 const Environment& env, const std::function<void(Context&)>& prepare);
 
 // The command-line parser with its context, set up for one command (all when COMMAND is
 // ""), running request after request: batch keeps one per command, so a line costs a
@@ -30,7 +28,8 @@ public:
     Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command);
     Runner(const Runner&) = delete;
     Runner& operator=(const Runner&) = delete;
-    // As run_prepared().
+    // As run_prepared(), and FINISHED after the command ran without an error (batch reads
+    // what the line left for its memo).
     int run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
             const std::function<void(const Context&)>& finished = {});
 

@@ -116,7 +116,6 @@ public:
     // Whether every replayed face was asked for, with the sides it was drawn for: a
     // line that draws differently on a second run is not a function of its dice.
     bool replay_matched() const { return m_matched && m_next == m_replay.size(); }
-    std::uint64_t position() const { return m_engine.position(); }
 
 private:
     int face(int sides);
