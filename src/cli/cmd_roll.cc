@@ -1,5 +1,6 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
+#include "format/json.h"
 #include "core/blocks.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -109,15 +110,35 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 throw usage_error("-n rolls number dice only, not hit dice");
             }
         }
-        // Totals only, one line per repetition, for throughput: no Resolution per roll.
+        if (ctx.in_batch() && !ctx.options.seed) {
+            throw usage_error("roll -n in a batch draws a stream of its own: give the line its own --seed, "
+                              "so the batch still replays whole");
+        }
+        // Totals only, one line per repetition (or, with --json, one object holding them
+        // all), for throughput: no Resolution per roll.
         if (!ctx.options.seed) {
             ctx.options.seed = core::fresh_seed();
         }
         core::RandomSource source(*ctx.options.seed, ctx.options.position);
+        const bool json = ctx.options.json;
         std::string buffer;
         buffer.reserve(1 << 16);
+        if (json) {
+            format::JsonWriter w;
+            w.begin_object().key("command").value("roll").key("expressions").begin_array();
+            for (const auto& e : opt.expressions) {
+                w.value(e);
+            }
+            w.end_array().key("count").value(*opt.count).key("seed").value(static_cast<long long>(*ctx.options.seed));
+            w.key("position").value(static_cast<long long>(ctx.options.position));
+            buffer = w.str() + ",\"totals\":[";
+        }
         char digits[24];
         for (long long i = 0; i < *opt.count; ++i) {
+            if (json) {
+                buffer += i == 0 ? "" : ",";
+                buffer += specs.size() > 1 ? "[" : "";
+            }
             for (size_t e = 0; e < specs.size(); ++e) {
                 long long total = specs[e].modifier;
                 for (int d = 0; d < specs[e].count; ++d) {
@@ -125,15 +146,19 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 }
                 auto [end, ec] = std::to_chars(digits, digits + sizeof digits, total);
                 buffer.append(digits, end);
-                buffer += e + 1 < specs.size() ? ' ' : '\n';
+                if (json) {
+                    buffer += e + 1 < specs.size() ? "," : specs.size() > 1 ? "]" : "";
+                } else {
+                    buffer += e + 1 < specs.size() ? ' ' : '\n';
+                }
             }
             if (buffer.size() > (1 << 16) - 256) {
                 ctx.out() << buffer;
                 buffer.clear();
             }
         }
-        ctx.out() << buffer;
-        if (!ctx.options.quiet) {
+        ctx.out() << buffer << (json ? "]}\n" : "");
+        if (!ctx.options.quiet && !json) {
             ctx.err() << "umpire: seed " << *ctx.options.seed << "\n";
         }
         return;

@@ -72,6 +72,8 @@ public:
         bool stream_fields = true;  // false: json.head is the whole answer
     };
     std::optional<Repeatable> repeatable() const;
+    // A line of a batch, drawing from the batch's stream unless it has its own --seed.
+    bool in_batch() const { return m_stream != nullptr; }
     // The command reads or writes files beyond the tables (weather --state): its lines
     // are never repeated from batch's memo.
     void mark_stateful() { m_stateful = true; }

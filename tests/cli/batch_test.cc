@@ -373,3 +373,19 @@ TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[
                       R"(not answers a batch can give in JSON; run 'umpire melee --help' outside the batch"}})");
     CHECK(contains(lines[1], R"("code":"NE")"));
 }
+
+TEST_CASE("roll -n: with --json one object holds the totals; in a batch it needs its own seed", "[cli][batch]")
+{
+    auto one = test::run_cli({"--json", "--seed", "42", "roll", "-n", "4", "d6"});
+    REQUIRE(one.code == 0);
+    // Seed 42's first d6 faces, pinned in tests/core/dice_test.cc: 3, 5, 6, 2.
+    CHECK(one.out == R"({"command":"roll","expressions":["d6"],"count":4,"seed":42,"position":0,"totals":[3,5,6,2]})" "\n");
+    auto two = test::run_cli({"--json", "--seed", "42", "roll", "-n", "2", "d6", "d6+1"});
+    CHECK(contains(two.out, R"("totals":[[3,6],[6,3]]})"));
+
+    auto batch = run_with_input({"--seed", "1", "batch"}, "roll -n 3 d6\nroll -n 4 d6 --seed 42\n");
+    auto lines = lines_of(batch.out);
+    REQUIRE(lines.size() == 2);
+    CHECK(contains(lines[0], "roll -n in a batch draws a stream of its own: give the line its own --seed"));
+    CHECK(contains(lines[1], R"("totals":[3,5,6,2]})"));
+}
