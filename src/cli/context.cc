@@ -99,7 +99,7 @@ void Context::emit(core::Resolution r)
     format::JsonTemplate json = format::to_json_template(r);
     json.tail += '\n';
     m_out << json.fill(r.seed, r.position);
-    if (m_shared_catalog != nullptr && m_stream != nullptr && m_from_stream) {
+    if (in_batch() && m_from_stream) {
         m_repeatable = Repeatable{std::move(json), true};
     }
 }
@@ -147,7 +147,7 @@ void Context::emit(const core::OddsReport& report)
     }
     std::string text = format::to_json(report) + "\n";
     m_out << text;
-    if (m_shared_catalog != nullptr) {
+    if (in_batch()) {
         m_repeatable = Repeatable{{std::move(text), "", ""}, false};
     }
 }
