@@ -16,6 +16,7 @@ struct CounterFace {
     int ram = 0;
     char ram_defense = 'A';
     std::string movement;
+    bool operator==(const CounterFace&) const = default;
 };
 
 struct Unit {
@@ -32,12 +33,14 @@ struct Unit {
     int rally = 0;
     int morale = 0;
     int stands = 0;
+    bool operator==(const Unit&) const = default;
 };
 
 struct StartingWind {
     std::string from;  // a compass code of table 14.31
     int velocity = 0;
     std::string source;
+    bool operator==(const StartingWind&) const = default;
 };
 
 struct Scenario {
@@ -58,6 +61,9 @@ struct Scenario {
     // Case-insensitive; nullptr when absent.
     const Unit* find_unit(std::string_view name) const;
     std::vector<std::string> unit_names() const;
+
+    // Every field: the build's compiled scenarios are checked against the parsed TOML.
+    bool operator==(const Scenario&) const = default;
 };
 
 } // namespace umpire::core

@@ -172,7 +172,9 @@ const core::Scenario& Catalog::scenario(std::string_view name)
     } else {
         for (const auto& file : embedded_scenarios()) {
             if (file.id == name) {
-                s = std::make_unique<core::Scenario>(parse_scenario(file.text, file.path, file.id));
+                auto compiled = compiled_scenario(file.id);
+                s = std::make_unique<core::Scenario>(compiled ? std::move(*compiled)
+                                                              : parse_scenario(file.text, file.path, file.id));
                 s->origin = "embedded";
             }
         }
