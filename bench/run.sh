@@ -19,9 +19,11 @@ ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2
 
 echo "== one adjudication call against rolldice 2d6 (target: no slower)"
 hyperfine -N --warmup 50 --runs 1000 --export-json "$work/call.json" \
-    "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" "$rolldice 2d6" >/dev/null
-call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1)
+    "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" "$rolldice 2d6" \
+    "$umpire melee --attacker Galley-1 --defender Genoa:leader --roll 4" >/dev/null
+call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1); named=$(mean "$work/call.json" 2)
 echo "umpire melee: $(ratio "$call" 0.001) ms   rolldice 2d6: $(ratio "$base" 0.001) ms   umpire/rolldice: $(ratio "$call" "$base")"
+echo "with ships named from the scenario: $(ratio "$named" 0.001) ms   umpire/rolldice: $(ratio "$named" "$base")"
 
 echo "== 10,000,000 2d6 in one process (target: umpire at least 2x rolldice's throughput)"
 strings=$(printf '10000x2d6 %.0s' $(seq 1000))
