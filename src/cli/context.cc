@@ -165,6 +165,10 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
         return;
     }
     // A line of a batch without its own --seed draws from the batch's stream.
+    if (in_batch() && !options.seed && options.position != 0) {
+        throw usage_error("--position on a batch line needs the line's own --seed: without one the line "
+                          "draws from the batch's stream, at the batch's position");
+    }
     std::optional<core::RandomSource> local;
     core::DiceSource* source = m_stream;
     std::uint32_t seed = m_stream_seed;

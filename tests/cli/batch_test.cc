@@ -389,3 +389,14 @@ TEST_CASE("roll -n: with --json one object holds the totals; in a batch it needs
     CHECK(contains(lines[0], "roll -n in a batch draws a stream of its own: give the line its own --seed"));
     CHECK(contains(lines[1], R"("totals":[3,5,6,2]})"));
 }
+
+TEST_CASE("batch: --position on a line needs the line's own --seed", "[cli][batch]")
+{
+    auto r = run_with_input({"--seed", "42", "batch"}, "roll d6 --position 3\nroll d6 --position 3 --seed 42\n");
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 2);
+    CHECK(contains(lines[0], "--position on a batch line needs the line's own --seed"));
+    // Seed 42's fourth d6 face (pinned in tests/core/dice_test.cc: 3, 5, 6, 2, ...).
+    CHECK(contains(lines[1], R"("value":2,)"));
+    CHECK(contains(lines[1], R"("seed":42,"position":3)"));
+}
