@@ -265,15 +265,18 @@ void run_batch(Context& ctx)
     int worst = 0;
     size_t number = 0;
     std::string_view line;
+    // A line that is not answered: an error line in its place, and the exit code.
+    auto refuse = [&](std::string_view shown, int code, std::string_view message) {
+        answers += error_line(number, shown, code, message);
+        worst = std::max(worst, code);
+    };
     for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
         ++number;
         if (answers.size() >= (size_t{1} << 16)) {
             flush();
         }
         if (got == LineReader::Got::too_long) {
-            answers += error_line(number, line.substr(0, 80), 64,
-                                  "line longer than " + std::to_string(k_max_batch_line) + " bytes");
-            worst = std::max(worst, 64);
+            refuse(line.substr(0, 80), 64, "line longer than " + std::to_string(k_max_batch_line) + " bytes");
             continue;
         }
         const std::uint64_t position = stream.position();
@@ -291,8 +294,7 @@ void run_batch(Context& ctx)
                                   line[line.find_first_not_of(" \t")] == '{';
         auto words = json_request ? load::parse_json_request(line) : split_words(line);
         if (!words) {
-            answers += error_line(number, line, 64, words.error());
-            worst = std::max(worst, 64);
+            refuse(line, 64, words.error());
             continue;
         }
         std::vector<std::string> request = std::move(*words);
@@ -305,17 +307,13 @@ void run_batch(Context& ctx)
         if (std::any_of(request.begin(), request.end(), [](const std::string& w) {
                 return w == "-h" || w == "--help" || w == "--help-all" || w == "--version";
             })) {
-            answers += error_line(number, line, 64,
-                                  "help and version are not answers a batch can give in JSON; run 'umpire " +
-                                      (request.empty() ? std::string("COMMAND") : request.front()) +
-                                      " --help' outside the batch");
-            worst = std::max(worst, 64);
+            refuse(line, 64, "help and version are not answers a batch can give in JSON; run 'umpire " +
+                                 request.front() + " --help' outside the batch");
             continue;
         }
         if (std::find(request.begin(), request.end(), "batch") != request.end() ||
             std::find(request.begin(), request.end(), "replay") != request.end()) {
-            answers += error_line(number, line, 64, "batch and replay cannot run inside a batch");
-            worst = std::max(worst, 64);
+            refuse(line, 64, "batch and replay cannot run inside a batch");
             continue;
         }
         std::vector<std::string> args = common;
@@ -324,8 +322,7 @@ void run_batch(Context& ctx)
         try {
             command = command_of(args);
         } catch (const Error& e) {
-            answers += error_line(number, line, static_cast<int>(e.code()), e.what());
-            worst = std::max(worst, static_cast<int>(e.code()));
+            refuse(line, static_cast<int>(e.code()), e.what());
             continue;
         }
         auto at = runners.find(command);
@@ -337,16 +334,17 @@ void run_batch(Context& ctx)
         line_runner.err.str("");
         tracing.begin(faces);
         std::optional<Context::Repeatable> learnt;
-        int code = line_runner.runner.run(
+        const int code = line_runner.runner.run(
             args, [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
             [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });
         const std::ostringstream& out = line_runner.out;
         const std::ostringstream& err = line_runner.err;
-        if (code == 0 && !tracing.replay_matched()) {
-            code = static_cast<int>(ExitCode::internal);
-            answers += error_line(number, line, code,
-                                  "internal error: the request drew different dice on a second run");
-        } else if (code == 0) {
+        if (code != 0) {
+            refuse(line, code, first_error(err.str()));
+        } else if (!tracing.replay_matched()) {
+            refuse(line, static_cast<int>(ExitCode::internal),
+                   "internal error: the request drew different dice on a second run");
+        } else {
             const std::string text = out.str();
             answers += text;
             // Kept only when the kept form prints exactly what the line printed.
@@ -354,10 +352,7 @@ void run_batch(Context& ctx)
                 (learnt->stream_fields ? learnt->json.fill(seed, position) : learnt->json.head) == text) {
                 memo.learn(line, tracing.trace(), std::move(*learnt));
             }
-        } else {
-            answers += error_line(number, line, code, first_error(err.str()));
         }
-        worst = std::max(worst, code);
     }
     flush();
     ctx.exit_code = worst;
