@@ -174,10 +174,11 @@ void setup_roll(CLI::App& app, Context& ctx)
     sub->add_option("EXPR", opt->expressions, "Dice expressions, e.g. 2d6 d100 3d6+2, or hit dice, 3white 2red")
         ->required();
     sub->add_flag("--odds", opt->odds, "The exact distribution of each total instead of a roll");
-    sub->add_option("-n,--count", opt->count, "Roll N times, printing only the totals, one line each (seed on stderr)")
+    sub->add_option("-n,--count", opt->count, "Roll N times, printing only the totals, one line each (seed on stderr); with --json one "
+                    "object holding them all")
         ->type_name("N");
     sub->footer("Examples:\n  umpire roll 2d6\n  umpire --seed 42 roll d100 3d6+2\n"
-                "  umpire roll 2d6 --odds\n  umpire roll 3white 2red         # Novorossiysk hit dice: hits (provisional faces)\n"
+                "  umpire roll 2d6 --odds\n  umpire --json --seed 7 roll -n 1000 2d6   # one object: {\"totals\": [...], ...}\n  umpire roll 3white 2red         # Novorossiysk hit dice: hits (provisional faces)\n"
                 "Limits: 1 to 1000 dice of 2 to 1000 sides.");
     sub->callback([opt, &ctx] { run_roll(*opt, ctx); });
 }
