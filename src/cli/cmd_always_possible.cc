@@ -1,6 +1,6 @@
 // umpire always-possible: Great War at Sea, The Turkish Black Sea Fleet optional rule.
 #include "cli/commands.h"
-#include "core/sea.h"
+#include "core/black_sea.h"
 
 namespace umpire::cli {
 

@@ -1,6 +1,6 @@
 // umpire close-combat: Great Battles of WWII 14.8.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

@@ -1,6 +1,6 @@
 // umpire command-roll: Great Battles of WWII 13.0.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

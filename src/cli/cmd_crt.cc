@@ -1,6 +1,6 @@
 // umpire crt: The Russian Portfolio XIII.B-C.
 #include "cli/commands.h"
-#include "core/russian.h"
+#include "core/russian_portfolio.h"
 #include "util/error.h"
 
 namespace umpire::cli {

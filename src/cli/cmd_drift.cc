@@ -1,6 +1,6 @@
 // umpire drift: Great Battles of WWII air landings, step 2 (Drop Zone rules).
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

@@ -1,6 +1,6 @@
 // umpire fire: Great Battles of WWII direct fire (14.4), numbers from the referee's chart.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 
 namespace umpire::cli {
 

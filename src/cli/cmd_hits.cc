@@ -1,6 +1,6 @@
 // umpire hits: Novorossiysk 1943 block combat with coloured hit dice (N3-N7).
 #include "cli/commands.h"
-#include "core/blocks.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 
 namespace umpire::cli {

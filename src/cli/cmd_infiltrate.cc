@@ -1,6 +1,6 @@
 // umpire infiltrate: Great Battles of WWII, Drop Zone rules (Air Landings).
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

@@ -1,6 +1,6 @@
 // umpire morale: Great Battles of WWII 15.0-15.2.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

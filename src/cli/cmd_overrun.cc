@@ -1,6 +1,6 @@
 // umpire overrun: The Russian Portfolio Armor Overrun (XIII.C, X.B, XIV.D).
 #include "cli/commands.h"
-#include "core/russian.h"
+#include "core/russian_portfolio.h"
 
 namespace umpire::cli {
 

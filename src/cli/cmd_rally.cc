@@ -1,6 +1,6 @@
 // umpire rally: Great Battles of WWII 14.7.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

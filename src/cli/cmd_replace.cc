@@ -1,6 +1,6 @@
 // umpire replace: Great Battles of WWII 16.2.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 namespace umpire::cli {

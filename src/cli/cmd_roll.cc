@@ -1,7 +1,7 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
 #include "format/json.h"
-#include "core/blocks.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 #include "util/text.h"
 

@@ -1,6 +1,6 @@
 // umpire scatter: Novorossiysk 1943 paratroop scatter (N8) and night bombing (N9).
 #include "cli/commands.h"
-#include "core/blocks.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 #include "util/text.h"
 

@@ -1,6 +1,6 @@
 // umpire siberian: The Russian Portfolio IX.B.3, Siberian roulette.
 #include "cli/commands.h"
-#include "core/russian.h"
+#include "core/russian_portfolio.h"
 
 namespace umpire::cli {
 

@@ -1,6 +1,6 @@
 // umpire sighting: Great Battles of WWII 8.2.
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 
 namespace umpire::cli {
 

@@ -1,6 +1,6 @@
 // umpire suppress: Great Battles of WWII 11.3.3 (artillery) and 12.2 (air-ground support).
 #include "cli/commands.h"
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 #include "util/text.h"
 

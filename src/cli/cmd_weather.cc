@@ -1,7 +1,7 @@
 // umpire weather: the weather of every game, one command.
 #include "cli/commands.h"
-#include "core/naval.h"
-#include "core/weather.h"
+#include "core/constantinople.h"
+#include "core/novorossiysk.h"
 #include "load/state.h"
 #include "util/error.h"
 #include "util/text.h"

@@ -3,7 +3,7 @@
 // scenarios, the output streams, and the shared steps of an adjudication (dice from
 // --roll and --seed, --odds, rendering). Only cli/ includes CLI11.
 
-#include "core/naval.h"
+#include "core/constantinople.h"
 #include "core/odds.h"
 #include "core/resolution.h"
 #include "format/json.h"

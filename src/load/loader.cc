@@ -2,7 +2,7 @@
 
 #include "load/toml_guard.h"
 
-#include "core/naval.h"
+#include "core/constantinople.h"
 #include "util/error.h"
 #include "util/text.h"
 

@@ -4,7 +4,7 @@
 // as a data Error (exit 65). Only this layer includes toml++.
 
 #include "core/scenario.h"
-#include "core/weather.h"
+#include "core/novorossiysk.h"
 #include "core/table.h"
 
 #include <string_view>

@@ -2,7 +2,7 @@
 // The referee's game-state file: read it (a missing file is a new game) and write it
 // atomically, so an interrupted write never loses the previous state.
 
-#include "core/weather.h"
+#include "core/novorossiysk.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "core/blocks.h"
+#include "core/novorossiysk.h"
 #include "core/dice.h"
 #include "../helpers.h"
 #include "util/error.h"

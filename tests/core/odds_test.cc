@@ -1,6 +1,6 @@
 // --odds walks the same adjudicator over every branch; the expected figures here are
 // worked by hand from the rules text.
-#include "core/naval.h"
+#include "core/constantinople.h"
 #include "core/odds.h"
 #include "../helpers.h"
 

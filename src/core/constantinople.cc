@@ -1,4 +1,4 @@
-#include "core/naval.h"
+#include "core/constantinople.h"
 
 #include "util/error.h"
 #include "util/text.h"

@@ -1,4 +1,4 @@
-#include "core/russian.h"
+#include "core/russian_portfolio.h"
 
 #include "util/error.h"
 #include "util/text.h"

@@ -1,4 +1,4 @@
-#include "core/land.h"
+#include "core/great_battles.h"
 
 #include "util/error.h"
 #include "util/text.h"

@@ -1,6 +1,6 @@
 // The Turkish Black Sea Fleet rolls (rules file 003) as named checks, and Always Possible.
 #include "core/lookup.h"
-#include "core/sea.h"
+#include "core/black_sea.h"
 #include "../helpers.h"
 #include "util/error.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Constantinople naval adjudicators (rules file 001, catalogue C1-C10). Pure functions
+// Constantinople (rules file 001, catalogue C1-C10). Pure functions
 // of (request, tables, dice) returning a Resolution; every number comes from a table.
 
 #include "core/dice.h"

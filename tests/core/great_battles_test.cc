@@ -1,5 +1,5 @@
 // Great Battles of WWII adjudicators against the rules text (file 004).
-#include "core/land.h"
+#include "core/great_battles.h"
 #include "../helpers.h"
 #include "util/error.h"
 

@@ -1,5 +1,5 @@
 // The Russian Portfolio adjudicators against the rules text (file 002).
-#include "core/russian.h"
+#include "core/russian_portfolio.h"
 #include "../helpers.h"
 #include "util/error.h"
 

@@ -1,6 +1,6 @@
 // Novorossiysk weather (rules file 000, N1-N2): once-only Dense Fog, floods, zones, the
 // time counter; and the game-state file.
-#include "core/weather.h"
+#include "core/novorossiysk.h"
 #include "../helpers.h"
 #include "load/state.h"
 #include "util/error.h"

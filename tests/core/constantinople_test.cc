@@ -1,6 +1,6 @@
 // Constantinople naval adjudicators against the rules text (file 001) and its worked
 // examples. Dice are scripted; a test fails if a procedure rolls a die it was not given.
-#include "core/naval.h"
+#include "core/constantinople.h"
 #include "../helpers.h"
 #include "util/error.h"
 

@@ -1,4 +1,4 @@
-#include "core/sea.h"
+#include "core/black_sea.h"
 
 #include "core/lookup.h"
 #include "util/error.h"

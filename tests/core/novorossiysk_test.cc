@@ -1,5 +1,5 @@
 // Novorossiysk 1943 block combat (rules file 000, N3-N9).
-#include "core/blocks.h"
+#include "core/novorossiysk.h"
 #include "../helpers.h"
 #include "util/error.h"
 
