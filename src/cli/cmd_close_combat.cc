@@ -30,11 +30,13 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
     side.modifier = o.modifier;
     side.suppressed = o.suppressed;
     side.blocked = o.blocked;
-    side.rally_number = resolve_rally_number(name + "-", o.rally_number, o.quality, o.unit, ctx);
+    const RallyNumber rally = resolve_rally_number(name + "-", o.rally_number, o.quality, o.unit, ctx);
+    side.rally_number = rally.value;
+    side.rally_table = rally.table;
     if (o.stands) {
         side.stands = *o.stands;
     } else if (!o.unit.empty()) {
-        side.stands = find_unit("--" + name + "-unit", o.unit, k_land_scenario, ctx).stands;
+        side.stands = find_unit("--" + name + "-unit", o.unit, core::k_great_battles_scenario, ctx).stands;
     }
     if (side.stands == 0) {
         throw usage_error("--" + name + "-stands: give the " + name + "'s stands");

@@ -18,7 +18,7 @@ void run_command_roll(const CommandRollOptions& opt, Context& ctx)
     }
     std::string quality = opt.quality;
     if (!opt.unit.empty()) {
-        quality = find_unit("--unit", opt.unit, k_land_scenario, ctx).quality;
+        quality = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).quality;
         if (quality.empty()) {
             throw usage_error("--unit " + opt.unit + " has no quality in its scenario; give --quality");
         }

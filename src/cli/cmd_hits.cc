@@ -37,31 +37,17 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (opt.airfield && !opt.defender.empty()) {
         throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
     }
-    std::string surprise_note;
-    if (!opt.time.empty()) {
-        if (!opt.surprise.empty()) {
-            throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
-        }
-        bool s = core::surprise(opt.time == "day", static_cast<int>(q.attacker.size()),
-                                static_cast<int>(q.defender.size()), opt.moved_in,
-                                procedures.constant("surprise_day_ratio"));
-        q.attacker_surprise = s;
-        surprise_note = std::string("Surprise for the attacker: ") + (s ? "yes" : "no") + " (" +
-                        std::to_string(q.attacker.size()) + " against " + std::to_string(q.defender.size()) +
-                        " units, " + opt.time + (opt.moved_in ? ", moved in" : ", did not move in") + ")";
+    if (!opt.time.empty() && !opt.surprise.empty()) {
+        throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
     }
-    q.attacker_surprise = q.attacker_surprise || opt.surprise == "attacker";
+    q.time = opt.time;
+    q.moved_in = opt.moved_in;
+    q.attacker_surprise = opt.surprise == "attacker";
     q.defender_surprise = opt.surprise == "defender";
     q.airfield = opt.airfield;
-    core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender},
-                        {"surprise", q.attacker_surprise ? std::string("attacker")
-                                     : q.defender_surprise ? std::string("defender") : std::string("none")}};
+    core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender}};
     ctx.adjudicate(opt.dice, inputs, "hits", [&](core::Dice& dice) {
-        core::Resolution r = core::resolve_hits(hit_dice, procedures, q, dice);
-        if (!surprise_note.empty()) {
-            r.steps.insert(r.steps.begin(), surprise_note);
-        }
-        return r;
+        return core::resolve_hits(hit_dice, procedures, q, dice);
     });
 }
 

@@ -18,7 +18,7 @@ void run_infiltrate(const InfiltrateOptions& opt, Context& ctx)
     }
     int morale = opt.morale.value_or(0);
     if (!opt.unit.empty()) {
-        morale = find_unit("--unit", opt.unit, k_land_scenario, ctx).morale;
+        morale = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).morale;
         if (morale == 0) {
             throw usage_error("--unit " + opt.unit + " has no morale in its scenario; give --morale");
         }

@@ -23,7 +23,7 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
         throw usage_error("--stands and --unit both give the stands; give one");
     }
     if (!opt.unit.empty()) {
-        const core::Unit& unit = find_unit("--unit", opt.unit, k_land_scenario, ctx);
+        const core::Unit& unit = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx);
         if (unit.stands == 0) {
             throw usage_error("--unit " + unit.name + " has no stand count in its scenario; give --stands");
         }

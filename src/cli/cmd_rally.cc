@@ -17,7 +17,9 @@ struct RallyOptions {
 void run_rally(const RallyOptions& opt, Context& ctx)
 {
     core::RallyRequest q;
-    q.rally_number = resolve_rally_number("", opt.rally_number, opt.quality, opt.unit, ctx);
+    const RallyNumber rally = resolve_rally_number("", opt.rally_number, opt.quality, opt.unit, ctx);
+    q.rally_number = rally.value;
+    q.rally_table = rally.table;
     q.suppressed = opt.suppressed;
     q.modifier = opt.modifier;
     core::Fields inputs{{"rally_number", static_cast<long long>(q.rally_number)},

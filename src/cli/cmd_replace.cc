@@ -20,7 +20,7 @@ void run_replace(const ReplaceOptions& opt, Context& ctx)
     }
     std::string supply = opt.supply;
     if (!opt.side.empty()) {
-        const core::Scenario& s = ctx.scenario(k_land_scenario);
+        const core::Scenario& s = ctx.scenario(core::k_great_battles_scenario);
         supply = s.supply_of(opt.side);
         if (supply.empty()) {
             throw usage_error("--side " + opt.side + ": scenario " + s.id + " sets no supply for it; give --supply");

@@ -1,5 +1,6 @@
 #include "cli/context.h"
 
+#include "core/great_battles.h"
 #include "format/json.h"
 #include "load/state.h"
 #include "util/error.h"
@@ -48,16 +49,11 @@ void Context::begin_request()
     m_from_stream = false;
     m_emitted = 0;
     m_repeatable.reset();
-    m_tables_used.clear();
 }
 
 const core::Table& Context::table(std::string_view id)
 {
-    const core::Table& t = catalog().table(id);
-    if (std::find(m_tables_used.begin(), m_tables_used.end(), t.id) == m_tables_used.end()) {
-        m_tables_used.push_back(t.id);
-    }
-    return t;
+    return catalog().table(id);
 }
 
 const core::Scenario& Context::scenario(std::string_view fallback)
@@ -127,14 +123,13 @@ void Context::write_log(const core::Resolution& r)
     w.key("seed").value(static_cast<long long>(*r.seed));
     w.key("position").value(static_cast<long long>(r.position));
     w.key("tables").begin_object();
-    for (const auto& id : m_tables_used) {
+    for (const auto& id : r.tables) {
         w.key(id).value(catalog().hash(id));
     }
     w.end_object();
     // The outer object stays open for the resolution, written by its own formatter.
     std::string line = w.str() + ",\"resolution\":" + format::to_json(r) + "}\n";
     load::append_line(options.log, line);
-    m_tables_used.clear();
 }
 
 void Context::emit(const core::OddsReport& report)
@@ -306,30 +301,8 @@ const core::Unit& find_unit(std::string_view flag, std::string_view name, std::s
     return *unit;
 }
 
-int rally_number(std::string_view flag, std::string_view quality, Context& ctx)
-{
-    const core::Table& table = ctx.table("great-battles.rally-numbers");
-    auto row = core::find_row(table, quality);
-    if (!row) {
-        throw usage_error(std::string(flag) + ": no quality '" + std::string(quality) + "'" +
-                          suggestion(quality, table.row_keys()) + "; allowed: " + join(table.row_keys(), ", "));
-    }
-    return static_cast<int>(*parse_int(table.rows[*row].cells[0], 0, 100));
-}
-
-int unit_rally_number(std::string_view flag, const core::Unit& unit, Context& ctx)
-{
-    if (unit.rally > 0) {
-        return unit.rally;
-    }
-    if (!unit.quality.empty()) {
-        return rally_number(flag, unit.quality, ctx);
-    }
-    throw usage_error(std::string(flag) + ": unit " + unit.name + " has neither a rally number nor a quality");
-}
-
-int resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
-                         const std::string& quality, const std::string& unit, Context& ctx)
+RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
+                                const std::string& quality, const std::string& unit, Context& ctx)
 {
     int given = (number ? 1 : 0) + (quality.empty() ? 0 : 1) + (unit.empty() ? 0 : 1);
     if (given != 1) {
@@ -337,12 +310,23 @@ int resolve_rally_number(const std::string& prefix, const std::optional<int>& nu
                           prefix + "unit");
     }
     if (number) {
-        return *number;
+        return {*number, nullptr};
     }
+    const core::Table& table = ctx.table("great-battles.rally-numbers");
     if (!quality.empty()) {
-        return rally_number("--" + prefix + "quality", quality, ctx);
+        auto n = core::rally_number(table, quality);
+        if (!n) {
+            throw usage_error("--" + prefix + "quality: " + n.error());
+        }
+        return {*n, &table};
     }
-    return unit_rally_number("--" + prefix + "unit", find_unit("--" + prefix + "unit", unit, k_land_scenario, ctx), ctx);
+    const std::string flag = "--" + prefix + "unit";
+    const core::Unit& found = find_unit(flag, unit, core::k_great_battles_scenario, ctx);
+    auto n = core::unit_rally_number(table, found);
+    if (!n) {
+        throw usage_error(flag + ": " + n.error());
+    }
+    return {*n, found.rally > 0 ? nullptr : &table};
 }
 
 void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request)

@@ -128,7 +128,6 @@ private:
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;
-    std::vector<std::string> m_tables_used;  // ids read since the last emit, for the log
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);
@@ -144,19 +143,17 @@ core::DamagedReading parse_reading(std::string_view text);
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,
                             Context& ctx);
-// The rally number of a troop quality (Great Battles 14.7.3), from its table.
-int rally_number(std::string_view flag, std::string_view quality, Context& ctx);
-// A unit's own rally number, else its quality's.
-int unit_rally_number(std::string_view flag, const core::Unit& unit, Context& ctx);
-
-// The rally number from exactly one of --PREFIXrally-number, --PREFIXquality, --PREFIXunit.
-int resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
-                         const std::string& quality, const std::string& unit, Context& ctx);
+// The rally number from exactly one of --PREFIXrally-number, --PREFIXquality, --PREFIXunit,
+// with the table it was read from (null when given or the unit's own).
+struct RallyNumber {
+    int value = 0;
+    const core::Table* table = nullptr;
+};
+RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
+                                 const std::string& quality, const std::string& unit, Context& ctx);
 
 // --mod values: a number adds to the roll ("--mod 2"); NAME or NAME=COUNT names one of
 // a check's modifiers. Fills REQUEST's modifier and named list.
 void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request);
-
-inline constexpr const char* k_land_scenario = "great-battles-example";
 
 } // namespace umpire::cli

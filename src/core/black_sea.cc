@@ -23,6 +23,7 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     r.command = "always-possible";
     r.title = "Always Possible";
     r.source = procedures.source;
+    note_table(r, procedures);
     r.steps.push_back("needed " + std::to_string(needed) + ", best possible " + std::to_string(best) +
                       ": " + std::to_string(needed - best) + " + 1 = " + std::to_string(count) +
                       " dice, all must be " + std::to_string(face));

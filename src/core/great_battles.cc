@@ -178,6 +178,7 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     r.title = "Morale check";
     r.source = chart.source;
     note_table(r, chart);
+    note_table(r, procedures);
     int points = q.eliminated * procedures.constant("casualty_points_eliminated") +
                  q.suppressed * procedures.constant("casualty_points_suppressed");
     r.steps.push_back("casualty points: " + std::to_string(q.eliminated) + " eliminated x " +
@@ -228,6 +229,31 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     return r;
 }
 
+Expected<int> rally_number(const Table& table, std::string_view quality)
+{
+    auto row = find_row(table, quality);
+    if (!row) {
+        return fail<int>("no quality '" + std::string(quality) + "'" + suggestion(quality, table.row_keys()) +
+                         "; allowed: " + join(table.row_keys(), ", "));
+    }
+    auto n = parse_int(table.rows[*row].cells[0], 0, 100);
+    if (!n) {
+        return fail<int>("table " + table.id + " has no rally number for " + std::string(quality));
+    }
+    return static_cast<int>(*n);
+}
+
+Expected<int> unit_rally_number(const Table& table, const Unit& unit)
+{
+    if (unit.rally > 0) {
+        return unit.rally;
+    }
+    if (!unit.quality.empty()) {
+        return rally_number(table, unit.quality);
+    }
+    return fail<int>("unit " + unit.name + " has neither a rally number nor a quality");
+}
+
 Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 {
     check_count(q.rally_number, 1, 10, "--rally-number");
@@ -236,6 +262,9 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
     r.command = "rally";
     r.title = "Rally";
     r.source = "Great Battles of WWII 14.7";
+    if (q.rally_table != nullptr) {
+        note_table(r, *q.rally_table);
+    }
     const int target = q.rally_number + q.modifier;
     r.steps.push_back("rally number " + std::to_string(q.rally_number) +
                       (q.modifier ? " " + signed_number(q.modifier) : "") + ": each suppressed stand "
@@ -275,6 +304,11 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     r.command = "close-combat";
     r.title = "Close combat";
     r.source = "Great Battles of WWII 14.8";
+    for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
+        if (side->rally_table != nullptr) {
+            note_table(r, *side->rally_table);
+        }
+    }
     int a = dice.roll(k_d10, "close combat: attacker");
     int d = dice.roll(k_d10, "close combat: defender");
     int a_total = a + q.attacker.modifier;
@@ -341,6 +375,7 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
     r.command = "infiltrate";
     r.title = "Infiltration through enemy lines";
     r.source = "Great Battles of WWII, Drop Zone rules (Air Landings)";
+    note_table(r, procedures);
     int target = morale - procedures.constant("infiltration_morale_minus");
     r.result.fields.push_back({"target", static_cast<long long>(target)});
     int roll = dice.roll(k_d10, "infiltration: " + std::to_string(target) + " or less");
@@ -403,6 +438,7 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
     auto add = [&](bool on, const char* constant, const char* why) {
         if (on) {
             int m = procedures.constant(constant);
+            note_table(r, procedures);
             modifier += m;
             r.steps.push_back(signed_number(m) + " " + why);
         }
@@ -465,6 +501,7 @@ Resolution resolve_drift(const Table& procedures, std::string_view altitude, boo
     r.command = "drift";
     r.title = "Air landing drift";
     r.source = "Great Battles of WWII, Drop Zone rules (Air Landings, step 2)";
+    note_table(r, procedures);
     r.steps.push_back((glider ? std::string("glider: always as from low altitude") : "from " + level + " altitude") +
                       ": each d10 times " + (halves % 2 ? "1/2" : std::to_string(halves / 2)));
     for (int i = 0; i < stands; ++i) {

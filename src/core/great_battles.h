@@ -5,6 +5,7 @@
 #include "core/dice.h"
 #include "core/lookup.h"
 #include "core/resolution.h"
+#include "core/scenario.h"
 #include "core/table.h"
 
 #include <optional>
@@ -56,10 +57,20 @@ struct MoraleRequest {
 Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& request,
                           Dice& dice);
 
+// The scenario the Great Battles commands name units from when no --scenario is given.
+inline constexpr const char* k_great_battles_scenario = "great-battles-example";
+
+// The rally number of troop QUALITY from TABLE, great-battles.rally-numbers (14.7.3); a
+// message naming the qualities otherwise.
+Expected<int> rally_number(const Table& table, std::string_view quality);
+// A unit's own rally number, else its quality's from TABLE.
+Expected<int> unit_rally_number(const Table& table, const Unit& unit);
+
 struct RallyRequest {
     int rally_number = 0;
     int suppressed = 0;
     int modifier = 0;
+    const Table* rally_table = nullptr;  // where rally_number was read (14.7.3), if it was
 };
 
 // 14.7: a d10 per suppressed stand, each equal or under the rally number plus modifiers
@@ -73,6 +84,7 @@ struct CloseCombatSide {
     int suppressed = 0;  // of which suppressed
     int rally_number = 0;
     bool blocked = false;  // cannot retreat without closing on enemy within 12" (14.8.3)
+    const Table* rally_table = nullptr;  // where rally_number was read (14.7.3), if it was
 };
 
 struct CloseCombatRequest {

@@ -3,6 +3,8 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
+
 namespace umpire::core {
 
 void describe(Outcome& outcome, const Table& table, std::string_view side)
@@ -28,6 +30,9 @@ void describe(Outcome& outcome, const Table& table, std::string_view side)
 
 void note_table(Resolution& resolution, const Table& table)
 {
+    if (std::find(resolution.tables.begin(), resolution.tables.end(), table.id) == resolution.tables.end()) {
+        resolution.tables.push_back(table.id);
+    }
     if (!table.provisional) {
         return;
     }

@@ -28,7 +28,9 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& request, Dice
 // reading where the legend has one (all sides, labelled, when SIDE is empty).
 void describe(Outcome& outcome, const Table& table, std::string_view side);
 
-// Marks RESOLUTION provisional when TABLE is, with the table's note.
+// Records that RESOLUTION read TABLE: its id (Resolution::tables, for the audit log) and,
+// when TABLE is provisional, the mark and the table's note. Every adjudicator calls it
+// for each table at the place it reads it.
 void note_table(Resolution& resolution, const Table& table);
 
 } // namespace umpire::core

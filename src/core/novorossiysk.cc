@@ -202,8 +202,9 @@ long long count(const std::vector<bool>& flags)
 
 } // namespace
 
-Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& q, Dice& dice)
+Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice)
 {
+    HitsRequest q = request;
     if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
         throw usage_error("--attacker and --defender: give each side's blocks (or --airfield for the attacker alone)");
     }
@@ -212,6 +213,19 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     r.title = q.airfield ? "Air Field strike" : "Hit dice";
     r.source = hit_dice.source;
     note_table(r, hit_dice);
+    if (!q.time.empty()) {
+        const int day_ratio = procedures.constant("surprise_day_ratio");
+        note_table(r, procedures);
+        q.attacker_surprise = surprise(q.time == "day", static_cast<int>(q.attacker.size()),
+                                       static_cast<int>(q.defender.size()), q.moved_in, day_ratio);
+        r.steps.push_back(std::string("Surprise for the attacker: ") + (q.attacker_surprise ? "yes" : "no") +
+                          " (" + std::to_string(q.attacker.size()) + " against " +
+                          std::to_string(q.defender.size()) + " units, " + q.time +
+                          (q.moved_in ? ", moved in" : ", did not move in") + ")");
+    }
+    r.inputs.push_back({"surprise", q.attacker_surprise   ? std::string("attacker")
+                                    : q.defender_surprise ? std::string("defender")
+                                                          : std::string("none")});
     if (q.airfield) {
         for (const auto& b : q.attacker) {
             if (!find_block_kind(b.kind)->air) {
@@ -219,6 +233,7 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
             }
         }
         int free = procedures.constant("airfield_free_white_dice");
+        note_table(r, procedures);
         const std::string& white = hit_dice.rows.front().key;
         int hits = roll_hit_dice(hit_dice, white, free, dice, "Air Field's free dice");
         r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white + " dice unopposed: " +
@@ -288,6 +303,7 @@ Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedur
     r.title = "Paratroop scatter";
     r.source = scatter.source;
     note_table(r, scatter);
+    note_table(r, procedures);
     int destroyed = 0;
     for (int i = 0; i < blocks; ++i) {
         std::string label = "paratroop block " + std::to_string(i + 1);
@@ -338,6 +354,7 @@ Resolution resolve_night_bombing(const Table& scatter, const Table& procedures, 
     r.title = "Night bombing scatter";
     r.source = scatter.game + ", Night Phase";
     const int from = procedures.constant("night_bomb_no_scatter_from");
+    note_table(r, procedures);
     int roll = dice.roll_d6("night bombing: " + std::to_string(from) + "+ no scatter");
     if (roll >= from) {
         r.result.code = "on-target";

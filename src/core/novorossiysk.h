@@ -50,6 +50,10 @@ struct HitsRequest {
     std::vector<Block> defender;
     bool attacker_surprise = false;
     bool defender_surprise = false;
+    // "day" or "night": Surprise for the attacker is worked out from the blocks (N4), with
+    // the procedures' day ratio, instead of given; "" when it is given.
+    std::string time;
+    bool moved_in = false;  // the attackers moved into combat this phase (N4)
     bool airfield = false;  // N6: the attacker's air units strike the defender's Air Field
 };
 

@@ -41,6 +41,9 @@ struct Resolution {
     Outcome result;
     std::vector<Outcome> results;  // when several things were resolved at once
     std::vector<std::string> notes;  // readings chosen, options in force
+    // The ids of the tables this resolution read, in the order first read (note_table()):
+    // what the audit log fingerprints and replay checks.
+    std::vector<std::string> tables;
     bool provisional = false;
     std::vector<std::string> provisional_notes;
     std::optional<std::uint32_t> seed;

@@ -53,6 +53,7 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
     int read_column = final_column;
     if (q.dispersed) {
         read_column = std::min(last, final_column + procedures.constant("dispersed_shift"));
+        note_table(r, procedures);
         r.steps.push_back("Dispersed defender: read one column higher, under " +
                           crt.columns[static_cast<size_t>(read_column)] + " (VII.B)");
     }
@@ -81,6 +82,7 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
     describe(r.result, crt, "");
     if (q.armor) {
         int from = procedures.constant(q.russian ? "breakdown_from_russian" : "breakdown_from_axis");
+        note_table(r, procedures);
         int to = from + q.reserve_phase;
         bool breaks = roll >= from && roll <= to;
         r.result.fields.push_back({"armor_breakdown", breaks});
@@ -132,6 +134,7 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
                               return join(ok, " or ");
                           }() + " weather");
     }
+    note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
     if (!terrain_row) {
         throw usage_error("--terrain: " + terrain_row.error() + "; allowed: " + join(terrain.row_keys(), ", "));

@@ -400,3 +400,88 @@ TEST_CASE("batch: --position on a line needs the line's own --seed", "[cli][batc
     CHECK(contains(lines[1], R"("value":2,)"));
     CHECK(contains(lines[1], R"("seed":42,"position":3)"));
 }
+
+namespace {
+
+// The table ids the audit log fingerprints for one call of ARGS.
+std::vector<std::string> logged_tables(std::vector<std::string> args)
+{
+    std::string log = temp_path("tables.jsonl");
+    std::filesystem::remove(log);
+    args.insert(args.begin(), {"--log", log, "--seed", "1"});
+    auto r = test::run_cli(args);
+    REQUIRE(r.code == 0);
+    std::ifstream in(log);
+    std::string line;
+    std::getline(in, line);
+    std::filesystem::remove(log);
+    auto entry = load::parse_log_line(line);
+    REQUIRE(entry);
+    std::vector<std::string> ids;
+    for (const auto& [id, hash] : entry->tables) {
+        ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+} // namespace
+
+TEST_CASE("log: a resolution fingerprints exactly the tables it read", "[cli][log]")
+{
+    using V = std::vector<std::string>;
+    // A check is found among every table, but reads only its own (14.29).
+    CHECK(logged_tables({"check", "storm"}) == V{"constantinople.storm"});
+    CHECK(logged_tables({"melee", "--attacker", "4", "--defender", "3"}) == V{"constantinople.melee"});
+    CHECK(logged_tables({"wind"}) == V{"constantinople.wind-direction", "constantinople.wind-velocity"});
+    // Morale reads its chart and the casualty-point weights (15.1).
+    CHECK(logged_tables({"morale", "--stands", "4", "--eliminated", "1"}) ==
+          V{"great-battles.morale", "great-battles.procedures"});
+    // A rally number given is no table read; one read by quality is (14.7.3).
+    CHECK(logged_tables({"rally", "--rally-number", "8", "--suppressed", "1"}).empty());
+    CHECK(logged_tables({"rally", "--quality", "average", "--suppressed", "1"}) == V{"great-battles.rally-numbers"});
+    CHECK(logged_tables({"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "8",
+                         "--defender-stands", "2", "--defender-quality", "raw"}) == V{"great-battles.rally-numbers"});
+    // The CRT's procedures and No Retreat table only when the request needs them (VII.B, XIII.C).
+    CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3"}) == V{"russian-portfolio.crt"});
+    CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3", "--dispersed"}) ==
+          V{"russian-portfolio.crt", "russian-portfolio.procedures"});
+    CHECK(logged_tables({"overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3",
+                         "--weather", "good", "--terrain", "clear"}) ==
+          V{"russian-portfolio.overrun", "russian-portfolio.overrun-terrain"});
+    // Surprise worked out from the time of day reads the day ratio (N4).
+    CHECK(logged_tables({"hits", "--attacker", "small", "--defender", "large:red"}) == V{"novorossiysk.hit-dice"});
+    CHECK(logged_tables({"hits", "--attacker", "small", "--defender", "large:red", "--time", "day", "--moved-in"}) ==
+          V{"novorossiysk.hit-dice", "novorossiysk.procedures"});
+    CHECK(logged_tables({"always-possible", "--needed", "6", "--best", "5"}) == V{"black-sea.procedures"});
+    CHECK(logged_tables({"infiltrate", "--morale", "10"}) == V{"great-battles.procedures"});
+    CHECK(logged_tables({"drift", "--altitude", "high", "--stands", "1"}) == V{"great-battles.procedures"});
+}
+
+TEST_CASE("replay: overriding a table the line did not read changes nothing", "[cli][log]")
+{
+    std::string log = temp_path("unrelated.jsonl");
+    std::filesystem::remove(log);
+    REQUIRE(test::run_cli({"--log", log, "check", "storm"}).code == 0);
+    // black-sea.fuel, changed: a referee's own copy with a different source line.
+    auto dir = std::filesystem::path(temp_path("override"));
+    std::filesystem::create_directories(dir / "black-sea");
+    std::ifstream shipped(std::string(UMPIRE_SOURCE_DIR) + "/tables/black-sea/fuel.toml");
+    std::stringstream text;
+    text << shipped.rdbuf() << "\n# the referee's copy\n";
+    std::ofstream(dir / "black-sea" / "fuel.toml") << text.str();
+    auto r = test::run_cli({"--tables", dir.string(), "replay", log});
+    CHECK(r.out == "1 resolution(s) replayed, 0 differ\n");
+    CHECK(r.code == 0);
+    // The table the line did read, changed, is reported.
+    std::filesystem::create_directories(dir / "constantinople");
+    std::ifstream storm(std::string(UMPIRE_SOURCE_DIR) + "/tables/constantinople/storm.toml");
+    std::stringstream storm_text;
+    storm_text << storm.rdbuf() << "\n# the referee's copy\n";
+    std::ofstream(dir / "constantinople" / "storm.toml") << storm_text.str();
+    auto changed = test::run_cli({"--tables", dir.string(), "replay", log});
+    CHECK(contains(changed.out, "table changed: constantinople.storm"));
+    CHECK(changed.code == 65);
+    std::filesystem::remove_all(dir);
+    std::filesystem::remove(log);
+}
