@@ -17,14 +17,15 @@ struct MeleeOptions {
 void run_melee(const MeleeOptions& opt, Context& ctx)
 {
     core::MeleeRequest q;
+    auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     for (const auto& spec : opt.attackers) {
-        q.attackers.push_back(parse_ship("--attacker", spec, "melee", ctx));
+        q.attackers.push_back(flag_value("--attacker", core::parse_ship(spec, core::ShipValue::melee, scenario)));
     }
-    q.defender = parse_ship("--defender", opt.defender, "melee", ctx);
+    q.defender = flag_value("--defender", core::parse_ship(opt.defender, core::ShipValue::melee, scenario));
     q.boom = opt.boom;
     q.exchange = opt.exchange;
     q.split = opt.split;
-    q.reading = parse_reading(opt.reading);
+    q.reading = core::parse_damaged_reading(opt.reading);
     const core::Table& crt = ctx.table("constantinople.melee");
     core::Fields inputs{{"attackers", opt.attackers}, {"defender", opt.defender},
                         {"boom", opt.boom}, {"exchange", opt.exchange},

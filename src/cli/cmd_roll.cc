@@ -19,33 +19,6 @@ struct RollOptions {
 // Most repetitions -n takes (documented in umpire(1)).
 inline constexpr long long k_max_roll_count = 1000000000;
 
-namespace {
-
-// "3white": COUNT coloured hit dice (Novorossiysk); nullopt when TEXT is not one.
-std::optional<std::pair<int, std::string>> hit_dice_term(const std::string& text, Context& ctx)
-{
-    size_t digits = 0;
-    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
-        ++digits;
-    }
-    std::string colour = to_lower(text.substr(digits));
-    if (colour.empty() || colour.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos ||
-        colour == "d") {
-        return std::nullopt;
-    }
-    const core::Table& table = ctx.table("novorossiysk.hit-dice");
-    if (!core::find_row(table, colour)) {
-        return std::nullopt;
-    }
-    auto n = digits == 0 ? Expected<long long>(1) : parse_int(text.substr(0, digits), 1, core::k_max_dice_count);
-    if (!n) {
-        throw usage_error("roll: '" + text + "': 1 to " + std::to_string(core::k_max_dice_count) + " dice");
-    }
-    return std::pair{static_cast<int>(*n), colour};
-}
-
-} // namespace
-
 void run_roll(const RollOptions& opt, Context& ctx)
 {
     std::vector<core::DiceSpec> specs;
@@ -54,10 +27,12 @@ void run_roll(const RollOptions& opt, Context& ctx)
         auto spec = core::parse_dice(text);
         coloured.push_back(std::nullopt);
         if (!spec) {
-            coloured.back() = hit_dice_term(text, ctx);
-            if (!coloured.back()) {
+            auto term = core::parse_hit_dice_term(text, ctx.table("novorossiysk.hit-dice"));
+            if (!term) {
                 throw usage_error("roll: " + spec.error() + ", or N and a hit die colour (3white)");
             }
+            const core::HitDiceTerm& t = flag_value("roll:", *term);
+            coloured.back() = std::pair{t.count, t.colour};
             specs.push_back({});
             continue;
         }

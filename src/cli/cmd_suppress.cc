@@ -21,26 +21,8 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
     q.attack = opt.air == "fighter-bomber" ? core::Attack::fighter_bomber
                : opt.air == "rocket"       ? core::Attack::rocket
                                            : core::Attack::artillery;
-    std::vector<std::string> types;
-    for (const auto& t : core::stand_types()) {
-        types.emplace_back(t.name);
-    }
     for (const auto& spec : opt.stands) {
-        auto parts = split(spec, ':');
-        if (parts.size() > 2) {
-            throw usage_error("--stand '" + spec + "': write COVER or COVER:TYPE, e.g. soft:armour");
-        }
-        core::Stand stand{to_lower(parts[0]), parts.size() == 2 ? to_lower(parts[1]) : "infantry"};
-        if (!core::find_row(table, stand.cover)) {
-            throw usage_error("--stand '" + spec + "': no cover '" + parts[0] + "'" +
-                              suggestion(parts[0], table.row_keys()) + "; allowed: " +
-                              join(table.row_keys(), ", "));
-        }
-        if (core::find_stand_type(stand.type) == nullptr) {
-            throw usage_error("--stand '" + spec + "': no stand type '" + parts[1] + "'" +
-                              suggestion(parts[1], types) + "; allowed: " + join(types, ", "));
-        }
-        q.stands.push_back(stand);
+        q.stands.push_back(flag_value("--stand", core::parse_stand(spec, table)));
     }
     core::Fields inputs{{"stands", opt.stands}, {"activated", q.activated},
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};

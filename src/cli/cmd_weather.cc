@@ -1,6 +1,8 @@
 // umpire weather: the weather of every game, one command.
 #include "cli/commands.h"
+#include "core/black_sea.h"
 #include "core/constantinople.h"
+#include "core/russian_portfolio.h"
 #include "core/novorossiysk.h"
 #include "load/state.h"
 #include "util/error.h"
@@ -75,18 +77,13 @@ void russian_portfolio(const WeatherOptions& opt, Context& ctx)
     if (opt.start_1jun41) {
         const core::Table& table = ctx.table("russian-portfolio.weather-1jun41");
         ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
-            core::Resolution r = core::resolve_lookup(table, {}, dice);
-            r.command = "weather";
-            return r;
+            return core::resolve_weather_1jun41(table, dice);
         });
         return;
     }
     const core::Table& table = ctx.table("russian-portfolio.weather");
-    core::LookupRequest q{std::nullopt, to_lower(opt.month), 0};
     ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
-        core::Resolution r = core::resolve_lookup(table, q, dice);
-        r.command = "weather";
-        return r;
+        return core::resolve_weather(table, opt.month, dice);
     });
 }
 
@@ -97,13 +94,8 @@ void black_sea(const WeatherOptions& opt, Context& ctx)
                           "the Great War at Sea rules");
     }
     const core::Table& table = ctx.table("black-sea.weather-limits");
-    core::LookupRequest q{std::nullopt, to_lower(opt.weather), 0};
     ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather", [&](core::Dice& dice) {
-        core::Resolution r = core::resolve_lookup(table, q, dice);
-        r.command = "weather";
-        r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
-        r.result.effects = table.notes;
-        return r;
+        return core::resolve_weather_limits(table, opt.weather, dice);
     });
 }
 

@@ -199,94 +199,16 @@ void add_dice_options(CLI::App& app, DiceOptions& options)
                  "Exact probability of every outcome instead of one resolution");
 }
 
-namespace {
-
-struct ShipFlag {
-    std::string_view name;
-    std::string_view meaning;
-};
-// The ":flag" vocabulary of a ship spec.
-constexpr std::array<ShipFlag, 3> k_ship_flags{{
-    {"back", "the counter's back: reduced (Ottoman) or stripped crew (Byzantine, 16.0)"},
-    {"damaged", "permanently Damaged (15.34)"},
-    {"leader", "Diedo or Trevisano aboard: +1 defensive melee (15.26)"},
-}};
-
-std::vector<std::string> flag_names()
+std::string typed_flag(const Context& ctx, std::initializer_list<std::string_view> names)
 {
-    std::vector<std::string> names;
-    for (const auto& f : k_ship_flags) {
-        names.emplace_back(f.name);
-    }
-    return names;
-}
-
-} // namespace
-
-core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_view value_name,
-                      Context& ctx)
-{
-    const std::string where = std::string(flag) + " '" + std::string(spec) + "': ";
-    std::vector<std::string> parts = split(spec, ':');
-    core::Ship ship;
-    bool back = false;
-    for (size_t i = 1; i < parts.size(); ++i) {
-        const std::string f = to_lower(parts[i]);
-        if (f == "back") {
-            back = true;
-        } else if (f == "damaged") {
-            ship.damaged = true;
-        } else if (f == "leader") {
-            ship.leader = true;
-        } else {
-            throw usage_error(where + "unknown flag ':" + parts[i] + "'; allowed :" +
-                              join(flag_names(), ", :") + suggestion(parts[i], flag_names()));
+    for (const auto& arg : ctx.argv) {
+        for (std::string_view name : names) {
+            if (arg == name || (arg.size() > name.size() && arg.starts_with(name) && arg[name.size()] == '=')) {
+                return std::string(name);
+            }
         }
     }
-    const std::string& token = parts[0];
-    if (token.empty()) {
-        throw usage_error(where + "give a number or a ship's name");
-    }
-    if (value_name == "ram_defense" && token.size() == 1 && std::isalpha(static_cast<unsigned char>(token[0]))) {
-        char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(token[0])));
-        if (letter < 'A' || letter > 'D') {
-            throw usage_error(where + "ram defense must be A, B, C or D (15.42)");
-        }
-        ship.ram_defense = letter;
-    } else if (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' || token[0] == '+') {
-        auto n = parse_int(token, 0, 99);
-        if (!n) {
-            throw usage_error(where + n.error() + " (a strength is 0 to 99)");
-        }
-        if (value_name == "ram_defense") {
-            throw usage_error(where + "ram defense is a letter A to D (15.42), or a ship's name");
-        }
-        if (back) {
-            throw usage_error(where + ":back needs a named ship; a number is already the value shown");
-        }
-        (value_name == "ram" ? ship.ram : ship.melee) = static_cast<int>(*n);
-    } else {
-        const core::Scenario& s = ctx.scenario("constantinople");
-        const core::Unit* unit = s.find_unit(token);
-        if (unit == nullptr) {
-            throw usage_error(where + "no ship '" + token + "' in scenario " + s.id +
-                              suggestion(token, s.unit_names()) + "; give a number, or see " +
-                              s.origin);
-        }
-        if (!unit->counter) {
-            throw usage_error(where + unit->name + " in scenario " + s.id + " is not a naval counter");
-        }
-        const core::CounterFace& face = back ? unit->back : unit->front;
-        ship.name = unit->name + (back ? " (back)" : "");
-        ship.side = unit->side;
-        ship.melee = face.melee;
-        ship.ram = face.ram;
-        ship.ram_defense = face.ram_defense;
-    }
-    if (ship.leader && !ship.side.empty() && ship.side != "byzantine") {
-        throw usage_error(where + ":leader: only Byzantine ships carry Diedo or Trevisano (15.26)");
-    }
-    return ship;
+    return std::string(*names.begin());
 }
 
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,
@@ -353,9 +275,5 @@ void parse_mods(const std::vector<std::string>& values, core::LookupRequest& req
     }
 }
 
-core::DamagedReading parse_reading(std::string_view text)
-{
-    return text == "chart" ? core::DamagedReading::chart : core::DamagedReading::rules_case;
-}
 
 } // namespace umpire::cli

@@ -9,6 +9,8 @@
 #include "format/json.h"
 #include "format/text.h"
 #include "load/catalog.h"
+#include "util/error.h"
+#include "util/expected.h"
 
 #include <CLI/CLI.hpp>
 
@@ -132,13 +134,18 @@ private:
 
 void add_dice_options(CLI::App& app, DiceOptions& options);
 
-// A ship named or typed as a number, with ":flag" suffixes (back, damaged, leader):
-// "8", "Genoa", "Galley-1:back:damaged". VALUE_NAME says what a bare token means
-// ("melee" or "ram" strength, or "ram_defense" letter). SCENARIO is consulted for names.
-core::Ship parse_ship(std::string_view flag, std::string_view spec, std::string_view value_name,
-                      Context& ctx);
+// The value of a pure parser, or a usage Error: FLAG, a space, and the parser's message.
+template <class T>
+T flag_value(std::string_view flag, const Expected<T>& parsed)
+{
+    if (!parsed) {
+        throw usage_error(std::string(flag) + " " + parsed.error());
+    }
+    return *parsed;
+}
 
-core::DamagedReading parse_reading(std::string_view text);
+// Which of NAMES (a flag's spellings) the request typed, for messages; the first when none.
+std::string typed_flag(const Context& ctx, std::initializer_list<std::string_view> names);
 
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,

@@ -2,6 +2,7 @@
 
 #include "core/lookup.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace umpire::core {
 
@@ -38,6 +39,15 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     r.result.effects = {all ? "every die is a six: the attempt succeeds" : "not every die is a six: the attempt fails"};
     r.result.source = r.source;
     r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice)
+{
+    Resolution r = resolve_lookup(table, {std::nullopt, to_lower(weather), 0}, dice);
+    r.command = "weather";
+    r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
+    r.result.effects = table.notes;
     return r;
 }
 

@@ -5,8 +5,10 @@
 #include "core/dice.h"
 #include "core/lookup.h"
 #include "core/resolution.h"
+#include "core/scenario.h"
 #include "core/table.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +30,18 @@ struct Ship {
     bool damaged = false;  // 15.34
     bool leader = false;   // Diedo or Trevisano aboard, 15.26
 };
+
+// What a bare token of a ship spec means: a melee strength, a ram strength (15.42
+// columns 1-4) or a ram defense letter (A-D).
+enum class ShipValue { melee, ram, ram_defense };
+
+// A ship typed as a number or named, with ":flag" suffixes (back, damaged, leader):
+// "8", "Genoa", "Galley-1:back:damaged". SCENARIO is asked for only when a name is given.
+// A message starting with the quoted spec otherwise ("'Genoa:x': unknown flag...").
+Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::function<const Scenario&()>& scenario);
+
+// "chart" reads Damaged as the 15.41 legend does; anything else as 15.34 does.
+DamagedReading parse_damaged_reading(std::string_view text);
 
 // Halving as 15.33 does for movement: rounding down. Melee never drops below 0.
 int halved(int value);

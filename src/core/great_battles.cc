@@ -229,6 +229,29 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     return r;
 }
 
+Expected<Stand> parse_stand(std::string_view spec, const Table& suppression)
+{
+    const std::string where = "'" + std::string(spec) + "': ";
+    auto parts = split(spec, ':');
+    if (parts.size() > 2) {
+        return fail<Stand>(where + "write COVER or COVER:TYPE, e.g. soft:armour");
+    }
+    Stand stand{to_lower(parts[0]), parts.size() == 2 ? to_lower(parts[1]) : "infantry"};
+    if (!find_row(suppression, stand.cover)) {
+        return fail<Stand>(where + "no cover '" + parts[0] + "'" + suggestion(parts[0], suppression.row_keys()) +
+                           "; allowed: " + join(suppression.row_keys(), ", "));
+    }
+    if (find_stand_type(stand.type) == nullptr) {
+        std::vector<std::string> types;
+        for (const auto& t : stand_types()) {
+            types.emplace_back(t.name);
+        }
+        return fail<Stand>(where + "no stand type '" + parts[1] + "'" + suggestion(parts[1], types) +
+                           "; allowed: " + join(types, ", "));
+    }
+    return stand;
+}
+
 Expected<int> rally_number(const Table& table, std::string_view quality)
 {
     auto row = find_row(table, quality);

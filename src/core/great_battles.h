@@ -33,6 +33,10 @@ struct Stand {
     std::string type = "infantry";
 };
 
+// "soft", "hard:armour": a stand under the template as COVER[:TYPE], the cover a row of
+// SUPPRESSION (great-battles.suppression). A message starting with the quoted spec otherwise.
+Expected<Stand> parse_stand(std::string_view spec, const Table& suppression);
+
 enum class Attack { artillery, fighter_bomber, rocket };
 
 struct SuppressRequest {

@@ -102,6 +102,24 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
     return block;
 }
 
+std::optional<Expected<HitDiceTerm>> parse_hit_dice_term(std::string_view text, const Table& hit_dice)
+{
+    size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+        ++digits;
+    }
+    std::string colour = to_lower(text.substr(digits));
+    if (colour.empty() || colour.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos ||
+        colour == "d" || !find_row(hit_dice, colour)) {
+        return std::nullopt;
+    }
+    auto n = digits == 0 ? Expected<long long>(1) : parse_int(text.substr(0, digits), 1, k_max_dice_count);
+    if (!n) {
+        return fail<HitDiceTerm>("'" + std::string(text) + "': 1 to " + std::to_string(k_max_dice_count) + " dice");
+    }
+    return HitDiceTerm{static_cast<int>(*n), colour};
+}
+
 std::string raised(const Table& hit_dice, std::string_view colour)
 {
     auto row = find_row(hit_dice, colour);

@@ -7,6 +7,7 @@
 #include "core/resolution.h"
 #include "core/table.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,14 @@ struct Block {
 
 // "bomber:2red+white", "small", "large:black+red:reduced": parses one block.
 Expected<Block> parse_block(std::string_view text, const Table& hit_dice);
+
+// "3white": COUNT coloured hit dice of a row of HIT_DICE (novorossiysk.hit-dice), as
+// `roll` takes them. Empty when TEXT is not one; a message when its count is out of range.
+struct HitDiceTerm {
+    int count = 1;
+    std::string colour;
+};
+std::optional<Expected<HitDiceTerm>> parse_hit_dice_term(std::string_view text, const Table& hit_dice);
 
 // Rolls COUNT dice of COLOUR, as "roll 3white" does. Returns the hits.
 int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice,

@@ -206,4 +206,18 @@ Resolution resolve_siberian(int axis_number, Dice& dice)
     return r;
 }
 
+Resolution resolve_weather(const Table& table, std::string_view month, Dice& dice)
+{
+    Resolution r = resolve_lookup(table, {std::nullopt, to_lower(month), 0}, dice);
+    r.command = "weather";
+    return r;
+}
+
+Resolution resolve_weather_1jun41(const Table& table, Dice& dice)
+{
+    Resolution r = resolve_lookup(table, {}, dice);
+    r.command = "weather";
+    return r;
+}
+
 } // namespace umpire::core

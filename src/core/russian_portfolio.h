@@ -7,6 +7,7 @@
 #include "core/table.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace umpire::core {
@@ -46,6 +47,11 @@ struct OverrunRequest {
 
 // Armor Overrun: DX -> DE, DE -> BR, or refused with every reason. No dice.
 Resolution resolve_overrun(const Table& overrun, const Table& terrain, const OverrunRequest& request);
+
+// VI.A: the weather of MONTH ("nov41") from TABLE (russian-portfolio.weather); with
+// START_1JUN41 the 1Jun41 invasion's die (XVI.C.1.c) from that table instead.
+Resolution resolve_weather(const Table& table, std::string_view month, Dice& dice);
+Resolution resolve_weather_1jun41(const Table& table, Dice& dice);
 
 // IX.B.3, Siberian roulette: the Axis names 1-6, the Soviet player casts the die.
 Resolution resolve_siberian(int axis_number, Dice& dice);

@@ -401,3 +401,13 @@ TEST_CASE("cli: roll -n prints one total per line, replayable by seed", "[cli][r
     CHECK(r.out == "8\n8\n10\n");
     CHECK(run_cli({"roll", "-n", "0", "2d6"}).code == 64);
 }
+
+TEST_CASE("cli: a ship spec's error names the spelling of the flag typed", "[cli][ram]")
+{
+    auto target = test::run_cli({"ram", "--rammer", "Galley-2", "--target", "Genoa:damagd"});
+    CHECK(target.code == 64);
+    CHECK(target.err == "umpire: error: --target 'Genoa:damagd': unknown flag ':damagd'; allowed :back, :damaged, "
+                        ":leader (did you mean 'damaged'?)\n");
+    auto defense = test::run_cli({"ram", "--strength", "2", "--defense=E"});
+    CHECK(defense.err == "umpire: error: --defense 'E': ram defense must be A, B, C or D (15.42)\n");
+}
