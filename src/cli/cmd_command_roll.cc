@@ -24,6 +24,7 @@ void run_command_roll(const CommandRollOptions& opt, Context& ctx)
         }
     }
     const core::Table& chart = ctx.table("great-battles.command");
+    ctx.name_field("column", "--quality");
     core::LookupRequest q{quality, std::nullopt, 0};
     ctx.adjudicate(opt.dice, {{"quality", quality}}, "command-roll", [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(chart, q, dice);

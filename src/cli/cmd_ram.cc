@@ -15,13 +15,11 @@ void run_ram(const RamOptions& opt, Context& ctx)
 {
     core::RamRequest q;
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
-    const std::string target_flag = typed_flag(ctx, {"--defense", "--target"});
-    q.rammer = flag_value(typed_flag(ctx, {"--strength", "--rammer"}),
-                          core::parse_ship(opt.rammer, core::ShipValue::ram, scenario));
-    q.target = flag_value(target_flag, core::parse_ship(opt.target, core::ShipValue::ram_defense, scenario));
+    q.rammer = flag_value("{rammer}", core::parse_ship(opt.rammer, core::ShipValue::ram, scenario));
+    q.target = flag_value("{target}", core::parse_ship(opt.target, core::ShipValue::ram_defense, scenario));
     q.reading = core::parse_damaged_reading(opt.reading);
     if (q.target.leader) {
-        throw usage_error(target_flag + ": a leader has no effect on ramming (15.26)");
+        throw usage_error("{target}: a leader has no effect on ramming (15.26)");
     }
     const core::Table& table = ctx.table("constantinople.ram");
     core::Fields inputs{{"rammer", opt.rammer}, {"target", opt.target},

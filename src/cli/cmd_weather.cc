@@ -82,6 +82,7 @@ void russian_portfolio(const WeatherOptions& opt, Context& ctx)
         return;
     }
     const core::Table& table = ctx.table("russian-portfolio.weather");
+    ctx.name_field("row", "--month");
     ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
         return core::resolve_weather(table, opt.month, dice);
     });
@@ -94,6 +95,7 @@ void black_sea(const WeatherOptions& opt, Context& ctx)
                           "the Great War at Sea rules");
     }
     const core::Table& table = ctx.table("black-sea.weather-limits");
+    ctx.name_field("row", "--weather");
     ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather", [&](core::Dice& dice) {
         return core::resolve_weather_limits(table, opt.weather, dice);
     });

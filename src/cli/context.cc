@@ -1,5 +1,6 @@
 #include "cli/context.h"
 
+#include "cli/fields.h"
 #include "core/great_battles.h"
 #include "format/json.h"
 #include "load/state.h"
@@ -49,6 +50,7 @@ void Context::begin_request()
     m_from_stream = false;
     m_emitted = 0;
     m_repeatable.reset();
+    m_field_flags.clear();
 }
 
 const core::Table& Context::table(std::string_view id)
@@ -74,8 +76,20 @@ void Context::warn_provisional(const core::Resolution& r)
     }
 }
 
+void Context::render_fields_in(core::Resolution& r) const
+{
+    for (auto* lines : {&r.steps, &r.notes}) {
+        for (auto& line : *lines) {
+            if (line.find('{') != std::string::npos) {
+                line = render(line);
+            }
+        }
+    }
+}
+
 void Context::emit(core::Resolution r)
 {
+    render_fields_in(r);
     if (!r.seed) {
         if (!options.seed) {
             options.seed = core::fresh_seed();
@@ -132,8 +146,9 @@ void Context::write_log(const core::Resolution& r)
     load::append_line(options.log, line);
 }
 
-void Context::emit(const core::OddsReport& report)
+void Context::emit(core::OddsReport report)
 {
+    render_fields_in(report.sample);
     warn_provisional(report.sample);
     ++m_emitted;
     if (!options.json) {
@@ -199,16 +214,9 @@ void add_dice_options(CLI::App& app, DiceOptions& options)
                  "Exact probability of every outcome instead of one resolution");
 }
 
-std::string typed_flag(const Context& ctx, std::initializer_list<std::string_view> names)
+std::string Context::render(std::string_view message) const
 {
-    for (const auto& arg : ctx.argv) {
-        for (std::string_view name : names) {
-            if (arg == name || (arg.size() > name.size() && arg.starts_with(name) && arg[name.size()] == '=')) {
-                return std::string(name);
-            }
-        }
-    }
-    return std::string(*names.begin());
+    return render_fields(message, argv, m_field_flags);
 }
 
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,

@@ -88,6 +88,11 @@ public:
         m_resets.push_back([opt] { *opt = T{}; });
         return opt;
     }
+    // Core's {FIELD} in a message names FLAG in this request (a command whose flag for a
+    // field differs from cli/fields.cc's table: `weather --month` is the lookup's row).
+    void name_field(std::string field, std::string flag) { m_field_flags.emplace_back(std::move(field), std::move(flag)); }
+    // MESSAGE with its {field}s as the flags this request typed (cli/fields.h).
+    std::string render(std::string_view message) const;
     // Forgets the last request: options back to their defaults, nothing emitted.
     void begin_request();
     // The request as typed, for the audit log.
@@ -108,7 +113,7 @@ public:
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs,
                     const std::string& command, const core::Adjudicator& adjudicate);
     void emit(core::Resolution r);
-    void emit(const core::OddsReport& report);
+    void emit(core::OddsReport report);
 
     std::ostream& out() { return m_out; }
     std::ostream& err() { return m_err; }
@@ -116,6 +121,8 @@ public:
 
 private:
     void warn_provisional(const core::Resolution& r);
+    // The working and notes may name a reading's flag as a {field}, as messages do.
+    void render_fields_in(core::Resolution& r) const;
     void write_log(const core::Resolution& r);
     std::ostream& m_out;
     std::ostream& m_err;
@@ -130,11 +137,13 @@ private:
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;
+    std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);
 
-// The value of a pure parser, or a usage Error: FLAG, a space, and the parser's message.
+// The value of a pure parser, or a usage Error: FLAG (or a {field}, cli/fields.h), a space,
+// and the parser's message.
 template <class T>
 T flag_value(std::string_view flag, const Expected<T>& parsed)
 {
@@ -143,9 +152,6 @@ T flag_value(std::string_view flag, const Expected<T>& parsed)
     }
     return *parsed;
 }
-
-// Which of NAMES (a flag's spellings) the request typed, for messages; the first when none.
-std::string typed_flag(const Context& ctx, std::initializer_list<std::string_view> names);
 
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,

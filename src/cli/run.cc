@@ -63,7 +63,7 @@ void print_error(std::ostream& err, const std::string& message)
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
 // code, printing the message.
 template <class Body>
-int guarded(std::ostream& err, Body body)
+int guarded(std::ostream& err, const Context* ctx, Body body)
 {
     try {
         return body();
@@ -72,7 +72,7 @@ int guarded(std::ostream& err, Body body)
         err << "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
         return static_cast<int>(ExitCode::usage);
     } catch (const Error& e) {
-        print_error(err, e.what());
+        print_error(err, ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()));
         return static_cast<int>(e.code());
     } catch (const std::exception& e) {
         print_error(err, std::string("internal error: ") + e.what());
@@ -165,7 +165,7 @@ int Runner::run(const std::vector<std::string>& args, const std::function<void(C
         prepare(m_ctx);
     }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
-    const int code = guarded(m_ctx.err(), [&] {
+    const int code = guarded(m_ctx.err(), &m_ctx, [&] {
         m_app.clear();  // a parse that failed half-way leaves results behind
         try {
             m_app.parse(reversed);
@@ -197,7 +197,7 @@ int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::o
                  const Environment& env, const std::function<void(Context&)>& prepare)
 {
     std::string command;
-    if (int code = guarded(err, [&] { command = command_of(args); return 0; }); code != 0) {
+    if (int code = guarded(err, nullptr, [&] { command = command_of(args); return 0; }); code != 0) {
         return code;
     }
     Runner runner(out, err, env, command);

@@ -9,13 +9,13 @@ namespace umpire::core {
 Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice)
 {
     if (needed <= best) {
-        throw usage_error("--needed " + std::to_string(needed) + " is within reach of --best " +
+        throw usage_error("{needed} " + std::to_string(needed) + " is within reach of {best} " +
                           std::to_string(best) + ": roll normally; Always Possible is for a roll that "
                           "cannot succeed");
     }
     const int count = needed - best + 1;
     if (count > k_max_always_possible_dice) {
-        throw usage_error("--needed " + std::to_string(needed) + " and --best " + std::to_string(best) +
+        throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) +
                           " ask for " + std::to_string(count) + " dice; at most " +
                           std::to_string(k_max_always_possible_dice));
     }

@@ -250,14 +250,14 @@ void check_split(const MeleeRequest& q, int strength)
     size_t n = q.attackers.size();
     const std::string who = ship_label(q.defender, "the defender");
     if (q.split.size() != n) {
-        throw usage_error("--split: " + who + " is adjacent to " + std::to_string(n) +
+        throw usage_error("{split}: " + who + " is adjacent to " + std::to_string(n) +
                           " attackers and must attack all or none of them (15.24); give " +
-                          std::to_string(n) + " comma-separated points, one per --attacker, "
+                          std::to_string(n) + " comma-separated points, one per {attacker}, "
                           "adding up to " + std::to_string(strength));
     }
     int sum = std::accumulate(q.split.begin(), q.split.end(), 0);
     if (sum != strength) {
-        throw usage_error("--split: the points add up to " + std::to_string(sum) + " but " +
+        throw usage_error("{split}: the points add up to " + std::to_string(sum) + " but " +
                           who + " has melee strength " + std::to_string(strength) +
                           "; a split uses all of it (15.24)");
     }
@@ -270,13 +270,13 @@ void check_split(const MeleeRequest& q, int strength)
         }
         for (size_t i = 0; i < n; ++i) {
             if (q.split[i] != 0 && q.split[i] != 1) {
-                throw usage_error("--split: " + who + " has fewer melee points than adjacent "
+                throw usage_error("{split}: " + who + " has fewer melee points than adjacent "
                                   "enemies, so it attacks the strongest at 0 and the rest at 1 "
                                   "(15.24); " + std::to_string(q.split[i]) + " is not allowed");
             }
             for (size_t j = 0; j < n; ++j) {
                 if (q.split[i] == 0 && q.split[j] == 1 && strengths[j] > strengths[i]) {
-                    throw usage_error("--split: the 0 must go to the strongest ship(s) "
+                    throw usage_error("{split}: the 0 must go to the strongest ship(s) "
                                       "(15.24); attacker " + std::to_string(j + 1) +
                                       " is stronger than attacker " + std::to_string(i + 1));
                 }
@@ -287,7 +287,7 @@ void check_split(const MeleeRequest& q, int strength)
     for (size_t i = 0; i < n; ++i) {
         int differential = q.split[i] - defense_strength(q.attackers[i], q.boom, q.reading);
         if (q.split[i] < 1 || differential < -3) {
-            throw usage_error("--split: " + std::to_string(q.split[i]) + " point(s) against " +
+            throw usage_error("{split}: " + std::to_string(q.split[i]) + " point(s) against " +
                               ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) +
                               " gives differential " + signed_number(differential) +
                               "; when splitting, the lowest voluntary differential is -3 "
@@ -301,17 +301,17 @@ void check_split(const MeleeRequest& q, int strength)
 Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
 {
     if (q.attackers.empty() || q.attackers.size() > 4) {
-        throw usage_error("--attacker: " + std::to_string(q.attackers.size()) +
+        throw usage_error("{attacker}: " + std::to_string(q.attackers.size()) +
                           " given; one to four ships may attack one ship (15.24)");
     }
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
-            throw usage_error("--attacker " + ship.name + " and --defender " + q.defender.name +
+            throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name +
                               " are both " + ship.side + " ships");
         }
     }
     if (!q.exchange && !q.split.empty()) {
-        throw usage_error("--split applies only with --exchange, when the defender attacks back");
+        throw usage_error("{split} applies only with {exchange}, when the defender attacks back");
     }
     const int counter_strength = attack_strength(q.defender, q.reading);
     if (q.exchange && q.attackers.size() > 1) {
@@ -319,7 +319,7 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     }
     if (q.exchange && q.attackers.size() == 1 && !q.split.empty() &&
         (q.split.size() != 1 || q.split[0] != counter_strength)) {
-        throw usage_error("--split: a ship adjacent to a sole enemy always uses its maximum "
+        throw usage_error("{split}: a ship adjacent to a sole enemy always uses its maximum "
                           "strength (15.24), here " + std::to_string(counter_strength));
     }
 
@@ -330,10 +330,10 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     note_table(r, crt);
     if (q.reading == DamagedReading::chart) {
         r.notes.push_back("Damaged read as the 15.41 legend has it: melee strength halved, "
-                          "rounding down (--damaged-reading chart)");
+                          "rounding down ({damaged_reading} chart)");
     } else {
         r.notes.push_back("Damaged read as 15.34 has it: melee strength unaffected "
-                          "(--damaged-reading case)");
+                          "({damaged_reading} case)");
     }
 
     int total = 0;
@@ -416,11 +416,11 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
     const std::string target = ship_label(q.target, "target");
 
     if (!q.rammer.name.empty() && q.rammer.ram == 0) {
-        throw usage_error("--rammer " + q.rammer.name + " has ram strength 0: only oar-driven "
+        throw usage_error("{rammer} " + q.rammer.name + " has ram strength 0: only oar-driven "
                           "vessels may ram (15.1, 14.28)");
     }
     if (!q.rammer.side.empty() && q.rammer.side == q.target.side) {
-        throw usage_error("--rammer " + q.rammer.name + " and --target " + q.target.name +
+        throw usage_error("{rammer} " + q.rammer.name + " and {target} " + q.target.name +
                           " are both " + q.rammer.side + " ships");
     }
     int strength = q.rammer.ram;
@@ -428,10 +428,10 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
         strength = std::max(1, halved(strength));
         r.steps.push_back(rammer + " is Damaged: ram strength " + std::to_string(q.rammer.ram) +
                           " halved to " + std::to_string(strength) +
-                          ", never below 1 (15.42 note, --damaged-reading chart)");
+                          ", never below 1 (15.42 note, {damaged_reading} chart)");
     } else if (q.rammer.damaged) {
         r.notes.push_back("a Damaged rammer keeps its Ramming Capability (15.34; "
-                          "--damaged-reading chart halves it)");
+                          "{damaged_reading} chart halves it)");
     }
     char defense = q.target.ram_defense;
     if (q.target.damaged) {
@@ -440,8 +440,8 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
                           " halved to " + std::string(1, defense) +
                           " (15.34; A=1 to D=4, halved rounding down, never below A)");
     }
-    size_t column = value_or_usage(find_column(table, std::to_string(strength)), "--strength: ");
-    size_t row = value_or_usage(find_row(table, std::string(1, defense)), "--defense: ");
+    size_t column = value_or_usage(find_column(table, std::to_string(strength)), "{strength}: ");
+    size_t row = value_or_usage(find_row(table, std::string(1, defense)), "{defense}: ");
     RangeCell range = value_or_usage(parse_range_cell(cell(table, row, column)), "");
     r.steps.push_back("ram strength " + std::to_string(strength) + " against ram defense " +
                       std::string(1, defense) + ": " + cell(table, row, column) + " (" +

@@ -162,7 +162,7 @@ int Dice::roll(const DiceSpec& spec, std::string_view purpose)
         m_given.pop_front();
         if (value < spec.min() || value > spec.max()) {
             size_t position = m_given_count - m_given.size();
-            throw usage_error("--roll " + std::to_string(value) + " (--roll value " +
+            throw usage_error("{roll} " + std::to_string(value) + " ({roll} value " +
                               std::to_string(position) + ") is impossible for the " +
                               rec.die + " rolled for " + std::string(purpose) + "; allowed " +
                               std::to_string(spec.min()) + " to " + std::to_string(spec.max()));
@@ -184,9 +184,9 @@ void Dice::check_all_given_used(std::string_view command) const
         return;
     }
     size_t used = m_given_count - m_given.size();
-    throw usage_error("--roll: " + std::to_string(m_given_count) + " value(s) given but " +
+    throw usage_error("{roll}: " + std::to_string(m_given_count) + " value(s) given but " +
                       std::string(command) + " used only " + std::to_string(used) +
-                      " die roll(s) this time; remove the extra --roll");
+                      " die roll(s) this time; remove the extra {roll}");
 }
 
 std::uint64_t outcome_count(const DiceSpec& spec)

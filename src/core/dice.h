@@ -1,6 +1,6 @@
 #pragma once
 // Dice: expressions ("2d6+1"), the Dice an adjudicator draws from, and the sources
-// behind it (a seeded engine, or the enumeration that --odds walks).
+// behind it (a seeded engine, or the enumeration that exact odds walk).
 // Adjudicators take a Dice& and never know whether a value was typed in, rolled, or
 // enumerated (DESIGN.md principles 4, 5 and 7).
 
@@ -30,7 +30,7 @@ struct DiceSpec {
 
     int min() const { return count + modifier; }
     int max() const { return count * sides + modifier; }
-    // "d6", "2d6", "d100", "3d6+2": the form the rules texts and --json use.
+    // "d6", "2d6", "d100", "3d6+2": the form the rules texts and the JSON output use.
     std::string label() const;
     bool operator==(const DiceSpec&) const = default;
 };
@@ -43,7 +43,7 @@ Expected<DiceSpec> parse_dice(std::string_view text);
 struct RollRecord {
     std::string die;         // DiceSpec::label()
     int value = 0;           // the total read against the table
-    bool given = false;      // typed in with --roll rather than rolled
+    bool given = false;      // given by the referee (rolled by hand) rather than rolled
     std::string purpose;     // what the procedure rolled it for
     std::vector<int> faces;  // each die's face, when rolled
 };
@@ -126,10 +126,10 @@ private:
     std::vector<Face> m_trace;
 };
 
-// A fresh seed from the operating system, for runs without --seed.
+// A fresh seed from the operating system, for runs given no seed.
 std::uint32_t fresh_seed();
 
-// The dice a procedure rolls: values given with --roll are used first, in order, and
+// The dice a procedure rolls: values given (rolled by hand) are used first, in order, and
 // checked against the die they are used for; the rest come from the source.
 class Dice {
 public:
@@ -142,7 +142,7 @@ public:
     int roll_d6(std::string_view purpose) { return roll(DiceSpec{1, 6, 0}, purpose); }
 
     const std::vector<RollRecord>& record() const { return m_record; }
-    // Throws a usage Error when values given with --roll were left unused.
+    // Throws a usage Error when given values were left unused.
     void check_all_given_used(std::string_view command) const;
 
 private:
@@ -153,7 +153,7 @@ private:
 };
 
 // The distribution of a DiceSpec's total: each possible total with its number of ways,
-// out of sides^count. Used by --odds.
+// out of sides^count. Used by exact odds.
 struct Ways {
     int total;
     std::uint64_t ways;

@@ -43,10 +43,10 @@ Outcome outcome(std::string label, std::string code, std::string name,
     return o;
 }
 
-void check_count(int value, int lo, int hi, const std::string& flag)
+void check_count(int value, int lo, int hi, const std::string& field)
 {
     if (value < lo || value > hi) {
-        throw usage_error(flag + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) +
+        throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) +
                           " to " + std::to_string(hi));
     }
 }
@@ -79,10 +79,10 @@ const StandType* find_stand_type(std::string_view name)
 Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& dice)
 {
     if (q.stands.empty()) {
-        throw usage_error("--stand: give at least one stand under the template");
+        throw usage_error("{stand}: give at least one stand under the template");
     }
     if (q.attack != Attack::artillery && q.stands.size() != 1) {
-        throw usage_error("--stand: air-ground support targets a single stand (12.1); " +
+        throw usage_error("{stand}: air-ground support targets a single stand (12.1); " +
                           std::to_string(q.stands.size()) + " given");
     }
     Resolution r;
@@ -102,7 +102,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
         const StandType* type = find_stand_type(s.type);
         const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover + ")";
         if (type == nullptr) {
-            throw usage_error("--stand: unknown stand type '" + s.type + "'");
+            throw usage_error("{stand}: unknown stand type '" + s.type + "'");
         }
         if (type->unaffected_by_barrage) {
             r.results.push_back(outcome(label, "unaffected", "Unaffected",
@@ -112,7 +112,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
             ++unaffected;
             continue;
         }
-        int target = number_cell(table, s.cover, column, "--stand");
+        int target = number_cell(table, s.cover, column, "{stand}");
         int roll = dice.roll(k_d10, label + ": suppressed on " + std::to_string(target) + " or less");
         std::string code = roll <= target ? "suppressed" : "unaffected";
         std::string why = roll <= target ? "<= " + std::to_string(target) : "> " + std::to_string(target);
@@ -170,9 +170,9 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
                           Dice& dice)
 {
     const int max_stands = static_cast<int>(chart.rows.size());
-    check_count(q.stands, 1, max_stands, "--stands");
-    check_count(q.eliminated, 0, q.stands, "--eliminated");
-    check_count(q.suppressed, 0, q.stands - q.eliminated, "--suppressed");
+    check_count(q.stands, 1, max_stands, "{stands}");
+    check_count(q.eliminated, 0, q.stands, "{eliminated}");
+    check_count(q.suppressed, 0, q.stands - q.eliminated, "{suppressed}");
     Resolution r;
     r.command = "morale";
     r.title = "Morale check";
@@ -196,7 +196,7 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
         r.rolls = dice.record();
         return r;
     }
-    int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "--stands");
+    int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "{stands}");
     r.result.fields.push_back({"target", static_cast<long long>(target)});
     r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " +
                       std::to_string(points) + " casualty points -> hold on " + std::to_string(target) +
@@ -279,8 +279,8 @@ Expected<int> unit_rally_number(const Table& table, const Unit& unit)
 
 Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 {
-    check_count(q.rally_number, 1, 10, "--rally-number");
-    check_count(q.suppressed, 1, 100, "--suppressed");
+    check_count(q.rally_number, 1, 10, "{rally_number}");
+    check_count(q.suppressed, 1, 100, "{suppressed}");
     Resolution r;
     r.command = "rally";
     r.title = "Rally";
@@ -318,10 +318,10 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
 {
     for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
-        const std::string flag = "--" + side->name;
-        check_count(side->stands, 1, 100, flag + "-stands");
-        check_count(side->suppressed, 0, side->stands, flag + "-suppressed");
-        check_count(side->rally_number, 1, 10, flag + "-rally-number");
+        const std::string field = "{" + side->name;
+        check_count(side->stands, 1, 100, field + "_stands}");
+        check_count(side->suppressed, 0, side->stands, field + "_suppressed}");
+        check_count(side->rally_number, 1, 10, field + "_rally_number}");
     }
     Resolution r;
     r.command = "close-combat";
@@ -393,7 +393,7 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
 
 Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
 {
-    check_count(morale, 1, 99, "--morale");
+    check_count(morale, 1, 99, "{morale}");
     Resolution r;
     r.command = "infiltrate";
     r.title = "Infiltration through enemy lines";
@@ -418,13 +418,13 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
 Resolution resolve_replacement(const Table& chart, std::string_view supply,
                                std::string_view situation, int eliminated, Dice& dice)
 {
-    check_count(eliminated, 1, 100, "--eliminated");
+    check_count(eliminated, 1, 100, "{eliminated}");
     Resolution r;
     r.command = "replace";
     r.title = "Replacement rolls";
     r.source = chart.source;
     note_table(r, chart);
-    int target = number_cell(chart, supply, situation, "--supply/--situation");
+    int target = number_cell(chart, supply, situation, "{supply}/{situation}");
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
                       ": each eliminated stand returns on " + std::to_string(target) + " or less (" +
                       chart.source + ")");
@@ -450,9 +450,9 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply,
 
 Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dice)
 {
-    check_count(q.to_hit, 0, 10, "--to-hit");
-    check_count(q.to_destroy, 0, 10, "--to-destroy");
-    check_count(q.shots, 1, 50, "--shots");
+    check_count(q.to_hit, 0, 10, "{to_hit}");
+    check_count(q.to_destroy, 0, 10, "{to_destroy}");
+    check_count(q.shots, 1, 50, "{shots}");
     Resolution r;
     r.command = "fire";
     r.title = "Direct fire";
@@ -510,10 +510,10 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
 Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands,
                          Dice& dice)
 {
-    check_count(stands, 1, 50, "--stands");
+    check_count(stands, 1, 50, "{stands}");
     const std::string level = glider ? "low" : std::string(altitude);
     if (level != "high" && level != "medium" && level != "low") {
-        throw usage_error("--altitude " + std::string(altitude) + ": allowed high, medium, low");
+        throw usage_error("{altitude} " + std::string(altitude) + ": allowed high, medium, low");
     }
     const int halves = procedures.constant("drift_halves_" + level);
     auto scaled = [halves](int roll) {
@@ -552,11 +552,11 @@ Resolution resolve_sighting(const Table& table, int turn, Dice& dice)
     const int second = table.constant("turn_2_inches");
     const int later = table.constant("later_inches");
     if (turn == 1 || turn > 3) {
-        throw usage_error("--turn " + std::to_string(turn) + ": sighting is " +
+        throw usage_error("{turn} " + std::to_string(turn) + ": sighting is " +
                           std::to_string(turn == 1 ? first : later) +
                           "\" then, with no roll; the attacker rolls on turns 2 and 3 (8.2)");
     }
-    check_count(turn, 1, 3, "--turn");
+    check_count(turn, 1, 3, "{turn}");
     Resolution r = resolve_lookup(table, {}, dice);
     r.command = "sighting";
     int from = turn == 2 ? first : second;

@@ -61,7 +61,7 @@ struct MoraleRequest {
 Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& request,
                           Dice& dice);
 
-// The scenario the Great Battles commands name units from when no --scenario is given.
+// The scenario the Great Battles commands name units from when no other scenario is given.
 inline constexpr const char* k_great_battles_scenario = "great-battles-example";
 
 // The rally number of troop QUALITY from TABLE, great-battles.rally-numbers (14.7.3); a

@@ -52,7 +52,7 @@ void note_table(Resolution& resolution, const Table& table)
 Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice)
 {
     if (q.modifier != 0 && table.modifier.empty()) {
-        throw usage_error("--mod: table " + table.id + " takes no modifier");
+        throw usage_error("{mod}: table " + table.id + " takes no modifier");
     }
     Resolution r;
     r.command = "lookup";
@@ -65,7 +65,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
     std::string column_text;
     if (table.column_kind != ColumnKind::none) {
         if (!q.column) {
-            throw usage_error("--column: table " + table.id + " needs a column: " +
+            throw usage_error("{column}: table " + table.id + " needs a column: " +
                               join(table.columns, ", ") +
                               (table.column_kind == ColumnKind::differential ? " (a differential)"
                                : table.column_kind == ColumnKind::ratio ? " (attack:defense factors)" : ""));
@@ -74,11 +74,11 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         if (table.column_kind == ColumnKind::differential) {
             auto n = parse_int(*q.column, -1000000, 1000000);
             if (!n) {
-                throw usage_error("--column: " + n.error());
+                throw usage_error("{column}: " + n.error());
             }
             auto pick = find_column(table, static_cast<int>(*n));
             if (!pick) {
-                throw usage_error("--column: " + pick.error());
+                throw usage_error("{column}: " + pick.error());
             }
             column = pick->index;
             column_text = " under " + table.columns[column] +
@@ -87,11 +87,11 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         } else if (table.column_kind == ColumnKind::ratio) {
             auto factors = parse_ratio(*q.column);
             if (!factors) {
-                throw usage_error("--column: " + factors.error());
+                throw usage_error("{column}: " + factors.error());
             }
             auto pick = find_column(table, *factors);
             if (!pick) {
-                throw usage_error("--column: " + pick.error());
+                throw usage_error("{column}: " + pick.error());
             }
             column = pick->index;
             column_text = " under " + table.columns[column] + " (" + *q.column +
@@ -99,25 +99,25 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         } else {
             auto found = find_column(table, *q.column);
             if (!found) {
-                throw usage_error("--column: " + found.error());
+                throw usage_error("{column}: " + found.error());
             }
             column = *found;
             column_text = " under " + table.columns[column];
         }
     } else if (q.column) {
-        throw usage_error("--column: table " + table.id + " has no columns");
+        throw usage_error("{column}: table " + table.id + " has no columns");
     }
 
     size_t row = 0;
     std::string row_text;
     if (table.row_kind == RowKind::label) {
         if (!q.row) {
-            throw usage_error("--row: table " + table.id + " needs a row: " +
+            throw usage_error("{row}: table " + table.id + " needs a row: " +
                               join(table.row_keys(), ", "));
         }
         auto found = find_row(table, *q.row);
         if (!found) {
-            throw usage_error("--row: " + found.error());
+            throw usage_error("{row}: " + found.error());
         }
         row = *found;
         row_text = "row " + table.rows[row].key;
@@ -125,12 +125,12 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
     } else {
         int total = 0;
         if (table.row_kind == RowKind::range && !q.row) {
-            throw usage_error("--row: table " + table.id + " is read by a number; give --row N");
+            throw usage_error("{row}: table " + table.id + " is read by a number; give {row} N");
         }
         if (q.row) {
             auto n = parse_int(*q.row, -1000000, 1000000);
             if (!n) {
-                throw usage_error("--row: " + n.error());
+                throw usage_error("{row}: " + n.error());
             }
             total = static_cast<int>(*n);
             r.inputs.push_back({"row", *q.row});
@@ -148,13 +148,13 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                     for (const auto& each : table.modifiers) {
                         names.push_back(each.name);
                     }
-                    throw usage_error("--mod " + name + ": check " + table.id + " has no such modifier" +
+                    throw usage_error("{mod} " + name + ": check " + table.id + " has no such modifier" +
                                       suggestion(name, names) +
                                       (names.empty() ? "; it takes none" : "; it takes " + join(names, ", ")));
                 }
                 if (count < m->min || count > m->max) {
-                    throw usage_error("--mod " + name + "=" + std::to_string(count) + ": allowed " +
-                                      (m->per == 0 ? std::string("as a flag (--mod ") + m->name + ")"
+                    throw usage_error("{mod} " + name + "=" + std::to_string(count) + ": allowed " +
+                                      (m->per == 0 ? std::string("as a flag ({mod} ") + m->name + ")"
                                                    : std::to_string(m->min) + " to " + std::to_string(m->max)));
                 }
                 int applied = m->applied(count);
@@ -178,7 +178,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         }
         auto found = find_row(table, total);
         if (!found) {
-            throw usage_error("--row: " + found.error());
+            throw usage_error("{row}: " + found.error());
         }
         row = *found;
         r.result.fields.push_back({"total", static_cast<long long>(total)});

@@ -224,7 +224,7 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
 {
     HitsRequest q = request;
     if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
-        throw usage_error("--attacker and --defender: give each side's blocks (or --airfield for the attacker alone)");
+        throw usage_error("{attacker} and {defender}: give each side's blocks (or {airfield} for the attacker alone)");
     }
     Resolution r;
     r.command = "hits";
@@ -247,7 +247,7 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     if (q.airfield) {
         for (const auto& b : q.attacker) {
             if (!find_block_kind(b.kind)->air) {
-                throw usage_error("--airfield: only air units attack the Air Field; " + b.label + " is not one");
+                throw usage_error("{airfield}: only air units attack the Air Field; " + b.label + " is not one");
             }
         }
         int free = procedures.constant("airfield_free_white_dice");
@@ -306,14 +306,14 @@ Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedur
                                      const std::vector<int>& occupied, Dice& dice)
 {
     if (blocks < 1 || blocks > 20) {
-        throw usage_error("--paratroops is " + std::to_string(blocks) + "; allowed 1 to 20");
+        throw usage_error("{paratroops} is " + std::to_string(blocks) + "; allowed 1 to 20");
     }
     const int capacity = procedures.constant("units_per_small_hex");
     std::vector<int> units(occupied);
     units.resize(7, 0);  // hexes 1-6, then the centre
     for (int u : units) {
         if (u < 0 || u > capacity) {
-            throw usage_error("--occupied: a small hex holds 0 to " + std::to_string(capacity) + " units");
+            throw usage_error("{occupied}: a small hex holds 0 to " + std::to_string(capacity) + " units");
         }
     }
     Resolution r;
@@ -429,11 +429,11 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
                                         Dice& dice, WeatherState& after)
 {
     if (state.day < 1 || state.day > k_novorossiysk_days) {
-        throw usage_error("--day " + std::to_string(state.day) + ": the game has days 1 to " +
+        throw usage_error("{day} " + std::to_string(state.day) + ": the game has days 1 to " +
                           std::to_string(k_novorossiysk_days));
     }
     if (!contains(k_phases, state.phase)) {
-        throw usage_error("--phase " + state.phase + ": allowed " + join(k_phases, ", ") +
+        throw usage_error("{phase} " + state.phase + ": allowed " + join(k_phases, ", ") +
                           suggestion(state.phase, k_phases));
     }
     after = state;

@@ -75,7 +75,7 @@ private:
             }
         }
         if (outcome_count(spec) == 0) {
-            throw usage_error("--odds: " + spec.label() + " has too many outcomes to enumerate");
+            throw usage_error("{odds}: " + spec.label() + " has too many outcomes to enumerate");
         }
         m_cache.emplace_back(spec, distribution(spec));
         return m_cache.back().second;
@@ -151,8 +151,8 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
         }
         ++report.branches;
         if (report.branches > k_max_odds_branches) {
-            throw usage_error("--odds: more than " + std::to_string(k_max_odds_branches) +
-                              " branches to enumerate; give some dice with --roll");
+            throw usage_error("{odds}: more than " + std::to_string(k_max_odds_branches) +
+                              " branches to enumerate; give some dice with {roll}");
         }
         tally_outcome(report, r.result, "result", source.weight());
         for (const auto& outcome : r.results) {

@@ -12,7 +12,7 @@
 
 namespace umpire::core {
 
-// The most branches --odds walks before it refuses (documented in umpire(1)).
+// The most branches exact odds walk before it refuses (documented in umpire(1)).
 inline constexpr std::uint64_t k_max_odds_branches = 1000000;
 
 struct Fraction {
@@ -23,7 +23,7 @@ struct Fraction {
 Fraction add(Fraction a, Fraction b);
 
 struct OddsLine {
-    std::string value;  // the code or value, as --json reports it
+    std::string value;  // the code or value, as the JSON output reports it
     std::string name;   // its name, for text output
     Fraction probability;
 };
@@ -43,7 +43,7 @@ struct OddsReport {
 
 using Adjudicator = std::function<Resolution(Dice&)>;
 
-// Runs ADJUDICATE once per branch. Values in GIVEN are fixed, as with --roll; the rest
+// Runs ADJUDICATE once per branch. Values in GIVEN are fixed, as given dice; the rest
 // are enumerated. Throws a usage Error past k_max_odds_branches.
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given);
 

@@ -15,7 +15,7 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
                        const CrtRequest& q, Dice& dice)
 {
     if (q.factors.attack < 1 || q.factors.defense < 1) {
-        throw usage_error("--attack and --defense must be at least 1");
+        throw usage_error("{attack} and {defense} must be at least 1");
     }
     Resolution r;
     r.command = "crt";
@@ -101,12 +101,12 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
 Resolution resolve_overrun(const Table& overrun, const Table& terrain, const OverrunRequest& q)
 {
     if (q.result != "DX" && q.result != "DE") {
-        throw usage_error("--result " + q.result + ": Armor Overrun is possible only on DX and DE "
+        throw usage_error("{result} " + q.result + ": Armor Overrun is possible only on DX and DE "
                           "results (XIII.C)");
     }
-    for (auto [value, flag] : {std::pair{q.attacking_armor, "--attacking-armor"},
-                               std::pair{q.defending_armor, "--defending-armor"},
-                               std::pair{q.defending_infantry, "--defending-infantry"}}) {
+    for (auto [value, flag] : {std::pair{q.attacking_armor, "{attacking_armor}"},
+                               std::pair{q.defending_armor, "{defending_armor}"},
+                               std::pair{q.defending_infantry, "{defending_infantry}"}}) {
         if (value < 0 || value > 1000) {
             throw usage_error(std::string(flag) + " is " + std::to_string(value) + "; allowed 0 to 1000");
         }
@@ -120,7 +120,7 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
 
     auto weather_row = find_row(overrun, q.weather);
     if (!weather_row) {
-        throw usage_error("--weather: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
+        throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
     }
     if (overrun.rows[*weather_row].cells[0] != "allowed") {
         reasons.push_back("weather " + q.weather + ": overruns only in " +
@@ -137,7 +137,7 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
     if (!terrain_row) {
-        throw usage_error("--terrain: " + terrain_row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+        throw usage_error("{terrain}: " + terrain_row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
     }
     const std::string& terrain_code = terrain.rows[*terrain_row].cells[0];
     if (terrain_code == "never") {
@@ -186,7 +186,7 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
 Resolution resolve_siberian(int axis_number, Dice& dice)
 {
     if (axis_number < 1 || axis_number > 6) {
-        throw usage_error("--axis-number is " + std::to_string(axis_number) + "; the Axis player "
+        throw usage_error("{axis_number} is " + std::to_string(axis_number) + "; the Axis player "
                           "picks a number from 1 to 6 (IX.B.3)");
     }
     Resolution r;

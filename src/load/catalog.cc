@@ -181,7 +181,7 @@ const core::Scenario& Catalog::scenario(std::string_view name)
     }
     if (!s) {
         auto names = scenario_names();
-        throw not_found_error("--scenario: no scenario '" + std::string(name) + "'" +
+        throw not_found_error("{scenario}: no scenario '" + std::string(name) + "'" +
                               suggestion(name, names) + "; shipped: " + join(names, ", ") +
                               ", or give a .toml file");
     }

@@ -1,6 +1,6 @@
 #pragma once
 // Where tables and scenarios come from: the embedded defaults, overridden by id from
-// directories (--tables DIR and $UMPIRE_TABLES). A table is read and parsed only when a
+// directories (named on the command line and in $UMPIRE_TABLES). A table is read and parsed only when a
 // command asks for it, once per process.
 
 #include "core/scenario.h"

@@ -18,7 +18,7 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
 core::Scenario parse_scenario(std::string_view text, std::string_view source_name,
                               std::string_view expected_id = "");
 
-// A referee's game-state file (umpire weather --state), as written by write_state.
+// A referee's game-state file (the Novorossiysk weather's), as written by write_state.
 core::WeatherState parse_state(std::string_view text, std::string_view source_name);
 
 } // namespace umpire::load

@@ -11,7 +11,7 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
     using Words = std::vector<std::string>;
     json j = json::parse(line, nullptr, false);
     if (j.is_discarded()) {
-        return fail<Words>("JSON request: not valid JSON; write {\"args\": [\"melee\", \"--attacker\", \"4\", ...]}");
+        return fail<Words>("JSON request: not valid JSON; write {\"args\": [\"check\", \"storm\"]}");
     }
     if (!j.is_object() || !j.contains("args") || !j["args"].is_array()) {
         return fail<Words>("JSON request: an object with \"args\", an array of strings, is expected");

@@ -1,5 +1,5 @@
 #pragma once
-// Reading JSON: the audit log (--log) back for `umpire replay`, and JSON request lines
+// Reading JSON: the audit log back for `umpire replay`, and JSON request lines
 // of `umpire batch`. JSON is read with nlohmann-json (Debian's nlohmann-json3-dev); only
 // this file's .cc includes it.
 
@@ -23,7 +23,7 @@ struct LogEntry {
 
 Expected<LogEntry> parse_log_line(std::string_view line);
 
-// A batch request written as JSON, {"args": ["melee", "--attacker", "4", ...]}: the words
+// A batch request written as JSON, {"args": ["check", "storm"]}: the words
 // of the command line. A message saying what is wrong otherwise.
 Expected<std::vector<std::string>> parse_json_request(std::string_view line);
 

@@ -36,7 +36,7 @@ core::WeatherState read_state(const std::string& path)
 
 std::string state_text(const core::WeatherState& s)
 {
-    std::string out = "# umpire game state (umpire weather --state). Edit with care.\n";
+    std::string out = "# umpire game state (the weather's game-state file). Edit with care.\n";
     out += "game = \"novorossiysk\"\n";
     out += "day = " + std::to_string(s.day) + "\n";
     out += "phase = \"" + s.phase + "\"\n";
@@ -58,7 +58,7 @@ void write_state(const std::string& path, const core::WeatherState& state)
     auto fail = [&](const std::string& what) {
         int err = errno;
         ::unlink(tmp.c_str());
-        throw not_found_error("--state " + path + ": cannot " + what + ": " + std::strerror(err));
+        throw not_found_error("{state} " + path + ": cannot " + what + ": " + std::strerror(err));
     };
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
@@ -90,7 +90,7 @@ void append_line(const std::string& path, const std::string& line)
 {
     int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
-        throw not_found_error("--log " + path + ": cannot open: " + std::strerror(errno));
+        throw not_found_error("{log} " + path + ": cannot open: " + std::strerror(errno));
     }
     ssize_t n;
     do {
@@ -99,7 +99,7 @@ void append_line(const std::string& path, const std::string& line)
     int err = errno;
     ::close(fd);
     if (n != static_cast<ssize_t>(line.size())) {
-        throw not_found_error("--log " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
+        throw not_found_error("{log} " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
     }
 }
 

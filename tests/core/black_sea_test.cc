@@ -82,7 +82,7 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     LookupRequest q;
     q.named = {{"initiative", 2}};
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), q, s.dice),
-                      "--mod initiative=2: allowed -1 to 1");
+                      "{mod} initiative=2: allowed -1 to 1");
 }
 
 TEST_CASE("black sea: the confirmation rolls", "[core][black-sea]")
@@ -109,7 +109,7 @@ TEST_CASE("black sea: an unknown modifier is named with the ones the check takes
     LookupRequest q;
     q.named = {{"escort", 3}};
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.asw"), q, s.dice),
-                      "--mod escort: check black-sea.asw has no such modifier (did you mean 'escorts'?); it takes "
+                      "{mod} escort: check black-sea.asw has no such modifier (did you mean 'escorts'?); it takes "
                       "escorts, escorts-before-1918");
 }
 

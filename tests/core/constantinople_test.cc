@@ -180,7 +180,7 @@ TEST_CASE("melee: L reads per side (15.35)", "[core][melee]")
 TEST_CASE("melee: the limits of 15.24 are usage errors", "[core][melee]")
 {
     CHECK_THROWS_WITH(melee({1, 1, 1, 1, 1}, 3, {}),
-                      "--attacker: 5 given; one to four ships may attack one ship (15.24)");
+                      "{attacker}: 5 given; one to four ships may attack one ship (15.24)");
     MeleeRequest q;
     q.attackers = {melee_ship(5), melee_ship(3), melee_ship(2)};
     q.defender = melee_ship(8);
@@ -188,20 +188,20 @@ TEST_CASE("melee: the limits of 15.24 are usage errors", "[core][melee]")
     test::Scripted s({});
     q.split = {2, 1};
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
-                      "--split: the defender is adjacent to 3 attackers and must attack all or none of them "
-                      "(15.24); give 3 comma-separated points, one per --attacker, adding up to 8");
+                      "{split}: the defender is adjacent to 3 attackers and must attack all or none of them "
+                      "(15.24); give 3 comma-separated points, one per {attacker}, adding up to 8");
     q.split = {2, 1, 4};
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
-                      "--split: the points add up to 7 but the defender has melee strength 8; a split uses all of it (15.24)");
+                      "{split}: the points add up to 7 but the defender has melee strength 8; a split uses all of it (15.24)");
     q.split = {1, 2, 5};
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
-                      "--split: 1 point(s) against attacker 1 gives differential -4; when splitting, the "
+                      "{split}: 1 point(s) against attacker 1 gives differential -4; when splitting, the "
                       "lowest voluntary differential is -3 (15.24)");
     // Fewer points than enemies: the strongest at 0, the rest at 1.
     q.defender = melee_ship(2);
     q.split = {1, 1, 0};
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
-                      "--split: the 0 must go to the strongest ship(s) (15.24); attacker 1 is stronger than attacker 3");
+                      "{split}: the 0 must go to the strongest ship(s) (15.24); attacker 1 is stronger than attacker 3");
     q.split = {0, 1, 1};
     test::Scripted ok({1, 1, 1, 1});
     CHECK_NOTHROW(resolve_melee(table("constantinople.melee"), q, ok.dice));
@@ -258,7 +258,7 @@ TEST_CASE("ram: a ship of ram strength 0 may not ram (15.1, 14.28)", "[core][ram
     q.target = Ship{"Galley-1", "ottoman", 4, 4, 'C', false, false};
     test::Scripted s({});
     CHECK_THROWS_WITH(resolve_ram(table("constantinople.ram"), q, s.dice),
-                      "--rammer Genoa has ram strength 0: only oar-driven vessels may ram (15.1, 14.28)");
+                      "{rammer} Genoa has ram strength 0: only oar-driven vessels may ram (15.1, 14.28)");
 }
 
 TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "[core][reef]")

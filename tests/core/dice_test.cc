@@ -55,11 +55,11 @@ TEST_CASE("dice: a given value impossible for its die is a usage error naming th
     } catch (const Error& e) {
         CHECK(e.code() == ExitCode::usage);
         CHECK(std::string(e.what()) ==
-              "--roll 7 (--roll value 1) is impossible for the d6 rolled for melee; allowed 1 to 6");
+              "{roll} 7 ({roll} value 1) is impossible for the d6 rolled for melee; allowed 1 to 6");
     }
     test::Scripted t({13});
     CHECK_THROWS_WITH(t.dice.roll(DiceSpec{2, 6, 0}, "wind"),
-                      "--roll 13 (--roll value 1) is impossible for the 2d6 rolled for wind; allowed 2 to 12");
+                      "{roll} 13 ({roll} value 1) is impossible for the 2d6 rolled for wind; allowed 2 to 12");
 }
 
 TEST_CASE("dice: values given are used in order and marked given", "[core][dice]")
@@ -79,7 +79,7 @@ TEST_CASE("dice: unused given values are an error, not silently dropped", "[core
     test::Scripted s({3, 4});
     s.dice.roll_d6("only");
     CHECK_THROWS_WITH(s.dice.check_all_given_used("ram"),
-                      "--roll: 2 value(s) given but ram used only 1 die roll(s) this time; remove the extra --roll");
+                      "{roll}: 2 value(s) given but ram used only 1 die roll(s) this time; remove the extra {roll}");
 }
 
 TEST_CASE("dice: a seed replays the same faces", "[core][dice]")

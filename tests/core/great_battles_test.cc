@@ -81,7 +81,7 @@ TEST_CASE("suppress: air-ground support targets a single stand (12.1)", "[core][
     q.attack = Attack::rocket;
     test::Scripted s({});
     CHECK_THROWS_WITH(resolve_suppress(table("great-battles.suppression"), q, s.dice),
-                      "--stand: air-ground support targets a single stand (12.1); 2 given");
+                      "{stand}: air-ground support targets a single stand (12.1); 2 given");
 }
 
 TEST_CASE("morale: casualty points are 2 per eliminated and 1 per suppressed stand (15.1)", "[core][morale]")
@@ -131,7 +131,7 @@ TEST_CASE("morale: losses beyond the battalion are refused", "[core][morale]")
     q.suppressed = 2;
     test::Scripted s({});
     CHECK_THROWS_WITH(resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice),
-                      "--suppressed is 2; allowed 0 to 1");
+                      "{suppressed} is 2; allowed 0 to 1");
 }
 
 TEST_CASE("rally: each suppressed stand rallies on the rally number or less (14.7)", "[core][rally]")
@@ -200,7 +200,7 @@ TEST_CASE("sighting: even rises now, odd at the defender's turn; 3, 6, 12 inches
     CHECK(field<long long>(later.result, "to_inches") == 12);
     test::Scripted none({});
     CHECK_THROWS_WITH(resolve_sighting(t, 1, none.dice),
-                      "--turn 1: sighting is 3\" then, with no roll; the attacker rolls on turns 2 and 3 (8.2)");
+                      "{turn} 1: sighting is 3\" then, with no roll; the attacker rolls on turns 2 and 3 (8.2)");
 }
 
 TEST_CASE("day length: May-July 10 turns, November-January 8, else 9 (16.0)", "[tables][great-battles]")

@@ -20,7 +20,7 @@ TEST_CASE("lookup: a modifier on a table that names none is refused", "[core][lo
     const auto& storm = test::embedded().table("constantinople.storm");
     test::Scripted s({3});
     CHECK_THROWS_WITH(resolve_lookup(storm, {std::nullopt, std::nullopt, 1}, s.dice),
-                      "--mod: table constantinople.storm takes no modifier");
+                      "{mod}: table constantinople.storm takes no modifier");
 }
 
 TEST_CASE("lookup: a grid needs its column, and clamps differentials as the table says", "[core][lookup]")
@@ -28,7 +28,7 @@ TEST_CASE("lookup: a grid needs its column, and clamps differentials as the tabl
     const auto& crt = test::embedded().table("constantinople.melee");
     test::Scripted s({6});
     CHECK_THROWS_WITH(resolve_lookup(crt, {}, s.dice),
-                      "--column: table constantinople.melee needs a column: -3, -2, -1, 0, +1, +2, +3, +4 (a differential)");
+                      "{column}: table constantinople.melee needs a column: -3, -2, -1, 0, +1, +2, +3, +4 (a differential)");
     auto r = resolve_lookup(crt, {std::string("-7"), std::nullopt, 0}, s.dice);
     CHECK(r.result.code == "-");
     test::Scripted t({4});

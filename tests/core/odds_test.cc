@@ -71,7 +71,7 @@ TEST_CASE("odds: a '-' cell is immune with certainty and rolls nothing", "[core]
     CHECK(equals(odds_of(report, "result", "immune"), 1, 1));
 }
 
-TEST_CASE("odds: dice given with --roll are fixed, the rest enumerated", "[core][odds]")
+TEST_CASE("odds: dice given with {roll} are fixed, the rest enumerated", "[core][odds]")
 {
     auto report = ram_odds(4, 'A', {2});
     CHECK(report.branches == 6);

@@ -176,7 +176,7 @@ TEST_CASE("overrun: only DX and DE can be overrun", "[core][overrun]")
 {
     auto q = good_overrun();
     q.result = "D4";
-    CHECK_THROWS_WITH(overrun(q), "--result D4: Armor Overrun is possible only on DX and DE results (XIII.C)");
+    CHECK_THROWS_WITH(overrun(q), "{result} D4: Armor Overrun is possible only on DX and DE results (XIII.C)");
 }
 
 TEST_CASE("Russian Portfolio small rolls read as the text says", "[tables][russian-portfolio]")
@@ -238,5 +238,5 @@ TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]
     CHECK(resolve_siberian(4, b.dice).result.code == "safe");
     test::Scripted c({});
     CHECK_THROWS_WITH(resolve_siberian(7, c.dice),
-                      "--axis-number is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
+                      "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
 }
