@@ -32,14 +32,6 @@ inline constexpr size_t k_max_memo_bytes = size_t{64} << 20;
 
 namespace {
 
-// The message of a failed line: the first line of its stderr, without the prefix.
-std::string first_error(const std::string& err)
-{
-    std::string line = err.substr(0, err.find('\n'));
-    const std::string prefix = "umpire: error: ";
-    return line.rfind(prefix, 0) == 0 ? line.substr(prefix.size()) : line;
-}
-
 std::string error_line(size_t number, std::string_view request, int code, std::string_view message)
 {
     format::JsonWriter w;
@@ -334,22 +326,18 @@ void run_batch(Context& ctx)
         line_runner.err.str("");
         tracing.begin(faces);
         std::optional<Context::Repeatable> learnt;
-        const int code = line_runner.runner.run(
+        const RunResult result = line_runner.runner.run(
             args, [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
             [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });
-        const std::ostringstream& out = line_runner.out;
-        const std::ostringstream& err = line_runner.err;
-        if (code != 0) {
-            refuse(line, code, first_error(err.str()));
+        if (result.code != 0) {
+            refuse(line, result.code, result.error);
         } else if (!tracing.replay_matched()) {
             refuse(line, static_cast<int>(ExitCode::internal),
                    "internal error: the request drew different dice on a second run");
         } else {
-            const std::string text = out.str();
-            answers += text;
-            // Kept only when the kept form prints exactly what the line printed.
-            if (use_memo && learnt &&
-                (learnt->stream_fields ? learnt->json.fill(seed, position) : learnt->json.head) == text) {
+            answers += line_runner.out.view();
+            // Context::repeatable() is set only when the line printed one JSON answer and nothing else.
+            if (use_memo && learnt) {
                 memo.learn(line, tracing.trace(), std::move(*learnt));
             }
         }

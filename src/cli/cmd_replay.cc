@@ -66,12 +66,15 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         args.insert(args.end(), rest.begin(), rest.end());
         std::ostringstream out;
         std::ostringstream err;
-        int code = run_prepared(args, out, err, ctx.env(), [&](Context& c) { c.share(&ctx.catalog(), nullptr, 0, 0); });
+        const RunResult now =
+            run_prepared(args, out, err, ctx.env(), [&](Context& c) { c.share(&ctx.catalog(), nullptr, 0, 0); });
         std::string why;
-        if (code != 0) {
-            why = "now fails: " + err.str().substr(0, err.str().find('\n'));
+        if (now.code != 0) {
+            why = "now fails: " + now.error;
+        } else if (!now.resolution) {
+            why = "now resolves nothing";
         } else {
-            why = load::resolution_difference(entry->resolution, out.str());
+            why = load::resolution_difference(entry->resolution, format::to_json(*now.resolution));
         }
         std::string tables;
         for (const auto& [id, hash] : entry->tables) {

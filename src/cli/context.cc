@@ -51,6 +51,7 @@ void Context::begin_request()
     m_emitted = 0;
     m_repeatable.reset();
     m_field_flags.clear();
+    m_last.reset();
 }
 
 const core::Table& Context::table(std::string_view id)
@@ -104,14 +105,15 @@ void Context::emit(core::Resolution r)
     ++m_emitted;
     if (!options.json) {
         m_out << format::to_text(r, style());
-        return;
+    } else {
+        format::JsonTemplate json = format::to_json_template(r);
+        json.tail += '\n';
+        m_out << json.fill(r.seed, r.position);
+        if (in_batch() && m_from_stream) {
+            m_repeatable = Repeatable{std::move(json), true};
+        }
     }
-    format::JsonTemplate json = format::to_json_template(r);
-    json.tail += '\n';
-    m_out << json.fill(r.seed, r.position);
-    if (in_batch() && m_from_stream) {
-        m_repeatable = Repeatable{std::move(json), true};
-    }
+    m_last = std::move(r);
 }
 
 std::optional<Context::Repeatable> Context::repeatable() const

@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace umpire::cli {
@@ -113,6 +114,8 @@ public:
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs,
                     const std::string& command, const core::Adjudicator& adjudicate);
     void emit(core::Resolution r);
+    // The last resolution emitted, handed over (RunResult::resolution).
+    std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
     void emit(core::OddsReport report);
 
     std::ostream& out() { return m_out; }
@@ -138,6 +141,7 @@ private:
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;
     std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
+    std::optional<core::Resolution> m_last;  // what the request emitted last
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);

@@ -55,29 +55,27 @@ constexpr const char* k_footer = R"(Examples:
 Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or scenario
 data, 66 a named file or table not found, 70 internal error. See umpire(1).)";
 
-void print_error(std::ostream& err, const std::string& message)
-{
-    err << "umpire: error: " << message << "\n";
-}
-
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
-// code, printing the message.
+// code and a message, which it prints and returns.
 template <class Body>
-int guarded(std::ostream& err, const Context* ctx, Body body)
+RunResult guarded(std::ostream& err, const Context* ctx, Body body)
 {
+    RunResult result;
+    std::string hint;
     try {
-        return body();
+        body();
+        return result;
     } catch (const CLI::ParseError& e) {
-        print_error(err, e.what());
-        err << "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
-        return static_cast<int>(ExitCode::usage);
+        result = {static_cast<int>(ExitCode::usage), e.what(), std::nullopt};
+        hint = "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
     } catch (const Error& e) {
-        print_error(err, ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()));
-        return static_cast<int>(e.code());
+        result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
+                  std::nullopt};
     } catch (const std::exception& e) {
-        print_error(err, std::string("internal error: ") + e.what());
-        return static_cast<int>(ExitCode::internal);
+        result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt};
     }
+    err << "umpire: error: " << result.error << "\n" << hint;
+    return result;
 }
 
 } // namespace
@@ -156,8 +154,8 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     }
 }
 
-int Runner::run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
-                const std::function<void(const Context&)>& finished)
+RunResult Runner::run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
+                      const std::function<void(const Context&)>& finished)
 {
     m_ctx.begin_request();
     m_ctx.argv = args;
@@ -165,7 +163,7 @@ int Runner::run(const std::vector<std::string>& args, const std::function<void(C
         prepare(m_ctx);
     }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
-    const int code = guarded(m_ctx.err(), &m_ctx, [&] {
+    RunResult result = guarded(m_ctx.err(), &m_ctx, [&] {
         m_app.clear();  // a parse that failed half-way leaves results behind
         try {
             m_app.parse(reversed);
@@ -176,29 +174,30 @@ int Runner::run(const std::vector<std::string>& args, const std::function<void(C
         } catch (const CLI::CallForVersion&) {
             m_ctx.out() << m_app.version() << "\n";
         }
-        return 0;
     });
-    if (code != 0) {
-        return code;
+    if (result.code != 0) {
+        return result;
     }
     if (finished) {
         finished(m_ctx);
     }
-    return m_ctx.exit_code;
+    result.code = m_ctx.exit_code;
+    result.resolution = m_ctx.take_last_resolution();
+    return result;
 }
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const Environment& env)
 {
-    return run_prepared(args, out, err, env, {});
+    return run_prepared(args, out, err, env, {}).code;
 }
 
-int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                 const Environment& env, const std::function<void(Context&)>& prepare)
+RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                       const Environment& env, const std::function<void(Context&)>& prepare)
 {
     std::string command;
-    if (int code = guarded(err, nullptr, [&] { command = command_of(args); return 0; }); code != 0) {
-        return code;
+    if (RunResult failed = guarded(err, nullptr, [&] { command = command_of(args); }); failed.code != 0) {
+        return failed;
     }
     Runner runner(out, err, env, command);
     return runner.run(args, prepare);

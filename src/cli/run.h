@@ -3,11 +3,20 @@
 #include "cli/context.h"
 
 #include <functional>
+#include <optional>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 namespace umpire::cli {
+
+// What running one request came to, as data: the plain command, batch and replay all
+// read this, never the text the request printed.
+struct RunResult {
+    int code = 0;                               // the exit code
+    std::string error;                          // the message printed after "umpire: error: ", if any
+    std::optional<core::Resolution> resolution;  // the last resolution emitted, if any
+};
 
 // The whole program: parses ARGS (without the program name), runs the command, and
 // returns the exit code. Holds the only top-level catch (STYLE.md rule 1).
@@ -16,8 +25,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
 // As run(), calling PREPARE on the context before the command runs (replay shares its
 // catalog with each logged line this way).
-int run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-                 const Environment& env, const std::function<void(Context&)>& prepare);
+RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                       const Environment& env, const std::function<void(Context&)>& prepare);
 
 // The command-line parser with its context, set up for one command (all when COMMAND is
 // ""), running request after request: batch keeps one per command, so a line costs a
@@ -30,8 +39,8 @@ public:
     Runner& operator=(const Runner&) = delete;
     // As run_prepared(), and FINISHED after the command ran without an error (batch reads
     // what the line left for its memo).
-    int run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
-            const std::function<void(const Context&)>& finished = {});
+    RunResult run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
+                  const std::function<void(const Context&)>& finished = {});
 
 private:
     Context m_ctx;
