@@ -16,29 +16,6 @@ struct ReplayOptions {
     std::string file;
 };
 
-namespace {
-
-// ARGV without the options replay sets itself.
-std::vector<std::string> replayable(const std::vector<std::string>& argv)
-{
-    std::vector<std::string> out;
-    for (size_t i = 0; i < argv.size(); ++i) {
-        const std::string& a = argv[i];
-        if (a == "--log" || a == "--seed" || a == "--position") {
-            ++i;
-            continue;
-        }
-        if (a.rfind("--log=", 0) == 0 || a.rfind("--seed=", 0) == 0 || a.rfind("--position=", 0) == 0 ||
-            a == "--json" || a == "-q" || a == "--quiet") {
-            continue;
-        }
-        out.push_back(a);
-    }
-    return out;
-}
-
-} // namespace
-
 void run_replay(const ReplayOptions& opt, Context& ctx)
 {
     std::ifstream in(opt.file);
@@ -62,7 +39,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         ++replayed;
         std::vector<std::string> args{"--json", "-q", "--seed", std::to_string(entry->seed), "--position",
                                       std::to_string(entry->position)};
-        auto rest = replayable(entry->argv);
+        auto rest = without_replay_options(entry->argv);
         args.insert(args.end(), rest.begin(), rest.end());
         std::ostringstream out;
         std::ostringstream err;

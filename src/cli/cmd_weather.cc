@@ -8,6 +8,8 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <array>
+
 namespace umpire::cli {
 
 struct WeatherOptions {
@@ -101,39 +103,68 @@ void black_sea(const WeatherOptions& opt, Context& ctx)
     });
 }
 
+void constantinople(const WeatherOptions& opt, Context& ctx)
+{
+    const core::Table& direction = ctx.table("constantinople.wind-direction");
+    const core::Table& velocity = ctx.table("constantinople.wind-velocity");
+    ctx.adjudicate(opt.dice, {{"game", std::string("constantinople")}}, "weather", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_wind(direction, velocity, dice);
+        r.notes.push_back("Constantinople's weather is its wind: the same as 'umpire wind'");
+        return r;
+    });
+}
+
+void great_battles(const WeatherOptions&, Context&)
+{
+    throw usage_error("--game great-battles: the rules text gives no weather chart (8.0 only says to roll "
+                      "for it); no weather can be resolved");
+}
+
+// Every game's weather: its flags (which no other game takes) and how it is resolved.
+struct WeatherGame {
+    const char* game;
+    const char* flags;  // "--weather is": for the message when another game's flag is given
+    bool (*uses_flags)(const WeatherOptions&);
+    void (*resolve)(const WeatherOptions&, Context&);
+};
+const std::array<WeatherGame, 5> k_weather_games{{
+    {"novorossiysk", "--zones, --state, --day, --phase, --dense-fog-used and --flooded are",
+     [](const WeatherOptions& o) {
+         return o.zones || !o.state.empty() || o.day || !o.phase.empty() || !o.dense_fog_used.empty() || o.flooded;
+     },
+     novorossiysk},
+    {"russian-portfolio", "--month and --start-1jun41 are",
+     [](const WeatherOptions& o) { return !o.month.empty() || o.start_1jun41; }, russian_portfolio},
+    {"black-sea", "--weather is", [](const WeatherOptions& o) { return !o.weather.empty(); }, black_sea},
+    {"constantinople", "", [](const WeatherOptions&) { return false; }, constantinople},
+    {"great-battles", "", [](const WeatherOptions&) { return false; }, great_battles},
+}};
+
+std::vector<std::string> weather_game_names()
+{
+    std::vector<std::string> names;
+    for (const auto& g : k_weather_games) {
+        names.emplace_back(g.game);
+    }
+    return names;
+}
+
 } // namespace
 
 void run_weather(const WeatherOptions& opt, Context& ctx)
 {
-    const bool novo_flags = opt.zones || !opt.state.empty() || opt.day || !opt.phase.empty() ||
-                            !opt.dense_fog_used.empty() || opt.flooded;
-    if (opt.game != "novorossiysk" && novo_flags) {
-        throw usage_error("--zones, --state, --day, --phase, --dense-fog-used and --flooded are for --game novorossiysk");
+    const WeatherGame* chosen = nullptr;
+    for (const auto& g : k_weather_games) {
+        if (opt.game == g.game) {
+            chosen = &g;
+        } else if (g.uses_flags(opt)) {
+            throw usage_error(std::string(g.flags) + " for --game " + g.game);
+        }
     }
-    if (opt.game != "russian-portfolio" && (!opt.month.empty() || opt.start_1jun41)) {
-        throw usage_error("--month and --start-1jun41 are for --game russian-portfolio");
+    if (chosen == nullptr) {
+        throw usage_error("--game " + opt.game + ": no such game; allowed: " + join(weather_game_names(), ", "));
     }
-    if (opt.game != "black-sea" && !opt.weather.empty()) {
-        throw usage_error("--weather is for --game black-sea");
-    }
-    if (opt.game == "novorossiysk") {
-        novorossiysk(opt, ctx);
-    } else if (opt.game == "russian-portfolio") {
-        russian_portfolio(opt, ctx);
-    } else if (opt.game == "black-sea") {
-        black_sea(opt, ctx);
-    } else if (opt.game == "constantinople") {
-        const core::Table& direction = ctx.table("constantinople.wind-direction");
-        const core::Table& velocity = ctx.table("constantinople.wind-velocity");
-        ctx.adjudicate(opt.dice, {{"game", std::string("constantinople")}}, "weather", [&](core::Dice& dice) {
-            core::Resolution r = core::resolve_wind(direction, velocity, dice);
-            r.notes.push_back("Constantinople's weather is its wind: the same as 'umpire wind'");
-            return r;
-        });
-    } else {
-        throw usage_error("--game great-battles: the rules text gives no weather chart (8.0 only says to roll "
-                          "for it); no weather can be resolved");
-    }
+    chosen->resolve(opt, ctx);
 }
 
 void setup_weather(CLI::App& app, Context& ctx)
@@ -144,7 +175,7 @@ void setup_weather(CLI::App& app, Context& ctx)
                                               "Constantinople's wind");
     sub->add_option("--game", opt->game, "novorossiysk, russian-portfolio, black-sea, constantinople")
         ->required()
-        ->check(CLI::IsMember({"novorossiysk", "russian-portfolio", "black-sea", "constantinople", "great-battles"}))
+        ->check(CLI::IsMember(weather_game_names()))
         ->type_name("GAME");
     sub->add_flag("--zones", opt->zones, "Novorossiysk: roll West, Central and East separately (optional rule)");
     sub->add_option("--state", opt->state,

@@ -18,26 +18,104 @@ namespace {
 
 struct Command {
     const char* name;
+    const char* game;  // the --help group: the rule set it serves, or "General"
     void (*setup)(CLI::App&, Context&);
 };
-// Every command, in the order --help lists them.
+// Every command, in the order --help lists them, grouped by game.
 constexpr std::array<Command, 28> k_commands{{
-    {"roll", setup_roll}, {"table", setup_table}, {"check", setup_check}, {"weather", setup_weather},
-    {"batch", setup_batch}, {"replay", setup_replay}, {"seed", setup_seed},
-    // Constantinople naval
-    {"wind", setup_wind}, {"melee", setup_melee}, {"ram", setup_ram}, {"reef", setup_reef},
-    {"initiative", setup_initiative},
-    // Great Battles of WWII
-    {"suppress", setup_suppress}, {"morale", setup_morale}, {"rally", setup_rally},
-    {"close-combat", setup_close_combat}, {"command-roll", setup_command_roll}, {"replace", setup_replace},
-    {"infiltrate", setup_infiltrate}, {"sighting", setup_sighting}, {"fire", setup_fire}, {"drift", setup_drift},
-    // The Russian Portfolio
-    {"crt", setup_crt}, {"overrun", setup_overrun}, {"siberian", setup_siberian},
-    // Great War at Sea: The Turkish Black Sea Fleet
-    {"always-possible", setup_always_possible},
-    // Novorossiysk 1943
-    {"hits", setup_hits}, {"scatter", setup_scatter},
+    {"roll", "General", setup_roll},
+    {"table", "General", setup_table},
+    {"check", "General", setup_check},
+    {"weather", "General", setup_weather},
+    {"batch", "General", setup_batch},
+    {"replay", "General", setup_replay},
+    {"seed", "General", setup_seed},
+    {"wind", "Constantinople", setup_wind},
+    {"melee", "Constantinople", setup_melee},
+    {"ram", "Constantinople", setup_ram},
+    {"reef", "Constantinople", setup_reef},
+    {"initiative", "Constantinople", setup_initiative},
+    {"suppress", "Great Battles of WWII", setup_suppress},
+    {"morale", "Great Battles of WWII", setup_morale},
+    {"rally", "Great Battles of WWII", setup_rally},
+    {"close-combat", "Great Battles of WWII", setup_close_combat},
+    {"command-roll", "Great Battles of WWII", setup_command_roll},
+    {"replace", "Great Battles of WWII", setup_replace},
+    {"infiltrate", "Great Battles of WWII", setup_infiltrate},
+    {"sighting", "Great Battles of WWII", setup_sighting},
+    {"fire", "Great Battles of WWII", setup_fire},
+    {"drift", "Great Battles of WWII", setup_drift},
+    {"crt", "The Russian Portfolio", setup_crt},
+    {"overrun", "The Russian Portfolio", setup_overrun},
+    {"siberian", "The Russian Portfolio", setup_siberian},
+    {"always-possible", "Great War at Sea: The Turkish Black Sea Fleet", setup_always_possible},
+    {"hits", "Novorossiysk 1943", setup_hits},
+    {"scatter", "Novorossiysk 1943", setup_scatter},
 }};
+
+// Every global option: what it is called, whether it takes a value, whether replay sets
+// it itself (so a logged one is dropped), its help, and where it is kept.
+struct GlobalOption {
+    const char* names;  // CLI11's form: "-q,--quiet"
+    const char* value;  // the value's name; nullptr for a flag
+    bool replay_sets;
+    const char* help;
+    CLI::Option* (*add)(CLI::App&, Context&, const GlobalOption&);
+};
+constexpr std::array<GlobalOption, 7> k_global_options{{
+    {"--json", nullptr, true, "One JSON object per resolution on stdout",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) { return app.add_flag(o.names, ctx.options.json, o.help); }},
+    {"--seed", "N", true, "Seed the dice (0 to 4294967295); the seed used is always reported",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option_function<std::string>(
+             o.names,
+             [&ctx](const std::string& text) {
+                 auto n = parse_int(text, 0, 4294967295LL);
+                 if (!n) {
+                     throw usage_error("--seed: " + n.error());
+                 }
+                 ctx.options.seed = static_cast<std::uint32_t>(*n);
+             },
+             o.help);
+     }},
+    {"--position", "N", true, "Start N engine draws into the seed's stream (replays a logged resolution)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.position, o.help);
+     }},
+    {"--log", "FILE", true,
+     "Append one JSON line per resolution to FILE: time, request, dice, seed and position, table fingerprints, "
+     "result",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) { return app.add_option(o.names, ctx.options.log, o.help); }},
+    {"--tables", "DIR", false,
+     "A directory of table files overriding by id (repeatable; later wins; also $UMPIRE_TABLES)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.tables, o.help)->allow_extra_args(false);
+     }},
+    {"--scenario", "NAME|FILE", false, "A shipped scenario by name, or a scenario .toml file, for naming units",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.scenario, o.help);
+     }},
+    {"-q,--quiet", nullptr, true, "No warnings on stderr (provisional data)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) { return app.add_flag(o.names, ctx.options.quiet, o.help); }},
+}};
+
+// The global option ARG names ("--seed", "--seed=3", "-q"), or null.
+const GlobalOption* find_global(std::string_view arg, bool* with_value)
+{
+    for (const auto& o : k_global_options) {
+        for (const auto& name : split(o.names, ',')) {
+            if (arg == name) {
+                *with_value = false;
+                return &o;
+            }
+            if (o.value != nullptr && arg.size() > name.size() && arg.starts_with(name) && arg[name.size()] == '=') {
+                *with_value = true;
+                return &o;
+            }
+        }
+    }
+    return nullptr;
+}
 
 constexpr const char* k_footer = R"(Examples:
   umpire roll 2d6 d100 3d6+2
@@ -83,11 +161,27 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body)
 // The command ARGS name, "" when none does (help, version, or no command). An unknown
 // command gets its own message and a suggestion; CLI11 would only say that a subcommand
 // is required.
+std::vector<std::string> without_replay_options(const std::vector<std::string>& argv)
+{
+    std::vector<std::string> out;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        bool with_value = false;
+        const GlobalOption* o = find_global(argv[i], &with_value);
+        if (o != nullptr && o->replay_sets) {
+            i += o->value != nullptr && !with_value ? 1 : 0;
+            continue;
+        }
+        out.push_back(argv[i]);
+    }
+    return out;
+}
+
 std::string command_of(const std::vector<std::string>& args)
 {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (arg == "--seed" || arg == "--tables" || arg == "--scenario" || arg == "--log" || arg == "--position") {
+        bool with_value = false;
+        if (const GlobalOption* o = find_global(arg, &with_value); o != nullptr && o->value != nullptr && !with_value) {
             ++i;  // the option's value
             continue;
         }
@@ -119,37 +213,17 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     m_app.fallthrough();
     m_app.footer(k_footer);
     m_app.set_version_flag("--version", std::string("umpire ") + UMPIRE_VERSION);
-    m_app.add_flag("--json", ctx.options.json, "One JSON object per resolution on stdout");
-    m_app.add_option("--seed", m_seed_text,
-                     "Seed the dice (0 to 4294967295); the seed used is always reported")
-        ->type_name("N")
-        ->each([&ctx](const std::string& text) {
-            auto n = parse_int(text, 0, 4294967295LL);
-            if (!n) {
-                throw usage_error("--seed: " + n.error());
-            }
-            ctx.options.seed = static_cast<std::uint32_t>(*n);
-        });
-    m_app.add_option("--position", ctx.options.position,
-                     "Start N engine draws into the seed's stream (replays a logged resolution)")
-        ->type_name("N");
-    m_app.add_option("--log", ctx.options.log,
-                     "Append one JSON line per resolution to FILE: time, request, dice, seed and position, "
-                     "table fingerprints, result")
-        ->type_name("FILE");
-    m_app.add_option("--tables", ctx.options.tables,
-                     "A directory of table files overriding by id (repeatable; later wins; "
-                     "also $UMPIRE_TABLES)")
-        ->type_name("DIR")
-        ->allow_extra_args(false);
-    m_app.add_option("--scenario", ctx.options.scenario,
-                     "A shipped scenario by name, or a scenario .toml file, for naming units")
-        ->type_name("NAME|FILE");
-    m_app.add_flag("-q,--quiet", ctx.options.quiet, "No warnings on stderr (provisional data)");
+    for (const auto& o : k_global_options) {
+        CLI::Option* option = o.add(m_app, ctx, o);
+        if (o.value != nullptr) {
+            option->type_name(o.value);
+        }
+    }
     // Only the command asked for is set up: start-up is most of a call's cost.
     for (const auto& c : k_commands) {
         if (command.empty() || command == c.name) {
             c.setup(m_app, ctx);
+            m_app.get_subcommand(c.name)->group(c.game);
         }
     }
 }

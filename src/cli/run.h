@@ -45,8 +45,11 @@ public:
 private:
     Context m_ctx;
     CLI::App m_app;
-    std::string m_seed_text;  // --seed as typed; Context::options.seed once checked
 };
+
+// ARGV without the global options replay sets itself (--seed, --position, --log, --json,
+// --quiet), with their values.
+std::vector<std::string> without_replay_options(const std::vector<std::string>& argv);
 
 // The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
 // suggestion, for an unknown command.

@@ -411,3 +411,24 @@ TEST_CASE("cli: a ship spec's error names the spelling of the flag typed", "[cli
     auto defense = test::run_cli({"ram", "--strength", "2", "--defense=E"});
     CHECK(defense.err == "umpire: error: --defense 'E': ram defense must be A, B, C or D (15.42)\n");
 }
+
+TEST_CASE("cli: --help lists the commands under the game each serves", "[cli][help]")
+{
+    auto help = test::run_cli({"--help"});
+    REQUIRE(help.code == 0);
+    const auto at = [&](const std::string& text) { return help.out.find(text); };
+    REQUIRE(at("\nConstantinople:\n") != std::string::npos);
+    REQUIRE(at("\nGreat Battles of WWII:\n") != std::string::npos);
+    REQUIRE(at("\nNovorossiysk 1943:\n") != std::string::npos);
+    // melee under Constantinople, suppress under Great Battles, hits under Novorossiysk.
+    CHECK(at("  melee ") > at("\nConstantinople:\n"));
+    CHECK(at("  melee ") < at("\nGreat Battles of WWII:\n"));
+    CHECK(at("  suppress ") > at("\nGreat Battles of WWII:\n"));
+    CHECK(at("  hits ") > at("\nNovorossiysk 1943:\n"));
+}
+
+TEST_CASE("cli: replay drops the global options it sets itself, in either spelling", "[cli][log]")
+{
+    CHECK(cli::without_replay_options({"--seed=5", "--json", "--log", "g.jsonl", "-q", "--tables", "d", "wind",
+                                       "--position", "3"}) == std::vector<std::string>{"--tables", "d", "wind"});
+}
