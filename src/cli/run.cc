@@ -149,6 +149,7 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body)
     } catch (const Error& e) {
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
                   std::nullopt};
+        hint = e.detail().empty() ? "" : e.detail() + "\n";
     } catch (const std::exception& e) {
         result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt};
     }

@@ -20,15 +20,16 @@ class Reader {
 public:
     explicit Reader(std::string_view source) : m_source(source) {}
 
-    toml::table parse(std::string_view text) const
+    toml::table parse(std::string_view text)
     {
+        m_text = text;
         if (auto refused = toml_guard(text)) {
             throw data_error(m_source + ":" + *refused);
         }
         try {
             return toml::parse(text, m_source);
         } catch (const toml::parse_error& e) {
-            throw data_error(place(e.source()) + std::string(e.description()));
+            throw Error(ExitCode::data, place(e.source()) + std::string(e.description()), excerpt(e.source()));
         }
     }
 
@@ -40,7 +41,42 @@ public:
 
     [[noreturn]] void fail(const toml::source_region& region, const std::string& message) const
     {
-        throw data_error(place(region) + message);
+        throw Error(ExitCode::data, place(region) + message, excerpt(region));
+    }
+
+    // The line REGION starts on, and a caret under its column (as ninja's lexer shows a
+    // parse error). Tabs are kept in the caret's indent so it lines up; control
+    // characters in the line are shown as '?'.
+    std::string excerpt(const toml::source_region& region) const
+    {
+        size_t line_start = 0;
+        for (auto line = region.begin.line; line > 1; line -= 1) {
+            line_start = m_text.find('\n', line_start);
+            if (line_start == std::string_view::npos) {
+                return "";
+            }
+            ++line_start;
+        }
+        std::string_view line = m_text.substr(line_start);
+        line = line.substr(0, std::min(line.find('\n'), size_t{200}));
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        std::string shown;
+        std::string indent;
+        size_t column = 1;
+        for (char c : line) {
+            const auto u = static_cast<unsigned char>(c);
+            shown += (u < 0x20 && c != '\t') || u == 0x7f ? '?' : c;
+            if ((u & 0xC0) == 0x80) {
+                continue;  // a UTF-8 continuation byte: same column
+            }
+            if (column < region.begin.column) {
+                indent += c == '\t' ? '\t' : ' ';
+            }
+            ++column;
+        }
+        return "  " + shown + "\n  " + indent + "^";
     }
 
     // Every key of TABLE must be one of ALLOWED.
@@ -150,6 +186,7 @@ public:
 
 private:
     std::string m_source;
+    std::string_view m_text;  // the document being read, for excerpt()
 };
 
 void check_id(const Reader& reader, const toml::table& doc, const std::string& id,

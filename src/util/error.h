@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace umpire {
 
@@ -17,12 +18,16 @@ enum class ExitCode : int {
 
 class Error : public std::runtime_error {
 public:
-    Error(ExitCode code, const std::string& message)
-        : std::runtime_error(message), m_code(code) {}
+    Error(ExitCode code, const std::string& message, std::string detail = {})
+        : std::runtime_error(message), m_code(code), m_detail(std::move(detail)) {}
     ExitCode code() const { return m_code; }
+    // Lines shown after the message on a terminal: a data file's offending line with a
+    // caret under the column. Empty for most errors; never part of what().
+    const std::string& detail() const { return m_detail; }
 
 private:
     ExitCode m_code;
+    std::string m_detail;
 };
 
 inline Error usage_error(const std::string& message) { return {ExitCode::usage, message}; }

@@ -432,3 +432,22 @@ TEST_CASE("cli: replay drops the global options it sets itself, in either spelli
     CHECK(cli::without_replay_options({"--seed=5", "--json", "--log", "g.jsonl", "-q", "--tables", "d", "wind",
                                        "--position", "3"}) == std::vector<std::string>{"--tables", "d", "wind"});
 }
+
+TEST_CASE("cli: a table file's error shows the offending line with a caret under the column", "[cli][tables]")
+{
+    auto dir = std::filesystem::temp_directory_path() / ("umpire-caret-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir / "constantinople");
+    const auto file = dir / "constantinople" / "storm.toml";
+    std::ofstream(file) << "id = \"constantinople.storm\"\ntitle = = \"x\"\n";
+    auto r = test::run_cli({"--tables", dir.string(), "check", "storm"});
+    CHECK(r.code == 65);
+    CHECK(r.err == "umpire: error: " + file.string() +
+                       ":2:9: Error while parsing value: could not determine value type\n"
+                       "  title = = \"x\"\n"
+                       "          ^\n");
+    // A tab before the key stays a tab in the caret's indent, so the caret lines up.
+    std::ofstream(file) << "id = \"constantinople.storm\"\n\tbogus = 3\n";
+    auto tab = test::run_cli({"--tables", dir.string(), "check", "storm"});
+    CHECK(tab.err.ends_with("\n  \tbogus = 3\n  \t^\n"));
+    std::filesystem::remove_all(dir);
+}
