@@ -27,7 +27,10 @@ public:
 struct Scripted {
     NoMoreDice source;
     core::Dice dice;
-    explicit Scripted(std::vector<int> given) : dice(source, std::move(given)) {}
+    explicit Scripted(std::vector<int> given)
+        : dice(source, std::move(given))
+    {
+    }
 };
 
 inline load::Catalog& embedded()
@@ -40,8 +43,7 @@ inline load::Catalog& embedded()
 inline const core::Table& table(const char* id) { return embedded().table(id); }
 
 // A field of an outcome by key, of the type the adjudicator gives it.
-template <class T>
-T field(const core::Outcome& o, const std::string& key)
+template <class T> T field(const core::Outcome& o, const std::string& key)
 {
     for (const auto& f : o.fields) {
         if (f.key == key) {
@@ -65,4 +67,4 @@ inline CliResult run_cli(const std::vector<std::string>& args, cli::Environment 
     return {code, out.str(), err.str()};
 }
 
-} // namespace umpire::test
+}  // namespace umpire::test

@@ -32,4 +32,4 @@ void setup_always_possible(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_always_possible(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

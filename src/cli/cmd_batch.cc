@@ -50,7 +50,10 @@ public:
     enum class Got { line, too_long, end };
 
     LineReader(std::istream& in, std::function<void()> waiting)
-        : m_buf(*in.rdbuf()), m_waiting(std::move(waiting)) {}
+        : m_buf(*in.rdbuf())
+        , m_waiting(std::move(waiting))
+    {
+    }
 
     // The next line, without its newline (or a trailing carriage return).
     Got next(std::string_view& line)
@@ -197,8 +200,8 @@ public:
 private:
     static constexpr std::uint32_t k_none = 0xffffffffU;
     struct Node {
-        int sides = 0;                 // the die drawn here; 0 before anything was learnt
-        std::uint32_t children = 0;    // first of SIDES slots in m_slots, one per face
+        int sides = 0;                  // the die drawn here; 0 before anything was learnt
+        std::uint32_t children = 0;     // first of SIDES slots in m_slots, one per face
         std::uint32_t answer = k_none;  // the answer when the path ends here
     };
     struct Hash {
@@ -221,13 +224,16 @@ private:
 
 // A parser per command, kept for the whole batch, each writing to its own streams.
 struct LineRunner {
-    LineRunner(const Environment& env, const std::string& command) : runner(out, err, env, command) {}
+    LineRunner(const Environment& env, const std::string& command)
+        : runner(out, err, env, command)
+    {
+    }
     std::ostringstream out;
     std::ostringstream err;
     Runner runner;
 };
 
-} // namespace
+}  // namespace
 
 void run_batch(Context& ctx)
 {
@@ -282,8 +288,8 @@ void run_batch(Context& ctx)
                 continue;
             }
         }
-        const bool json_request = line.find_first_not_of(" \t") != std::string_view::npos &&
-                                  line[line.find_first_not_of(" \t")] == '{';
+        const bool json_request =
+            line.find_first_not_of(" \t") != std::string_view::npos && line[line.find_first_not_of(" \t")] == '{';
         auto words = json_request ? load::parse_json_request(line) : split_words(line);
         if (!words) {
             refuse(line, 64, words.error());
@@ -299,8 +305,9 @@ void run_batch(Context& ctx)
         if (std::any_of(request.begin(), request.end(), [](const std::string& w) {
                 return w == "-h" || w == "--help" || w == "--help-all" || w == "--version";
             })) {
-            refuse(line, 64, "help and version are not answers a batch can give in JSON; run 'umpire " +
-                                 request.front() + " --help' outside the batch");
+            refuse(line, 64,
+                   "help and version are not answers a batch can give in JSON; run 'umpire " + request.front() +
+                       " --help' outside the batch");
             continue;
         }
         if (std::find(request.begin(), request.end(), "batch") != request.end() ||
@@ -359,10 +366,11 @@ void setup_batch(CLI::App& app, Context& ctx)
                 "running batch one line at a time. A line starting with { is a JSON request,\n"
                 "{\"args\": [\"melee\", \"--attacker\", \"4\", ...]}, for scripts that would rather not\n"
                 "quote. Lines are limited to 65536 bytes.\n"
-                "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire --seed 7 batch\n"
+                "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire "
+                "--seed 7 batch\n"
                 "  echo '{\"args\": [\"wind\", \"--odds\"]}' | umpire batch\n"
                 "  umpire --log game.jsonl batch < requests.txt");
     sub->callback([&ctx] { run_batch(ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -47,7 +47,7 @@ const core::Table& find_check(const std::string& id, Context& ctx)
     return ctx.table(matches.front());
 }
 
-} // namespace
+}  // namespace
 
 void run_check(const CheckOptions& opt, Context& ctx)
 {
@@ -93,4 +93,4 @@ void setup_check(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_check(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -46,11 +46,9 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
 
 void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o)
 {
-    sub.add_option("--" + name + "-mod", o.modifier, "The " + name + "'s Close Combat Chart modifiers")
-        ->type_name("N");
+    sub.add_option("--" + name + "-mod", o.modifier, "The " + name + "'s Close Combat Chart modifiers")->type_name("N");
     sub.add_option("--" + name + "-stands", o.stands, "The " + name + "'s stands")->type_name("N");
-    sub.add_option("--" + name + "-suppressed", o.suppressed, "How many of them are suppressed")
-        ->type_name("N");
+    sub.add_option("--" + name + "-suppressed", o.suppressed, "How many of them are suppressed")->type_name("N");
     sub.add_option("--" + name + "-rally-number", o.rally_number, "Its rally number")->type_name("N");
     sub.add_option("--" + name + "-quality", o.quality, "Or its quality (14.7.3)")->type_name("QUALITY");
     sub.add_option("--" + name + "-unit", o.unit, "Or a battalion of the scenario")->type_name("NAME");
@@ -58,7 +56,7 @@ void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o)
                  "If it loses it cannot retreat without closing on enemy within 12\" (14.8.3)");
 }
 
-} // namespace
+}  // namespace
 
 void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
 {
@@ -86,4 +84,4 @@ void setup_close_combat(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_close_combat(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -51,4 +51,4 @@ void setup_command_roll(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_command_roll(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

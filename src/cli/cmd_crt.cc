@@ -63,10 +63,11 @@ void run_crt(const CrtOptions& opt, Context& ctx)
     q.reserve_phase = opt.reserve_phase;
     core::Fields inputs{{"attack", static_cast<long long>(opt.attack)},
                         {"defense", static_cast<long long>(opt.defense)},
-                        {"river", opt.river}, {"dispersed", opt.dispersed}, {"surrounded", opt.surrounded}};
-    ctx.adjudicate(opt.dice, inputs, "crt", [&](core::Dice& dice) {
-        return core::resolve_crt(crt, no_retreat, procedures, q, dice);
-    });
+                        {"river", opt.river},
+                        {"dispersed", opt.dispersed},
+                        {"surrounded", opt.surrounded}};
+    ctx.adjudicate(opt.dice, inputs, "crt",
+                   [&](core::Dice& dice) { return core::resolve_crt(crt, no_retreat, procedures, q, dice); });
 }
 
 void setup_crt(CLI::App& app, Context& ctx)
@@ -77,8 +78,9 @@ void setup_crt(CLI::App& app, Context& ctx)
     sub->add_option("--defense", opt->defense, "Total defense factors, terrain bonuses included")
         ->required()
         ->type_name("N");
-    sub->add_option("--river", opt->river, "all: every attacker across a river, one column left; some: "
-                                           "nullified (X.B.2)")
+    sub->add_option("--river", opt->river,
+                    "all: every attacker across a river, one column left; some: "
+                    "nullified (X.B.2)")
         ->check(CLI::IsMember({"none", "some", "all"}))
         ->type_name("none|some|all");
     sub->add_flag("--amphibious", opt->amphibious, "First-turn German amphibious tanks: no river penalty (XVI.B.2)");
@@ -105,4 +107,4 @@ void setup_crt(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_crt(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -15,7 +15,8 @@ struct DriftOptions {
 void run_drift(const DriftOptions& opt, Context& ctx)
 {
     const core::Table& procedures = ctx.table("great-battles.procedures");
-    core::Fields inputs{{"altitude", opt.glider ? std::string("low") : opt.altitude}, {"glider", opt.glider},
+    core::Fields inputs{{"altitude", opt.glider ? std::string("low") : opt.altitude},
+                        {"glider", opt.glider},
                         {"stands", static_cast<long long>(opt.stands)}};
     ctx.adjudicate(opt.dice, inputs, "drift", [&](core::Dice& dice) {
         return core::resolve_drift(procedures, opt.altitude, opt.glider, opt.stands, dice);
@@ -43,4 +44,4 @@ void setup_drift(CLI::App& app, Context& ctx)
     });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -44,4 +44,4 @@ void setup_fire(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_fire(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -46,9 +46,8 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     q.defender_surprise = opt.surprise == "defender";
     q.airfield = opt.airfield;
     core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender}};
-    ctx.adjudicate(opt.dice, inputs, "hits", [&](core::Dice& dice) {
-        return core::resolve_hits(hit_dice, procedures, q, dice);
-    });
+    ctx.adjudicate(opt.dice, inputs, "hits",
+                   [&](core::Dice& dice) { return core::resolve_hits(hit_dice, procedures, q, dice); });
 }
 
 void setup_hits(CLI::App& app, Context& ctx)
@@ -66,21 +65,23 @@ void setup_hits(CLI::App& app, Context& ctx)
     sub->add_option("--surprise", opt->surprise, "The side with Surprise: its dice rise one level, never past black")
         ->check(CLI::IsMember({"attacker", "defender"}))
         ->type_name("attacker|defender");
-    sub->add_option("--time", opt->time, "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
-                                         "(fewer than the enemy, more than one)")
+    sub->add_option("--time", opt->time,
+                    "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
+                    "(fewer than the enemy, more than one)")
         ->check(CLI::IsMember({"day", "night"}))
         ->type_name("day|night");
     sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
     sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");
     add_dice_options(*sub, opt->dice);
-    sub->footer("BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
-                "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
-                "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
-                "Dice, in order: the attacker's dice block by block, then the defender's.\n"
-                "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
-                "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
-                "      --time day --moved-in\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
+    sub->footer(
+        "BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
+        "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
+        "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
+        "Dice, in order: the attacker's dice block by block, then the defender's.\n"
+        "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
+        "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
+        "      --time day --moved-in\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
     sub->callback([opt, &ctx] { run_hits(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -41,4 +41,4 @@ void setup_infiltrate(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_infiltrate(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

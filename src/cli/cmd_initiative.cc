@@ -9,8 +9,7 @@ struct InitiativeOptions {
 
 void run_initiative(const InitiativeOptions& opt, Context& ctx)
 {
-    ctx.adjudicate(opt.dice, {}, "initiative",
-                   [](core::Dice& dice) { return core::resolve_initiative(dice); });
+    ctx.adjudicate(opt.dice, {}, "initiative", [](core::Dice& dice) { return core::resolve_initiative(dice); });
 }
 
 void setup_initiative(CLI::App& app, Context& ctx)
@@ -25,4 +24,4 @@ void setup_initiative(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_initiative(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

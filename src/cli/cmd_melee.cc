@@ -27,12 +27,12 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
     q.split = opt.split;
     q.reading = core::parse_damaged_reading(opt.reading);
     const core::Table& crt = ctx.table("constantinople.melee");
-    core::Fields inputs{{"attackers", opt.attackers}, {"defender", opt.defender},
-                        {"boom", opt.boom}, {"exchange", opt.exchange},
+    core::Fields inputs{{"attackers", opt.attackers},
+                        {"defender", opt.defender},
+                        {"boom", opt.boom},
+                        {"exchange", opt.exchange},
                         {"damaged_reading", opt.reading}};
-    ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) {
-        return core::resolve_melee(crt, q, dice);
-    });
+    ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); });
 }
 
 void setup_melee(CLI::App& app, Context& ctx)
@@ -49,8 +49,7 @@ void setup_melee(CLI::App& app, Context& ctx)
         ->required()
         ->type_name("SHIP");
     sub->add_flag("--boom", opt->boom, "Attacked across a Boom hexside: +1 defensive (15.63)");
-    sub->add_flag("--exchange", opt->exchange,
-                  "The defender attacks back simultaneously (15.21, 15.25)");
+    sub->add_flag("--exchange", opt->exchange, "The defender attacks back simultaneously (15.21, 15.25)");
     sub->add_option("--split", opt->split,
                     "With --exchange and several attackers: the defender's points against each "
                     "attacker, in --attacker order (15.24)")
@@ -63,16 +62,15 @@ void setup_melee(CLI::App& app, Context& ctx)
         ->check(CLI::IsMember({"case", "chart"}))
         ->type_name("case|chart");
     add_dice_options(*sub, opt->dice);
-    sub->footer(
-        "SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"
-        "flags: :back (the counter's back), :damaged (15.34), :leader (Diedo or Trevisano, 15.26).\n"
-        "Dice, in order: the attack on the defender, then with --exchange each counterattack.\n"
-        "Examples:\n"
-        "  umpire melee --attacker 4 --attacker 4 --defender 5          # 15.23: +3\n"
-        "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
-        "               --split 2,1,5                                   # 15.24's example\n"
-        "  umpire melee --attacker Galley-1 --defender Genoa:leader --boom --odds");
+    sub->footer("SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"
+                "flags: :back (the counter's back), :damaged (15.34), :leader (Diedo or Trevisano, 15.26).\n"
+                "Dice, in order: the attack on the defender, then with --exchange each counterattack.\n"
+                "Examples:\n"
+                "  umpire melee --attacker 4 --attacker 4 --defender 5          # 15.23: +3\n"
+                "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
+                "               --split 2,1,5                                   # 15.24's example\n"
+                "  umpire melee --attacker Galley-1 --defender Genoa:leader --boom --odds");
     sub->callback([opt, &ctx] { run_melee(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -44,9 +44,8 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
                         {"eliminated", static_cast<long long>(q.eliminated)},
                         {"suppressed", static_cast<long long>(q.suppressed)},
                         {"modifier", static_cast<long long>(q.modifier)}};
-    ctx.adjudicate(opt.dice, inputs, "morale", [&](core::Dice& dice) {
-        return core::resolve_morale(chart, procedures, q, dice);
-    });
+    ctx.adjudicate(opt.dice, inputs, "morale",
+                   [&](core::Dice& dice) { return core::resolve_morale(chart, procedures, q, dice); });
 }
 
 void setup_morale(CLI::App& app, Context& ctx)
@@ -59,12 +58,10 @@ void setup_morale(CLI::App& app, Context& ctx)
     sub->add_option("--unit", opt->unit, "A battalion of the scenario, for its stands")->type_name("NAME");
     sub->add_option("--eliminated", opt->eliminated, "Stands eliminated today (2 casualty points each)")
         ->type_name("N");
-    sub->add_option("--suppressed", opt->suppressed, "Stands suppressed (1 casualty point each)")
-        ->type_name("N");
+    sub->add_option("--suppressed", opt->suppressed, "Stands suppressed (1 casualty point each)")->type_name("N");
     sub->add_option("--mod", opt->modifier, "Added to the d100 roll (15.2 'modified roll')")->type_name("N");
     sub->add_flag("--won-close-combat", opt->won, "The battalion just won a close combat: no test (14.8.4)");
-    sub->add_flag("--blocked", opt->blocked,
-                  "It cannot retreat 3\" without closing on enemy within 12\" (15.2.2)");
+    sub->add_flag("--blocked", opt->blocked, "It cannot retreat 3\" without closing on enemy within 12\" (15.2.2)");
     add_dice_options(*sub, opt->dice);
     sub->footer("The morale chart of 15.1 is lost: umpire's table is PROVISIONAL (see\n"
                 "'umpire table show great-battles.morale'); replace it with --tables.\n"
@@ -73,4 +70,4 @@ void setup_morale(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_morale(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

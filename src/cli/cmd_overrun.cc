@@ -19,7 +19,9 @@ void run_overrun(const OverrunOptions& opt, Context& ctx)
                         {"defending_armor", static_cast<long long>(q.defending_armor)},
                         {"defending_infantry", static_cast<long long>(q.defending_infantry)},
                         {"infantry_dispersed", q.infantry_dispersed},
-                        {"weather", q.weather}, {"terrain", q.terrain}, {"fuel_shortage", q.fuel_shortage}};
+                        {"weather", q.weather},
+                        {"terrain", q.terrain},
+                        {"fuel_shortage", q.fuel_shortage}};
     ctx.adjudicate(opt.dice, inputs, "overrun",
                    [&](core::Dice&) { return core::resolve_overrun(overrun, terrain, q); });
 }
@@ -52,4 +54,4 @@ void setup_overrun(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_overrun(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

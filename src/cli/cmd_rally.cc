@@ -46,4 +46,4 @@ void setup_rally(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_rally(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -22,11 +22,8 @@ void run_ram(const RamOptions& opt, Context& ctx)
         throw usage_error("{target}: a leader has no effect on ramming (15.26)");
     }
     const core::Table& table = ctx.table("constantinople.ram");
-    core::Fields inputs{{"rammer", opt.rammer}, {"target", opt.target},
-                        {"damaged_reading", opt.reading}};
-    ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) {
-        return core::resolve_ram(table, q, dice);
-    });
+    core::Fields inputs{{"rammer", opt.rammer}, {"target", opt.target}, {"damaged_reading", opt.reading}};
+    ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) { return core::resolve_ram(table, q, dice); });
 }
 
 void setup_ram(CLI::App& app, Context& ctx)
@@ -47,15 +44,14 @@ void setup_ram(CLI::App& app, Context& ctx)
         ->check(CLI::IsMember({"case", "chart"}))
         ->type_name("case|chart");
     add_dice_options(*sub, opt->dice);
-    sub->footer(
-        "A Damaged target's ram defense is halved (15.34): D reads as B, C and B as A.\n"
-        "Dice, in order: the pin roll, then (on a '*' cell that pinned) the roll again.\n"
-        "Any 6 damages the rammer. A '-' cell cannot pin: no die is rolled.\n"
-        "Examples:\n"
-        "  umpire ram --strength 3 --defense B\n"
-        "  umpire ram --rammer Galley-2 --target Genoa --roll 1\n"
-        "  umpire ram --strength 4 --defense A:damaged --odds");
+    sub->footer("A Damaged target's ram defense is halved (15.34): D reads as B, C and B as A.\n"
+                "Dice, in order: the pin roll, then (on a '*' cell that pinned) the roll again.\n"
+                "Any 6 damages the rammer. A '-' cell cannot pin: no die is rolled.\n"
+                "Examples:\n"
+                "  umpire ram --strength 3 --defense B\n"
+                "  umpire ram --rammer Galley-2 --target Genoa --roll 1\n"
+                "  umpire ram --strength 4 --defense A:damaged --odds");
     sub->callback([opt, &ctx] { run_ram(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -13,9 +13,8 @@ struct ReefOptions {
 void run_reef(const ReefOptions& opt, Context& ctx)
 {
     const core::Table& reefs = ctx.table("constantinople.reefs");
-    ctx.adjudicate(opt.dice, {}, "reef", [&](core::Dice& dice) {
-        return core::resolve_reef(reefs, opt.hex, opt.side, dice);
-    });
+    ctx.adjudicate(opt.dice, {}, "reef",
+                   [&](core::Dice& dice) { return core::resolve_reef(reefs, opt.hex, opt.side, dice); });
 }
 
 void setup_reef(CLI::App& app, Context& ctx)
@@ -24,8 +23,9 @@ void setup_reef(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("reef", "Constantinople reefs and shoals: roll higher than the "
                                            "hex's number or the ship is lost (15.53)");
     sub->add_option("HEX", opt->hex, "A numbered hex, e.g. 2028")->required();
-    sub->add_option("--side", opt->side, "Whose ship enters: Byzantine ships need not roll in "
-                                         "the hexes of 14.29")
+    sub->add_option("--side", opt->side,
+                    "Whose ship enters: Byzantine ships need not roll in "
+                    "the hexes of 14.29")
         ->required()
         ->check(CLI::IsMember({"byzantine", "ottoman"}))
         ->type_name("byzantine|ottoman");
@@ -35,4 +35,4 @@ void setup_reef(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_reef(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

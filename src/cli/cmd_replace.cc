@@ -27,8 +27,8 @@ void run_replace(const ReplaceOptions& opt, Context& ctx)
         }
     }
     const core::Table& chart = ctx.table("great-battles.replacement");
-    core::Fields inputs{{"supply", supply}, {"situation", opt.situation},
-                        {"eliminated", static_cast<long long>(opt.eliminated)}};
+    core::Fields inputs{
+        {"supply", supply}, {"situation", opt.situation}, {"eliminated", static_cast<long long>(opt.eliminated)}};
     ctx.adjudicate(opt.dice, inputs, "replace", [&](core::Dice& dice) {
         return core::resolve_replacement(chart, supply, opt.situation, opt.eliminated, dice);
     });
@@ -41,8 +41,7 @@ void setup_replace(CLI::App& app, Context& ctx)
                                               "eliminated stand (16.2)");
     sub->add_option("--supply", opt->supply, "Supply quality: good, average, poor")->type_name("QUALITY");
     sub->add_option("--side", opt->side, "Or the side, whose supply the scenario sets")->type_name("SIDE");
-    sub->add_option("--situation", opt->situation,
-                    "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
+    sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
         ->required()
         ->check(CLI::IsMember({"reserve", "line", "isolated"}))
         ->type_name("SITUATION");
@@ -54,4 +53,4 @@ void setup_replace(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_replace(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

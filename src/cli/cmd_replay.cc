@@ -37,8 +37,8 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
             continue;
         }
         ++replayed;
-        std::vector<std::string> args{"--json", "-q", "--seed", std::to_string(entry->seed), "--position",
-                                      std::to_string(entry->position)};
+        std::vector<std::string> args{
+            "--json", "-q", "--seed", std::to_string(entry->seed), "--position", std::to_string(entry->position)};
         auto rest = without_replay_options(entry->argv);
         args.insert(args.end(), rest.begin(), rest.end());
         std::ostringstream out;
@@ -101,4 +101,4 @@ void setup_replay(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_replay(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

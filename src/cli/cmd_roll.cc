@@ -1,7 +1,7 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
-#include "format/json.h"
 #include "core/novorossiysk.h"
+#include "format/json.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -49,8 +49,8 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 const core::Table& table = ctx.table("novorossiysk.hit-dice");
                 core::note_table(r, table);
                 std::vector<std::string> faces;
-                int hits = core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice,
-                                               opt.expressions[i], &faces);
+                int hits = core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice, opt.expressions[i],
+                                               &faces);
                 total += hits;
                 core::Outcome o;
                 o.label = opt.expressions[i];
@@ -149,13 +149,15 @@ void setup_roll(CLI::App& app, Context& ctx)
     sub->add_option("EXPR", opt->expressions, "Dice expressions, e.g. 2d6 d100 3d6+2, or hit dice, 3white 2red")
         ->required();
     sub->add_flag("--odds", opt->odds, "The exact distribution of each total instead of a roll");
-    sub->add_option("-n,--count", opt->count, "Roll N times, printing only the totals, one line each (seed on stderr); with --json one "
+    sub->add_option("-n,--count", opt->count,
+                    "Roll N times, printing only the totals, one line each (seed on stderr); with --json one "
                     "object holding them all")
         ->type_name("N");
     sub->footer("Examples:\n  umpire roll 2d6\n  umpire --seed 42 roll d100 3d6+2\n"
-                "  umpire roll 2d6 --odds\n  umpire --json --seed 7 roll -n 1000 2d6   # one object: {\"totals\": [...], ...}\n  umpire roll 3white 2red         # Novorossiysk hit dice: hits (provisional faces)\n"
+                "  umpire roll 2d6 --odds\n  umpire --json --seed 7 roll -n 1000 2d6   # one object: {\"totals\": "
+                "[...], ...}\n  umpire roll 3white 2red         # Novorossiysk hit dice: hits (provisional faces)\n"
                 "Limits: 1 to 1000 dice of 2 to 1000 sides.");
     sub->callback([opt, &ctx] { run_roll(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -43,9 +43,10 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
         }
         occupied[static_cast<size_t>(index - 1)] = static_cast<int>(*units);
     }
-    ctx.adjudicate(opt.dice, {{"paratroops", static_cast<long long>(opt.paratroops)}}, "scatter", [&](core::Dice& dice) {
-        return core::resolve_paratroop_scatter(scatter, procedures, opt.paratroops, occupied, dice);
-    });
+    ctx.adjudicate(opt.dice, {{"paratroops", static_cast<long long>(opt.paratroops)}}, "scatter",
+                   [&](core::Dice& dice) {
+                       return core::resolve_paratroop_scatter(scatter, procedures, opt.paratroops, occupied, dice);
+                   });
 }
 
 void setup_scatter(CLI::App& app, Context& ctx)
@@ -54,8 +55,7 @@ void setup_scatter(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("scatter", "Novorossiysk: where paratroop blocks land, or night bombs fall, "
                                               "in an Air Space's numbered small hexes");
     sub->add_option("--paratroops", opt->paratroops, "Paratroop blocks dropping into the Air Space")->type_name("N");
-    sub->add_option("--occupied", opt->occupied,
-                    "Units already in a small hex, HEX=N (hex 1-6 or centre; repeatable)")
+    sub->add_option("--occupied", opt->occupied, "Units already in a small hex, HEX=N (hex 1-6 or centre; repeatable)")
         ->allow_extra_args(false)
         ->type_name("HEX=N");
     sub->add_flag("--night-bomb", opt->night_bomb, "A night bomber: 4+ no scatter, else a second die");
@@ -66,4 +66,4 @@ void setup_scatter(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_scatter(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -38,7 +38,7 @@ std::string fresh_nonce()
     return out;
 }
 
-} // namespace
+}  // namespace
 
 void run_seed(const SeedOptions& opt, Context& ctx)
 {
@@ -82,9 +82,7 @@ void setup_seed(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<SeedOptions>();
     auto* sub = app.add_subcommand("seed", "Seed commitment for contested games: commit before play, verify after");
-    sub->add_option("ACTION", opt->action, "commit or verify")
-        ->required()
-        ->check(CLI::IsMember({"commit", "verify"}));
+    sub->add_option("ACTION", opt->action, "commit or verify")->required()->check(CLI::IsMember({"commit", "verify"}));
     sub->add_option("--seed", opt->seed, "verify: the revealed seed")->type_name("N");
     sub->add_option("--nonce", opt->nonce, "verify: the revealed nonce")->type_name("HEX");
     sub->add_option("--commitment", opt->commitment, "verify: the published commitment")->type_name("HEX");
@@ -94,4 +92,4 @@ void setup_seed(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_seed(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -20,12 +20,10 @@ void setup_siberian(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<SiberianOptions>();
     auto* sub = app.add_subcommand("siberian", "Russian Portfolio: Siberian roulette, the Axis names a "
                                                "number and the Soviet player casts (IX.B.3)");
-    sub->add_option("--axis-number", opt->axis_number, "The Axis player's number, 1 to 6")
-        ->required()
-        ->type_name("N");
+    sub->add_option("--axis-number", opt->axis_number, "The Axis player's number, 1 to 6")->required()->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire siberian --axis-number 4");
     sub->callback([opt, &ctx] { run_siberian(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

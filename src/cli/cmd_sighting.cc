@@ -29,4 +29,4 @@ void setup_sighting(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_sighting(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -24,11 +24,11 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
     for (const auto& spec : opt.stands) {
         q.stands.push_back(flag_value("--stand", core::parse_stand(spec, table)));
     }
-    core::Fields inputs{{"stands", opt.stands}, {"activated", q.activated},
+    core::Fields inputs{{"stands", opt.stands},
+                        {"activated", q.activated},
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
-    ctx.adjudicate(opt.dice, inputs, "suppress", [&](core::Dice& dice) {
-        return core::resolve_suppress(table, q, dice);
-    });
+    ctx.adjudicate(opt.dice, inputs, "suppress",
+                   [&](core::Dice& dice) { return core::resolve_suppress(table, q, dice); });
 }
 
 void setup_suppress(CLI::App& app, Context& ctx)
@@ -58,4 +58,4 @@ void setup_suppress(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_suppress(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -44,9 +44,9 @@ void run_table_show(const TableOptions& opt, Context& ctx)
         }
         int roll = opt.dice.rolls.front();
         if (roll < table.dice->min() || roll > table.dice->max()) {
-            throw usage_error("--roll " + std::to_string(roll) + " is impossible for " +
-                              table.dice->label() + "; allowed " + std::to_string(table.dice->min()) +
-                              " to " + std::to_string(table.dice->max()));
+            throw usage_error("--roll " + std::to_string(roll) + " is impossible for " + table.dice->label() +
+                              "; allowed " + std::to_string(table.dice->min()) + " to " +
+                              std::to_string(table.dice->max()));
         }
         row = std::to_string(roll);
     }
@@ -119,4 +119,4 @@ void setup_table(CLI::App& app, Context& ctx)
     lookup->callback([look_opt, &ctx] { run_table_lookup(*look_opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

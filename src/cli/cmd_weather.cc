@@ -2,8 +2,8 @@
 #include "cli/commands.h"
 #include "core/black_sea.h"
 #include "core/constantinople.h"
-#include "core/russian_portfolio.h"
 #include "core/novorossiysk.h"
+#include "core/russian_portfolio.h"
 #include "load/state.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -78,16 +78,14 @@ void russian_portfolio(const WeatherOptions& opt, Context& ctx)
     }
     if (opt.start_1jun41) {
         const core::Table& table = ctx.table("russian-portfolio.weather-1jun41");
-        ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
-            return core::resolve_weather_1jun41(table, dice);
-        });
+        ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather",
+                       [&](core::Dice& dice) { return core::resolve_weather_1jun41(table, dice); });
         return;
     }
     const core::Table& table = ctx.table("russian-portfolio.weather");
     ctx.name_field("row", "--month");
-    ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather", [&](core::Dice& dice) {
-        return core::resolve_weather(table, opt.month, dice);
-    });
+    ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather",
+                   [&](core::Dice& dice) { return core::resolve_weather(table, opt.month, dice); });
 }
 
 void black_sea(const WeatherOptions& opt, Context& ctx)
@@ -98,9 +96,8 @@ void black_sea(const WeatherOptions& opt, Context& ctx)
     }
     const core::Table& table = ctx.table("black-sea.weather-limits");
     ctx.name_field("row", "--weather");
-    ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather", [&](core::Dice& dice) {
-        return core::resolve_weather_limits(table, opt.weather, dice);
-    });
+    ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather",
+                   [&](core::Dice& dice) { return core::resolve_weather_limits(table, opt.weather, dice); });
 }
 
 void constantinople(const WeatherOptions& opt, Context& ctx)
@@ -149,7 +146,7 @@ std::vector<std::string> weather_game_names()
     return names;
 }
 
-} // namespace
+}  // namespace
 
 void run_weather(const WeatherOptions& opt, Context& ctx)
 {
@@ -207,4 +204,4 @@ void setup_weather(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_weather(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

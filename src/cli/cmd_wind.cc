@@ -36,9 +36,8 @@ void run_wind(const WindOptions& opt, Context& ctx)
         ctx.emit(std::move(r));
         return;
     }
-    ctx.adjudicate(opt.dice, {}, "wind", [&](core::Dice& dice) {
-        return core::resolve_wind(direction, velocity, dice);
-    });
+    ctx.adjudicate(opt.dice, {}, "wind",
+                   [&](core::Dice& dice) { return core::resolve_wind(direction, velocity, dice); });
 }
 
 void setup_wind(CLI::App& app, Context& ctx)
@@ -54,4 +53,4 @@ void setup_wind(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] { run_wind(*opt, ctx); });
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

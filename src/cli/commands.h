@@ -34,4 +34,4 @@ void setup_weather(CLI::App& app, Context& ctx);
 void setup_hits(CLI::App& app, Context& ctx);
 void setup_scatter(CLI::App& app, Context& ctx);
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -54,26 +54,20 @@ void Context::begin_request()
     m_last.reset();
 }
 
-const core::Table& Context::table(std::string_view id)
-{
-    return catalog().table(id);
-}
+const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
 
 const core::Scenario& Context::scenario(std::string_view fallback)
 {
     return catalog().scenario(options.scenario.empty() ? fallback : options.scenario);
 }
 
-format::Style Context::style() const
-{
-    return {m_env.out_is_tty && !m_env.no_color};
-}
+format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color}; }
 
 void Context::warn_provisional(const core::Resolution& r)
 {
     if (r.provisional && !options.quiet) {
-        m_err << "umpire: warning: provisional data, not the published chart: "
-              << join(r.provisional_notes, "; ") << "\n";
+        m_err << "umpire: warning: provisional data, not the published chart: " << join(r.provisional_notes, "; ")
+              << "\n";
     }
 }
 
@@ -164,8 +158,8 @@ void Context::emit(core::OddsReport report)
     }
 }
 
-void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs,
-                         const std::string& command, const core::Adjudicator& adjudicate)
+void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
+                         const core::Adjudicator& adjudicate)
 {
     auto with_inputs = [&](core::Dice& d) {
         core::Resolution r = adjudicate(d);
@@ -212,17 +206,12 @@ void add_dice_options(CLI::App& app, DiceOptions& options)
         ->allow_extra_args(false)
         ->delimiter(',')
         ->type_name("N");
-    app.add_flag("--odds", options.odds,
-                 "Exact probability of every outcome instead of one resolution");
+    app.add_flag("--odds", options.odds, "Exact probability of every outcome instead of one resolution");
 }
 
-std::string Context::render(std::string_view message) const
-{
-    return render_fields(message, argv, m_field_flags);
-}
+std::string Context::render(std::string_view message) const { return render_fields(message, argv, m_field_flags); }
 
-const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,
-                            Context& ctx)
+const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback, Context& ctx)
 {
     const core::Scenario& s = ctx.scenario(fallback);
     const core::Unit* unit = s.find_unit(name);
@@ -234,12 +223,12 @@ const core::Unit& find_unit(std::string_view flag, std::string_view name, std::s
 }
 
 RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
-                                const std::string& quality, const std::string& unit, Context& ctx)
+                                 const std::string& quality, const std::string& unit, Context& ctx)
 {
     int given = (number ? 1 : 0) + (quality.empty() ? 0 : 1) + (unit.empty() ? 0 : 1);
     if (given != 1) {
-        throw usage_error("give exactly one of --" + prefix + "rally-number, --" + prefix + "quality, --" +
-                          prefix + "unit");
+        throw usage_error("give exactly one of --" + prefix + "rally-number, --" + prefix + "quality, --" + prefix +
+                          "unit");
     }
     if (number) {
         return {*number, nullptr};
@@ -285,5 +274,4 @@ void parse_mods(const std::vector<std::string>& values, core::LookupRequest& req
     }
 }
 
-
-} // namespace umpire::cli
+}  // namespace umpire::cli

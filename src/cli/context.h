@@ -28,7 +28,7 @@ namespace umpire::cli {
 // What the process environment contributes; tests pass their own.
 struct Environment {
     std::istream* in = nullptr;  // standard input, for batch
-    std::string tables;  // $UMPIRE_TABLES, colon-separated directories
+    std::string tables;          // $UMPIRE_TABLES, colon-separated directories
     bool no_color = false;
     bool out_is_tty = false;
 };
@@ -52,13 +52,16 @@ struct DiceOptions {
 class Context {
 public:
     Context(std::ostream& out, std::ostream& err, Environment env)
-        : m_out(out), m_err(err), m_env(std::move(env)) {}
+        : m_out(out)
+        , m_err(err)
+        , m_env(std::move(env))
+    {
+    }
 
     // Batch: lines share one catalog, and without a --seed of their own draw from one
     // STREAM (seeded STREAM_SEED, POSITION engine draws in when this line starts), so a
     // batch with a seed replays whole. A null STREAM: lines roll their own seed (replay).
-    void share(load::Catalog* catalog, core::DiceSource* stream, std::uint32_t stream_seed,
-               std::uint64_t position)
+    void share(load::Catalog* catalog, core::DiceSource* stream, std::uint32_t stream_seed, std::uint64_t position)
     {
         m_shared_catalog = catalog;
         m_stream = stream;
@@ -82,8 +85,7 @@ public:
     void mark_stateful() { m_stateful = true; }
     // The options struct a command's flags are bound to. A Runner serving request after
     // request resets it to T's defaults before each (begin_request()).
-    template <class T>
-    std::shared_ptr<T> make_options()
+    template <class T> std::shared_ptr<T> make_options()
     {
         auto opt = std::make_shared<T>();
         m_resets.push_back([opt] { *opt = T{}; });
@@ -91,7 +93,10 @@ public:
     }
     // Core's {FIELD} in a message names FLAG in this request (a command whose flag for a
     // field differs from cli/fields.cc's table: `weather --month` is the lookup's row).
-    void name_field(std::string field, std::string flag) { m_field_flags.emplace_back(std::move(field), std::move(flag)); }
+    void name_field(std::string field, std::string flag)
+    {
+        m_field_flags.emplace_back(std::move(field), std::move(flag));
+    }
     // MESSAGE with its {field}s as the flags this request typed (cli/fields.h).
     std::string render(std::string_view message) const;
     // Forgets the last request: options back to their defaults, nothing emitted.
@@ -111,8 +116,8 @@ public:
 
     // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
     // with --odds, and writes the result. INPUTS are recorded in the output.
-    void adjudicate(const DiceOptions& dice, const core::Fields& inputs,
-                    const std::string& command, const core::Adjudicator& adjudicate);
+    void adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
+                    const core::Adjudicator& adjudicate);
     void emit(core::Resolution r);
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
@@ -141,15 +146,14 @@ private:
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;
     std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
-    std::optional<core::Resolution> m_last;  // what the request emitted last
+    std::optional<core::Resolution> m_last;                          // what the request emitted last
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);
 
 // The value of a pure parser, or a usage Error: FLAG (or a {field}, cli/fields.h), a space,
 // and the parser's message.
-template <class T>
-T flag_value(std::string_view flag, const Expected<T>& parsed)
+template <class T> T flag_value(std::string_view flag, const Expected<T>& parsed)
 {
     if (!parsed) {
         throw usage_error(std::string(flag) + " " + parsed.error());
@@ -158,8 +162,7 @@ T flag_value(std::string_view flag, const Expected<T>& parsed)
 }
 
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
-const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback,
-                            Context& ctx);
+const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback, Context& ctx);
 // The rally number from exactly one of --PREFIXrally-number, --PREFIXquality, --PREFIXunit,
 // with the table it was read from (null when given or the unit's own).
 struct RallyNumber {
@@ -173,4 +176,4 @@ RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<
 // a check's modifiers. Fills REQUEST's modifier and named list.
 void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request);
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

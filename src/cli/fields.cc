@@ -93,7 +93,7 @@ std::string typed_spelling(std::string_view flags, const std::vector<std::string
     return spellings.front();
 }
 
-} // namespace
+}  // namespace
 
 std::string render_fields(std::string_view message, const std::vector<std::string>& argv,
                           const std::vector<std::pair<std::string, std::string>>& overrides)
@@ -144,4 +144,4 @@ std::vector<std::string> known_fields()
     return out;
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

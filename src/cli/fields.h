@@ -21,4 +21,4 @@ std::string render_fields(std::string_view message, const std::vector<std::strin
 // Every field the table knows, for tests.
 std::vector<std::string> known_fields();
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

@@ -64,7 +64,9 @@ struct GlobalOption {
 };
 constexpr std::array<GlobalOption, 7> k_global_options{{
     {"--json", nullptr, true, "One JSON object per resolution on stdout",
-     [](CLI::App& app, Context& ctx, const GlobalOption& o) { return app.add_flag(o.names, ctx.options.json, o.help); }},
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_flag(o.names, ctx.options.json, o.help);
+     }},
     {"--seed", "N", true, "Seed the dice (0 to 4294967295); the seed used is always reported",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_option_function<std::string>(
@@ -85,7 +87,9 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
     {"--log", "FILE", true,
      "Append one JSON line per resolution to FILE: time, request, dice, seed and position, table fingerprints, "
      "result",
-     [](CLI::App& app, Context& ctx, const GlobalOption& o) { return app.add_option(o.names, ctx.options.log, o.help); }},
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.log, o.help);
+     }},
     {"--tables", "DIR", false,
      "A directory of table files overriding by id (repeatable; later wins; also $UMPIRE_TABLES)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
@@ -96,7 +100,9 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
          return app.add_option(o.names, ctx.options.scenario, o.help);
      }},
     {"-q,--quiet", nullptr, true, "No warnings on stderr (provisional data)",
-     [](CLI::App& app, Context& ctx, const GlobalOption& o) { return app.add_flag(o.names, ctx.options.quiet, o.help); }},
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_flag(o.names, ctx.options.quiet, o.help);
+     }},
 }};
 
 // The global option ARG names ("--seed", "--seed=3", "-q"), or null.
@@ -135,8 +141,7 @@ data, 66 a named file or table not found, 70 internal error. See umpire(1).)";
 
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
 // code and a message, which it prints and returns.
-template <class Body>
-RunResult guarded(std::ostream& err, const Context* ctx, Body body)
+template <class Body> RunResult guarded(std::ostream& err, const Context* ctx, Body body)
 {
     RunResult result;
     std::string hint;
@@ -157,7 +162,7 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body)
     return result;
 }
 
-} // namespace
+}  // namespace
 
 // The command ARGS name, "" when none does (help, version, or no command). An unknown
 // command gets its own message and a suggestion; CLI11 would only say that a subcommand
@@ -203,8 +208,8 @@ std::string command_of(const std::vector<std::string>& args)
 }
 
 Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command)
-    : m_ctx(out, err, env),
-      m_app("umpire: a referee for tabletop wargames. It looks up combat results tables "
+    : m_ctx(out, err, env)
+    , m_app("umpire: a referee for tabletop wargames. It looks up combat results tables "
             "and rules checks written as TOML, rolls the dice (or takes yours), and cites "
             "the rule.",
             "umpire")
@@ -261,8 +266,7 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
     return result;
 }
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-        const Environment& env)
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Environment& env)
 {
     return run_prepared(args, out, err, env, {}).code;
 }
@@ -294,4 +298,4 @@ int run(int argc, char** argv)
     return code;
 }
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

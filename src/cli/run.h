@@ -3,8 +3,8 @@
 #include "cli/context.h"
 
 #include <functional>
-#include <optional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,15 +13,14 @@ namespace umpire::cli {
 // What running one request came to, as data: the plain command, batch and replay all
 // read this, never the text the request printed.
 struct RunResult {
-    int code = 0;                               // the exit code
-    std::string error;                          // the message printed after "umpire: error: ", if any
+    int code = 0;                                // the exit code
+    std::string error;                           // the message printed after "umpire: error: ", if any
     std::optional<core::Resolution> resolution;  // the last resolution emitted, if any
 };
 
 // The whole program: parses ARGS (without the program name), runs the command, and
 // returns the exit code. Holds the only top-level catch (STYLE.md rule 1).
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-        const Environment& env);
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Environment& env);
 
 // As run(), calling PREPARE on the context before the command runs (replay shares its
 // catalog with each logged line this way).
@@ -58,4 +57,4 @@ std::string command_of(const std::vector<std::string>& args);
 // From main(): reads the real environment and standard streams.
 int run(int argc, char** argv);
 
-} // namespace umpire::cli
+}  // namespace umpire::cli

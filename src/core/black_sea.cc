@@ -9,15 +9,14 @@ namespace umpire::core {
 Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice)
 {
     if (needed <= best) {
-        throw usage_error("{needed} " + std::to_string(needed) + " is within reach of {best} " +
-                          std::to_string(best) + ": roll normally; Always Possible is for a roll that "
+        throw usage_error("{needed} " + std::to_string(needed) + " is within reach of {best} " + std::to_string(best) +
+                          ": roll normally; Always Possible is for a roll that "
                           "cannot succeed");
     }
     const int count = needed - best + 1;
     if (count > k_max_always_possible_dice) {
-        throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) +
-                          " ask for " + std::to_string(count) + " dice; at most " +
-                          std::to_string(k_max_always_possible_dice));
+        throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) + " ask for " +
+                          std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice));
     }
     const int face = procedures.constant("always_possible_face");
     Resolution r;
@@ -25,9 +24,9 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     r.title = "Always Possible";
     r.source = procedures.source;
     note_table(r, procedures);
-    r.steps.push_back("needed " + std::to_string(needed) + ", best possible " + std::to_string(best) +
-                      ": " + std::to_string(needed - best) + " + 1 = " + std::to_string(count) +
-                      " dice, all must be " + std::to_string(face));
+    r.steps.push_back("needed " + std::to_string(needed) + ", best possible " + std::to_string(best) + ": " +
+                      std::to_string(needed - best) + " + 1 = " + std::to_string(count) + " dice, all must be " +
+                      std::to_string(face));
     bool all = true;
     for (int i = 0; i < count; ++i) {
         int roll = dice.roll_d6("Always Possible: die " + std::to_string(i + 1) + " of " + std::to_string(count));
@@ -51,4 +50,4 @@ Resolution resolve_weather_limits(const Table& table, std::string_view weather, 
     return r;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -21,4 +21,4 @@ inline constexpr int k_max_always_possible_dice = 20;
 // sixes succeed.
 Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice);
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -16,7 +16,12 @@ struct CompassPoint {
     std::string_view toward;
 };
 constexpr std::array<CompassPoint, 6> k_compass{{
-    {"N", "S"}, {"NE", "SW"}, {"SE", "NW"}, {"S", "N"}, {"SW", "NE"}, {"NW", "SE"},
+    {"N", "S"},
+    {"NE", "SW"},
+    {"SE", "NW"},
+    {"S", "N"},
+    {"SW", "NE"},
+    {"NW", "SE"},
 }};
 
 std::string ship_label(const Ship& ship, const std::string& fallback)
@@ -25,13 +30,9 @@ std::string ship_label(const Ship& ship, const std::string& fallback)
 }
 
 // The cell at ROW, COLUMN, which validation guarantees exists.
-const std::string& cell(const Table& table, size_t row, size_t column)
-{
-    return table.rows.at(row).cells.at(column);
-}
+const std::string& cell(const Table& table, size_t row, size_t column) { return table.rows.at(row).cells.at(column); }
 
-template <class T>
-T value_or_usage(const Expected<T>& e, const std::string& context)
+template <class T> T value_or_usage(const Expected<T>& e, const std::string& context)
 {
     if (!e) {
         throw usage_error(context + e.error());
@@ -39,7 +40,7 @@ T value_or_usage(const Expected<T>& e, const std::string& context)
     return *e;
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 
@@ -63,7 +64,7 @@ std::vector<std::string> flag_names()
     return names;
 }
 
-} // namespace
+}  // namespace
 
 Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::function<const Scenario&()>& scenario)
 {
@@ -80,8 +81,8 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
         } else if (f == "leader") {
             ship.leader = true;
         } else {
-            return fail<Ship>(where + "unknown flag ':" + parts[i] + "'; allowed :" +
-                              join(flag_names(), ", :") + suggestion(parts[i], flag_names()));
+            return fail<Ship>(where + "unknown flag ':" + parts[i] + "'; allowed :" + join(flag_names(), ", :") +
+                              suggestion(parts[i], flag_names()));
         }
     }
     const std::string& token = parts[0];
@@ -111,8 +112,7 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
         const Unit* unit = s.find_unit(token);
         if (unit == nullptr) {
             return fail<Ship>(where + "no ship '" + token + "' in scenario " + s.id +
-                              suggestion(token, s.unit_names()) + "; give a number, or see " +
-                              s.origin);
+                              suggestion(token, s.unit_names()) + "; give a number, or see " + s.origin);
         }
         if (!unit->counter) {
             return fail<Ship>(where + unit->name + " in scenario " + s.id + " is not a naval counter");
@@ -165,8 +165,8 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
     int d = dice.roll(*direction.dice, "wind direction (14.31)");
     const std::string& from = cell(direction, value_or_usage(find_row(direction, d), ""), 0);
     std::string toward(compass_opposite(from));
-    r.steps.push_back("direction: " + roll_text(dice.record().back()) + " -> from " + from +
-                      ", blowing toward " + toward + " (" + direction.source + ")");
+    r.steps.push_back("direction: " + roll_text(dice.record().back()) + " -> from " + from + ", blowing toward " +
+                      toward + " (" + direction.source + ")");
     int v = dice.roll(*velocity.dice, "wind velocity (14.32)");
     const std::string& speed = cell(velocity, value_or_usage(find_row(velocity, v), ""), 0);
 
@@ -177,8 +177,8 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
     auto number = parse_int(speed, 0, 1000);
     if (number) {
         r.result.fields.push_back({"velocity", static_cast<long long>(*number)});
-        r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + speed + " (" +
-                          velocity.source + ")");
+        r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + speed + " (" + velocity.source +
+                          ")");
     } else {
         r.result.fields.push_back({"velocity", speed});
         Outcome v_out;
@@ -186,8 +186,7 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
         describe(v_out, velocity, "");
         r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + v_out.name + " (" +
                           velocity.source + ")");
-        r.result.effects.insert(r.result.effects.end(), v_out.effects.begin(),
-                                v_out.effects.end());
+        r.result.effects.insert(r.result.effects.end(), v_out.effects.begin(), v_out.effects.end());
     }
     r.rolls = dice.record();
     return r;
@@ -218,19 +217,17 @@ std::string defense_text(const Ship& ship, bool boom, DamagedReading reading)
 }
 
 // One attack: differential, column, die, result. Appends its working to R.
-Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::string& label,
-                     int attack, const std::string& attack_text, const Ship& defender,
-                     const std::string& defender_name, bool boom, DamagedReading reading)
+Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::string& label, int attack,
+                     const std::string& attack_text, const Ship& defender, const std::string& defender_name, bool boom,
+                     DamagedReading reading)
 {
     int defense = defense_strength(defender, boom, reading);
     int differential = attack - defense;
     ColumnPick pick = value_or_usage(find_column(crt, differential), "melee: ");
     std::string read_as = signed_number(crt.column_values[pick.index]);
     r.steps.push_back(label + ": " + attack_text + " against " + defender_name + " " +
-                      defense_text(defender, boom, reading) + " = differential " +
-                      signed_number(differential) +
-                      (pick.clamped ? ", read as " + read_as + " (" + crt.source + ")" : "") +
-                      " (15.23)");
+                      defense_text(defender, boom, reading) + " = differential " + signed_number(differential) +
+                      (pick.clamped ? ", read as " + read_as + " (" + crt.source + ")" : "") + " (15.23)");
     int roll = dice.roll(*crt.dice, label);
     size_t row = value_or_usage(find_row(crt, roll), "melee: ");
     Outcome out;
@@ -251,15 +248,15 @@ void check_split(const MeleeRequest& q, int strength)
     const std::string who = ship_label(q.defender, "the defender");
     if (q.split.size() != n) {
         throw usage_error("{split}: " + who + " is adjacent to " + std::to_string(n) +
-                          " attackers and must attack all or none of them (15.24); give " +
-                          std::to_string(n) + " comma-separated points, one per {attacker}, "
-                          "adding up to " + std::to_string(strength));
+                          " attackers and must attack all or none of them (15.24); give " + std::to_string(n) +
+                          " comma-separated points, one per {attacker}, "
+                          "adding up to " +
+                          std::to_string(strength));
     }
     int sum = std::accumulate(q.split.begin(), q.split.end(), 0);
     if (sum != strength) {
-        throw usage_error("{split}: the points add up to " + std::to_string(sum) + " but " +
-                          who + " has melee strength " + std::to_string(strength) +
-                          "; a split uses all of it (15.24)");
+        throw usage_error("{split}: the points add up to " + std::to_string(sum) + " but " + who +
+                          " has melee strength " + std::to_string(strength) + "; a split uses all of it (15.24)");
     }
     bool forced = static_cast<int>(n) > strength;
     if (forced) {
@@ -270,15 +267,17 @@ void check_split(const MeleeRequest& q, int strength)
         }
         for (size_t i = 0; i < n; ++i) {
             if (q.split[i] != 0 && q.split[i] != 1) {
-                throw usage_error("{split}: " + who + " has fewer melee points than adjacent "
+                throw usage_error("{split}: " + who +
+                                  " has fewer melee points than adjacent "
                                   "enemies, so it attacks the strongest at 0 and the rest at 1 "
-                                  "(15.24); " + std::to_string(q.split[i]) + " is not allowed");
+                                  "(15.24); " +
+                                  std::to_string(q.split[i]) + " is not allowed");
             }
             for (size_t j = 0; j < n; ++j) {
                 if (q.split[i] == 0 && q.split[j] == 1 && strengths[j] > strengths[i]) {
                     throw usage_error("{split}: the 0 must go to the strongest ship(s) "
-                                      "(15.24); attacker " + std::to_string(j + 1) +
-                                      " is stronger than attacker " + std::to_string(i + 1));
+                                      "(15.24); attacker " +
+                                      std::to_string(j + 1) + " is stronger than attacker " + std::to_string(i + 1));
                 }
             }
         }
@@ -288,15 +287,15 @@ void check_split(const MeleeRequest& q, int strength)
         int differential = q.split[i] - defense_strength(q.attackers[i], q.boom, q.reading);
         if (q.split[i] < 1 || differential < -3) {
             throw usage_error("{split}: " + std::to_string(q.split[i]) + " point(s) against " +
-                              ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) +
-                              " gives differential " + signed_number(differential) +
+                              ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) + " gives differential " +
+                              signed_number(differential) +
                               "; when splitting, the lowest voluntary differential is -3 "
                               "(15.24)");
         }
     }
 }
 
-} // namespace
+}  // namespace
 
 Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
 {
@@ -306,8 +305,8 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     }
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
-            throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name +
-                              " are both " + ship.side + " ships");
+            throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name + " are both " +
+                              ship.side + " ships");
         }
     }
     if (!q.exchange && !q.split.empty()) {
@@ -320,7 +319,8 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     if (q.exchange && q.attackers.size() == 1 && !q.split.empty() &&
         (q.split.size() != 1 || q.split[0] != counter_strength)) {
         throw usage_error("{split}: a ship adjacent to a sole enemy always uses its maximum "
-                          "strength (15.24), here " + std::to_string(counter_strength));
+                          "strength (15.24), here " +
+                          std::to_string(counter_strength));
     }
 
     Resolution r;
@@ -353,8 +353,8 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
         attack_text += " = " + std::to_string(total);
     }
     const std::string defender_name = ship_label(q.defender, "defender");
-    Outcome main = melee_attack(crt, r, dice, "attack on " + defender_name, total, attack_text,
-                                q.defender, defender_name, q.boom, q.reading);
+    Outcome main = melee_attack(crt, r, dice, "attack on " + defender_name, total, attack_text, q.defender,
+                                defender_name, q.boom, q.reading);
     r.result = main;
 
     if (q.exchange) {
@@ -363,8 +363,8 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
             int points = q.attackers.size() == 1 ? counter_strength : q.split[i];
             std::string target = ship_label(q.attackers[i], "attacker " + std::to_string(i + 1));
             std::string text = defender_name + " " + std::to_string(points);
-            r.results.push_back(melee_attack(crt, r, dice, "attack on " + target, points, text,
-                                             q.attackers[i], target, q.boom, q.reading));
+            r.results.push_back(melee_attack(crt, r, dice, "attack on " + target, points, text, q.attackers[i], target,
+                                             q.boom, q.reading));
         }
         r.notes.push_back("melee is simultaneous: every result applies after both sides have "
                           "attacked, so a ship Damaged here fought at full strength (15.25)");
@@ -386,10 +386,8 @@ constexpr std::array<RamCode, 4> k_ram_codes{{
     {"pinned", "Pinned",
      "both ships are engaged and dead in the water; the rammed ship's Movement Capability is "
      "zero (15.15, 14.22); either may try to break free (15.16)"},
-    {"failed", "Ram failed",
-     "the rammer's Movement Segment ends beside the target; it may not melee it (15.14)"},
-    {"immune", "Cannot be pinned",
-     "the defending ship may not be pinned ('-' on table 15.42); no roll is made"},
+    {"failed", "Ram failed", "the rammer's Movement Segment ends beside the target; it may not melee it (15.14)"},
+    {"immune", "Cannot be pinned", "the defending ship may not be pinned ('-' on table 15.42); no roll is made"},
 }};
 
 void set_ram_code(Outcome& out, std::string_view code)
@@ -403,7 +401,7 @@ void set_ram_code(Outcome& out, std::string_view code)
     }
 }
 
-} // namespace
+}  // namespace
 
 Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
 {
@@ -416,19 +414,19 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
     const std::string target = ship_label(q.target, "target");
 
     if (!q.rammer.name.empty() && q.rammer.ram == 0) {
-        throw usage_error("{rammer} " + q.rammer.name + " has ram strength 0: only oar-driven "
+        throw usage_error("{rammer} " + q.rammer.name +
+                          " has ram strength 0: only oar-driven "
                           "vessels may ram (15.1, 14.28)");
     }
     if (!q.rammer.side.empty() && q.rammer.side == q.target.side) {
-        throw usage_error("{rammer} " + q.rammer.name + " and {target} " + q.target.name +
-                          " are both " + q.rammer.side + " ships");
+        throw usage_error("{rammer} " + q.rammer.name + " and {target} " + q.target.name + " are both " +
+                          q.rammer.side + " ships");
     }
     int strength = q.rammer.ram;
     if (q.rammer.damaged && q.reading == DamagedReading::chart) {
         strength = std::max(1, halved(strength));
-        r.steps.push_back(rammer + " is Damaged: ram strength " + std::to_string(q.rammer.ram) +
-                          " halved to " + std::to_string(strength) +
-                          ", never below 1 (15.42 note, {damaged_reading} chart)");
+        r.steps.push_back(rammer + " is Damaged: ram strength " + std::to_string(q.rammer.ram) + " halved to " +
+                          std::to_string(strength) + ", never below 1 (15.42 note, {damaged_reading} chart)");
     } else if (q.rammer.damaged) {
         r.notes.push_back("a Damaged rammer keeps its Ramming Capability (15.34; "
                           "{damaged_reading} chart halves it)");
@@ -436,16 +434,14 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
     char defense = q.target.ram_defense;
     if (q.target.damaged) {
         defense = halved_ram_defense(defense);
-        r.steps.push_back(target + " is Damaged: ram defense " + std::string(1, q.target.ram_defense) +
-                          " halved to " + std::string(1, defense) +
-                          " (15.34; A=1 to D=4, halved rounding down, never below A)");
+        r.steps.push_back(target + " is Damaged: ram defense " + std::string(1, q.target.ram_defense) + " halved to " +
+                          std::string(1, defense) + " (15.34; A=1 to D=4, halved rounding down, never below A)");
     }
     size_t column = value_or_usage(find_column(table, std::to_string(strength)), "{strength}: ");
     size_t row = value_or_usage(find_row(table, std::string(1, defense)), "{defense}: ");
     RangeCell range = value_or_usage(parse_range_cell(cell(table, row, column)), "");
-    r.steps.push_back("ram strength " + std::to_string(strength) + " against ram defense " +
-                      std::string(1, defense) + ": " + cell(table, row, column) + " (" +
-                      table.source + ")");
+    r.steps.push_back("ram strength " + std::to_string(strength) + " against ram defense " + std::string(1, defense) +
+                      ": " + cell(table, row, column) + " (" + table.source + ")");
 
     const int damage_on = table.constant("rammer_damaged_on");
     const int sinks_from = table.constant("roll_again_sinks_from");
@@ -458,8 +454,7 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
         bool pinned = roll >= range.range->lo && roll <= range.range->hi;
         r.steps.push_back("ram: " + roll_text(dice.record().back()) + (pinned ? " pins" : " does not pin"));
         if (pinned && range.roll_again) {
-            int again = dice.roll(*table.dice, "ram: roll again, " + std::to_string(sinks_from) +
-                                                   "+ sinks");
+            int again = dice.roll(*table.dice, "ram: roll again, " + std::to_string(sinks_from) + "+ sinks");
             rammer_damaged = rammer_damaged || again == damage_on;
             bool sunk = again >= sinks_from;
             r.steps.push_back("roll again: " + roll_text(dice.record().back()) + (sunk ? " sinks" : " does not sink"));
@@ -471,15 +466,13 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
     r.result.source = table.source;
     r.result.fields.push_back({"rammer_damaged", rammer_damaged});
     if (rammer_damaged) {
-        r.result.effects.push_back(rammer + " rolled a " + std::to_string(damage_on) +
-                                   " and is Damaged (15.42 note)");
+        r.result.effects.push_back(rammer + " rolled a " + std::to_string(damage_on) + " and is Damaged (15.42 note)");
     }
     r.rolls = dice.record();
     return r;
 }
 
-Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side,
-                        Dice& dice)
+Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice)
 {
     Resolution r;
     r.command = "reef";
@@ -490,28 +483,26 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
     r.inputs.push_back({"side", std::string(side)});
     auto row = find_row(reefs, hex);
     if (!row) {
-        throw usage_error("hex " + std::string(hex) + " is not a numbered reef hex (" +
-                          reefs.source + " list); no roll is needed there" +
-                          suggestion(hex, reefs.row_keys()));
+        throw usage_error("hex " + std::string(hex) + " is not a numbered reef hex (" + reefs.source +
+                          " list); no roll is needed there" + suggestion(hex, reefs.row_keys()));
     }
     int number = static_cast<int>(*parse_int(cell(reefs, *row, 0), 0, 1000));
     r.result.fields.push_back({"number", static_cast<long long>(number)});
     if (iequals(side, "byzantine") && cell(reefs, *row, 1) == "exempt") {
         r.result.code = "exempt";
         describe(r.result, reefs, "");
-        r.steps.push_back("hex " + std::string(hex) + " is one of the hexes of 14.29: a "
+        r.steps.push_back("hex " + std::string(hex) +
+                          " is one of the hexes of 14.29: a "
                           "Byzantine ship enters without rolling (15.53 exception)");
     } else {
-        int roll = dice.roll_d6("reef at hex " + std::string(hex) + ": roll higher than " +
-                                std::to_string(number));
+        int roll = dice.roll_d6("reef at hex " + std::string(hex) + ": roll higher than " + std::to_string(number));
         bool safe = roll > number;
         r.result.code = safe ? "safe" : "lost";
         r.result.name = safe ? "Safe" : "Lost";
         r.result.effects = {safe ? "the ship enters the hex safely (15.53)"
                                  : "the ship and any land unit aboard are eliminated (15.53)"};
-        r.steps.push_back("hex " + std::string(hex) + " is numbered " + std::to_string(number) +
-                          ": " + roll_text(dice.record().back()) + (safe ? " is higher" : " is not higher") +
-                          " (15.53)");
+        r.steps.push_back("hex " + std::string(hex) + " is numbered " + std::to_string(number) + ": " +
+                          roll_text(dice.record().back()) + (safe ? " is higher" : " is not higher") + " (15.53)");
     }
     r.result.source = "Constantinople 15.53";
     r.rolls = dice.record();
@@ -526,8 +517,8 @@ Resolution resolve_initiative(Dice& dice)
     r.source = "Constantinople 13.1";
     int byzantine = dice.roll_d6("initiative: Byzantine player");
     int ottoman = dice.roll_d6("initiative: Ottoman player");
-    r.steps.push_back("Byzantine " + std::to_string(byzantine) + ", Ottoman " +
-                      std::to_string(ottoman) + " (13.1: the high die moves first)");
+    r.steps.push_back("Byzantine " + std::to_string(byzantine) + ", Ottoman " + std::to_string(ottoman) +
+                      " (13.1: the high die moves first)");
     if (byzantine == ottoman) {
         r.result.code = "tie";
         r.result.name = "Tie";
@@ -544,4 +535,4 @@ Resolution resolve_initiative(Dice& dice)
     return r;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -57,8 +57,8 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
 struct MeleeRequest {
     std::vector<Ship> attackers;  // 1 to 4 (15.24)
     Ship defender;
-    bool boom = false;      // attacked across a Boom hexside, 15.63
-    bool exchange = false;  // the defender attacks back at the same time, 15.21, 15.25
+    bool boom = false;       // attacked across a Boom hexside, 15.63
+    bool exchange = false;   // the defender attacks back at the same time, 15.21, 15.25
     std::vector<int> split;  // the defender's points against each attacker, 15.24
     DamagedReading reading = DamagedReading::rules_case;
 };
@@ -77,10 +77,9 @@ Resolution resolve_ram(const Table& table, const RamRequest& request, Dice& dice
 
 // 15.53: roll higher than the hex's number or the ship is lost; Byzantine ships need not
 // roll in the hexes of 14.29.
-Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side,
-                        Dice& dice);
+Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice);
 
 // 13.1: each player rolls a die, the high roll moves first. The text names no tie-break.
 Resolution resolve_initiative(Dice& dice);
 
-} // namespace umpire::core
+}  // namespace umpire::core

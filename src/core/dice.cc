@@ -43,8 +43,7 @@ Expected<DiceSpec> parse_dice(std::string_view text)
     if (!count.empty()) {
         auto n = parse_int(count, 1, k_max_dice_count);
         if (!n) {
-            return fail<DiceSpec>(quoted + ": dice count must be 1 to " +
-                                  std::to_string(k_max_dice_count));
+            return fail<DiceSpec>(quoted + ": dice count must be 1 to " + std::to_string(k_max_dice_count));
         }
         spec.count = static_cast<int>(*n);
     }
@@ -55,8 +54,7 @@ Expected<DiceSpec> parse_dice(std::string_view text)
         std::string sides = take_number();
         auto n = parse_int(sides, 2, k_max_die_sides);
         if (sides.empty() || !n) {
-            return fail<DiceSpec>(quoted + ": a die must have 2 to " +
-                                  std::to_string(k_max_die_sides) + " sides");
+            return fail<DiceSpec>(quoted + ": a die must have 2 to " + std::to_string(k_max_die_sides) + " sides");
         }
         spec.sides = static_cast<int>(*n);
     }
@@ -71,13 +69,11 @@ Expected<DiceSpec> parse_dice(std::string_view text)
         std::string digits = take_number();
         auto n = parse_int(digits, 0, k_max_modifier);
         if (digits.empty() || !n) {
-            return fail<DiceSpec>(quoted + ": a modifier must be a number from 0 to " +
-                                  std::to_string(k_max_modifier));
+            return fail<DiceSpec>(quoted + ": a modifier must be a number from 0 to " + std::to_string(k_max_modifier));
         }
         modifier += sign == '+' ? *n : -*n;
         if (modifier > k_max_modifier || modifier < -k_max_modifier) {
-            return fail<DiceSpec>(quoted + ": the modifiers add up past " +
-                                  std::to_string(k_max_modifier));
+            return fail<DiceSpec>(quoted + ": the modifiers add up past " + std::to_string(k_max_modifier));
         }
     }
     spec.modifier = static_cast<int>(modifier);
@@ -98,8 +94,7 @@ int RandomSource::face(int sides)
 namespace {
 
 // SPEC's dice, each face from FACE(sides), totalled with the modifier.
-template <class FaceFn>
-Draw draw_faces(const DiceSpec& spec, FaceFn face)
+template <class FaceFn> Draw draw_faces(const DiceSpec& spec, FaceFn face)
 {
     Draw out;
     out.value = spec.modifier;
@@ -112,7 +107,7 @@ Draw draw_faces(const DiceSpec& spec, FaceFn face)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 Draw RandomSource::draw(const DiceSpec& spec)
 {
@@ -162,10 +157,9 @@ int Dice::roll(const DiceSpec& spec, std::string_view purpose)
         m_given.pop_front();
         if (value < spec.min() || value > spec.max()) {
             size_t position = m_given_count - m_given.size();
-            throw usage_error("{roll} " + std::to_string(value) + " ({roll} value " +
-                              std::to_string(position) + ") is impossible for the " +
-                              rec.die + " rolled for " + std::string(purpose) + "; allowed " +
-                              std::to_string(spec.min()) + " to " + std::to_string(spec.max()));
+            throw usage_error("{roll} " + std::to_string(value) + " ({roll} value " + std::to_string(position) +
+                              ") is impossible for the " + rec.die + " rolled for " + std::string(purpose) +
+                              "; allowed " + std::to_string(spec.min()) + " to " + std::to_string(spec.max()));
         }
         rec.value = value;
         rec.given = true;
@@ -184,9 +178,8 @@ void Dice::check_all_given_used(std::string_view command) const
         return;
     }
     size_t used = m_given_count - m_given.size();
-    throw usage_error("{roll}: " + std::to_string(m_given_count) + " value(s) given but " +
-                      std::string(command) + " used only " + std::to_string(used) +
-                      " die roll(s) this time; remove the extra {roll}");
+    throw usage_error("{roll}: " + std::to_string(m_given_count) + " value(s) given but " + std::string(command) +
+                      " used only " + std::to_string(used) + " die roll(s) this time; remove the extra {roll}");
 }
 
 std::uint64_t outcome_count(const DiceSpec& spec)
@@ -222,4 +215,4 @@ std::vector<Ways> distribution(const DiceSpec& spec)
     return out;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

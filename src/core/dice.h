@@ -69,7 +69,8 @@ public:
 class RandomSource : public DiceSource {
 public:
     // Starts SEED's stream POSITION engine draws in, so a logged resolution replays.
-    explicit RandomSource(std::uint32_t seed, std::uint64_t position = 0) : m_engine{boost::random::mt19937(seed), 0}
+    explicit RandomSource(std::uint32_t seed, std::uint64_t position = 0)
+        : m_engine{boost::random::mt19937(seed), 0}
     {
         m_engine.engine.discard(position);
         m_engine.calls = position;
@@ -107,7 +108,10 @@ struct Face {
 // out, so batch can learn the paths through a request's dice.
 class TracingSource : public DiceSource {
 public:
-    explicit TracingSource(RandomSource& engine) : m_engine(engine) {}
+    explicit TracingSource(RandomSource& engine)
+        : m_engine(engine)
+    {
+    }
     // Starts a line: REPLAY's faces come before the engine's.
     void begin(std::vector<Face> replay);
     Draw draw(const DiceSpec& spec) override;
@@ -134,7 +138,11 @@ std::uint32_t fresh_seed();
 class Dice {
 public:
     explicit Dice(DiceSource& source, std::vector<int> given = {})
-        : m_source(source), m_given(given.begin(), given.end()), m_given_count(given.size()) {}
+        : m_source(source)
+        , m_given(given.begin(), given.end())
+        , m_given_count(given.size())
+    {
+    }
 
     // Rolls SPEC for PURPOSE and records it. Throws a usage Error when a given value is
     // impossible for SPEC.
@@ -161,4 +169,4 @@ struct Ways {
 std::vector<Ways> distribution(const DiceSpec& spec);
 std::uint64_t outcome_count(const DiceSpec& spec);  // sides^count, or 0 past 2^62
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -7,8 +7,7 @@ namespace umpire::core {
 
 namespace {
 
-int number_cell(const Table& table, std::string_view row, std::string_view column,
-                const std::string& flag)
+int number_cell(const Table& table, std::string_view row, std::string_view column, const std::string& flag)
 {
     auto r = find_row(table, row);
     if (!r) {
@@ -31,8 +30,8 @@ int number_cell(const Table& table, std::string_view row, std::string_view colum
     return static_cast<int>(*n);
 }
 
-Outcome outcome(std::string label, std::string code, std::string name,
-                std::vector<std::string> effects, std::string source)
+Outcome outcome(std::string label, std::string code, std::string name, std::vector<std::string> effects,
+                std::string source)
 {
     Outcome o;
     o.label = std::move(label);
@@ -46,12 +45,12 @@ Outcome outcome(std::string label, std::string code, std::string name,
 void check_count(int value, int lo, int hi, const std::string& field)
 {
     if (value < lo || value > hi) {
-        throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) +
-                          " to " + std::to_string(hi));
+        throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) + " to " +
+                          std::to_string(hi));
     }
 }
 
-} // namespace
+}  // namespace
 
 const std::vector<StandType>& stand_types()
 {
@@ -133,23 +132,23 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
         r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " " + why + " -> " + code);
         if (code == "destroyed") {
             ++destroyed;
-            r.results.push_back(outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"},
-                                        table.game + " 12.2"));
+            r.results.push_back(
+                outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"}, table.game + " 12.2"));
         } else if (code == "suppressed") {
             ++suppressed;
-            r.results.push_back(outcome(
-                label, code, "Suppressed",
-                {"cannot fire, does not count in close combat, moves as in bad going; may change "
-                 "formation and rally; a second suppression has no further effect (11.3.1)"},
-                table.source));
+            r.results.push_back(
+                outcome(label, code, "Suppressed",
+                        {"cannot fire, does not count in close combat, moves as in bad going; may change "
+                         "formation and rally; a second suppression has no further effect (11.3.1)"},
+                        table.source));
         } else {
             ++unaffected;
             r.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
         }
     }
     r.result.code = destroyed > 0 ? "destroyed" : suppressed > 0 ? "suppressed" : "unaffected";
-    r.result.name = std::to_string(suppressed) + " suppressed, " + std::to_string(destroyed) +
-                    " destroyed, " + std::to_string(unaffected) + " unaffected";
+    r.result.name = std::to_string(suppressed) + " suppressed, " + std::to_string(destroyed) + " destroyed, " +
+                    std::to_string(unaffected) + " unaffected";
     r.result.fields = {{"suppressed", static_cast<long long>(suppressed)},
                        {"destroyed", static_cast<long long>(destroyed)},
                        {"unaffected", static_cast<long long>(unaffected)}};
@@ -166,8 +165,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     return r;
 }
 
-Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& q,
-                          Dice& dice)
+Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& q, Dice& dice)
 {
     const int max_stands = static_cast<int>(chart.rows.size());
     check_count(q.stands, 1, max_stands, "{stands}");
@@ -198,13 +196,12 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     }
     int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "{stands}");
     r.result.fields.push_back({"target", static_cast<long long>(target)});
-    r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " +
-                      std::to_string(points) + " casualty points -> hold on " + std::to_string(target) +
-                      " or less (" + chart.source + ")");
+    r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " + std::to_string(points) +
+                      " casualty points -> hold on " + std::to_string(target) + " or less (" + chart.source + ")");
     int roll = dice.roll(k_d100, "morale: hold on " + std::to_string(target) + " or less");
     int total = roll + q.modifier;
-    r.steps.push_back(roll_text(dice.record().back()) + (q.modifier ? " " + signed_number(q.modifier) + " = " +
-                                                         std::to_string(total) : "") +
+    r.steps.push_back(roll_text(dice.record().back()) +
+                      (q.modifier ? " " + signed_number(q.modifier) + " = " + std::to_string(total) : "") +
                       (total <= target ? " holds" : " breaks") + " (15.2)");
     r.result.fields.push_back({"tested", true});
     if (total <= target) {
@@ -290,18 +287,18 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
     }
     const int target = q.rally_number + q.modifier;
     r.steps.push_back("rally number " + std::to_string(q.rally_number) +
-                      (q.modifier ? " " + signed_number(q.modifier) : "") + ": each suppressed stand "
-                      "rallies on " + std::to_string(target) + " or less (14.7.1)");
+                      (q.modifier ? " " + signed_number(q.modifier) : "") +
+                      ": each suppressed stand "
+                      "rallies on " +
+                      std::to_string(target) + " or less (14.7.1)");
     int rallied = 0;
     for (int i = 0; i < q.suppressed; ++i) {
         std::string label = "suppressed stand " + std::to_string(i + 1);
         int roll = dice.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
         bool ok = roll <= target;
         rallied += ok ? 1 : 0;
-        r.results.push_back(outcome(label, ok ? "rallied" : "suppressed",
-                                    ok ? "Rallied" : "Still suppressed",
-                                    {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"},
-                                    r.source));
+        r.results.push_back(outcome(label, ok ? "rallied" : "suppressed", ok ? "Rallied" : "Still suppressed",
+                                    {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"}, r.source));
         r.steps.push_back(label + ": " + roll_text(dice.record().back()) + (ok ? " rallies" : " stays suppressed"));
     }
     r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
@@ -336,8 +333,8 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     int d = dice.roll(k_d10, "close combat: defender");
     int a_total = a + q.attacker.modifier;
     int d_total = d + q.defender.modifier;
-    r.steps.push_back("attacker d10 " + std::to_string(a) + " " + signed_number(q.attacker.modifier) +
-                      " = " + std::to_string(a_total) + ", defender d10 " + std::to_string(d) + " " +
+    r.steps.push_back("attacker d10 " + std::to_string(a) + " " + signed_number(q.attacker.modifier) + " = " +
+                      std::to_string(a_total) + ", defender d10 " + std::to_string(d) + " " +
                       signed_number(q.defender.modifier) + " = " + std::to_string(d_total) +
                       " (14.8.2: the lower loses)");
     r.result.fields = {{"attacker_total", static_cast<long long>(a_total)},
@@ -365,7 +362,9 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
         suppressed += code == "suppressed" ? 1 : 0;
         eliminated += code == "eliminated" ? 1 : 0;
         r.results.push_back(outcome(label, code,
-                                    code == "holds" ? "Holds" : code == "eliminated" ? "Eliminated" : "Suppressed",
+                                    code == "holds"        ? "Holds"
+                                    : code == "eliminated" ? "Eliminated"
+                                                           : "Suppressed",
                                     {}, r.source));
         r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " -> " + code + " (14.8.2)");
     }
@@ -405,18 +404,18 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
     bool through = roll <= target;
     r.steps.push_back("morale " + std::to_string(morale) + " - " +
                       std::to_string(procedures.constant("infiltration_morale_minus")) + " = " +
-                      std::to_string(target) + ": " + roll_text(dice.record().back()) + (through ? " gets through" : " fails"));
+                      std::to_string(target) + ": " + roll_text(dice.record().back()) +
+                      (through ? " gets through" : " fails"));
     r.result.code = through ? "through" : "eliminated";
     r.result.name = through ? "Through, suppressed" : "Eliminated";
-    r.result.effects = {through ? "the stand completes its move and is marked suppressed"
-                                : "the stand is eliminated"};
+    r.result.effects = {through ? "the stand completes its move and is marked suppressed" : "the stand is eliminated"};
     r.result.source = r.source;
     r.rolls = dice.record();
     return r;
 }
 
-Resolution resolve_replacement(const Table& chart, std::string_view supply,
-                               std::string_view situation, int eliminated, Dice& dice)
+Resolution resolve_replacement(const Table& chart, std::string_view supply, std::string_view situation, int eliminated,
+                               Dice& dice)
 {
     check_count(eliminated, 1, 100, "{eliminated}");
     Resolution r;
@@ -426,22 +425,20 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply,
     note_table(r, chart);
     int target = number_cell(chart, supply, situation, "{supply}/{situation}");
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
-                      ": each eliminated stand returns on " + std::to_string(target) + " or less (" +
-                      chart.source + ")");
+                      ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +
+                      ")");
     int returned = 0;
     for (int i = 0; i < eliminated; ++i) {
         std::string label = "eliminated stand " + std::to_string(i + 1);
         int roll = dice.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
         bool back = roll <= target;
         returned += back ? 1 : 0;
-        r.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost",
-                                    {}, chart.source));
+        r.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost", {}, chart.source));
         r.steps.push_back(label + ": " + roll_text(dice.record().back()) + (back ? " returns" : " stays lost"));
     }
     r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
     r.result.name = std::to_string(returned) + " of " + std::to_string(eliminated) + " returned";
-    r.result.fields = {{"returned", static_cast<long long>(returned)},
-                       {"target", static_cast<long long>(target)}};
+    r.result.fields = {{"returned", static_cast<long long>(returned)}, {"target", static_cast<long long>(target)}};
     r.result.effects = {"returned stands rejoin their battalion (16.2.3)"};
     r.result.source = chart.source;
     r.rolls = dice.record();
@@ -486,13 +483,14 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
         bool kills = effect <= q.to_destroy;
         destroyed += kills ? 1 : 0;
         r.steps.push_back(label + ": hits; " + roll_text(dice.record().back()) + (kills ? " destroys" : " suppresses"));
-        r.results.push_back(outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed",
-                                    {}, r.source));
+        r.results.push_back(
+            outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed", {}, r.source));
     }
     r.result.code = destroyed > 0 ? "destroyed" : hits > 0 ? "suppressed" : "missed";
     r.result.name = std::to_string(hits) + " hit(s): " + std::to_string(destroyed) + " destroyed, " +
                     std::to_string(hits - destroyed) + " suppressed";
-    r.result.fields = {{"hits", static_cast<long long>(hits)}, {"destroyed", static_cast<long long>(destroyed)},
+    r.result.fields = {{"hits", static_cast<long long>(hits)},
+                       {"destroyed", static_cast<long long>(destroyed)},
                        {"suppressed", static_cast<long long>(hits - destroyed)}};
     if (hits > 0) {
         r.result.effects = {"the owner may take an infantry loss on any infantry, heavy weapon or command stand "
@@ -507,8 +505,7 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
     return r;
 }
 
-Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands,
-                         Dice& dice)
+Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands, Dice& dice)
 {
     check_count(stands, 1, 50, "{stands}");
     const std::string level = glider ? "low" : std::string(altitude);
@@ -538,9 +535,10 @@ Resolution resolve_drift(const Table& procedures, std::string_view altitude, boo
     }
     r.result.code = "drift";
     r.result.name = std::to_string(stands) + " stand(s) drift";
-    r.result.effects = {"the text does not say how north is told from south, or east from west: settle it before the drop",
-                        "stands landing in oceans, major rivers or off the table are destroyed",
-                        "then flak (step 1) and the landing roll (step 3) on the scenario's charts"};
+    r.result.effects = {
+        "the text does not say how north is told from south, or east from west: settle it before the drop",
+        "stands landing in oceans, major rivers or off the table are destroyed",
+        "then flak (step 1) and the landing roll (step 3) on the scenario's charts"};
     r.result.source = r.source;
     r.rolls = dice.record();
     return r;
@@ -564,9 +562,9 @@ Resolution resolve_sighting(const Table& table, int turn, Dice& dice)
     r.inputs.push_back({"turn", static_cast<long long>(turn)});
     r.result.fields.push_back({"from_inches", static_cast<long long>(from)});
     r.result.fields.push_back({"to_inches", static_cast<long long>(to)});
-    r.steps.push_back("turn " + std::to_string(turn) + ": sighting rises from " + std::to_string(from) +
-                      "\" to " + std::to_string(to) + "\" (8.2)");
+    r.steps.push_back("turn " + std::to_string(turn) + ": sighting rises from " + std::to_string(from) + "\" to " +
+                      std::to_string(to) + "\" (8.2)");
     return r;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -49,17 +49,16 @@ struct SuppressRequest {
 Resolution resolve_suppress(const Table& table, const SuppressRequest& request, Dice& dice);
 
 struct MoraleRequest {
-    int stands = 0;      // at the start of the day, support stands included (15.1)
-    int eliminated = 0;  // stands eliminated so far today
-    int suppressed = 0;  // stands suppressed
-    int modifier = 0;    // added to the d100 roll (15.2: "modified roll")
+    int stands = 0;                 // at the start of the day, support stands included (15.1)
+    int eliminated = 0;             // stands eliminated so far today
+    int suppressed = 0;             // stands suppressed
+    int modifier = 0;               // added to the d100 roll (15.2: "modified roll")
     bool won_close_combat = false;  // 14.8.4, 15.0: no test
     bool blocked = false;           // 15.2.2: cannot retreat 3" without closing on the enemy
 };
 
 // 15.0-15.2: casualty points, the chart's number, d100 equal or under holds.
-Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& request,
-                          Dice& dice);
+Resolution resolve_morale(const Table& chart, const Table& procedures, const MoraleRequest& request, Dice& dice);
 
 // The scenario the Great Battles commands name units from when no other scenario is given.
 inline constexpr const char* k_great_battles_scenario = "great-battles-example";
@@ -87,7 +86,7 @@ struct CloseCombatSide {
     int stands = 0;      // stands in the battalion
     int suppressed = 0;  // of which suppressed
     int rally_number = 0;
-    bool blocked = false;  // cannot retreat without closing on enemy within 12" (14.8.3)
+    bool blocked = false;                // cannot retreat without closing on enemy within 12" (14.8.3)
     const Table* rally_table = nullptr;  // where rally_number was read (14.7.3), if it was
 };
 
@@ -104,13 +103,13 @@ Resolution resolve_close_combat(const CloseCombatRequest& request, Dice& dice);
 Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice);
 
 // 16.2: a d10 per eliminated stand, equal or under the chart's number returns it.
-Resolution resolve_replacement(const Table& chart, std::string_view supply,
-                               std::string_view situation, int eliminated, Dice& dice);
+Resolution resolve_replacement(const Table& chart, std::string_view supply, std::string_view situation, int eliminated,
+                               Dice& dice);
 
 struct FireRequest {
-    int to_hit = 0;      // from the fire chart at the range (lost): given by the referee
-    int to_destroy = 0;  // likewise, by target type and range
-    int shots = 1;       // firing stands, one d10 each
+    int to_hit = 0;                  // from the fire chart at the range (lost): given by the referee
+    int to_destroy = 0;              // likewise, by target type and range
+    int shots = 1;                   // firing stands, one d10 each
     bool outside_front_arc = false;  // 14.4.1
     bool heavy_weapons = false;      // 14.4.12
     bool opportunity = false;        // 14.5.4
@@ -121,11 +120,10 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& request, Dic
 
 // Air Landings, step 2: two d10 per stand, the coloured die north-south and the white
 // east-west, times 2 (high), 1 (medium) or 1/2 (low); gliders always as low.
-Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands,
-                         Dice& dice);
+Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands, Dice& dice);
 
 // 8.2: the attacker's die on TURN (2 or 3) says whether sighting rises now or at the
 // defender's turn.
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice);
 
-} // namespace umpire::core
+}  // namespace umpire::core

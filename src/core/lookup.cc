@@ -22,8 +22,7 @@ void describe(Outcome& outcome, const Table& table, std::string_view side)
                 outcome.effects.push_back(by_side.side + " ship: " + effect);
             }
         } else if (iequals(by_side.side, side)) {
-            outcome.effects.insert(outcome.effects.end(), by_side.effects.begin(),
-                                   by_side.effects.end());
+            outcome.effects.insert(outcome.effects.end(), by_side.effects.begin(), by_side.effects.end());
         }
     }
 }
@@ -65,10 +64,10 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
     std::string column_text;
     if (table.column_kind != ColumnKind::none) {
         if (!q.column) {
-            throw usage_error("{column}: table " + table.id + " needs a column: " +
-                              join(table.columns, ", ") +
+            throw usage_error("{column}: table " + table.id + " needs a column: " + join(table.columns, ", ") +
                               (table.column_kind == ColumnKind::differential ? " (a differential)"
-                               : table.column_kind == ColumnKind::ratio ? " (attack:defense factors)" : ""));
+                               : table.column_kind == ColumnKind::ratio      ? " (attack:defense factors)"
+                                                                             : ""));
         }
         r.inputs.push_back({"column", *q.column});
         if (table.column_kind == ColumnKind::differential) {
@@ -82,8 +81,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
             }
             column = pick->index;
             column_text = " under " + table.columns[column] +
-                          (pick->clamped ? " (" + signed_number(*n) + " read as " +
-                                               table.columns[column] + ")" : "");
+                          (pick->clamped ? " (" + signed_number(*n) + " read as " + table.columns[column] + ")" : "");
         } else if (table.column_kind == ColumnKind::ratio) {
             auto factors = parse_ratio(*q.column);
             if (!factors) {
@@ -112,8 +110,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
     std::string row_text;
     if (table.row_kind == RowKind::label) {
         if (!q.row) {
-            throw usage_error("{row}: table " + table.id + " needs a row: " +
-                              join(table.row_keys(), ", "));
+            throw usage_error("{row}: table " + table.id + " needs a row: " + join(table.row_keys(), ", "));
         }
         auto found = find_row(table, *q.row);
         if (!found) {
@@ -190,4 +187,4 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
     return r;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

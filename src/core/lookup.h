@@ -33,4 +33,4 @@ void describe(Outcome& outcome, const Table& table, std::string_view side);
 // for each table at the place it reads it.
 void note_table(Resolution& resolution, const Table& table);
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -11,8 +11,8 @@ namespace umpire::core {
 const std::vector<BlockKind>& block_kinds()
 {
     static const std::vector<BlockKind> k_block_kinds{
-        {"bomber", true, 1, 0},  {"para", true, 1, 0},   {"fighter", true, 1, 1},
-        {"small", false, 1, 0},  {"large", false, 2, 1}, {"ship", false, 2, 1},
+        {"bomber", true, 1, 0}, {"para", true, 1, 0},   {"fighter", true, 1, 1},
+        {"small", false, 1, 0}, {"large", false, 2, 1}, {"ship", false, 2, 1},
     };
     return k_block_kinds;
 }
@@ -38,7 +38,7 @@ std::vector<std::string> kind_names()
     return names;
 }
 
-} // namespace
+}  // namespace
 
 Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
 {
@@ -75,8 +75,8 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
             std::string colour = to_lower(term.substr(digits));
             if (!find_row(hit_dice, colour)) {
                 return fail<Block>(quoted + ": no hit die '" + colour + "'" + suggestion(colour, hit_dice.row_keys()) +
-                                   "; colours: " + join(hit_dice.row_keys(), ", ") + "; kinds: " +
-                                   join(kind_names(), ", "));
+                                   "; colours: " + join(hit_dice.row_keys(), ", ") +
+                                   "; kinds: " + join(kind_names(), ", "));
             }
             block.dice.insert(block.dice.end(), static_cast<size_t>(count), colour);
         }
@@ -129,8 +129,8 @@ std::string raised(const Table& hit_dice, std::string_view colour)
     return hit_dice.rows[*row + 1].key;
 }
 
-int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice,
-                  const std::string& purpose, std::vector<std::string>* faces)
+int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice, const std::string& purpose,
+                  std::vector<std::string>* faces)
 {
     auto row = find_row(hit_dice, colour);
     if (!row) {
@@ -159,8 +159,8 @@ bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int da
 namespace {
 
 // Rolls SIDE's pool; SURPRISE raises every die one level.
-int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who,
-              Dice& dice, Resolution& r)
+int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who, Dice& dice,
+              Resolution& r)
 {
     int hits = 0;
     for (const auto& block : side) {
@@ -170,7 +170,8 @@ int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise,
             hits += h;
         }
     }
-    r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" + (raise ? " (Surprise: dice raised one level)" : ""));
+    r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
+                      (raise ? " (Surprise: dice raised one level)" : ""));
     return hits;
 }
 
@@ -213,12 +214,9 @@ std::vector<bool> apply_hits(int hits, const std::vector<Block>& side, const std
     return removed;
 }
 
-long long count(const std::vector<bool>& flags)
-{
-    return std::count(flags.begin(), flags.end(), true);
-}
+long long count(const std::vector<bool>& flags) { return std::count(flags.begin(), flags.end(), true); }
 
-} // namespace
+}  // namespace
 
 Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice)
 {
@@ -236,10 +234,9 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
         note_table(r, procedures);
         q.attacker_surprise = surprise(q.time == "day", static_cast<int>(q.attacker.size()),
                                        static_cast<int>(q.defender.size()), q.moved_in, day_ratio);
-        r.steps.push_back(std::string("Surprise for the attacker: ") + (q.attacker_surprise ? "yes" : "no") +
-                          " (" + std::to_string(q.attacker.size()) + " against " +
-                          std::to_string(q.defender.size()) + " units, " + q.time +
-                          (q.moved_in ? ", moved in" : ", did not move in") + ")");
+        r.steps.push_back(std::string("Surprise for the attacker: ") + (q.attacker_surprise ? "yes" : "no") + " (" +
+                          std::to_string(q.attacker.size()) + " against " + std::to_string(q.defender.size()) +
+                          " units, " + q.time + (q.moved_in ? ", moved in" : ", did not move in") + ")");
     }
     r.inputs.push_back({"surprise", q.attacker_surprise   ? std::string("attacker")
                                     : q.defender_surprise ? std::string("defender")
@@ -254,8 +251,8 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
         note_table(r, procedures);
         const std::string& white = hit_dice.rows.front().key;
         int hits = roll_hit_dice(hit_dice, white, free, dice, "Air Field's free dice");
-        r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white + " dice unopposed: " +
-                          std::to_string(hits) + " hit(s)");
+        r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white +
+                          " dice unopposed: " + std::to_string(hits) + " hit(s)");
         std::vector<bool> removed = apply_hits(hits, q.attacker, "attacker", r);
         long long lost = count(removed);
         std::vector<Block> survivors;
@@ -264,11 +261,11 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
                 survivors.push_back(q.attacker[i]);
             }
         }
-        int strike = survivors.empty() ? 0 : roll_pool(hit_dice, survivors, q.attacker_surprise, "surviving air units", dice, r);
+        int strike =
+            survivors.empty() ? 0 : roll_pool(hit_dice, survivors, q.attacker_surprise, "surviving air units", dice, r);
         r.result.code = strike > 0 ? "airfield-hit" : "no-effect";
         r.result.name = std::to_string(strike) + " hit(s) on the Air Field";
-        r.result.fields = {{"attacker_lost", lost},
-                           {"airfield_hits", static_cast<long long>(strike)}};
+        r.result.fields = {{"attacker_lost", lost}, {"airfield_hits", static_cast<long long>(strike)}};
         r.result.effects = {"for every hit the enemy deploys one Air Unit fewer next phase (Blank Blocks excepted)",
                             "surviving Air Units return to their Air Field"};
         r.result.source = r.source;
@@ -289,8 +286,8 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     } else {
         bool on_defender = net > 0;
         r.result.code = on_defender ? "defender-hit" : "attacker-hit";
-        r.result.name = std::to_string(net > 0 ? net : -net) + " hit(s) land on the " +
-                        (on_defender ? "defender" : "attacker");
+        r.result.name =
+            std::to_string(net > 0 ? net : -net) + " hit(s) land on the " + (on_defender ? "defender" : "attacker");
         long long lost = count(apply_hits(net > 0 ? net : -net, on_defender ? q.defender : q.attacker,
                                           on_defender ? "defender" : "attacker", r));
         r.result.fields.push_back({"blocks_lost", lost});
@@ -402,7 +399,7 @@ bool contains(const std::vector<std::string>& list, std::string_view item)
     return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-} // namespace
+}  // namespace
 
 WeatherState next_phase(const WeatherState& state)
 {
@@ -414,8 +411,8 @@ WeatherState next_phase(const WeatherState& state)
     auto it = std::find(k_phases.begin(), k_phases.end(), state.phase);
     if (it == k_phases.end() || it + 1 == k_phases.end()) {
         if (state.day >= k_novorossiysk_days) {
-            throw usage_error("the game ended with the night phase of Day " +
-                              std::to_string(k_novorossiysk_days) + " (time counter, N2)");
+            throw usage_error("the game ended with the night phase of Day " + std::to_string(k_novorossiysk_days) +
+                              " (time counter, N2)");
         }
         next.day = state.day + 1;
         next.phase = k_phases.front();
@@ -425,8 +422,8 @@ WeatherState next_phase(const WeatherState& state)
     return next;
 }
 
-Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& state, bool zones,
-                                        Dice& dice, WeatherState& after)
+Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& state, bool zones, Dice& dice,
+                                        WeatherState& after)
 {
     if (state.day < 1 || state.day > k_novorossiysk_days) {
         throw usage_error("{day} " + std::to_string(state.day) + ": the game has days 1 to " +
@@ -446,8 +443,8 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
     note_table(r, table);
     r.inputs.push_back({"day", static_cast<long long>(state.day)});
     r.inputs.push_back({"phase", state.phase});
-    const bool flooded = std::find(state.flood_days.begin(), state.flood_days.end(), state.day) !=
-                         state.flood_days.end();
+    const bool flooded =
+        std::find(state.flood_days.begin(), state.flood_days.end(), state.day) != state.flood_days.end();
     r.steps.push_back("Day " + std::to_string(state.day) + ", " + state.phase +
                       (flooded ? ": rivers in flood after yesterday's Downpour" : ""));
 
@@ -477,8 +474,8 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
         o.label = zones ? zone : "";
         o.code = code;
         describe(o, table, "");
-        r.steps.push_back((zones ? zone + ": " : std::string()) + roll_text(dice.record().back()) + " -> " +
-                          o.name + why);
+        r.steps.push_back((zones ? zone + ": " : std::string()) + roll_text(dice.record().back()) + " -> " + o.name +
+                          why);
         after.last.push_back(zones ? zone + "=" + code : code);
         if (zones) {
             r.results.push_back(o);
@@ -504,4 +501,4 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
     return r;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -45,8 +45,8 @@ struct HitDiceTerm {
 std::optional<Expected<HitDiceTerm>> parse_hit_dice_term(std::string_view text, const Table& hit_dice);
 
 // Rolls COUNT dice of COLOUR, as "roll 3white" does. Returns the hits.
-int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice,
-                  const std::string& purpose, std::vector<std::string>* faces = nullptr);
+int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice, const std::string& purpose,
+                  std::vector<std::string>* faces = nullptr);
 
 // The colour one level up, never past the strongest (Surprise).
 std::string raised(const Table& hit_dice, std::string_view colour);
@@ -67,8 +67,7 @@ struct HitsRequest {
 };
 
 // N5-N7: both pools rolled at once, hits cancel, the residue lands in casualty order.
-Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request,
-                        Dice& dice);
+Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice);
 
 // N8: paratroop blocks scatter; OCCUPIED counts units already in hexes 1-6 and the centre (7).
 Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedures, int blocks,
@@ -89,7 +88,7 @@ inline const std::vector<std::string> k_weather_zones{"west", "central", "east"}
 struct WeatherState {
     int day = 1;
     std::string phase = "morning";
-    bool started = false;  // false until the first phase has been rolled
+    bool started = false;                     // false until the first phase has been rolled
     std::vector<std::string> dense_fog_used;  // "all", or the zones that had it
     std::vector<int> flood_days;              // days whose rivers are in flood
     std::vector<std::string> last;            // the last phase's weather, "zone=code" or "code"
@@ -100,7 +99,7 @@ WeatherState next_phase(const WeatherState& state);
 
 // Rolls the weather of STATE's day and phase, for each zone when ZONES, and returns the
 // resolution; AFTER is STATE with this phase's Dense Fog and Downpour recorded.
-Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& state, bool zones,
-                                        Dice& dice, WeatherState& after);
+Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& state, bool zones, Dice& dice,
+                                        WeatherState& after);
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -36,7 +36,10 @@ using DistributionCache = std::vector<std::pair<DiceSpec, std::vector<Ways>>>;
 class EnumSource : public DiceSource {
 public:
     EnumSource(const std::vector<size_t>& path, DistributionCache& cache)
-        : m_path(path), m_cache(cache) {}
+        : m_path(path)
+        , m_cache(cache)
+    {
+    }
 
     Draw draw(const DiceSpec& spec) override
     {
@@ -60,8 +63,10 @@ private:
     {
         std::uint64_t g1 = std::gcd(a.num, b.den);
         std::uint64_t g2 = std::gcd(b.num, a.den);
-        if (g1 == 0) g1 = 1;
-        if (g2 == 0) g2 = 1;
+        if (g1 == 0)
+            g1 = 1;
+        if (g2 == 0)
+            g2 = 1;
         Fraction f{(a.num / g1) * (b.num / g2), (a.den / g2) * (b.den / g1)};
         std::uint64_t g = std::gcd(f.num, f.den);
         return g > 1 ? Fraction{f.num / g, f.den / g} : f;
@@ -87,8 +92,8 @@ private:
     DistributionCache& m_cache;
 };
 
-void tally(OddsReport& report, const std::string& dimension, const std::string& value,
-           const std::string& name, Fraction weight)
+void tally(OddsReport& report, const std::string& dimension, const std::string& value, const std::string& name,
+           Fraction weight)
 {
     OddsDimension* dim = nullptr;
     for (auto& d : report.dimensions) {
@@ -123,8 +128,7 @@ std::string value_text(const Value& v)
     return "";
 }
 
-void tally_outcome(OddsReport& report, const Outcome& outcome, const std::string& prefix,
-                   Fraction weight)
+void tally_outcome(OddsReport& report, const Outcome& outcome, const std::string& prefix, Fraction weight)
 {
     tally(report, prefix, outcome.code, outcome.name, weight);
     for (const auto& field : outcome.fields) {
@@ -135,7 +139,7 @@ void tally_outcome(OddsReport& report, const Outcome& outcome, const std::string
     }
 }
 
-} // namespace
+}  // namespace
 
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given)
 {
@@ -176,10 +180,9 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
         path.push_back(taken[depth - 1].choice + 1);
     }
     // A field that never varies (a differential, a target) is input, not odds.
-    std::erase_if(report.dimensions, [](const OddsDimension& d) {
-        return d.name.find('.') != std::string::npos && d.lines.size() == 1;
-    });
+    std::erase_if(report.dimensions,
+                  [](const OddsDimension& d) { return d.name.find('.') != std::string::npos && d.lines.size() == 1; });
     return report;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

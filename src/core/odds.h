@@ -47,4 +47,4 @@ using Adjudicator = std::function<Resolution(Dice&)>;
 // are enumerated. Throws a usage Error past k_max_odds_branches.
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given);
 
-} // namespace umpire::core
+}  // namespace umpire::core

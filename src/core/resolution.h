@@ -39,7 +39,7 @@ struct Resolution {
     std::vector<std::string> steps;  // the working, one line each, citing the rule
     std::vector<RollRecord> rolls;
     Outcome result;
-    std::vector<Outcome> results;  // when several things were resolved at once
+    std::vector<Outcome> results;    // when several things were resolved at once
     std::vector<std::string> notes;  // readings chosen, options in force
     // The ids of the tables this resolution read, in the order first read (note_table()):
     // what the audit log fingerprints and replay checks.
@@ -50,4 +50,4 @@ struct Resolution {
     std::uint64_t position = 0;  // engine draws into the seed's stream before this resolution
 };
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -9,10 +9,10 @@ namespace {
 
 std::string odds_text(Ratio r) { return std::to_string(r.attack) + " to " + std::to_string(r.defense); }
 
-} // namespace
+}  // namespace
 
-Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& procedures,
-                       const CrtRequest& q, Dice& dice)
+Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& procedures, const CrtRequest& q,
+                       Dice& dice)
 {
     if (q.factors.attack < 1 || q.factors.defense < 1) {
         throw usage_error("{attack} and {defense} must be at least 1");
@@ -62,8 +62,8 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
     int roll = dice.roll(*crt.dice, "combat under " + crt.columns[static_cast<size_t>(read_column)]);
     size_t row = *find_row(crt, roll);
     std::string code = crt.rows[row].cells[static_cast<size_t>(read_column)];
-    r.steps.push_back(roll_text(dice.record().back()) + " under " +
-                      crt.columns[static_cast<size_t>(read_column)] + " -> " + code);
+    r.steps.push_back(roll_text(dice.record().back()) + " under " + crt.columns[static_cast<size_t>(read_column)] +
+                      " -> " + code);
     if (q.surrounded) {
         auto converted = find_row(no_retreat, code);
         if (converted) {
@@ -86,9 +86,8 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
         int to = from + q.reserve_phase;
         bool breaks = roll >= from && roll <= to;
         r.result.fields.push_back({"armor_breakdown", breaks});
-        r.steps.push_back("armor breakdown on " + std::to_string(from) + "-" + std::to_string(to) +
-                          " (XIII.C, n = " + std::to_string(q.reserve_phase) + "): " +
-                          (breaks ? "breaks down" : "no breakdown"));
+        r.steps.push_back("armor breakdown on " + std::to_string(from) + "-" + std::to_string(to) + " (XIII.C, n = " +
+                          std::to_string(q.reserve_phase) + "): " + (breaks ? "breaks down" : "no breakdown"));
         if (breaks) {
             r.result.effects.push_back("the attacking armor/mech units are Dispersed by breakdown (XIII.C)");
         }
@@ -101,12 +100,13 @@ Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& p
 Resolution resolve_overrun(const Table& overrun, const Table& terrain, const OverrunRequest& q)
 {
     if (q.result != "DX" && q.result != "DE") {
-        throw usage_error("{result} " + q.result + ": Armor Overrun is possible only on DX and DE "
+        throw usage_error("{result} " + q.result +
+                          ": Armor Overrun is possible only on DX and DE "
                           "results (XIII.C)");
     }
-    for (auto [value, flag] : {std::pair{q.attacking_armor, "{attacking_armor}"},
-                               std::pair{q.defending_armor, "{defending_armor}"},
-                               std::pair{q.defending_infantry, "{defending_infantry}"}}) {
+    for (auto [value, flag] :
+         {std::pair{q.attacking_armor, "{attacking_armor}"}, std::pair{q.defending_armor, "{defending_armor}"},
+          std::pair{q.defending_infantry, "{defending_infantry}"}}) {
         if (value < 0 || value > 1000) {
             throw usage_error(std::string(flag) + " is " + std::to_string(value) + "; allowed 0 to 1000");
         }
@@ -123,16 +123,15 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
         throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
     }
     if (overrun.rows[*weather_row].cells[0] != "allowed") {
-        reasons.push_back("weather " + q.weather + ": overruns only in " +
-                          [&] {
-                              std::vector<std::string> ok;
-                              for (const auto& row : overrun.rows) {
-                                  if (row.cells[0] == "allowed") {
-                                      ok.push_back(row.key);
-                                  }
-                              }
-                              return join(ok, " or ");
-                          }() + " weather");
+        reasons.push_back("weather " + q.weather + ": overruns only in " + [&] {
+            std::vector<std::string> ok;
+            for (const auto& row : overrun.rows) {
+                if (row.cells[0] == "allowed") {
+                    ok.push_back(row.key);
+                }
+            }
+            return join(ok, " or ");
+        }() + " weather");
     }
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
@@ -158,9 +157,9 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     if (q.attacking_armor < 1) {
         reasons.push_back("no attacking pure armor");
     } else if (net < needed || net < 1) {
-        reasons.push_back("armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
-                          (q.infantry_dispersed ? " (equal to the Dispersed infantry)"
-                                                : " (twice the defending infantry)"));
+        reasons.push_back(
+            "armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
+            (q.infantry_dispersed ? " (equal to the Dispersed infantry)" : " (twice the defending infantry)"));
     }
     r.result.fields.push_back({"reasons", reasons});
     if (!reasons.empty()) {
@@ -186,7 +185,8 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
 Resolution resolve_siberian(int axis_number, Dice& dice)
 {
     if (axis_number < 1 || axis_number > 6) {
-        throw usage_error("{axis_number} is " + std::to_string(axis_number) + "; the Axis player "
+        throw usage_error("{axis_number} is " + std::to_string(axis_number) +
+                          "; the Axis player "
                           "picks a number from 1 to 6 (IX.B.3)");
     }
     Resolution r;
@@ -220,4 +220,4 @@ Resolution resolve_weather_1jun41(const Table& table, Dice& dice)
     return r;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -19,20 +19,20 @@ struct ColumnShift {
 };
 
 struct CrtRequest {
-    Ratio factors;                    // total attack and defense factors (XIII.B.1-2)
-    std::vector<ColumnShift> shifts;  // rivers, winter offensive... (XIII.B.5)
-    bool dispersed = false;           // read one column higher (VII.B)
-    bool surrounded = false;          // Surrounded / "No Retreat!" (XIII.C)
+    Ratio factors;                                  // total attack and defense factors (XIII.B.1-2)
+    std::vector<ColumnShift> shifts;                // rivers, winter offensive... (XIII.B.5)
+    bool dispersed = false;                         // read one column higher (VII.B)
+    bool surrounded = false;                        // Surrounded / "No Retreat!" (XIII.C)
     std::string surrounded_reading = "rules-text";  // a column of russian-portfolio.no-retreat
-    bool armor = false;               // attacking armor/mech: breakdown (XIII.C)
-    bool russian = false;             // the attacker is Russian (breakdown 2 to 2+n)
-    int reserve_phase = 0;            // n of the breakdown rule
+    bool armor = false;                             // attacking armor/mech: breakdown (XIII.C)
+    bool russian = false;                           // the attacker is Russian (breakdown 2 to 2+n)
+    int reserve_phase = 0;                          // n of the breakdown rule
 };
 
 // XIII.B-C: odds rounded down, reduced to 10:1, shifted, refused below 1:4, read one
 // column higher against Dispersed defenders, converted when surrounded.
-Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& procedures,
-                       const CrtRequest& request, Dice& dice);
+Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& procedures, const CrtRequest& request,
+                       Dice& dice);
 
 struct OverrunRequest {
     std::string result;  // the CRT result: DX or DE
@@ -56,4 +56,4 @@ Resolution resolve_weather_1jun41(const Table& table, Dice& dice);
 // IX.B.3, Siberian roulette: the Axis names 1-6, the Soviet player casts the die.
 Resolution resolve_siberian(int axis_number, Dice& dice);
 
-} // namespace umpire::core
+}  // namespace umpire::core

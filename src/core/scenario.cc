@@ -33,4 +33,4 @@ std::vector<std::string> Scenario::unit_names() const
     return names;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

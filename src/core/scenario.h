@@ -21,8 +21,8 @@ struct CounterFace {
 
 struct Unit {
     std::string name;
-    std::string side;  // "byzantine", "ottoman"
-    std::string type;  // "galley", "trireme"...
+    std::string side;      // "byzantine", "ottoman"
+    std::string type;      // "galley", "trireme"...
     bool counter = false;  // a naval counter with front and back values
     CounterFace front;
     CounterFace back;
@@ -66,4 +66,4 @@ struct Scenario {
     bool operator==(const Scenario&) const = default;
 };
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -62,9 +62,9 @@ Expected<ColumnPick> find_column(const Table& table, int differential)
     if (differential > values.back() && table.clamp_above) {
         return ColumnPick{values.size() - 1, true};
     }
-    return fail<ColumnPick>("differential " + signed_number(differential) + " is not on table " +
-                            table.id + "; its columns run " + signed_number(values.front()) +
-                            " to " + signed_number(values.back()));
+    return fail<ColumnPick>("differential " + signed_number(differential) + " is not on table " + table.id +
+                            "; its columns run " + signed_number(values.front()) + " to " +
+                            signed_number(values.back()));
 }
 
 Expected<Ratio> parse_ratio(std::string_view text)
@@ -76,7 +76,8 @@ Expected<Ratio> parse_ratio(std::string_view text)
     auto a = parse_int(text.substr(0, colon), 1, 1000000);
     auto d = parse_int(text.substr(colon + 1), 1, 1000000);
     if (!a || !d) {
-        return fail<Ratio>("'" + std::string(text) + "' is not odds; write A:D with whole "
+        return fail<Ratio>("'" + std::string(text) +
+                           "' is not odds; write A:D with whole "
                            "numbers from 1 to 1000000, e.g. 3:2");
     }
     return Ratio{*a, *d};
@@ -87,7 +88,7 @@ namespace {
 // a/b compared with c/d, all positive: negative, zero or positive.
 long long compare(Ratio x, Ratio y) { return x.attack * y.defense - y.attack * x.defense; }
 
-} // namespace
+}  // namespace
 
 Expected<ColumnPick> find_column(const Table& table, Ratio factors)
 {
@@ -100,8 +101,8 @@ Expected<ColumnPick> find_column(const Table& table, Ratio factors)
         if (table.clamp_below) {
             return ColumnPick{0, true};
         }
-        return fail<ColumnPick>(odds + " is below the lowest column, " + table.columns.front() +
-                                ", of table " + table.id);
+        return fail<ColumnPick>(odds + " is below the lowest column, " + table.columns.front() + ", of table " +
+                                table.id);
     }
     size_t pick = 0;
     for (size_t i = 0; i < ratios.size(); ++i) {
@@ -111,8 +112,8 @@ Expected<ColumnPick> find_column(const Table& table, Ratio factors)
     }
     bool beyond = compare(factors, ratios.back()) > 0;
     if (beyond && !table.clamp_above) {
-        return fail<ColumnPick>(odds + " is above the highest column, " + table.columns.back() +
-                                ", of table " + table.id);
+        return fail<ColumnPick>(odds + " is above the highest column, " + table.columns.back() + ", of table " +
+                                table.id);
     }
     return ColumnPick{pick, beyond};
 }
@@ -146,9 +147,8 @@ Expected<size_t> find_column(const Table& table, std::string_view key)
             return i;
         }
     }
-    return fail<size_t>("no column '" + std::string(key) + "' on table " + table.id +
-                        "; columns are " + join(table.columns, ", ") +
-                        suggestion(key, table.columns));
+    return fail<size_t>("no column '" + std::string(key) + "' on table " + table.id + "; columns are " +
+                        join(table.columns, ", ") + suggestion(key, table.columns));
 }
 
 Expected<size_t> find_row(const Table& table, int roll)
@@ -175,8 +175,7 @@ Expected<size_t> find_row(const Table& table, std::string_view key)
             return i;
         }
     }
-    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id +
-                        suggestion(key, table.row_keys()));
+    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id + suggestion(key, table.row_keys()));
 }
 
 Expected<DieRange> parse_die_range(std::string_view text)
@@ -251,4 +250,4 @@ Expected<RangeCell> parse_range_cell(std::string_view text)
     return cell;
 }
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -9,8 +9,8 @@
 #include <climits>
 #include <optional>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace umpire::core {
@@ -25,9 +25,9 @@ inline constexpr int k_open_low = INT_MIN;
 inline constexpr int k_open_high = INT_MAX;
 
 struct TableRow {
-    std::string key;  // as printed: "1", "2-4", "..4", "A"
-    int lo = 0;       // die rows only; k_open_low for "..N"
-    int hi = 0;       // die rows only; k_open_high for "N.."
+    std::string key;                 // as printed: "1", "2-4", "..4", "A"
+    int lo = 0;                      // die rows only; k_open_low for "..N"
+    int hi = 0;                      // die rows only; k_open_high for "N.."
     std::vector<std::string> cells;  // one per column (one in all when there are no columns)
     bool operator==(const TableRow&) const = default;
 };
@@ -78,7 +78,7 @@ struct Table {
     std::string title;
     std::string game;
     std::string source;
-    std::string origin;  // "embedded tables/x.toml" or a file path
+    std::string origin;            // "embedded tables/x.toml" or a file path
     std::optional<DiceSpec> dice;  // required for die rows
     std::string modifier;          // what may be added to the roll, "" when nothing may
     bool provisional = false;
@@ -88,9 +88,9 @@ struct Table {
     std::string row_title;
     ColumnKind column_kind = ColumnKind::none;
     std::string column_title;
-    std::vector<std::string> columns;   // keys as printed
-    std::vector<int> column_values;     // differential columns: the numbers, ascending
-    std::vector<Ratio> column_ratios;   // ratio columns: the odds, ascending
+    std::vector<std::string> columns;  // keys as printed
+    std::vector<int> column_values;    // differential columns: the numbers, ascending
+    std::vector<Ratio> column_ratios;  // ratio columns: the odds, ascending
     bool clamp_below = false;
     bool clamp_above = false;
     CellKind cell_kind = CellKind::code;
@@ -142,4 +142,4 @@ struct RangeCell {
 };
 Expected<RangeCell> parse_range_cell(std::string_view text);
 
-} // namespace umpire::core
+}  // namespace umpire::core

@@ -31,11 +31,21 @@ void append_escaped(std::string& out, std::string_view text)
         out.append(text.data() + plain, i - plain);
         plain = i + 1;
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
         default: {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
@@ -201,7 +211,7 @@ void write_provisional(JsonWriter& w, const core::Resolution& r)
     }
 }
 
-} // namespace
+}  // namespace
 
 std::string JsonTemplate::fill(std::optional<std::uint32_t> seed, std::uint64_t position) const
 {
@@ -223,10 +233,7 @@ void JsonTemplate::fill(std::string& out, std::optional<std::uint32_t> seed, std
     out += tail;
 }
 
-std::string to_json(const core::Resolution& r)
-{
-    return to_json_template(r).fill(r.seed, r.position);
-}
+std::string to_json(const core::Resolution& r) { return to_json_template(r).fill(r.seed, r.position); }
 
 JsonTemplate to_json_template(const core::Resolution& r)
 {
@@ -236,10 +243,14 @@ JsonTemplate to_json_template(const core::Resolution& r)
     w.key("rolls").begin_array();
     for (const auto& roll : r.rolls) {
         w.begin_object()
-            .key("die").value(roll.die)
-            .key("value").value(roll.value)
-            .key("given").value(roll.given)
-            .key("purpose").value(roll.purpose);
+            .key("die")
+            .value(roll.die)
+            .key("value")
+            .value(roll.value)
+            .key("given")
+            .value(roll.given)
+            .key("purpose")
+            .value(roll.purpose);
         if (!roll.faces.empty() && roll.faces.size() > 1) {
             w.key("faces").begin_array();
             for (int f : roll.faces) {
@@ -273,8 +284,7 @@ JsonTemplate to_json_template(const core::Resolution& r)
     write_provisional(w, r);
     w.end_object();
     const std::string& text = w.str();
-    return {text.substr(0, seed_at), text.substr(seed_end, position_at - seed_end),
-            text.substr(position_end)};
+    return {text.substr(0, seed_at), text.substr(seed_end, position_at - seed_end), text.substr(position_end)};
 }
 
 std::string to_json(const core::OddsReport& report)
@@ -293,8 +303,7 @@ std::string to_json(const core::OddsReport& report)
                 w.key("name").value(line.name);
             }
             w.key("probability").value(line.probability.value());
-            w.key("fraction").value(std::to_string(line.probability.num) + "/" +
-                                    std::to_string(line.probability.den));
+            w.key("fraction").value(std::to_string(line.probability.num) + "/" + std::to_string(line.probability.den));
             w.end_object();
         }
         w.end_array();
@@ -347,10 +356,14 @@ std::string to_json(const std::vector<load::TableInfo>& tables)
     w.begin_array();
     for (const auto& t : tables) {
         w.begin_object()
-            .key("id").value(t.id)
-            .key("title").value(t.title)
-            .key("origin").value(t.origin)
-            .key("provisional").value(t.provisional)
+            .key("id")
+            .value(t.id)
+            .key("title")
+            .value(t.title)
+            .key("origin")
+            .value(t.origin)
+            .key("provisional")
+            .value(t.provisional)
             .end_object();
     }
     w.end_array();
@@ -366,4 +379,4 @@ std::string error_json(int code, std::string_view message)
     return w.str();
 }
 
-} // namespace umpire::format
+}  // namespace umpire::format

@@ -62,4 +62,4 @@ std::string to_json(const std::vector<load::TableInfo>& tables);
 // {"error": {"code": 64, "message": "..."}}
 std::string error_json(int code, std::string_view message);
 
-} // namespace umpire::format
+}  // namespace umpire::format

@@ -9,10 +9,7 @@ namespace umpire::format {
 
 namespace {
 
-std::string bold(const std::string& text, Style style)
-{
-    return style.colour ? "\033[1m" + text + "\033[0m" : text;
-}
+std::string bold(const std::string& text, Style style) { return style.colour ? "\033[1m" + text + "\033[0m" : text; }
 
 std::string highlight(const std::string& text, Style style)
 {
@@ -62,7 +59,7 @@ std::string header(const core::Resolution& r)
     return r.title + " (" + r.source + ")" + (r.provisional ? " [PROVISIONAL]" : "") + "\n";
 }
 
-} // namespace
+}  // namespace
 
 std::string percent(const core::Fraction& f)
 {
@@ -91,8 +88,8 @@ std::string to_text(const core::Resolution& r, Style style)
                 }
                 faces = " (" + join(parts, "+") + ")";
             }
-            out += "  " + pad(roll.die, 5) + " " + pad(std::to_string(roll.value) + faces, 3) +
-                   "  " + (roll.given ? "given " : "rolled") + "  " + roll.purpose + "\n";
+            out += "  " + pad(roll.die, 5) + " " + pad(std::to_string(roll.value) + faces, 3) + "  " +
+                   (roll.given ? "given " : "rolled") + "  " + roll.purpose + "\n";
         }
     }
     out += "result: ";
@@ -124,8 +121,8 @@ std::string to_text(const core::OddsReport& report, Style style)
     for (const auto& in : r.inputs) {
         out += "  " + in.key + ": " + value_text(in.value) + "\n";
     }
-    out += "exact odds over " + std::to_string(report.branches) + " branch" +
-           (report.branches == 1 ? "" : "es") + " of the roll tree:\n";
+    out += "exact odds over " + std::to_string(report.branches) + " branch" + (report.branches == 1 ? "" : "es") +
+           " of the roll tree:\n";
     for (const auto& dim : report.dimensions) {
         out += bold(dim.name, style) + "\n";
         size_t code_width = 0;
@@ -142,8 +139,7 @@ std::string to_text(const core::OddsReport& report, Style style)
         }
         for (const auto& line : dim.lines) {
             std::string label = label_of(line);
-            std::string fraction = std::to_string(line.probability.num) + "/" +
-                                   std::to_string(line.probability.den);
+            std::string fraction = std::to_string(line.probability.num) + "/" + std::to_string(line.probability.den);
             out += "  " + pad(label, width) + "  " + pad(fraction, 9) + " " + percent(line.probability) + "\n";
         }
     }
@@ -159,8 +155,8 @@ std::string to_text(const core::OddsReport& report, Style style)
 namespace {
 
 // The rows and columns of T as printed, the marked cell in brackets.
-std::string draw_grid(const core::Table& t, std::optional<size_t> mark_row,
-                      std::optional<size_t> mark_column, Style style)
+std::string draw_grid(const core::Table& t, std::optional<size_t> mark_row, std::optional<size_t> mark_column,
+                      Style style)
 {
     std::string out;
     std::vector<std::string> heads = t.columns.empty() ? std::vector<std::string>{"Result"} : t.columns;
@@ -196,13 +192,12 @@ std::string draw_grid(const core::Table& t, std::optional<size_t> mark_row,
     return out;
 }
 
-} // namespace
+}  // namespace
 
-std::string draw_table(const core::Table& t, std::optional<size_t> mark_row,
-                       std::optional<size_t> mark_column, Style style)
+std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std::optional<size_t> mark_column,
+                       Style style)
 {
-    std::string out = bold(t.title, style) + " (" + t.source + ")" +
-                      (t.provisional ? " [PROVISIONAL]" : "") + "\n";
+    std::string out = bold(t.title, style) + " (" + t.source + ")" + (t.provisional ? " [PROVISIONAL]" : "") + "\n";
     out += "id: " + t.id + "   from: " + t.origin;
     if (t.dice) {
         out += "   dice: " + t.dice->label();
@@ -267,4 +262,4 @@ std::string list_tables(const std::vector<load::TableInfo>& tables)
     return out;
 }
 
-} // namespace umpire::format
+}  // namespace umpire::format

@@ -22,12 +22,12 @@ std::string to_text(const core::OddsReport& report, Style style);
 
 // The table drawn as the printed chart, with the cell at MARK_ROW, MARK_COLUMN shown in
 // brackets (and in colour) when given.
-std::string draw_table(const core::Table& table, std::optional<size_t> mark_row,
-                       std::optional<size_t> mark_column, Style style);
+std::string draw_table(const core::Table& table, std::optional<size_t> mark_row, std::optional<size_t> mark_column,
+                       Style style);
 
 std::string list_tables(const std::vector<load::TableInfo>& tables);
 
 // "42.00%" of a fraction.
 std::string percent(const core::Fraction& f);
 
-} // namespace umpire::format
+}  // namespace umpire::format

@@ -31,8 +31,7 @@ std::string find_in_dir(const std::string& dir, std::string_view id)
 {
     std::string nested(id);
     std::replace(nested.begin(), nested.end(), '.', '/');
-    for (const auto& candidate : {fs::path(dir) / (nested + ".toml"),
-                                  fs::path(dir) / (std::string(id) + ".toml")}) {
+    for (const auto& candidate : {fs::path(dir) / (nested + ".toml"), fs::path(dir) / (std::string(id) + ".toml")}) {
         std::error_code ec;
         if (fs::is_regular_file(candidate, ec)) {
             return candidate.string();
@@ -57,7 +56,7 @@ std::vector<fs::path> toml_files(const std::string& dir)
     return files;
 }
 
-} // namespace
+}  // namespace
 
 std::string read_file(const std::string& path)
 {
@@ -81,7 +80,8 @@ std::string read_data_file(const std::string& path)
     return read_file(path);
 }
 
-Catalog::Catalog(std::vector<std::string> dirs) : m_dirs(std::move(dirs))
+Catalog::Catalog(std::vector<std::string> dirs)
+    : m_dirs(std::move(dirs))
 {
     for (const auto& dir : m_dirs) {
         std::error_code ec;
@@ -91,10 +91,7 @@ Catalog::Catalog(std::vector<std::string> dirs) : m_dirs(std::move(dirs))
     }
 }
 
-const core::Table& Catalog::table(std::string_view id)
-{
-    return *entry(id).table;
-}
+const core::Table& Catalog::table(std::string_view id) { return *entry(id).table; }
 
 const std::string& Catalog::hash(std::string_view id)
 {
@@ -181,9 +178,8 @@ const core::Scenario& Catalog::scenario(std::string_view name)
     }
     if (!s) {
         auto names = scenario_names();
-        throw not_found_error("{scenario}: no scenario '" + std::string(name) + "'" +
-                              suggestion(name, names) + "; shipped: " + join(names, ", ") +
-                              ", or give a .toml file");
+        throw not_found_error("{scenario}: no scenario '" + std::string(name) + "'" + suggestion(name, names) +
+                              "; shipped: " + join(names, ", ") + ", or give a .toml file");
     }
     return *m_scenarios.emplace(std::string(name), std::move(s)).first->second;
 }
@@ -197,4 +193,4 @@ std::vector<std::string> Catalog::scenario_names() const
     return names;
 }
 
-} // namespace umpire::load
+}  // namespace umpire::load

@@ -59,4 +59,4 @@ std::string read_file(const std::string& path);
 // read_file, refusing a file past k_max_table_bytes with a data Error.
 std::string read_data_file(const std::string& path);
 
-} // namespace umpire::load
+}  // namespace umpire::load

@@ -26,4 +26,4 @@ std::optional<core::Table> compiled_table(std::string_view id);
 // The same for an embedded scenario (a ship's name costs a scenario).
 std::optional<core::Scenario> compiled_scenario(std::string_view id);
 
-} // namespace umpire::load
+}  // namespace umpire::load

@@ -18,7 +18,10 @@ namespace {
 // Reads one TOML document, prefixing every complaint with its place.
 class Reader {
 public:
-    explicit Reader(std::string_view source) : m_source(source) {}
+    explicit Reader(std::string_view source)
+        : m_source(source)
+    {
+    }
 
     toml::table parse(std::string_view text)
     {
@@ -35,8 +38,7 @@ public:
 
     std::string place(const toml::source_region& region) const
     {
-        return m_source + ":" + std::to_string(region.begin.line) + ":" +
-               std::to_string(region.begin.column) + ": ";
+        return m_source + ":" + std::to_string(region.begin.line) + ":" + std::to_string(region.begin.column) + ": ";
     }
 
     [[noreturn]] void fail(const toml::source_region& region, const std::string& message) const
@@ -80,20 +82,18 @@ public:
     }
 
     // Every key of TABLE must be one of ALLOWED.
-    void check_keys(const toml::table& table, const std::vector<std::string>& allowed,
-                    const std::string& where) const
+    void check_keys(const toml::table& table, const std::vector<std::string>& allowed, const std::string& where) const
     {
         for (auto&& [key, node] : table) {
             std::string k(key.str());
             if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
-                fail(key.source(), "unknown key '" + k + "' in " + where + "; allowed: " +
-                                       join(allowed, ", ") + suggestion(k, allowed));
+                fail(key.source(), "unknown key '" + k + "' in " + where + "; allowed: " + join(allowed, ", ") +
+                                       suggestion(k, allowed));
             }
         }
     }
 
-    const toml::node* required(const toml::table& table, std::string_view key,
-                               const std::string& where) const
+    const toml::node* required(const toml::table& table, std::string_view key, const std::string& where) const
     {
         const toml::node* node = table.get(key);
         if (node == nullptr) {
@@ -110,23 +110,21 @@ public:
         return node.as_string()->get();
     }
 
-    std::string string(const toml::table& table, std::string_view key, const std::string& where,
-                       bool is_required) const
+    std::string string(const toml::table& table, std::string_view key, const std::string& where, bool is_required) const
     {
         const toml::node* node = is_required ? required(table, key, where) : table.get(key);
         return node == nullptr ? "" : string(*node, key);
     }
 
-    long long integer(const toml::node& node, std::string_view key, long long lo,
-                      long long hi) const
+    long long integer(const toml::node& node, std::string_view key, long long lo, long long hi) const
     {
         if (!node.is_integer()) {
             fail(node.source(), "'" + std::string(key) + "' must be a whole number");
         }
         long long v = node.as_integer()->get();
         if (v < lo || v > hi) {
-            fail(node.source(), "'" + std::string(key) + "' is " + std::to_string(v) +
-                                    "; allowed " + std::to_string(lo) + " to " + std::to_string(hi));
+            fail(node.source(), "'" + std::string(key) + "' is " + std::to_string(v) + "; allowed " +
+                                    std::to_string(lo) + " to " + std::to_string(hi));
         }
         return v;
     }
@@ -178,8 +176,8 @@ public:
         }
         std::string v = string(*node, key);
         if (std::find(choices.begin(), choices.end(), v) == choices.end()) {
-            fail(node->source(), "'" + std::string(key) + "' is '" + v + "'; allowed: " +
-                                     join(choices, ", ") + suggestion(v, choices));
+            fail(node->source(),
+                 "'" + std::string(key) + "' is '" + v + "'; allowed: " + join(choices, ", ") + suggestion(v, choices));
         }
         return v;
     }
@@ -189,18 +187,18 @@ private:
     std::string_view m_text;  // the document being read, for excerpt()
 };
 
-void check_id(const Reader& reader, const toml::table& doc, const std::string& id,
-              std::string_view expected_id)
+void check_id(const Reader& reader, const toml::table& doc, const std::string& id, std::string_view expected_id)
 {
     if (!expected_id.empty() && id != expected_id) {
-        reader.fail(doc.get("id")->source(), "id '" + id + "' does not match the file name, "
-                                             "which makes it '" + std::string(expected_id) + "'");
+        reader.fail(doc.get("id")->source(), "id '" + id +
+                                                 "' does not match the file name, "
+                                                 "which makes it '" +
+                                                 std::string(expected_id) + "'");
     }
 }
 
 // Checks one cell against the table's cell kind and legend.
-void check_cell(const Reader& reader, const core::Table& t, const toml::node& node,
-                const std::string& text)
+void check_cell(const Reader& reader, const core::Table& t, const toml::node& node, const std::string& text)
 {
     switch (t.cell_kind) {
     case core::CellKind::code:
@@ -209,14 +207,15 @@ void check_cell(const Reader& reader, const core::Table& t, const toml::node& no
             for (const auto& e : t.legend) {
                 codes.push_back(e.code);
             }
-            reader.fail(node.source(), "result code '" + text + "' is not in the legend; codes: " +
-                                           join(codes, ", ") + suggestion(text, codes));
+            reader.fail(node.source(), "result code '" + text + "' is not in the legend; codes: " + join(codes, ", ") +
+                                           suggestion(text, codes));
         }
         break;
     case core::CellKind::number:
         if (!parse_int(text, -1000000, 1000000) && t.find_code(text) == nullptr) {
-            reader.fail(node.source(), "cell '" + text + "' is neither a number nor a code in "
-                                                         "the legend");
+            reader.fail(node.source(), "cell '" + text +
+                                           "' is neither a number nor a code in "
+                                           "the legend");
         }
         break;
     case core::CellKind::range: {
@@ -224,11 +223,9 @@ void check_cell(const Reader& reader, const core::Table& t, const toml::node& no
         if (!cell) {
             reader.fail(node.source(), cell.error());
         }
-        if (cell->range && t.dice &&
-            (cell->range->lo < t.dice->min() || cell->range->hi > t.dice->max())) {
-            reader.fail(node.source(), "range '" + text + "' runs outside " + t.dice->label() +
-                                           "'s " + std::to_string(t.dice->min()) + " to " +
-                                           std::to_string(t.dice->max()));
+        if (cell->range && t.dice && (cell->range->lo < t.dice->min() || cell->range->hi > t.dice->max())) {
+            reader.fail(node.source(), "range '" + text + "' runs outside " + t.dice->label() + "'s " +
+                                           std::to_string(t.dice->min()) + " to " + std::to_string(t.dice->max()));
         }
         std::string marker = !cell->range ? "-" : cell->roll_again ? "*" : "";
         if (!marker.empty() && t.find_code(marker) == nullptr) {
@@ -258,8 +255,8 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
             for (auto&& [side, effects] : reader.table(*sides, "by_side")) {
                 const toml::array* array = effects.as_array();
                 if (array == nullptr) {
-                    reader.fail(effects.source(), "by_side." + std::string(side.str()) +
-                                                      " must be an array of strings");
+                    reader.fail(effects.source(),
+                                "by_side." + std::string(side.str()) + " must be an array of strings");
                 }
                 core::SideEffects s{std::string(side.str()), {}};
                 for (const auto& item : *array) {
@@ -336,8 +333,9 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
         if (t.column_kind == core::ColumnKind::differential) {
             int v = static_cast<int>(reader.integer(item, "keys", -1000000, 1000000));
             if (!t.column_values.empty() && v <= t.column_values.back()) {
-                reader.fail(item.source(), "column " + signed_number(v) + " is out of order; "
-                                           "differential columns run from low to high");
+                reader.fail(item.source(), "column " + signed_number(v) +
+                                               " is out of order; "
+                                               "differential columns run from low to high");
             }
             t.column_values.push_back(v);
             t.columns.push_back(signed_number(v));
@@ -350,8 +348,9 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
             if (!t.column_ratios.empty()) {
                 const auto& prev = t.column_ratios.back();
                 if (ratio->attack * prev.defense <= prev.attack * ratio->defense) {
-                    reader.fail(item.source(), "column " + k + " is out of order; odds columns "
-                                               "run from low to high");
+                    reader.fail(item.source(), "column " + k +
+                                                   " is out of order; odds columns "
+                                                   "run from low to high");
                 }
             }
             t.column_ratios.push_back(*ratio);
@@ -369,8 +368,7 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
     if (t.column_kind == core::ColumnKind::label) {
         for (const char* edge : {"below", "above"}) {
             if (const toml::node* n = cols.get(edge)) {
-                reader.fail(n->source(), "'" + std::string(edge) +
-                                             "' applies only to differential and ratio columns");
+                reader.fail(n->source(), "'" + std::string(edge) + "' applies only to differential and ratio columns");
             }
         }
         return;
@@ -421,19 +419,17 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
             row.key = core::die_range_text(range);
             bool open = range.lo == core::k_open_low || range.hi == core::k_open_high;
             if (die && !open && (range.hi < t.dice->min() || range.lo > t.dice->max())) {
-                reader.fail(key->source(), "row " + row.key + " is outside " + t.dice->label() +
-                                               "'s " + std::to_string(t.dice->min()) + " to " +
-                                               std::to_string(t.dice->max()));
+                reader.fail(key->source(), "row " + row.key + " is outside " + t.dice->label() + "'s " +
+                                               std::to_string(t.dice->min()) + " to " + std::to_string(t.dice->max()));
             }
             if (!t.rows.empty()) {
                 const auto& prev = t.rows.back();
                 if (range.lo <= prev.hi) {
-                    reader.fail(key->source(), "row " + row.key + " overlaps or comes before row " +
-                                                   prev.key + "; numbered rows run from low to high");
+                    reader.fail(key->source(), "row " + row.key + " overlaps or comes before row " + prev.key +
+                                                   "; numbered rows run from low to high");
                 }
                 if (prev.hi == core::k_open_high || range.lo > prev.hi + 1) {
-                    reader.fail(key->source(), "rows leave a gap between " + prev.key + " and " +
-                                                   row.key);
+                    reader.fail(key->source(), "rows leave a gap between " + prev.key + " and " + row.key);
                 }
             }
         } else {
@@ -448,8 +444,7 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
             const toml::node* cells = reader.required(r, "cells", "[[row]]");
             const toml::array* list = cells->as_array();
             if (list == nullptr || list->size() != t.columns.size()) {
-                reader.fail(cells->source(), "row " + row.key + " must have " +
-                                                 std::to_string(t.columns.size()) +
+                reader.fail(cells->source(), "row " + row.key + " must have " + std::to_string(t.columns.size()) +
                                                  " cells, one per column");
             }
             for (const auto& c : *list) {
@@ -467,12 +462,12 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
         const auto& first = t.rows.front();
         const auto& last = t.rows.back();
         if (first.lo > t.dice->min()) {
-            reader.fail(node->source(), "rows start at " + first.key + " but " + t.dice->label() +
-                                            " can roll " + std::to_string(t.dice->min()));
+            reader.fail(node->source(), "rows start at " + first.key + " but " + t.dice->label() + " can roll " +
+                                            std::to_string(t.dice->min()));
         }
         if (last.hi < t.dice->max()) {
-            reader.fail(node->source(), "rows end at " + last.key + " but " + t.dice->label() +
-                                            " can roll " + std::to_string(t.dice->max()));
+            reader.fail(node->source(), "rows end at " + last.key + " but " + t.dice->label() + " can roll " +
+                                            std::to_string(t.dice->max()));
         }
         const bool modified = !t.modifier.empty() || !t.modifiers.empty();
         if (modified && (first.lo != core::k_open_low || last.hi != core::k_open_high)) {
@@ -482,15 +477,15 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
     }
 }
 
-} // namespace
+}  // namespace
 
-core::Table parse_table(std::string_view text, std::string_view source_name,
-                        std::string_view expected_id)
+core::Table parse_table(std::string_view text, std::string_view source_name, std::string_view expected_id)
 {
     Reader reader(source_name);
     toml::table doc = reader.parse(text);
-    reader.check_keys(doc, {"id", "title", "game", "source", "dice", "modifier", "provisional",
-                            "notes", "cells", "rows", "columns", "row", "legend", "constants", "mod"},
+    reader.check_keys(doc,
+                      {"id", "title", "game", "source", "dice", "modifier", "provisional", "notes", "cells", "rows",
+                       "columns", "row", "legend", "constants", "mod"},
                       "the table");
     core::Table t;
     t.origin = source_name;
@@ -514,8 +509,9 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
                     "a provisional table needs 'notes' naming the chart it stands in for");
     }
     std::string cells = reader.choice(doc, "cells", "the table", {"code", "number", "range"}, "code");
-    t.cell_kind = cells == "code" ? core::CellKind::code
-                  : cells == "number" ? core::CellKind::number : core::CellKind::range;
+    t.cell_kind = cells == "code"     ? core::CellKind::code
+                  : cells == "number" ? core::CellKind::number
+                                      : core::CellKind::range;
     if (const toml::node* node = doc.get("constants")) {
         for (auto&& [key, value] : reader.table(*node, "constants")) {
             t.constants.emplace_back(std::string(key.str()),
@@ -526,8 +522,8 @@ core::Table parse_table(std::string_view text, std::string_view source_name,
     read_modifiers(reader, doc, t);
     read_columns(reader, doc, t);
     // A table of constants only (numbers procedures read, each cited) has no rows.
-    const bool constants_only = !t.constants.empty() && doc.get("rows") == nullptr &&
-                                doc.get("row") == nullptr && doc.get("columns") == nullptr;
+    const bool constants_only = !t.constants.empty() && doc.get("rows") == nullptr && doc.get("row") == nullptr &&
+                                doc.get("columns") == nullptr;
     if (!constants_only) {
         read_rows(reader, doc, t);
     }
@@ -569,10 +565,9 @@ core::CounterFace read_face(const Reader& reader, const toml::node& node, const 
     return f;
 }
 
-} // namespace
+}  // namespace
 
-core::Scenario parse_scenario(std::string_view text, std::string_view source_name,
-                              std::string_view expected_id)
+core::Scenario parse_scenario(std::string_view text, std::string_view source_name, std::string_view expected_id)
 {
     Reader reader(source_name);
     toml::table doc = reader.parse(text);
@@ -591,8 +586,10 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
         for (auto&& [side, quality] : reader.table(*node, "supply")) {
             std::string name(side.str());
             if (std::find(s.sides.begin(), s.sides.end(), name) == s.sides.end()) {
-                reader.fail(side.source(), "supply for '" + name + "', which is not one of the "
-                                           "scenario's sides: " + join(s.sides, ", "));
+                reader.fail(side.source(), "supply for '" + name +
+                                               "', which is not one of the "
+                                               "scenario's sides: " +
+                                               join(s.sides, ", "));
             }
             s.supply.emplace_back(name, reader.string(quality, name));
         }
@@ -606,8 +603,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
         if (core::compass_opposite(w.from).empty()) {
             reader.fail(from->source(), "'from' is '" + w.from + "'; allowed N, NE, SE, S, SW, NW");
         }
-        w.velocity = static_cast<int>(reader.integer(*reader.required(wind, "velocity", "[wind]"),
-                                                     "velocity", 0, 99));
+        w.velocity = static_cast<int>(reader.integer(*reader.required(wind, "velocity", "[wind]"), "velocity", 0, 99));
         w.source = reader.string(wind, "source", "[wind]", false);
         s.wind = w;
     }
@@ -618,16 +614,16 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
         }
         for (const auto& item : *array) {
             const toml::table& u = *item.as_table();
-            reader.check_keys(u, {"name", "side", "type", "front", "back", "note", "quality", "rally",
-                                  "morale", "stands"},
+            reader.check_keys(u,
+                              {"name", "side", "type", "front", "back", "note", "quality", "rally", "morale", "stands"},
                               "[[unit]]");
             core::Unit unit;
             const toml::node* name = reader.required(u, "name", "[[unit]]");
             unit.name = reader.string(*name, "name");
             if (unit.name.empty() || unit.name.find(':') != std::string::npos ||
                 parse_int(unit.name, -1000000, 1000000)) {
-                reader.fail(name->source(), "unit name '" + unit.name +
-                                                "' must be non-empty, not a number, and hold no ':'");
+                reader.fail(name->source(),
+                            "unit name '" + unit.name + "' must be non-empty, not a number, and hold no ':'");
             }
             if (s.find_unit(unit.name) != nullptr) {
                 reader.fail(name->source(), "unit '" + unit.name + "' appears twice");
@@ -635,8 +631,10 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             const toml::node* side = reader.required(u, "side", "[[unit]]");
             unit.side = reader.string(*side, "side");
             if (std::find(s.sides.begin(), s.sides.end(), unit.side) == s.sides.end()) {
-                reader.fail(side->source(), "side '" + unit.side + "' is not one of the scenario's "
-                                            "sides: " + join(s.sides, ", "));
+                reader.fail(side->source(), "side '" + unit.side +
+                                                "' is not one of the scenario's "
+                                                "sides: " +
+                                                join(s.sides, ", "));
             }
             unit.type = reader.string(u, "type", "[[unit]]", true);
             if (u.get("front") != nullptr || u.get("back") != nullptr) {
@@ -670,11 +668,11 @@ core::WeatherState parse_state(std::string_view text, std::string_view source_na
     core::WeatherState state;
     const toml::node* game = reader.required(doc, "game", "the game state");
     if (reader.string(*game, "game") != "novorossiysk") {
-        reader.fail(game->source(), "'game' is '" + reader.string(*game, "game") +
-                                        "'; umpire keeps state for novorossiysk only");
+        reader.fail(game->source(),
+                    "'game' is '" + reader.string(*game, "game") + "'; umpire keeps state for novorossiysk only");
     }
-    state.day = static_cast<int>(reader.integer(*reader.required(doc, "day", "the game state"), "day", 1,
-                                                core::k_novorossiysk_days));
+    state.day = static_cast<int>(
+        reader.integer(*reader.required(doc, "day", "the game state"), "day", 1, core::k_novorossiysk_days));
     const toml::node* phase = reader.required(doc, "phase", "the game state");
     state.phase = reader.string(*phase, "phase");
     if (std::find(core::k_phases.begin(), core::k_phases.end(), state.phase) == core::k_phases.end()) {
@@ -689,10 +687,11 @@ core::WeatherState parse_state(std::string_view text, std::string_view source_na
             reader.fail(days->source(), "'flood_days' must be an array of days");
         }
         for (const auto& d : *array) {
-            state.flood_days.push_back(static_cast<int>(reader.integer(d, "flood_days", 1, core::k_novorossiysk_days + 1)));
+            state.flood_days.push_back(
+                static_cast<int>(reader.integer(d, "flood_days", 1, core::k_novorossiysk_days + 1)));
         }
     }
     return state;
 }
 
-} // namespace umpire::load
+}  // namespace umpire::load

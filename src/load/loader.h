@@ -3,8 +3,8 @@
 // "SOURCE:LINE:COL: what is wrong", taken from toml++ source positions, and is thrown
 // as a data Error (exit 65). Only this layer includes toml++.
 
-#include "core/scenario.h"
 #include "core/novorossiysk.h"
+#include "core/scenario.h"
 #include "core/table.h"
 
 #include <string_view>
@@ -12,13 +12,11 @@
 namespace umpire::load {
 
 // Parses a table. EXPECTED_ID, when not empty, is the id its file name gives it.
-core::Table parse_table(std::string_view text, std::string_view source_name,
-                        std::string_view expected_id = "");
+core::Table parse_table(std::string_view text, std::string_view source_name, std::string_view expected_id = "");
 
-core::Scenario parse_scenario(std::string_view text, std::string_view source_name,
-                              std::string_view expected_id = "");
+core::Scenario parse_scenario(std::string_view text, std::string_view source_name, std::string_view expected_id = "");
 
 // A referee's game-state file (the Novorossiysk weather's), as written by write_state.
 core::WeatherState parse_state(std::string_view text, std::string_view source_name);
 
-} // namespace umpire::load
+}  // namespace umpire::load

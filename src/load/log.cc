@@ -80,4 +80,4 @@ std::string resolution_difference(std::string_view logged, std::string_view now)
     return out;
 }
 
-} // namespace umpire::load
+}  // namespace umpire::load

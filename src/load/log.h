@@ -18,7 +18,7 @@ struct LogEntry {
     std::uint32_t seed = 0;
     std::uint64_t position = 0;
     std::vector<std::pair<std::string, std::string>> tables;  // id -> SHA-256
-    std::string resolution;  // the logged resolution, as JSON text
+    std::string resolution;                                   // the logged resolution, as JSON text
 };
 
 Expected<LogEntry> parse_log_line(std::string_view line);
@@ -30,4 +30,4 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line);
 // What differs between two resolutions' dice and results ("" when nothing does).
 std::string resolution_difference(std::string_view logged, std::string_view now);
 
-} // namespace umpire::load
+}  // namespace umpire::load

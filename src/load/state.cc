@@ -23,7 +23,7 @@ std::string quoted_list(const std::vector<std::string>& items)
     return out + "]";
 }
 
-} // namespace
+}  // namespace
 
 core::WeatherState read_state(const std::string& path)
 {
@@ -103,4 +103,4 @@ void append_line(const std::string& path, const std::string& line)
     }
 }
 
-} // namespace umpire::load
+}  // namespace umpire::load

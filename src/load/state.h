@@ -19,4 +19,4 @@ std::string state_text(const core::WeatherState& state);
 // writers never interleave and an interrupted run never leaves half a line.
 void append_line(const std::string& path, const std::string& line);
 
-} // namespace umpire::load
+}  // namespace umpire::load

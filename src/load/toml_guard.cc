@@ -38,7 +38,10 @@ std::string code_point_name(char32_t c)
 
 class Scanner {
 public:
-    explicit Scanner(std::string_view text) : m_text(text) {}
+    explicit Scanner(std::string_view text)
+        : m_text(text)
+    {
+    }
 
     bool done() const { return m_at >= m_text.size(); }
     char peek(size_t ahead = 0) const { return m_at + ahead < m_text.size() ? m_text[m_at + ahead] : '\0'; }
@@ -152,7 +155,7 @@ std::optional<std::string> scan_string(Scanner& s, bool key)
     return std::nullopt;
 }
 
-} // namespace
+}  // namespace
 
 std::optional<std::string> toml_guard(std::string_view text)
 {
@@ -212,4 +215,4 @@ std::optional<std::string> toml_guard(std::string_view text)
     return std::nullopt;
 }
 
-} // namespace umpire::load
+}  // namespace umpire::load

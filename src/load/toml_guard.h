@@ -11,4 +11,4 @@ namespace umpire::load {
 // "LINE:COLUMN: what is wrong" for text toml++ 3.3 cannot read safely, else nothing.
 std::optional<std::string> toml_guard(std::string_view text);
 
-} // namespace umpire::load
+}  // namespace umpire::load

@@ -89,8 +89,7 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
         out << "    t.legend.push_back(core::LegendEntry{.code = " << lit(e.code) << ", .name = " << lit(e.name)
             << ", .effects = " << strings(e.effects) << ", .by_side = {";
         for (const auto& side : e.by_side) {
-            out << "core::SideEffects{.side = " << lit(side.side) << ", .effects = " << strings(side.effects)
-                << "}, ";
+            out << "core::SideEffects{.side = " << lit(side.side) << ", .effects = " << strings(side.effects) << "}, ";
         }
         out << "}, .source = " << lit(e.source) << "});\n";
     }
@@ -148,7 +147,7 @@ void write_chooser(std::ostream& out, const char* type, const char* name, const 
     out << "    return std::nullopt;\n}\n\n";
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv)
 {

@@ -19,7 +19,11 @@ enum class ExitCode : int {
 class Error : public std::runtime_error {
 public:
     Error(ExitCode code, const std::string& message, std::string detail = {})
-        : std::runtime_error(message), m_code(code), m_detail(std::move(detail)) {}
+        : std::runtime_error(message)
+        , m_code(code)
+        , m_detail(std::move(detail))
+    {
+    }
     ExitCode code() const { return m_code; }
     // Lines shown after the message on a terminal: a data file's offending line with a
     // caret under the column. Empty for most errors; never part of what().
@@ -34,4 +38,4 @@ inline Error usage_error(const std::string& message) { return {ExitCode::usage, 
 inline Error data_error(const std::string& message) { return {ExitCode::data, message}; }
 inline Error not_found_error(const std::string& message) { return {ExitCode::no_input, message}; }
 
-} // namespace umpire
+}  // namespace umpire

@@ -8,10 +8,12 @@
 
 namespace umpire {
 
-template <class T>
-class Expected {
+template <class T> class Expected {
 public:
-    Expected(T value) : m_value(std::move(value)) {}
+    Expected(T value)
+        : m_value(std::move(value))
+    {
+    }
     static Expected failure(std::string message)
     {
         Expected e;
@@ -29,7 +31,6 @@ private:
     std::string m_error;
 };
 
-template <class T>
-Expected<T> fail(std::string message) { return Expected<T>::failure(std::move(message)); }
+template <class T> Expected<T> fail(std::string message) { return Expected<T>::failure(std::move(message)); }
 
-} // namespace umpire
+}  // namespace umpire

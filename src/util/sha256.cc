@@ -21,7 +21,7 @@ constexpr std::array<std::uint32_t, 64> k_rounds{
 
 std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-} // namespace
+}  // namespace
 
 std::string sha256_hex(std::string_view data)
 {
@@ -77,4 +77,4 @@ std::string sha256_hex(std::string_view data)
     return out;
 }
 
-} // namespace umpire
+}  // namespace umpire

@@ -9,4 +9,4 @@ namespace umpire {
 // The digest of DATA as 64 lowercase hex digits.
 std::string sha256_hex(std::string_view data);
 
-} // namespace umpire
+}  // namespace umpire

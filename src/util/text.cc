@@ -20,8 +20,8 @@ Expected<long long> parse_int(std::string_view text, long long lo, long long hi)
         return fail<long long>("'" + std::string(text) + "' is not a whole number");
     }
     if (ec == std::errc::result_out_of_range || value < lo || value > hi) {
-        return fail<long long>("'" + std::string(text) + "' is out of range; allowed " +
-                               std::to_string(lo) + " to " + std::to_string(hi));
+        return fail<long long>("'" + std::string(text) + "' is out of range; allowed " + std::to_string(lo) + " to " +
+                               std::to_string(hi));
     }
     return value;
 }
@@ -63,10 +63,7 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
     return out;
 }
 
-std::string signed_number(long long value)
-{
-    return value > 0 ? "+" + std::to_string(value) : std::to_string(value);
-}
+std::string signed_number(long long value) { return value > 0 ? "+" + std::to_string(value) : std::to_string(value); }
 
 Expected<std::vector<std::string>> split_words(std::string_view line)
 {
@@ -150,11 +147,10 @@ std::string suggestion(std::string_view name, const std::vector<std::string>& ca
         }
     }
     int allowed = std::max<int>(2, static_cast<int>(name.size()) / 3);
-    if (best == nullptr || best_distance > allowed ||
-        best_distance >= static_cast<int>(name.size())) {
+    if (best == nullptr || best_distance > allowed || best_distance >= static_cast<int>(name.size())) {
         return "";
     }
     return " (did you mean '" + *best + "'?)";
 }
 
-} // namespace umpire
+}  // namespace umpire

@@ -31,4 +31,4 @@ int edit_distance(std::string_view a, std::string_view b);
 // " (did you mean 'X'?)" for the closest candidate, or "" when none is close.
 std::string suggestion(std::string_view name, const std::vector<std::string>& candidates);
 
-} // namespace umpire
+}  // namespace umpire

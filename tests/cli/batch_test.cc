@@ -44,7 +44,7 @@ std::string temp_path(const std::string& name)
     return (std::filesystem::temp_directory_path() / ("umpire-" + std::to_string(::getpid()) + "-" + name)).string();
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("words: quotes and escapes split like a shell", "[util][batch]")
 {
@@ -56,9 +56,8 @@ TEST_CASE("words: quotes and escapes split like a shell", "[util][batch]")
 
 TEST_CASE("batch: one JSON line per request, bad lines reported and the batch goes on", "[cli][batch]")
 {
-    auto r = run_with_input({"--seed", "7", "batch"},
-                            "melee --attacker 4 --defender 3 --roll 4\n\n# a comment\n"
-                            "ram --strength 9 --defense B\numpire wind --roll 9,7\n");
+    auto r = run_with_input({"--seed", "7", "batch"}, "melee --attacker 4 --defender 3 --roll 4\n\n# a comment\n"
+                                                      "ram --strength 9 --defense B\numpire wind --roll 9,7\n");
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 3);
     CHECK(contains(lines[0], R"("command":"melee")"));
@@ -155,7 +154,11 @@ std::string json_number(const std::string& line, const std::string& key)
 class Trickle : public std::streambuf {
 public:
     Trickle(std::string text, size_t step, const std::ostringstream& out)
-        : m_text(std::move(text)), m_step(step), m_out(out) {}
+        : m_text(std::move(text))
+        , m_step(step)
+        , m_out(out)
+    {
+    }
     std::vector<std::pair<size_t, size_t>> waits;  // (bytes handed out, answer lines written)
 
 protected:
@@ -179,9 +182,10 @@ private:
     const std::ostringstream& m_out;
 };
 
-} // namespace
+}  // namespace
 
-TEST_CASE("batch: a line seen before answers exactly as the line run on its own at its seed and position", "[cli][batch]")
+TEST_CASE("batch: a line seen before answers exactly as the line run on its own at its seed and position",
+          "[cli][batch]")
 {
     // Repeats make batch answer from its memo (issue 5's speed); each answer must be what
     // a standalone run of the line gives at the seed and position the answer reports.
@@ -222,7 +226,8 @@ TEST_CASE("batch: a line seen before answers exactly as the line run on its own 
         CHECK(lines[i] + "\n" == alone.out);
     }
     // The stream is not rewound by the memo: positions rise line after line.
-    CHECK(std::stoull(json_number(lines[lines.size() - 2], "position")) > std::stoull(json_number(lines[0], "position")));
+    CHECK(std::stoull(json_number(lines[lines.size() - 2], "position")) >
+          std::stoull(json_number(lines[0], "position")));
 }
 
 TEST_CASE("batch: lines that depend on a file, or roll their own seed, are not answered from memory", "[cli][batch]")
@@ -251,7 +256,8 @@ TEST_CASE("batch: --tables belongs to the batch, not to a line", "[cli][batch]")
 {
     auto r = run_with_input({"batch"}, "--tables /tmp melee --attacker 4 --defender 3\n");
     CHECK(r.code == 64);
-    CHECK(contains(r.out, "--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' instead"));
+    CHECK(contains(
+        r.out, "--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' instead"));
 }
 
 TEST_CASE("batch: an overlong line is an error line and is never held whole", "[cli][batch]")
@@ -344,13 +350,19 @@ TEST_CASE("batch: a command's parser serves line after line without carrying opt
 
 TEST_CASE("batch: a JSON request line is read as the words of a command line", "[cli][batch]")
 {
-    auto r = run_with_input({"--seed", "3", "batch"},
-                            "melee --attacker Genoa:leader --defender 'Galley-1' --roll 4\n"
-                            R"({"args": ["melee", "--attacker", "Genoa:leader", "--defender", "Galley-1", "--roll", "4"]})" "\n"
-                            R"(  {"args": ["ram", "--strength", 4]})" "\n"
-                            R"({"argv": ["wind"]})" "\n"
-                            R"({"args": ["wind", "--roll", "9,7"])" "\n"
-                            R"({"args": ["wind", "--roll", "9,7"]})" "\n");
+    auto r =
+        run_with_input({"--seed", "3", "batch"},
+                       "melee --attacker Genoa:leader --defender 'Galley-1' --roll 4\n"
+                       R"({"args": ["melee", "--attacker", "Genoa:leader", "--defender", "Galley-1", "--roll", "4"]})"
+                       "\n"
+                       R"(  {"args": ["ram", "--strength", 4]})"
+                       "\n"
+                       R"({"argv": ["wind"]})"
+                       "\n"
+                       R"({"args": ["wind", "--roll", "9,7"])"
+                       "\n"
+                       R"({"args": ["wind", "--roll", "9,7"]})"
+                       "\n");
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 6);
     CHECK(contains(lines[0], R"("command":"melee")"));
@@ -379,7 +391,8 @@ TEST_CASE("roll -n: with --json one object holds the totals; in a batch it needs
     auto one = test::run_cli({"--json", "--seed", "42", "roll", "-n", "4", "d6"});
     REQUIRE(one.code == 0);
     // Seed 42's first d6 faces, pinned in tests/core/dice_test.cc: 3, 5, 6, 2.
-    CHECK(one.out == R"({"command":"roll","expressions":["d6"],"count":4,"seed":42,"position":0,"totals":[3,5,6,2]})" "\n");
+    CHECK(one.out == R"({"command":"roll","expressions":["d6"],"count":4,"seed":42,"position":0,"totals":[3,5,6,2]})"
+                     "\n");
     auto two = test::run_cli({"--json", "--seed", "42", "roll", "-n", "2", "d6", "d6+1"});
     CHECK(contains(two.out, R"("totals":[[3,6],[6,3]]})"));
 
@@ -425,7 +438,7 @@ std::vector<std::string> logged_tables(std::vector<std::string> args)
     return ids;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("log: a resolution fingerprints exactly the tables it read", "[cli][log]")
 {
@@ -440,8 +453,8 @@ TEST_CASE("log: a resolution fingerprints exactly the tables it read", "[cli][lo
     // A rally number given is no table read; one read by quality is (14.7.3).
     CHECK(logged_tables({"rally", "--rally-number", "8", "--suppressed", "1"}).empty());
     CHECK(logged_tables({"rally", "--quality", "average", "--suppressed", "1"}) == V{"great-battles.rally-numbers"});
-    CHECK(logged_tables({"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "8",
-                         "--defender-stands", "2", "--defender-quality", "raw"}) == V{"great-battles.rally-numbers"});
+    CHECK(logged_tables({"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "8", "--defender-stands",
+                         "2", "--defender-quality", "raw"}) == V{"great-battles.rally-numbers"});
     // The CRT's procedures and No Retreat table only when the request needs them (VII.B, XIII.C).
     CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3"}) == V{"russian-portfolio.crt"});
     CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3", "--dispersed"}) ==

@@ -34,12 +34,12 @@ struct TempDir {
     }
 };
 
-} // namespace
+}  // namespace
 
 TEST_CASE("cli: melee with given dice prints the result and marks the die given", "[cli]")
 {
-    auto r = run_cli({"--seed", "5", "--json", "melee", "--attacker", "4", "--attacker", "4",
-                      "--defender", "5", "--roll", "4"});
+    auto r = run_cli(
+        {"--seed", "5", "--json", "melee", "--attacker", "4", "--attacker", "4", "--defender", "5", "--roll", "4"});
     CHECK(r.code == 0);
     CHECK(contains(r.out, R"("command":"melee")"));
     CHECK(contains(r.out, R"("source":"Constantinople 15.41")"));
@@ -72,14 +72,12 @@ TEST_CASE("cli: a seed is reported even when none was given", "[cli]")
 TEST_CASE("cli: named ships come from the scenario", "[cli]")
 {
     // Galley-1 (4) against Genoa (8) with a leader aboard (+1): -5, read as -3 (15.41).
-    auto r = run_cli({"--json", "melee", "--attacker", "Galley-1", "--defender", "Genoa:leader",
-                      "--roll", "6"});
+    auto r = run_cli({"--json", "melee", "--attacker", "Galley-1", "--defender", "Genoa:leader", "--roll", "6"});
     CHECK(r.code == 0);
     CHECK(contains(r.out, R"("differential":-5,"column":-3)"));
     CHECK(contains(r.out, R"("code":"-")"));
     // Galley-1's back is 2-2-C.
-    auto back = run_cli({"--json", "melee", "--attacker", "Galley-1:back", "--defender", "3",
-                         "--roll", "6"});
+    auto back = run_cli({"--json", "melee", "--attacker", "Galley-1:back", "--defender", "3", "--roll", "6"});
     CHECK(contains(back.out, R"("differential":-1)"));
 }
 
@@ -87,7 +85,9 @@ TEST_CASE("cli: an unknown ship gets a suggestion and exit 64", "[cli]")
 {
     auto r = run_cli({"melee", "--attacker", "Genova", "--defender", "5"});
     CHECK(r.code == 64);
-    CHECK(contains(r.err, "umpire: error: --attacker 'Genova': no ship 'Genova' in scenario constantinople (did you mean 'Genoa'?)"));
+    CHECK(contains(
+        r.err,
+        "umpire: error: --attacker 'Genova': no ship 'Genova' in scenario constantinople (did you mean 'Genoa'?)"));
 }
 
 TEST_CASE("cli: an impossible die is a usage error naming the die", "[cli]")
@@ -256,8 +256,9 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
 {
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
-    CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
-                          "weather, batch, replay, seed, wind, melee, ram, reef, initiative, suppress, morale"));
+    CHECK(contains(r.err,
+                   "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
+                   "weather, batch, replay, seed, wind, melee, ram, reef, initiative, suppress, morale"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")
@@ -283,7 +284,8 @@ TEST_CASE("cli: suppress takes covers and types, and refuses unknown ones", "[cl
     CHECK(contains(r.out, R"("code":"suppressed","name":"1 suppressed, 0 destroyed, 1 unaffected")"));
     auto bad = run_cli({"suppress", "--stand", "sofft"});
     CHECK(bad.code == 64);
-    CHECK(contains(bad.err, "--stand 'sofft': no cover 'sofft' (did you mean 'soft'?); allowed: open, soft, hard, bunker"));
+    CHECK(contains(bad.err,
+                   "--stand 'sofft': no cover 'sofft' (did you mean 'soft'?); allowed: open, soft, hard, bunker"));
     auto type = run_cli({"suppress", "--stand", "open:tank"});
     CHECK(type.code == 64);
     CHECK(contains(type.err, "no stand type 'tank'"));
@@ -373,9 +375,20 @@ TEST_CASE("cli: weather for the other games", "[cli][weather]")
 TEST_CASE("cli: every command listed has its help, with examples", "[cli]")
 {
     auto all = run_cli({"--help"});
-    for (const char* name : {"roll", "table", "check", "weather", "wind", "melee", "ram", "reef", "initiative",
-                             "suppress", "morale", "rally", "close-combat", "command-roll", "replace", "infiltrate",
-                             "sighting", "fire", "drift", "crt", "batch", "replay", "seed", "overrun", "siberian", "always-possible", "hits", "scatter"}) {
+    for (const char* name : {"roll",         "table",
+                             "check",        "weather",
+                             "wind",         "melee",
+                             "ram",          "reef",
+                             "initiative",   "suppress",
+                             "morale",       "rally",
+                             "close-combat", "command-roll",
+                             "replace",      "infiltrate",
+                             "sighting",     "fire",
+                             "drift",        "crt",
+                             "batch",        "replay",
+                             "seed",         "overrun",
+                             "siberian",     "always-possible",
+                             "hits",         "scatter"}) {
         INFO(name);
         CHECK(contains(all.out, std::string("  ") + name));
         auto r = run_cli({name, "--help"});

@@ -33,7 +33,7 @@ std::vector<std::filesystem::path> sources_of(const char* layer)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("fields: no file of core or load names a command-line flag", "[cli][fields]")
 {

@@ -1,7 +1,7 @@
 // The Turkish Black Sea Fleet rolls (rules file 003) as named checks, and Always Possible.
-#include "core/lookup.h"
-#include "core/black_sea.h"
 #include "../helpers.h"
+#include "core/black_sea.h"
+#include "core/lookup.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -21,9 +21,10 @@ std::string check(const char* id, int roll, std::vector<std::pair<std::string, i
     return resolve_lookup(table(id), q, s.dice).result.code;
 }
 
-} // namespace
+}  // namespace
 
-TEST_CASE("black sea: gunnery at range three ignores 3 or less; -2 single primary or CD, +1 Russian B 1917", "[core][black-sea]")
+TEST_CASE("black sea: gunnery at range three ignores 3 or less; -2 single primary or CD, +1 Russian B 1917",
+          "[core][black-sea]")
 {
     CHECK(check("black-sea.gunnery-range-three", 3) == "ignored");
     CHECK(check("black-sea.gunnery-range-three", 4) == "hit");
@@ -45,7 +46,7 @@ TEST_CASE("black sea: ASW sinks on 6+, +1 per three escorts (per four before 191
     CHECK(check("black-sea.asw", 6) == "sunk");
     CHECK(check("black-sea.asw", 5, {{"escorts", 2}}) == "survives");  // 2 / 3 = 0
     CHECK(check("black-sea.asw", 5, {{"escorts", 3}}) == "sunk");
-    CHECK(check("black-sea.asw", 4, {{"escorts", 7}}) == "sunk");      // +2
+    CHECK(check("black-sea.asw", 4, {{"escorts", 7}}) == "sunk");                  // +2
     CHECK(check("black-sea.asw", 4, {{"escorts-before-1918", 7}}) == "survives");  // +1
     CHECK(check("black-sea.asw", 4, {{"escorts-before-1918", 8}}) == "sunk");      // +2
     // The second die: 4 or less after the attack, 5 or more before.
@@ -70,7 +71,8 @@ TEST_CASE("black sea: minesweeping by other ships, 1 lost, 2-4 nothing, 5-6 remo
     CHECK(check("black-sea.minesweeping", 6) == "swept");
 }
 
-TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract one, -1 per hex inside", "[core][black-sea]")
+TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract one, -1 per hex inside",
+          "[core][black-sea]")
 {
     CHECK(check("black-sea.disengagement", 4) == "continues");
     CHECK(check("black-sea.disengagement", 5) == "concluded");

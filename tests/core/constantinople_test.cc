@@ -1,7 +1,7 @@
 // Constantinople naval adjudicators against the rules text (file 001) and its worked
 // examples. Dice are scripted; a test fails if a procedure rolls a die it was not given.
-#include "core/constantinople.h"
 #include "../helpers.h"
+#include "core/constantinople.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -17,8 +17,7 @@ Ship melee_ship(int melee) { return Ship{"", "", melee, 0, 0, false, false}; }
 
 using test::field;
 
-Resolution melee(std::vector<int> attackers, int defender, std::vector<int> rolls,
-                 bool boom = false)
+Resolution melee(std::vector<int> attackers, int defender, std::vector<int> rolls, bool boom = false)
 {
     MeleeRequest q;
     for (int a : attackers) {
@@ -40,13 +39,12 @@ Resolution ram(int strength, char defense, std::vector<int> rolls, bool target_d
     return resolve_ram(table("constantinople.ram"), q, s.dice);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("wind: 14.23's example, rolls 9 and 7, is a north-easterly wind of 8", "[core][wind]")
 {
     test::Scripted s({9, 7});
-    auto r = resolve_wind(table("constantinople.wind-direction"),
-                          table("constantinople.wind-velocity"), s.dice);
+    auto r = resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), s.dice);
     CHECK(r.result.code == "NE");
     CHECK(field<std::string>(r.result, "toward") == "SW");
     CHECK(field<long long>(r.result, "velocity") == 8);
@@ -58,8 +56,7 @@ TEST_CASE("wind: 14.23's example, rolls 9 and 7, is a north-easterly wind of 8",
 TEST_CASE("wind: a velocity roll of 2 is a Storm with 14.29's consequences", "[core][wind]")
 {
     test::Scripted s({7, 2});
-    auto r = resolve_wind(table("constantinople.wind-direction"),
-                          table("constantinople.wind-velocity"), s.dice);
+    auto r = resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), s.dice);
     CHECK(r.result.code == "N");
     CHECK(field<std::string>(r.result, "velocity") == "storm");
     bool cites_storm = false;
@@ -72,8 +69,7 @@ TEST_CASE("wind: a velocity roll of 2 is a Storm with 14.29's consequences", "[c
 TEST_CASE("wind: a velocity roll of 11 is No Wind, drifting north to south (14.26)", "[core][wind]")
 {
     test::Scripted s({4, 11});
-    auto r = resolve_wind(table("constantinople.wind-direction"),
-                          table("constantinople.wind-velocity"), s.dice);
+    auto r = resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), s.dice);
     CHECK(r.result.code == "S");
     CHECK(field<std::string>(r.result, "toward") == "N");
     CHECK(field<std::string>(r.result, "velocity") == "calm");
@@ -191,8 +187,9 @@ TEST_CASE("melee: the limits of 15.24 are usage errors", "[core][melee]")
                       "{split}: the defender is adjacent to 3 attackers and must attack all or none of them "
                       "(15.24); give 3 comma-separated points, one per {attacker}, adding up to 8");
     q.split = {2, 1, 4};
-    CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
-                      "{split}: the points add up to 7 but the defender has melee strength 8; a split uses all of it (15.24)");
+    CHECK_THROWS_WITH(
+        resolve_melee(table("constantinople.melee"), q, s.dice),
+        "{split}: the points add up to 7 but the defender has melee strength 8; a split uses all of it (15.24)");
     q.split = {1, 2, 5};
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
                       "{split}: 1 point(s) against attacker 1 gives differential -4; when splitting, the "
@@ -200,8 +197,9 @@ TEST_CASE("melee: the limits of 15.24 are usage errors", "[core][melee]")
     // Fewer points than enemies: the strongest at 0, the rest at 1.
     q.defender = melee_ship(2);
     q.split = {1, 1, 0};
-    CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
-                      "{split}: the 0 must go to the strongest ship(s) (15.24); attacker 1 is stronger than attacker 3");
+    CHECK_THROWS_WITH(
+        resolve_melee(table("constantinople.melee"), q, s.dice),
+        "{split}: the 0 must go to the strongest ship(s) (15.24); attacker 1 is stronger than attacker 3");
     q.split = {0, 1, 1};
     test::Scripted ok({1, 1, 1, 1});
     CHECK_NOTHROW(resolve_melee(table("constantinople.melee"), q, ok.dice));

@@ -1,6 +1,6 @@
-#include "core/novorossiysk.h"
-#include "core/dice.h"
 #include "../helpers.h"
+#include "core/dice.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -136,7 +136,7 @@ double chi_square(const std::vector<double>& observed, const std::vector<double>
     return sum;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("dice: every die type passes chi-square at fixed seeds", "[core][dice][stats]")
 {
@@ -147,8 +147,8 @@ TEST_CASE("dice: every die type passes chi-square at fixed seeds", "[core][dice]
         int sides;
         double critical;
     };
-    for (Case c : {Case{4, 16.27}, Case{6, 20.52}, Case{8, 24.32}, Case{10, 27.88}, Case{12, 31.26},
-                   Case{20, 43.82}, Case{100, 148.23}}) {
+    for (Case c : {Case{4, 16.27}, Case{6, 20.52}, Case{8, 24.32}, Case{10, 27.88}, Case{12, 31.26}, Case{20, 43.82},
+                   Case{100, 148.23}}) {
         RandomSource source(1234);
         const int n = 200000;
         std::vector<double> observed(static_cast<size_t>(c.sides), 0);

@@ -1,6 +1,6 @@
 // Great Battles of WWII adjudicators against the rules text (file 004).
-#include "core/great_battles.h"
 #include "../helpers.h"
+#include "core/great_battles.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -14,8 +14,8 @@ using test::table;
 
 using test::field;
 
-std::string suppress_one(const std::string& cover, int roll, bool activated = true,
-                         Attack attack = Attack::artillery, const std::string& type = "infantry")
+std::string suppress_one(const std::string& cover, int roll, bool activated = true, Attack attack = Attack::artillery,
+                         const std::string& type = "infantry")
 {
     SuppressRequest q;
     q.stands = {Stand{cover, type}};
@@ -25,7 +25,7 @@ std::string suppress_one(const std::string& cover, int roll, bool activated = tr
     return resolve_suppress(table("great-battles.suppression"), q, s.dice).results.at(0).code;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("suppress: 11.3.3's numbers, 8 open, 6 soft or non-activated, 4 hard, 2 bunker", "[core][suppress]")
 {
@@ -106,8 +106,9 @@ TEST_CASE("morale: casualty points are 2 per eliminated and 1 per suppressed sta
     CHECK(broke.result.effects.front() == "the battalion retreats 3\" and Goes to Ground (15.2.1)");
     q.blocked = true;
     test::Scripted blocked({target + 1});
-    CHECK(resolve_morale(chart, table("great-battles.procedures"), q, blocked.dice).result.effects.front().find("(15.2.2)") !=
-          std::string::npos);
+    CHECK(resolve_morale(chart, table("great-battles.procedures"), q, blocked.dice)
+              .result.effects.front()
+              .find("(15.2.2)") != std::string::npos);
 }
 
 TEST_CASE("morale: winners of close combat do not test (14.8.4)", "[core][morale]")
@@ -157,7 +158,8 @@ TEST_CASE("rally: 14.7.3's rally numbers by quality", "[core][rally][tables]")
     }
 }
 
-TEST_CASE("close combat: the lower total loses; its stands test against the rally number (14.8.2)", "[core][close-combat]")
+TEST_CASE("close combat: the lower total loses; its stands test against the rally number (14.8.2)",
+          "[core][close-combat]")
 {
     CloseCombatRequest q;
     q.attacker = {"attacker", 0, 3, 0, 8, false};
@@ -236,7 +238,8 @@ TEST_CASE("C Ops overrun costs 10 Activation Points (5.1.3)", "[tables][great-ba
     CHECK(table("great-battles.procedures").constant("cops_overrun_activation_points") == 10);
 }
 
-TEST_CASE("fire: a d10 per stand to hit, -2 outside the front arc, +2 heavy weapons, -3 opportunity (14.4)", "[core][fire]")
+TEST_CASE("fire: a d10 per stand to hit, -2 outside the front arc, +2 heavy weapons, -3 opportunity (14.4)",
+          "[core][fire]")
 {
     const auto& procedures = table("great-battles.procedures");
     FireRequest q;
@@ -272,7 +275,8 @@ TEST_CASE("drift: two d10 times 2 high, 1 medium, 1/2 low; gliders as low (Air L
     CHECK(field<std::string>(high.results.at(0), "north_south") == "14");
     CHECK(field<std::string>(high.results.at(0), "east_west") == "8");
     test::Scripted b({7, 4});
-    CHECK(field<std::string>(resolve_drift(procedures, "medium", false, 1, b.dice).results.at(0), "north_south") == "7");
+    CHECK(field<std::string>(resolve_drift(procedures, "medium", false, 1, b.dice).results.at(0), "north_south") ==
+          "7");
     test::Scripted c({7, 4});
     auto glider = resolve_drift(procedures, "high", true, 1, c.dice);
     CHECK(field<std::string>(glider.results.at(0), "north_south") == "3.5");

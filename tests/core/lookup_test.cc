@@ -1,5 +1,5 @@
-#include "core/lookup.h"
 #include "../helpers.h"
+#include "core/lookup.h"
 
 #include <catch2/catch.hpp>
 
@@ -27,8 +27,9 @@ TEST_CASE("lookup: a grid needs its column, and clamps differentials as the tabl
 {
     const auto& crt = test::embedded().table("constantinople.melee");
     test::Scripted s({6});
-    CHECK_THROWS_WITH(resolve_lookup(crt, {}, s.dice),
-                      "{column}: table constantinople.melee needs a column: -3, -2, -1, 0, +1, +2, +3, +4 (a differential)");
+    CHECK_THROWS_WITH(
+        resolve_lookup(crt, {}, s.dice),
+        "{column}: table constantinople.melee needs a column: -3, -2, -1, 0, +1, +2, +3, +4 (a differential)");
     auto r = resolve_lookup(crt, {std::string("-7"), std::nullopt, 0}, s.dice);
     CHECK(r.result.code == "-");
     test::Scripted t({4});

@@ -1,6 +1,6 @@
 // Novorossiysk 1943 block combat (rules file 000, N3-N9).
-#include "core/novorossiysk.h"
 #include "../helpers.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -38,7 +38,7 @@ Resolution hits(HitsRequest q, std::vector<int> rolls)
     return resolve_hits(table("novorossiysk.hit-dice"), table("novorossiysk.procedures"), q, s.dice);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("hit dice: White < Yellow < Red < Black, White mostly blank, provisional", "[core][blocks]")
 {
@@ -64,7 +64,8 @@ TEST_CASE("hit dice: Surprise raises one level, never past Black", "[core][block
     CHECK(raised(t, "black") == "black");
 }
 
-TEST_CASE("surprise: daylight needs moving in at two to one; night fewer than the enemy but more than one", "[core][blocks]")
+TEST_CASE("surprise: daylight needs moving in at two to one; night fewer than the enemy but more than one",
+          "[core][blocks]")
 {
     CHECK(surprise(true, 4, 2, true, 2));
     CHECK_FALSE(surprise(true, 3, 2, true, 2));
@@ -79,7 +80,8 @@ TEST_CASE("blocks: small blocks roll white; paratroopers carry no dice", "[core]
     CHECK(block("small").dice == std::vector<std::string>{"white"});
     const auto& t = table("novorossiysk.hit-dice");
     CHECK(parse_block("small:red", t).error() == "'small:red': Small Blocks always hit with white dice");
-    CHECK(parse_block("para:red", t).error() == "'para:red': paratroopers cannot fight back in the air; give them no dice");
+    CHECK(parse_block("para:red", t).error() ==
+          "'para:red': paratroopers cannot fight back in the air; give them no dice");
     CHECK(block("bomber:2red+white").dice == std::vector<std::string>{"red", "red", "white"});
     CHECK(parse_block("large:purple", t).error().find("no hit die 'purple'") != std::string::npos);
 }
@@ -90,7 +92,8 @@ TEST_CASE("hits: both pools at once, hits cancel, the residue lands", "[core][bl
     q.attacker = {block("fighter:2red"), block("bomber:red")};
     q.defender = {block("fighter:black"), block("bomber:white")};
     // Attacker: hit, hit, blank = 2; defender: hit, blank = 1; one lands on the defender.
-    auto r = hits(q, {face("red", true), face("red", true), face("red", false), face("black", true), face("white", false)});
+    auto r =
+        hits(q, {face("red", true), face("red", true), face("red", false), face("black", true), face("white", false)});
     CHECK(r.result.code == "defender-hit");
     REQUIRE(r.results.size() == 1);
     CHECK(r.results[0].label == "defender bomber:white");  // bombers before fighters
@@ -110,8 +113,8 @@ TEST_CASE("hits: small blocks go first; a large block steps down, then goes", "[
     HitsRequest q;
     q.attacker = {block("large:black+black+black")};
     q.defender = {block("large:red"), block("small")};
-    auto r = hits(q, {face("black", true), face("black", true), face("black", true), face("red", false),
-                      face("white", false)});
+    auto r = hits(
+        q, {face("black", true), face("black", true), face("black", true), face("red", false), face("white", false)});
     REQUIRE(r.results.size() == 2);
     CHECK(r.results[0].label == "defender small");
     CHECK(r.results[0].code == "removed");
@@ -135,7 +138,8 @@ TEST_CASE("hits: the Air Field throws three free white dice first", "[core][bloc
     CHECK(table("novorossiysk.procedures").constant("airfield_free_white_dice") == 3);
 }
 
-TEST_CASE("scatter: two units a hex, overflow to the next numbered hex, then the centre, then destroyed", "[core][blocks]")
+TEST_CASE("scatter: two units a hex, overflow to the next numbered hex, then the centre, then destroyed",
+          "[core][blocks]")
 {
     const auto& scatter = table("novorossiysk.scatter");
     const auto& procedures = table("novorossiysk.procedures");
@@ -148,7 +152,8 @@ TEST_CASE("scatter: two units a hex, overflow to the next numbered hex, then the
     auto none = resolve_paratroop_scatter(scatter, procedures, 1, {2, 2, 2, 2, 2, 2, 2}, full.dice);
     CHECK(none.results[0].code == "destroyed");
     test::Scripted centre({3});
-    CHECK(resolve_paratroop_scatter(scatter, procedures, 1, {2, 2, 2, 2, 2, 2, 0}, centre.dice).results[0].code == "centre");
+    CHECK(resolve_paratroop_scatter(scatter, procedures, 1, {2, 2, 2, 2, 2, 2, 0}, centre.dice).results[0].code ==
+          "centre");
 }
 
 TEST_CASE("night bombing: 4+ no scatter, else a second die picks the hex", "[core][blocks]")

@@ -1,7 +1,7 @@
 // Novorossiysk weather (rules file 000, N1-N2): once-only Dense Fog, floods, zones, the
 // time counter; and the game-state file.
-#include "core/novorossiysk.h"
 #include "../helpers.h"
+#include "core/novorossiysk.h"
 #include "load/state.h"
 #include "util/error.h"
 
@@ -43,7 +43,7 @@ WeatherState at(int day, const std::string& phase)
     return s;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("weather: the results are the text's six, on a provisional chart", "[core][weather]")
 {

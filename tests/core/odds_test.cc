@@ -1,8 +1,8 @@
 // --odds walks the same adjudicator over every branch; the expected figures here are
 // worked by hand from the rules text.
+#include "../helpers.h"
 #include "core/constantinople.h"
 #include "core/odds.h"
-#include "../helpers.h"
 
 #include <catch2/catch.hpp>
 
@@ -37,7 +37,7 @@ OddsReport ram_odds(int strength, char defense, std::vector<int> given = {})
     return compute_odds([&](Dice& d) { return resolve_ram(t, q, d); }, given);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("odds: a 2d6 total of 7 is 1/6 over 11 branches", "[core][odds]")
 {

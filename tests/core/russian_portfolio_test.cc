@@ -1,6 +1,6 @@
 // The Russian Portfolio adjudicators against the rules text (file 002).
-#include "core/russian_portfolio.h"
 #include "../helpers.h"
+#include "core/russian_portfolio.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -44,7 +44,7 @@ Resolution overrun(const OverrunRequest& q)
     return resolve_overrun(table("russian-portfolio.overrun"), table("russian-portfolio.overrun-terrain"), q);
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("crt: XIII.B.3's examples, 5 to 1, 5 to 3 and 2 to 5", "[core][crt]")
 {
@@ -121,7 +121,8 @@ TEST_CASE("crt: the provisional CRT keeps the two published cells and the XIII.C
 {
     const auto& t = table("russian-portfolio.crt");
     CHECK(t.provisional);
-    CHECK(t.columns == std::vector<std::string>{"1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"});
+    CHECK(t.columns ==
+          std::vector<std::string>{"1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"});
     CHECK(t.rows.at(*find_row(t, 3)).cells.at(*find_column(t, std::string_view("3:2"))) == "S");
     CHECK(t.rows.at(*find_row(t, 3)).cells.at(*find_column(t, std::string_view("2:1"))) == "D1");
     for (const char* code : {"AE", "AD", "S", "X", "D1", "D4", "DX", "DE", "BR"}) {
@@ -215,14 +216,14 @@ TEST_CASE("terrain defense bonuses as X.B prints them", "[tables][russian-portfo
     auto cell = [&](const char* terrain, const char* unit) {
         return t.rows.at(*find_row(t, terrain)).cells.at(*find_column(t, std::string_view(unit)));
     };
-    CHECK(cell("major-city", "army") == "2");   // X.B.5
+    CHECK(cell("major-city", "army") == "2");  // X.B.5
     CHECK(cell("major-city", "front") == "2");
     CHECK(cell("major-city", "corps") == "1");
     CHECK(cell("victory-city", "hex") == "1");  // X.B.6
     CHECK(cell("leningrad-moscow", "hex") == "2");
-    CHECK(cell("city", "other") == "1");        // X.B.7
-    CHECK(cell("fortress", "corps") == "1");    // X.B.8
-    CHECK(cell("swamp", "army") == "1");        // X.B.9
+    CHECK(cell("city", "other") == "1");      // X.B.7
+    CHECK(cell("fortress", "corps") == "1");  // X.B.8
+    CHECK(cell("swamp", "army") == "1");      // X.B.9
     CHECK(cell("swamp", "corps") == "0");
     CHECK(cell("hills", "other") == "1");       // X.B.10
     CHECK(cell("mountains", "army") == "2");    // X.B.11: as major cities

@@ -18,7 +18,7 @@ TEST_CASE("json: strings escape quote, backslash and control characters, and not
     CHECK(escaped(R"(a\b)") == R"("a\\b")");
     CHECK(escaped("two\nlines\tand\r") == R"("two\nlines\tand\r")");
     CHECK(escaped(std::string("\x01\x1f", 2)) == R"("\u0001\u001f")");
-    CHECK(escaped("\"") == R"("\"")");                        // an escape first and last
+    CHECK(escaped("\"") == R"("\"")");                                             // an escape first and last
     CHECK(escaped("Genoa \xe2\x80\x94 8-0-D") == "\"Genoa \xe2\x80\x94 8-0-D\"");  // UTF-8 as is
 }
 

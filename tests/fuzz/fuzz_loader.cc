@@ -41,7 +41,8 @@ void exercise(const core::Table& table)
             request.column = column;
             request.row = row;
             try {
-                (void)core::compute_odds([&](core::Dice& dice) { return core::resolve_lookup(table, request, dice); }, {});
+                (void)core::compute_odds([&](core::Dice& dice) { return core::resolve_lookup(table, request, dice); },
+                                         {});
             } catch (const Error&) {
                 // a refusal with a message is an answer
             }
@@ -49,7 +50,7 @@ void exercise(const core::Table& table)
     }
 }
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -34,7 +34,7 @@ std::string load_error(const std::string& text)
     return "(no error)";
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("loader: a well-formed die table loads", "[load]")
 {
@@ -47,7 +47,8 @@ result = "a"
 [[row]]
 die = "4-6"
 result = "b"
-)" + k_legend, "t.toml");
+)" + k_legend,
+                               "t.toml");
     CHECK(t.rows.size() == 2);
     CHECK(t.rows[1].lo == 4);
     CHECK(t.rows[1].hi == 6);
@@ -203,14 +204,16 @@ side = "a"
 type = "galley"
 front = { melee = 8, ram = 0, ram_defense = "D" }
 back = { melee = 2, ram = 0, ram_defense = "D" }
-)", "s.toml");
+)",
+                                  "s.toml");
     REQUIRE(s.find_unit("ship") != nullptr);
     CHECK(s.find_unit("SHIP")->front.melee == 8);
     try {
         load::parse_scenario(head + R"([[unit]]
 name = "Ship"
 side = "c"
-)", "s.toml");
+)",
+                             "s.toml");
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(std::string(e.what()) == "s.toml:8:8: side 'c' is not one of the scenario's sides: a, b");
@@ -222,7 +225,8 @@ side = "a"
 type = "galley"
 front = { melee = 8, ram = 0, ram_defense = "E" }
 back = { melee = 2, ram = 0, ram_defense = "D" }
-)", "s.toml");
+)",
+                             "s.toml");
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(std::string(e.what()) == "s.toml:10:45: 'ram_defense' is 'E'; allowed A, B, C, D");
@@ -253,7 +257,8 @@ above = "clamp"
 [[row]]
 die = "1-6"
 cells = ["a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a"]
-)" + k_legend, "t.toml");
+)" + k_legend,
+                               "t.toml");
     auto column = [&](long long a, long long d) {
         auto pick = core::find_column(t, core::Ratio{a, d});
         return pick ? t.columns[pick->index] : pick.error();
@@ -295,7 +300,8 @@ result = "a"
 name = "x"
 value = 1
 description = "d"
-)" + k_legend) == "t.toml:8:1: a table with modifiers must open its first row (\"..N\") and its last (\"N..\") so every total is read");
+)" + k_legend) == "t.toml:8:1: a table with modifiers must open its first row (\"..N\") and its last (\"N..\") so "
+                  "every total is read");
     CHECK(load_error(k_head + R"([[mod]]
 name = "x"
 value = 1
@@ -311,16 +317,15 @@ TEST_CASE("loader: characters toml++ 3.3 cannot classify are refused where it wo
 {
     // tests/fuzz found toml++ 3.3 reaching __builtin_unreachable on these (upstream
     // issues 190 and 295); load/toml_guard.cc refuses them before toml++ reads the text.
-    CHECK(load_error("\xcc\xaa") ==
-          "t.toml:1:1: U+032A outside a string or comment: TOML allows only ASCII there");
+    CHECK(load_error("\xcc\xaa") == "t.toml:1:1: U+032A outside a string or comment: TOML allows only ASCII there");
     CHECK(load_error("s = \"\"\"\\\n\xc2\xa7\"\"\"\n") ==
           "t.toml:2:1: U+00A7 after a line-ending backslash: the TOML reader umpire is built with "
           "(toml++ 3.3) cannot read U+00A1-U+0499, U+2C5E-U+3057 or U+FC06-U+FEFE there; write it as "
           "an escape, \\u00A7, in a \"...\" string");
-    CHECK(load_error(k_head + "[legend.\"\xc2\xbd\"]\nname = \"half\"\n").rfind(
-              "t.toml:6:10: U+00BD in a quoted key: the TOML reader", 0) == 0);
-    CHECK(load_error(k_head + "[legend.a]\nname = { \"x\" = 1, \"\xe3\x80\x81\" = 2 }\n").rfind(
-              "t.toml:7:20: U+3001 in a quoted key", 0) == 0);
+    CHECK(load_error(k_head + "[legend.\"\xc2\xbd\"]\nname = \"half\"\n")
+              .rfind("t.toml:6:10: U+00BD in a quoted key: the TOML reader", 0) == 0);
+    CHECK(load_error(k_head + "[legend.a]\nname = { \"x\" = 1, \"\xe3\x80\x81\" = 2 }\n")
+              .rfind("t.toml:7:20: U+3001 in a quoted key", 0) == 0);
     CHECK(load_error("a = \"\"\"\\\xd0\x96\"\"\"\n").rfind("t.toml:1:9: U+0416 after a backslash", 0) == 0);
     // In string values and comments every character stays readable: section sign, half,
     // Cyrillic, an em dash, and U+3001 in a value, a comment and an array of strings.
@@ -336,6 +341,6 @@ name = "½ Ж §"
 [legend."-"]
 name = "Dash"
 )",
-                              "t.toml");
+                               "t.toml");
     CHECK(t.notes.front() == "15.41 § ½ Ж — 、");
 }

@@ -68,7 +68,7 @@ std::vector<std::vector<std::string>> chart_lines(const std::string& heading, si
     return rows;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("tables: 15.41 naval melee CRT, every cell as printed", "[tables][constantinople]")
 {
@@ -81,12 +81,9 @@ TEST_CASE("tables: 15.41 naval melee CRT, every cell as printed", "[tables][cons
     CHECK(t.clamp_above);
     // Transcribed from the chart in rules file 001, "[15.41] NAVAL MELEE COMBAT RESULTS TABLE".
     const std::vector<std::vector<std::string>> printed{
-        {"-", "-", "-", "-", "-", "-", "I", "I"},
-        {"-", "-", "-", "-", "-", "I", "D", "D"},
-        {"-", "-", "-", "-", "I", "I", "D", "D"},
-        {"-", "-", "-", "I", "I", "D", "D", "L"},
-        {"-", "-", "I", "D", "D", "D", "L", "L"},
-        {"-", "I", "D", "D", "D", "L", "L", "L"},
+        {"-", "-", "-", "-", "-", "-", "I", "I"}, {"-", "-", "-", "-", "-", "I", "D", "D"},
+        {"-", "-", "-", "-", "I", "I", "D", "D"}, {"-", "-", "-", "I", "I", "D", "D", "L"},
+        {"-", "-", "I", "D", "D", "D", "L", "L"}, {"-", "I", "D", "D", "D", "L", "L", "L"},
     };
     REQUIRE(t.rows.size() == 6);
     for (int die = 1; die <= 6; ++die) {
@@ -145,9 +142,8 @@ TEST_CASE("tables: 14.31 wind direction, every roll as printed", "[tables][const
 {
     const auto& t = table("constantinople.wind-direction");
     CHECK(*t.dice == core::DiceSpec{2, 6, 0});
-    const std::map<int, std::string> printed{{2, "SE"}, {3, "SW"}, {4, "S"},  {5, "NW"},
-                                             {6, "NW"}, {7, "N"},  {8, "N"},  {9, "NE"},
-                                             {10, "NE"}, {11, "S"}, {12, "SW"}};
+    const std::map<int, std::string> printed{{2, "SE"}, {3, "SW"}, {4, "S"},   {5, "NW"}, {6, "NW"}, {7, "N"},
+                                             {8, "N"},  {9, "NE"}, {10, "NE"}, {11, "S"}, {12, "SW"}};
     CHECK(by_roll(t, 0) == printed);
 
     auto text = chart_lines("[14.31] WIND DIRECTION", 11, "2");
@@ -163,9 +159,8 @@ TEST_CASE("tables: 14.31 wind direction, every roll as printed", "[tables][const
 TEST_CASE("tables: 14.32 wind velocity, every roll as printed", "[tables][constantinople]")
 {
     const auto& t = table("constantinople.wind-velocity");
-    const std::map<int, std::string> printed{{2, "storm"}, {3, "9"},  {4, "2"},     {5, "10"},
-                                             {6, "7"},     {7, "8"},  {8, "6"},     {9, "12"},
-                                             {10, "4"},    {11, "calm"}, {12, "11"}};
+    const std::map<int, std::string> printed{{2, "storm"}, {3, "9"},  {4, "2"},  {5, "10"},    {6, "7"},  {7, "8"},
+                                             {8, "6"},     {9, "12"}, {10, "4"}, {11, "calm"}, {12, "11"}};
     CHECK(by_roll(t, 0) == printed);
     CHECK(t.find_code("storm")->name == "Storm");
     CHECK(t.find_code("calm")->name == "No Wind");
@@ -185,8 +180,9 @@ TEST_CASE("tables: 14.32 wind velocity, every roll as printed", "[tables][consta
 TEST_CASE("tables: the small naval checks read as the rules text says", "[tables][constantinople]")
 {
     // 14.29: a six eliminates, 1 through 5 back to port.
-    CHECK(by_roll(table("constantinople.storm"), 0) ==
-          std::map<int, std::string>{{1, "port"}, {2, "port"}, {3, "port"}, {4, "port"}, {5, "port"}, {6, "eliminated"}});
+    CHECK(
+        by_roll(table("constantinople.storm"), 0) ==
+        std::map<int, std::string>{{1, "port"}, {2, "port"}, {3, "port"}, {4, "port"}, {5, "port"}, {6, "eliminated"}});
     // 15.73: 2 or 12 sunk, 11 damaged.
     auto bombard = by_roll(table("constantinople.bombard"), 0);
     CHECK(bombard.at(2) == "sunk");
@@ -197,9 +193,11 @@ TEST_CASE("tables: the small naval checks read as the rules text says", "[tables
     }
     // 15.16: the rammed ship frees itself on a 1; the rammer on 1, 2 or 3.
     CHECK(by_roll(table("constantinople.free-rammed"), 0) ==
-          std::map<int, std::string>{{1, "free"}, {2, "engaged"}, {3, "engaged"}, {4, "engaged"}, {5, "engaged"}, {6, "engaged"}});
+          std::map<int, std::string>{
+              {1, "free"}, {2, "engaged"}, {3, "engaged"}, {4, "engaged"}, {5, "engaged"}, {6, "engaged"}});
     CHECK(by_roll(table("constantinople.free-rammer"), 0) ==
-          std::map<int, std::string>{{1, "free"}, {2, "free"}, {3, "free"}, {4, "engaged"}, {5, "engaged"}, {6, "engaged"}});
+          std::map<int, std::string>{
+              {1, "free"}, {2, "free"}, {3, "free"}, {4, "engaged"}, {5, "engaged"}, {6, "engaged"}});
     // 17.22: die plus capability, five or more.
     const auto& portage = table("constantinople.portage");
     CHECK(portage.rows.at(*core::find_row(portage, 4)).cells[0] == "fails");
@@ -214,7 +212,8 @@ TEST_CASE("tables: the reef hex list as printed under Additions to the Game-Map"
     const std::map<std::string, std::string> lists{
         {"2", "3334"},
         {"3", "2234 2133 2132 2131 1119 1018 0124 0114 0113"},
-        {"4", "3335 3235 3136 3036 2937 2837 2435 2335 2233 2029 1926 1724 1723 1622 1522 1521 1420 1320 1219 0918 0818 0718 0617 0517 0315"},
+        {"4", "3335 3235 3136 3036 2937 2837 2435 2335 2233 2029 1926 1724 1723 1622 1522 1521 1420 1320 1219 0918 "
+              "0818 0718 0617 0517 0315"},
         {"5", "2737 2636 2536 2028 2027 2026 0316"},
     };
     size_t count = 0;
