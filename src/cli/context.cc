@@ -3,6 +3,7 @@
 #include "cli/fields.h"
 #include "core/great_battles.h"
 #include "format/json.h"
+#include "load/log.h"
 #include "load/state.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -120,26 +121,12 @@ std::optional<Context::Repeatable> Context::repeatable() const
 
 void Context::write_log(const core::Resolution& r)
 {
-    // One line, written with one write() to an O_APPEND descriptor: lines from several
-    // processes never interleave, and a line is whole or absent.
-    format::JsonWriter w;
-    w.begin_object();
-    w.key("time").value(utc_now());
-    w.key("argv").begin_array();
-    for (const auto& a : argv) {
-        w.value(a);
-    }
-    w.end_array();
-    w.key("seed").value(static_cast<long long>(*r.seed));
-    w.key("position").value(static_cast<long long>(r.position));
-    w.key("tables").begin_object();
+    std::vector<std::pair<std::string, std::string>> tables;
     for (const auto& id : r.tables) {
-        w.key(id).value(catalog().hash(id));
+        tables.emplace_back(id, catalog().hash(id));
     }
-    w.end_object();
-    // The outer object stays open for the resolution, written by its own formatter.
-    std::string line = w.str() + ",\"resolution\":" + format::to_json(r) + "}\n";
-    load::append_line(options.log, line);
+    const std::string line = load::log_line(utc_now(), argv, *r.seed, r.position, tables, format::to_json(r));
+    load::append_log_line(options.log, line);
 }
 
 void Context::emit(core::OddsReport report)

@@ -1,6 +1,14 @@
 #include "load/log.h"
 
+#include "util/error.h"
+
 #include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace umpire::load {
 
@@ -29,6 +37,43 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
         words.push_back(a.get<std::string>());
     }
     return words;
+}
+
+std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
+                     std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
+                     const std::string& resolution_json)
+{
+    nlohmann::ordered_json head;
+    head["time"] = time;
+    head["argv"] = argv;
+    head["seed"] = seed;
+    head["position"] = position;
+    head["tables"] = nlohmann::ordered_json::object();
+    for (const auto& [id, hash] : tables) {
+        head["tables"][id] = hash;
+    }
+    // The object stays open for the resolution, written by its own formatter. A byte that
+    // is not UTF-8 in a request is written as U+FFFD, so the line stays valid JSON.
+    std::string line = head.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    line.pop_back();
+    return line + ",\"resolution\":" + resolution_json + "}\n";
+}
+
+void append_log_line(const std::string& path, const std::string& line)
+{
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        throw not_found_error("{log} " + path + ": cannot open: " + std::strerror(errno));
+    }
+    ssize_t n;
+    do {
+        n = ::write(fd, line.data(), line.size());
+    } while (n < 0 && errno == EINTR);
+    int err = errno;
+    ::close(fd);
+    if (n != static_cast<ssize_t>(line.size())) {
+        throw not_found_error("{log} " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
+    }
 }
 
 Expected<LogEntry> parse_log_line(std::string_view line)

@@ -21,6 +21,19 @@ struct LogEntry {
     std::string resolution;                                   // the logged resolution, as JSON text
 };
 
+// The audit log in one place: a line is written (log_line), appended (append_log_line),
+// read back (parse_log_line) and compared (resolution_difference) here.
+
+// One log line, newline included: time, the request as typed, seed and position, each
+// table read with its SHA-256, and RESOLUTION_JSON (the resolution as JSON output prints it).
+std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
+                     std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
+                     const std::string& resolution_json);
+
+// Appends LINE to PATH with a single write() on an O_APPEND descriptor, so concurrent
+// writers never interleave and an interrupted run never leaves half a line.
+void append_log_line(const std::string& path, const std::string& line);
+
 Expected<LogEntry> parse_log_line(std::string_view line);
 
 // A batch request written as JSON, {"args": ["check", "storm"]}: the words

@@ -86,21 +86,4 @@ void write_state(const std::string& path, const core::WeatherState& state)
     }
 }
 
-void append_line(const std::string& path, const std::string& line)
-{
-    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        throw not_found_error("{log} " + path + ": cannot open: " + std::strerror(errno));
-    }
-    ssize_t n;
-    do {
-        n = ::write(fd, line.data(), line.size());
-    } while (n < 0 && errno == EINTR);
-    int err = errno;
-    ::close(fd);
-    if (n != static_cast<ssize_t>(line.size())) {
-        throw not_found_error("{log} " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
-    }
-}
-
 }  // namespace umpire::load

@@ -15,8 +15,4 @@ void write_state(const std::string& path, const core::WeatherState& state);
 
 std::string state_text(const core::WeatherState& state);
 
-// Appends LINE to PATH with a single write() on an O_APPEND descriptor, so concurrent
-// writers never interleave and an interrupted run never leaves half a line.
-void append_line(const std::string& path, const std::string& line);
-
 }  // namespace umpire::load
