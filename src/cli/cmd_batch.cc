@@ -1,12 +1,7 @@
 // umpire batch: one request per standard-input line, one JSON line out per request.
-//
-// Speed (issue 5): a request line is a pure function of its text, the tables and the
-// faces its dice show. The first time a line is seen it runs the whole command-line path;
-// what it printed is kept in a memo under the line's text, along the path of faces it
-// drew. When the line comes again, batch draws faces from the stream along that path
-// (the same engine calls the full path would make) and prints the kept answer with the
-// new seed position, running the full path again only for a path it has not seen.
-// tests/cli/batch_test.cc checks memo answers against standalone runs of each line.
+// A line seen before is answered from the memo (cli/batch_memo.h) when its dice fall as
+// they fell before; tests/cli/batch_test.cc checks memo answers against standalone runs.
+#include "cli/batch_memo.h"
 #include "cli/commands.h"
 #include "cli/run.h"
 #include "format/json.h"
@@ -26,9 +21,6 @@ namespace umpire::cli {
 
 // Longest request line read (documented in umpire(1)).
 inline constexpr size_t k_max_batch_line = 65536;
-// Most text the memo keeps (documented in umpire(1)); past it, lines not yet in the memo
-// run the full path every time.
-inline constexpr size_t k_max_memo_bytes = size_t{64} << 20;
 
 namespace {
 
@@ -124,104 +116,6 @@ private:
     std::string m_line;      // a line that spans chunks
 };
 
-// For each request line resolved, the faces its dice drew, as a tree whose paths end in
-// the answer printed for them.
-class Memo {
-public:
-    // The answer for LINE when the faces drawn now from ENGINE follow a path seen
-    // before; else null, with FACES holding the faces drawn on the way, which the full
-    // path must be given first so the stream stays where it would have been.
-    const Context::Repeatable* walk(std::string_view line, core::RandomSource& engine,
-                                    std::vector<core::Face>& faces) const
-    {
-        faces.clear();
-        auto root = m_roots.find(line);
-        if (root == m_roots.end()) {
-            return nullptr;
-        }
-        const Node* node = &m_nodes[root->second];
-        for (;;) {
-            if (node->answer != k_none) {
-                return &m_answers[node->answer];
-            }
-            const int value = engine.face(node->sides);
-            faces.push_back({node->sides, value});
-            const std::uint32_t next = m_slots[node->children + static_cast<std::uint32_t>(value - 1)];
-            if (next == k_none) {
-                return nullptr;
-            }
-            node = &m_nodes[next];
-        }
-    }
-
-    // Keeps ANSWER for LINE along the faces of TRACE, unless the memo is full. A trace
-    // that disagrees with one kept (a different die at the same place) is not kept.
-    void learn(std::string_view line, const std::vector<core::Face>& trace, Context::Repeatable answer)
-    {
-        const size_t bytes = line.size() + answer.json.head.size() + answer.json.middle.size() +
-                             answer.json.tail.size() + trace.size() * sizeof(Node);
-        if (m_bytes + bytes > k_max_memo_bytes) {
-            return;
-        }
-        auto root = m_roots.find(line);
-        std::uint32_t at = 0;
-        if (root == m_roots.end()) {
-            at = new_node();
-            m_roots.emplace(std::string(line), at);
-        } else {
-            at = root->second;
-        }
-        for (const core::Face& face : trace) {
-            if (m_nodes[at].answer != k_none || (m_nodes[at].sides != 0 && m_nodes[at].sides != face.sides) ||
-                face.value < 1 || face.value > face.sides) {
-                return;
-            }
-            if (m_nodes[at].sides == 0) {
-                m_nodes[at].sides = face.sides;
-                m_nodes[at].children = static_cast<std::uint32_t>(m_slots.size());
-                m_slots.resize(m_slots.size() + static_cast<size_t>(face.sides), k_none);
-                m_bytes += static_cast<size_t>(face.sides) * sizeof(std::uint32_t);
-            }
-            const size_t slot = m_nodes[at].children + static_cast<size_t>(face.value - 1);
-            if (m_slots[slot] == k_none) {
-                const std::uint32_t child = new_node();
-                m_slots[slot] = child;
-            }
-            at = m_slots[slot];
-        }
-        if (m_nodes[at].sides != 0 || m_nodes[at].answer != k_none) {
-            return;
-        }
-        m_nodes[at].answer = static_cast<std::uint32_t>(m_answers.size());
-        m_answers.push_back(std::move(answer));
-        m_bytes += bytes;
-    }
-
-private:
-    static constexpr std::uint32_t k_none = 0xffffffffU;
-    struct Node {
-        int sides = 0;                  // the die drawn here; 0 before anything was learnt
-        std::uint32_t children = 0;     // first of SIDES slots in m_slots, one per face
-        std::uint32_t answer = k_none;  // the answer when the path ends here
-    };
-    struct Hash {
-        using is_transparent = void;
-        size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
-
-    std::uint32_t new_node()
-    {
-        m_nodes.emplace_back();
-        return static_cast<std::uint32_t>(m_nodes.size() - 1);
-    }
-
-    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_roots;
-    std::vector<Node> m_nodes;
-    std::vector<std::uint32_t> m_slots;
-    std::vector<Context::Repeatable> m_answers;
-    size_t m_bytes = 0;
-};
-
 // A parser per command, kept for the whole batch, each writing to its own streams.
 struct LineRunner {
     LineRunner(const Environment& env, const std::string& command)
@@ -243,11 +137,11 @@ void run_batch(Context& ctx)
     load::Catalog& catalog = ctx.catalog();
     const std::uint32_t seed = ctx.options.seed.value_or(core::fresh_seed());
     core::RandomSource stream(seed, ctx.options.position);
-    core::TracingSource tracing(stream);
+    TracingSource tracing(stream);
     // A batch with --log writes a log line per request, so every line runs in full.
     const bool use_memo = ctx.options.log.empty();
     Memo memo;
-    std::vector<core::Face> faces;
+    std::vector<Face> faces;
     std::map<std::string, std::unique_ptr<LineRunner>, std::less<>> runners;
     std::vector<std::string> common{"--json", "-q"};
     if (!ctx.options.log.empty()) {
@@ -279,7 +173,7 @@ void run_batch(Context& ctx)
         }
         const std::uint64_t position = stream.position();
         if (use_memo) {
-            if (const Context::Repeatable* answer = memo.walk(line, stream, faces)) {
+            if (const Repeatable* answer = memo.walk(line, stream, faces)) {
                 if (answer->stream_fields) {
                     answer->json.fill(answers, seed, position);
                 } else {
@@ -332,7 +226,7 @@ void run_batch(Context& ctx)
         line_runner.out.str("");
         line_runner.err.str("");
         tracing.begin(faces);
-        std::optional<Context::Repeatable> learnt;
+        std::optional<Repeatable> learnt;
         const RunResult result = line_runner.runner.run(
             args, [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
             [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });

@@ -111,7 +111,7 @@ void Context::emit(core::Resolution r)
     m_last = std::move(r);
 }
 
-std::optional<Context::Repeatable> Context::repeatable() const
+std::optional<Repeatable> Context::repeatable() const
 {
     if (m_emitted != 1 || m_stateful || !options.log.empty()) {
         return std::nullopt;

@@ -3,6 +3,7 @@
 // scenarios, the output streams, and the shared steps of an adjudication (dice from
 // --roll and --seed, --odds, rendering). Only cli/ includes CLI11.
 
+#include "cli/batch_memo.h"
 #include "core/constantinople.h"
 #include "core/odds.h"
 #include "core/resolution.h"
@@ -68,15 +69,9 @@ public:
         m_stream_seed = stream_seed;
         m_stream_position = position;
     }
-    // What a batch line printed, in a form batch can print again when the same line
-    // draws the same dice: the resolution's JSON around its seed and position, or (for
-    // --odds) the whole text. Absent when the line depends on more than its text, the
-    // tables and its dice (a --state file, its own --seed, a --log to write) or printed
-    // other than one JSON answer.
-    struct Repeatable {
-        format::JsonTemplate json;
-        bool stream_fields = true;  // false: json.head is the whole answer
-    };
+    // What a batch line printed, for batch's memo (cli/batch_memo.h). Absent when the
+    // line depends on more than its text, the tables and its dice (a --state file, its
+    // own --seed, a --log to write) or printed other than one JSON answer.
     std::optional<Repeatable> repeatable() const;
     // A line of a batch, drawing from the batch's stream unless it has its own --seed.
     bool in_batch() const { return m_stream != nullptr; }

@@ -91,52 +91,7 @@ int RandomSource::face(int sides)
     return die(m_engine);
 }
 
-namespace {
-
-// SPEC's dice, each face from FACE(sides), totalled with the modifier.
-template <class FaceFn> Draw draw_faces(const DiceSpec& spec, FaceFn face)
-{
-    Draw out;
-    out.value = spec.modifier;
-    out.faces.reserve(static_cast<size_t>(spec.count));
-    for (int i = 0; i < spec.count; ++i) {
-        int f = face(spec.sides);
-        out.faces.push_back(f);
-        out.value += f;
-    }
-    return out;
-}
-
-}  // namespace
-
 Draw RandomSource::draw(const DiceSpec& spec)
-{
-    return draw_faces(spec, [this](int sides) { return face(sides); });
-}
-
-void TracingSource::begin(std::vector<Face> replay)
-{
-    m_replay = std::move(replay);
-    m_next = 0;
-    m_matched = true;
-    m_trace.clear();
-}
-
-int TracingSource::face(int sides)
-{
-    Face f{sides, 0};
-    if (m_next < m_replay.size()) {
-        const Face& given = m_replay[m_next++];
-        m_matched = m_matched && given.sides == sides;
-        f.value = given.value;
-    } else {
-        f.value = m_engine.face(sides);
-    }
-    m_trace.push_back(f);
-    return f.value;
-}
-
-Draw TracingSource::draw(const DiceSpec& spec)
 {
     return draw_faces(spec, [this](int sides) { return face(sides); });
 }

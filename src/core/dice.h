@@ -97,38 +97,20 @@ private:
     CountingEngine m_engine;
 };
 
-// One face as the engine gave it.
-struct Face {
-    int sides = 0;
-    int value = 0;
-};
-
-// RandomSource's dice, handing out REPLAY's faces first (faces a batch line already drew
-// while looking for its result in the batch's memo) and recording every face handed
-// out, so batch can learn the paths through a request's dice.
-class TracingSource : public DiceSource {
-public:
-    explicit TracingSource(RandomSource& engine)
-        : m_engine(engine)
-    {
+// SPEC's dice, each face from FACE(sides), totalled with the modifier: how a DiceSource
+// that hands out single faces makes a Draw.
+template <class FaceFn> Draw draw_faces(const DiceSpec& spec, FaceFn face)
+{
+    Draw out;
+    out.value = spec.modifier;
+    out.faces.reserve(static_cast<size_t>(spec.count));
+    for (int i = 0; i < spec.count; ++i) {
+        int f = face(spec.sides);
+        out.faces.push_back(f);
+        out.value += f;
     }
-    // Starts a line: REPLAY's faces come before the engine's.
-    void begin(std::vector<Face> replay);
-    Draw draw(const DiceSpec& spec) override;
-    // Every face handed out since begin(), replayed ones included.
-    const std::vector<Face>& trace() const { return m_trace; }
-    // Whether every replayed face was asked for, with the sides it was drawn for: a
-    // line that draws differently on a second run is not a function of its dice.
-    bool replay_matched() const { return m_matched && m_next == m_replay.size(); }
-
-private:
-    int face(int sides);
-    RandomSource& m_engine;
-    std::vector<Face> m_replay;
-    size_t m_next = 0;
-    bool m_matched = true;
-    std::vector<Face> m_trace;
-};
+    return out;
+}
 
 // A fresh seed from the operating system, for runs given no seed.
 std::uint32_t fresh_seed();
