@@ -168,13 +168,14 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
     r.steps.push_back("direction: " + roll_text(dice.record().back()) + " -> from " + from + ", blowing toward " +
                       toward + " (" + direction.source + ")");
     int v = dice.roll(*velocity.dice, "wind velocity (14.32)");
-    const std::string& speed = cell(velocity, value_or_usage(find_row(velocity, v), ""), 0);
+    const size_t speed_row = value_or_usage(find_row(velocity, v), "");
+    const std::string& speed = cell(velocity, speed_row, 0);
 
     r.result.code = from;
     describe(r.result, direction, "");
     r.result.source = direction.source;
     r.result.fields.push_back({"toward", toward});
-    auto number = parse_int(speed, 0, 1000);
+    const std::optional<int>& number = velocity.rows.at(speed_row).numbers.at(0);
     if (number) {
         r.result.fields.push_back({"velocity", static_cast<long long>(*number)});
         r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + speed + " (" + velocity.source +
@@ -439,7 +440,7 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
     }
     size_t column = value_or_usage(find_column(table, std::to_string(strength)), "{strength}: ");
     size_t row = value_or_usage(find_row(table, std::string(1, defense)), "{defense}: ");
-    RangeCell range = value_or_usage(parse_range_cell(cell(table, row, column)), "");
+    const RangeCell& range = table.rows.at(row).ranges.at(column);
     r.steps.push_back("ram strength " + std::to_string(strength) + " against ram defense " + std::string(1, defense) +
                       ": " + cell(table, row, column) + " (" + table.source + ")");
 
@@ -486,7 +487,7 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
         throw usage_error("hex " + std::string(hex) + " is not a numbered reef hex (" + reefs.source +
                           " list); no roll is needed there" + suggestion(hex, reefs.row_keys()));
     }
-    int number = static_cast<int>(*parse_int(cell(reefs, *row, 0), 0, 1000));
+    const int number = reefs.rows.at(*row).numbers.at(0).value();
     r.result.fields.push_back({"number", static_cast<long long>(number)});
     if (iequals(side, "byzantine") && cell(reefs, *row, 1) == "exempt") {
         r.result.code = "exempt";

@@ -22,7 +22,7 @@ int number_cell(const Table& table, std::string_view row, std::string_view colum
         c = *found;
     }
     const std::string& cell = table.rows[*r].cells[c];
-    auto n = parse_int(cell, -1000000, 1000000);
+    const std::optional<int>& n = table.rows[*r].numbers.at(c);
     if (!n) {
         throw usage_error(flag + ": table " + table.id + " has no number at " + std::string(row) +
                           (column.empty() ? "" : ", " + std::string(column)) + " ('" + cell + "')");
@@ -256,7 +256,7 @@ Expected<int> rally_number(const Table& table, std::string_view quality)
         return fail<int>("no quality '" + std::string(quality) + "'" + suggestion(quality, table.row_keys()) +
                          "; allowed: " + join(table.row_keys(), ", "));
     }
-    auto n = parse_int(table.rows[*row].cells[0], 0, 100);
+    const std::optional<int>& n = table.rows[*row].numbers.at(0);
     if (!n) {
         return fail<int>("table " + table.id + " has no rally number for " + std::string(quality));
     }

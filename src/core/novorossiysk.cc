@@ -323,7 +323,7 @@ Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedur
     for (int i = 0; i < blocks; ++i) {
         std::string label = "paratroop block " + std::to_string(i + 1);
         int roll = dice.roll(*scatter.dice, label);
-        int hex = std::stoi(scatter.rows.at(*find_row(scatter, roll)).cells[0]);
+        const int hex = scatter.rows.at(*find_row(scatter, roll)).numbers.at(0).value();
         // Full: the next numbered hex along, then the centre; no room, destroyed.
         int placed = -1;
         for (int step = 0; step < 6 && placed < 0; ++step) {

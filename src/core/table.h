@@ -24,11 +24,33 @@ enum class CellKind { code, number, range };
 inline constexpr int k_open_low = INT_MIN;
 inline constexpr int k_open_high = INT_MAX;
 
+// "3", "1-4", "..4", "5..": parsed row keys and range cells.
+struct DieRange {
+    int lo = 0;
+    int hi = 0;
+    bool operator==(const DieRange&) const = default;
+};
+Expected<DieRange> parse_die_range(std::string_view text);
+std::string die_range_text(DieRange range);
+
+// A cell of a range table (the Ramming Table 15.42): "1-3*", "1", or "-" for none.
+struct RangeCell {
+    std::optional<DieRange> range;  // empty for "-"
+    bool roll_again = false;        // the '*' mark
+    bool operator==(const RangeCell&) const = default;
+};
+Expected<RangeCell> parse_range_cell(std::string_view text);
+
 struct TableRow {
     std::string key;                 // as printed: "1", "2-4", "..4", "A"
     int lo = 0;                      // die rows only; k_open_low for "..N"
     int hi = 0;                      // die rows only; k_open_high for "N.."
     std::vector<std::string> cells;  // one per column (one in all when there are no columns)
+    // The cells typed when the table is loaded, so a lookup parses nothing: for number
+    // tables each cell's number (empty where the cell is a legend code), for range tables
+    // each cell's range; empty for code tables.
+    std::vector<std::optional<int>> numbers;
+    std::vector<RangeCell> ranges;
     bool operator==(const TableRow&) const = default;
 };
 
@@ -126,20 +148,5 @@ Expected<ColumnPick> find_column(const Table& table, Ratio factors);
 Expected<size_t> find_column(const Table& table, std::string_view key);
 Expected<size_t> find_row(const Table& table, int roll);
 Expected<size_t> find_row(const Table& table, std::string_view key);
-
-// "3", "1-4", "..4", "5..": parsed row keys and range cells.
-struct DieRange {
-    int lo = 0;
-    int hi = 0;
-};
-Expected<DieRange> parse_die_range(std::string_view text);
-std::string die_range_text(DieRange range);
-
-// A cell of a range table (the Ramming Table 15.42): "1-3*", "1", or "-" for none.
-struct RangeCell {
-    std::optional<DieRange> range;  // empty for "-"
-    bool roll_again = false;        // the '*' mark
-};
-Expected<RangeCell> parse_range_cell(std::string_view text);
 
 }  // namespace umpire::core

@@ -197,8 +197,9 @@ void check_id(const Reader& reader, const toml::table& doc, const std::string& i
     }
 }
 
-// Checks one cell against the table's cell kind and legend.
-void check_cell(const Reader& reader, const core::Table& t, const toml::node& node, const std::string& text)
+// Checks one cell against the table's cell kind and legend, and keeps it typed in ROW.
+void check_cell(const Reader& reader, const core::Table& t, const toml::node& node, const std::string& text,
+                core::TableRow& row)
 {
     switch (t.cell_kind) {
     case core::CellKind::code:
@@ -211,13 +212,16 @@ void check_cell(const Reader& reader, const core::Table& t, const toml::node& no
                                            suggestion(text, codes));
         }
         break;
-    case core::CellKind::number:
-        if (!parse_int(text, -1000000, 1000000) && t.find_code(text) == nullptr) {
+    case core::CellKind::number: {
+        auto n = parse_int(text, -1000000, 1000000);
+        if (!n && t.find_code(text) == nullptr) {
             reader.fail(node.source(), "cell '" + text +
                                            "' is neither a number nor a code in "
                                            "the legend");
         }
+        row.numbers.push_back(n ? std::optional<int>(static_cast<int>(*n)) : std::nullopt);
         break;
+    }
     case core::CellKind::range: {
         auto cell = core::parse_range_cell(text);
         if (!cell) {
@@ -231,6 +235,7 @@ void check_cell(const Reader& reader, const core::Table& t, const toml::node& no
         if (!marker.empty() && t.find_code(marker) == nullptr) {
             reader.fail(node.source(), "'" + marker + "' is used but not explained in the legend");
         }
+        row.ranges.push_back(*cell);
         break;
     }
     }
@@ -449,12 +454,12 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
             }
             for (const auto& c : *list) {
                 row.cells.push_back(reader.string(c, "cells"));
-                check_cell(reader, t, c, row.cells.back());
+                check_cell(reader, t, c, row.cells.back(), row);
             }
         } else {
             const toml::node* result = reader.required(r, "result", "[[row]]");
             row.cells.push_back(reader.string(*result, "result"));
-            check_cell(reader, t, *result, row.cells.back());
+            check_cell(reader, t, *result, row.cells.back(), row);
         }
         t.rows.push_back(std::move(row));
     }

@@ -83,7 +83,21 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
     out << "    t.cell_kind = static_cast<core::CellKind>(" << static_cast<int>(t.cell_kind) << ");\n";
     for (const auto& r : t.rows) {
         out << "    t.rows.push_back(core::TableRow{.key = " << lit(r.key) << ", .lo = " << number(r.lo)
-            << ", .hi = " << number(r.hi) << ", .cells = " << strings(r.cells) << "});\n";
+            << ", .hi = " << number(r.hi) << ", .cells = " << strings(r.cells) << ", .numbers = {";
+        for (const auto& n : r.numbers) {
+            out << (n ? number(*n) : std::string("std::nullopt")) << ", ";
+        }
+        out << "}, .ranges = {";
+        for (const auto& c : r.ranges) {
+            out << "core::RangeCell{.range = ";
+            if (c.range) {
+                out << "core::DieRange{.lo = " << number(c.range->lo) << ", .hi = " << number(c.range->hi) << "}";
+            } else {
+                out << "std::nullopt";
+            }
+            out << ", .roll_again = " << bool_text(c.roll_again) << "}, ";
+        }
+        out << "}});\n";
     }
     for (const auto& e : t.legend) {
         out << "    t.legend.push_back(core::LegendEntry{.code = " << lit(e.code) << ", .name = " << lit(e.name)

@@ -344,3 +344,38 @@ name = "Dash"
                                "t.toml");
     CHECK(t.notes.front() == "15.41 § ½ Ж — 、");
 }
+
+TEST_CASE("loader: cells are typed when the table is loaded, so lookups parse nothing", "[load]")
+{
+    // A number table: each cell's number, empty where the cell is a legend code.
+    core::Table numbers = load::parse_table(k_head + R"(cells = "number"
+[rows]
+kind = "die"
+[[row]]
+die = "1-3"
+result = "-7"
+[[row]]
+die = "4-6"
+result = "a"
+)" + k_legend,
+                                            "t.toml");
+    REQUIRE(numbers.rows.size() == 2);
+    CHECK(numbers.rows[0].numbers == std::vector<std::optional<int>>{-7});
+    CHECK(numbers.rows[1].numbers == std::vector<std::optional<int>>{std::nullopt});
+    CHECK(numbers.rows[0].ranges.empty());
+    // A range table (15.42's form): each cell's range and roll-again mark.
+    core::Table ranges = load::parse_table(k_head + R"(cells = "range"
+[rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "2-4*"
+[legend."*"]
+name = "Roll again"
+)",
+                                           "t.toml");
+    REQUIRE(ranges.rows[0].ranges.size() == 1);
+    CHECK(ranges.rows[0].ranges[0].range == core::DieRange{2, 4});
+    CHECK(ranges.rows[0].ranges[0].roll_again);
+    CHECK(ranges.rows[0].numbers.empty());
+}
