@@ -66,7 +66,7 @@ void run_check(const CheckOptions& opt, Context& ctx)
     }
     const core::Table& table = find_check(opt.id, ctx);
     core::LookupRequest q;
-    parse_mods(opt.mods, q);
+    core::add_modifiers(q, opt.mods);
     ctx.adjudicate(opt.dice, {}, "check " + table.id, [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(table, q, dice);
         r.command = "check";

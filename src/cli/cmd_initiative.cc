@@ -1,5 +1,6 @@
 // umpire initiative: Constantinople 13.1.
 #include "cli/commands.h"
+#include "core/constantinople.h"
 
 namespace umpire::cli {
 

@@ -1,5 +1,6 @@
 // umpire melee: Constantinople 15.2-15.4, CRT 15.41.
 #include "cli/commands.h"
+#include "core/constantinople.h"
 #include "util/error.h"
 
 namespace umpire::cli {

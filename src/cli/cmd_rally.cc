@@ -14,6 +14,34 @@ struct RallyOptions {
     DiceOptions dice;
 };
 
+RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
+                                 const std::string& quality, const std::string& unit, Context& ctx)
+{
+    int given = (number ? 1 : 0) + (quality.empty() ? 0 : 1) + (unit.empty() ? 0 : 1);
+    if (given != 1) {
+        throw usage_error("give exactly one of --" + prefix + "rally-number, --" + prefix + "quality, --" + prefix +
+                          "unit");
+    }
+    if (number) {
+        return {*number, nullptr};
+    }
+    const core::Table& table = ctx.table("great-battles.rally-numbers");
+    if (!quality.empty()) {
+        auto n = core::rally_number(table, quality);
+        if (!n) {
+            throw usage_error("--" + prefix + "quality: " + n.error());
+        }
+        return {*n, &table};
+    }
+    const std::string flag = "--" + prefix + "unit";
+    const core::Unit& found = find_unit(flag, unit, core::k_great_battles_scenario, ctx);
+    auto n = core::unit_rally_number(table, found);
+    if (!n) {
+        throw usage_error(flag + ": " + n.error());
+    }
+    return {*n, found.rally > 0 ? nullptr : &table};
+}
+
 void run_rally(const RallyOptions& opt, Context& ctx)
 {
     core::RallyRequest q;

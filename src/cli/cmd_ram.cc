@@ -1,5 +1,6 @@
 // umpire ram: Constantinople 15.1, table 15.42.
 #include "cli/commands.h"
+#include "core/constantinople.h"
 #include "util/error.h"
 
 namespace umpire::cli {

@@ -1,5 +1,6 @@
 // umpire reef HEX: Constantinople 15.53 with the numbered hexes.
 #include "cli/commands.h"
+#include "core/constantinople.h"
 #include "util/error.h"
 
 namespace umpire::cli {

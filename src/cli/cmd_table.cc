@@ -77,7 +77,7 @@ void run_table_lookup(const TableOptions& opt, Context& ctx)
 {
     const core::Table& table = ctx.table(opt.id);
     core::LookupRequest q{opt.column, opt.row, 0};
-    parse_mods(opt.mods, q);
+    core::add_modifiers(q, opt.mods);
     core::Fields inputs;
     ctx.adjudicate(opt.dice, inputs, "table lookup", [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(table, q, dice);

@@ -1,5 +1,6 @@
 // umpire wind: Constantinople 14.23, 14.31, 14.32.
 #include "cli/commands.h"
+#include "core/constantinople.h"
 #include "util/error.h"
 
 namespace umpire::cli {

@@ -5,6 +5,16 @@
 
 namespace umpire::cli {
 
+// Great Battles: shared by rally and close-combat (cmd_rally.cc).
+// The rally number from exactly one of --PREFIXrally-number, --PREFIXquality, --PREFIXunit,
+// with the table it was read from (null when given or the unit's own).
+struct RallyNumber {
+    int value = 0;
+    const core::Table* table = nullptr;
+};
+RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
+                                 const std::string& quality, const std::string& unit, Context& ctx);
+
 void setup_roll(CLI::App& app, Context& ctx);
 void setup_batch(CLI::App& app, Context& ctx);
 void setup_replay(CLI::App& app, Context& ctx);

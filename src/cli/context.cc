@@ -1,7 +1,6 @@
 #include "cli/context.h"
 
 #include "cli/fields.h"
-#include "core/great_battles.h"
 #include "format/json.h"
 #include "load/log.h"
 #include "load/state.h"
@@ -207,58 +206,6 @@ const core::Unit& find_unit(std::string_view flag, std::string_view name, std::s
                           suggestion(name, s.unit_names()) + "; units: " + join(s.unit_names(), ", "));
     }
     return *unit;
-}
-
-RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
-                                 const std::string& quality, const std::string& unit, Context& ctx)
-{
-    int given = (number ? 1 : 0) + (quality.empty() ? 0 : 1) + (unit.empty() ? 0 : 1);
-    if (given != 1) {
-        throw usage_error("give exactly one of --" + prefix + "rally-number, --" + prefix + "quality, --" + prefix +
-                          "unit");
-    }
-    if (number) {
-        return {*number, nullptr};
-    }
-    const core::Table& table = ctx.table("great-battles.rally-numbers");
-    if (!quality.empty()) {
-        auto n = core::rally_number(table, quality);
-        if (!n) {
-            throw usage_error("--" + prefix + "quality: " + n.error());
-        }
-        return {*n, &table};
-    }
-    const std::string flag = "--" + prefix + "unit";
-    const core::Unit& found = find_unit(flag, unit, core::k_great_battles_scenario, ctx);
-    auto n = core::unit_rally_number(table, found);
-    if (!n) {
-        throw usage_error(flag + ": " + n.error());
-    }
-    return {*n, found.rally > 0 ? nullptr : &table};
-}
-
-void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request)
-{
-    for (const auto& value : values) {
-        if (auto n = parse_int(value, -1000000, 1000000)) {
-            request.modifier += static_cast<int>(*n);
-            continue;
-        }
-        size_t eq = value.find('=');
-        std::string name = value.substr(0, eq);
-        int count = 1;
-        if (eq != std::string::npos) {
-            auto n = parse_int(value.substr(eq + 1), -1000, 1000);
-            if (!n) {
-                throw usage_error("--mod " + value + ": " + n.error());
-            }
-            count = static_cast<int>(*n);
-        }
-        if (name.empty()) {
-            throw usage_error("--mod '" + value + "': write N, NAME or NAME=COUNT");
-        }
-        request.named.emplace_back(name, count);
-    }
 }
 
 }  // namespace umpire::cli

@@ -4,7 +4,7 @@
 // --roll and --seed, --odds, rendering). Only cli/ includes CLI11.
 
 #include "cli/batch_memo.h"
-#include "core/constantinople.h"
+#include "core/lookup.h"
 #include "core/odds.h"
 #include "core/resolution.h"
 #include "format/json.h"
@@ -158,17 +158,4 @@ template <class T> T flag_value(std::string_view flag, const Expected<T>& parsed
 
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback, Context& ctx);
-// The rally number from exactly one of --PREFIXrally-number, --PREFIXquality, --PREFIXunit,
-// with the table it was read from (null when given or the unit's own).
-struct RallyNumber {
-    int value = 0;
-    const core::Table* table = nullptr;
-};
-RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
-                                 const std::string& quality, const std::string& unit, Context& ctx);
-
-// --mod values: a number adds to the roll ("--mod 2"); NAME or NAME=COUNT names one of
-// a check's modifiers. Fills REQUEST's modifier and named list.
-void parse_mods(const std::vector<std::string>& values, core::LookupRequest& request);
-
 }  // namespace umpire::cli

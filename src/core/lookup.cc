@@ -48,6 +48,36 @@ void note_table(Resolution& resolution, const Table& table)
     resolution.provisional_notes.push_back(note);
 }
 
+void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
+{
+    long long sum = q.modifier;
+    for (const auto& value : values) {
+        if (auto n = parse_int(value, -1000000, 1000000)) {
+            sum += *n;
+            if (sum < -1000000 || sum > 1000000) {
+                throw usage_error("{mod}: the numbers add up to " + std::to_string(sum) +
+                                  "; allowed -1000000 to 1000000 in all");
+            }
+            continue;
+        }
+        size_t eq = value.find('=');
+        std::string name = value.substr(0, eq);
+        int count = 1;
+        if (eq != std::string::npos) {
+            auto n = parse_int(value.substr(eq + 1), -1000, 1000);
+            if (!n) {
+                throw usage_error("{mod} " + value + ": " + n.error());
+            }
+            count = static_cast<int>(*n);
+        }
+        if (name.empty()) {
+            throw usage_error("{mod} '" + value + "': write N, NAME or NAME=COUNT");
+        }
+        q.named.emplace_back(name, count);
+    }
+    q.modifier = static_cast<int>(sum);
+}
+
 Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice)
 {
     if (q.modifier != 0 && table.modifier.empty()) {

@@ -20,6 +20,11 @@ struct LookupRequest {
     std::vector<std::pair<std::string, int>> named = {};
 };
 
+// Modifier values into Q: a number adds to the roll ("2"); NAME or NAME=COUNT names one of a
+// check's modifiers. Throws a usage Error for a malformed value, or a sum of numbers
+// past -1000000 to 1000000.
+void add_modifiers(LookupRequest& q, const std::vector<std::string>& values);
+
 // Reads TABLE: a die row is rolled (plus the modifier) unless REQUEST names the row.
 // Throws a usage Error naming what is missing or wrong.
 Resolution resolve_lookup(const Table& table, const LookupRequest& request, Dice& dice);

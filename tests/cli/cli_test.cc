@@ -464,3 +464,15 @@ TEST_CASE("cli: a table file's error shows the offending line with a caret under
     CHECK(tab.err.ends_with("\n  \tbogus = 3\n  \t^\n"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: --mod numbers are summed within their range, never wrapped", "[cli][check]")
+{
+    auto r = test::run_cli({"check", "portage", "--mod", "1000000", "--mod", "1"});
+    CHECK(r.code == 64);
+    CHECK(r.err == "umpire: error: --mod: the numbers add up to 1000001; allowed -1000000 to 1000000 in all\n");
+    std::vector<std::string> many{"check", "portage"};
+    for (int i = 0; i < 3000; ++i) {
+        many.insert(many.end(), {"--mod", "1000000"});
+    }
+    CHECK(test::run_cli(many).code == 64);
+}
