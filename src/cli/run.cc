@@ -138,8 +138,14 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
 // The global option ARG names ("--seed", "--seed=3", "-q"), or null.
 const GlobalOption* find_global(std::string_view arg, bool* with_value)
 {
+    if (!arg.starts_with('-')) {
+        return nullptr;
+    }
     for (const auto& o : k_global_options) {
-        for (const auto& name : split(o.names, ',')) {
+        for (std::string_view names = o.names; !names.empty();) {
+            const size_t comma = names.find(',');
+            const std::string_view name = names.substr(0, comma);
+            names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
             if (arg == name) {
                 *with_value = false;
                 return &o;
