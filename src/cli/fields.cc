@@ -15,11 +15,12 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 51> k_field_flags{{
+constexpr std::array<FieldFlag, 53> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"attack", "--attack"},
     {"attacker", "--attacker"},
+    {"attacker_mod", "--attacker-mod"},
     {"attacker_rally_number", "--attacker-rally-number"},
     {"attacker_stands", "--attacker-stands"},
     {"attacker_suppressed", "--attacker-suppressed"},
@@ -30,6 +31,7 @@ constexpr std::array<FieldFlag, 51> k_field_flags{{
     {"damaged_reading", "--damaged-reading"},
     {"day", "--day"},
     {"defender", "--defender"},
+    {"defender_mod", "--defender-mod"},
     {"defender_rally_number", "--defender-rally-number"},
     {"defender_stands", "--defender-stands"},
     {"defender_suppressed", "--defender-suppressed"},

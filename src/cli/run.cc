@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 
 namespace umpire::cli {
 
@@ -110,9 +111,19 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
              },
              o.help);
      }},
-    {"--position", "N", true, "Start N engine draws into the seed's stream (replays a logged resolution)",
+    {"--position", "N", true,
+     "Start N engine draws (0 to 9223372036854775807) into the seed's stream (replays a logged resolution)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
-         return app.add_option(o.names, ctx.options.position, o.help);
+         return app.add_option_function<std::string>(
+             o.names,
+             [&ctx](const std::string& text) {
+                 auto n = parse_int(text, 0, std::numeric_limits<long long>::max());
+                 if (!n) {
+                     throw usage_error("--position: " + n.error());
+                 }
+                 ctx.options.position = static_cast<std::uint64_t>(*n);
+             },
+             o.help);
      }},
     {"--log", "FILE", true,
      "Append one JSON line per resolution to FILE: time, request, dice, seed and position, table fingerprints, "
@@ -134,6 +145,27 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
          return app.add_flag(o.names, ctx.options.quiet, o.help);
      }},
 }};
+
+// Every option of APP and its subcommands that takes a value refuses an empty one (an
+// empty --log or --state was silently ignored); one whose value is a number ("N", or
+// "N,N,..." for --roll) gets DECIMAL.
+void check_values(CLI::App& app, const CLI::Validator& decimal)
+{
+    static const CLI::Validator non_empty(
+        [](std::string& text) -> std::string { return text.empty() ? "an empty value is not allowed" : ""; }, "",
+        "non-empty");
+    for (CLI::Option* option : app.get_options()) {
+        const std::string& type = option->get_type_name();
+        if ((type == "N" || type == "N,N,...") && app.get_parent() != nullptr) {
+            option->transform(decimal);  // --seed and --position check their own, wider ranges
+        } else if (!type.empty()) {
+            option->check(non_empty);
+        }
+    }
+    for (CLI::App* sub : app.get_subcommands({})) {
+        check_values(*sub, decimal);
+    }
+}
 
 // The global option ARG names ("--seed", "--seed=3", "-q"), or null.
 const GlobalOption* find_global(std::string_view arg, bool* with_value)
@@ -261,13 +293,26 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
             option->type_name(o.value);
         }
     }
-    // Only the command asked for is set up: start-up is most of a call's cost.
+    // Every number a command takes is decimal: CLI11 alone would read "010" as octal 8,
+    // take "0x3" and read "" as 0. Options named N get the check; each command checks
+    // the range its rule allows.
+    const CLI::Validator decimal(
+        [](std::string& text) -> std::string {
+            auto n = parse_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+            if (!n) {
+                return n.error();
+            }
+            text = std::to_string(*n);
+            return "";
+        },
+        "", "decimal");
     for (const auto& c : k_commands) {
         if (command.empty() || command == c.name) {
             c.setup(m_app, ctx);
             m_app.get_subcommand(c.name)->group(c.game);
         }
     }
+    check_values(m_app, decimal);
 }
 
 RunResult Runner::run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,

@@ -13,7 +13,7 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
                           ": roll normally; Always Possible is for a roll that "
                           "cannot succeed");
     }
-    const int count = needed - best + 1;
+    const long long count = static_cast<long long>(needed) - best + 1;
     if (count > k_max_always_possible_dice) {
         throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) + " ask for " +
                           std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice));

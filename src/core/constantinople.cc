@@ -254,7 +254,13 @@ void check_split(const MeleeRequest& q, int strength)
                           "adding up to " +
                           std::to_string(strength));
     }
-    int sum = std::accumulate(q.split.begin(), q.split.end(), 0);
+    for (int points : q.split) {
+        if (points < 0 || points > strength) {
+            throw usage_error("{split}: " + std::to_string(points) + " point(s) given; each is 0 to " + who +
+                              "'s melee strength " + std::to_string(strength) + " (15.24)");
+        }
+    }
+    const long long sum = std::accumulate(q.split.begin(), q.split.end(), 0LL);
     if (sum != strength) {
         throw usage_error("{split}: the points add up to " + std::to_string(sum) + " but " + who +
                           " has melee strength " + std::to_string(strength) + "; a split uses all of it (15.24)");

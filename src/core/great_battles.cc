@@ -169,6 +169,7 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
 {
     const int max_stands = static_cast<int>(chart.rows.size());
     check_count(q.stands, 1, max_stands, "{stands}");
+    check_count(q.modifier, -k_max_d100_modifier, k_max_d100_modifier, "{mod}");
     check_count(q.eliminated, 0, q.stands, "{eliminated}");
     check_count(q.suppressed, 0, q.stands - q.eliminated, "{suppressed}");
     Resolution r;
@@ -278,6 +279,7 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 {
     check_count(q.rally_number, 1, 10, "{rally_number}");
     check_count(q.suppressed, 1, 100, "{suppressed}");
+    check_count(q.modifier, -k_max_d10_modifier, k_max_d10_modifier, "{mod}");
     Resolution r;
     r.command = "rally";
     r.title = "Rally";
@@ -319,6 +321,7 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
         check_count(side->stands, 1, 100, field + "_stands}");
         check_count(side->suppressed, 0, side->stands, field + "_suppressed}");
         check_count(side->rally_number, 1, 10, field + "_rally_number}");
+        check_count(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, field + "_mod}");
     }
     Resolution r;
     r.command = "close-combat";

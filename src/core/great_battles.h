@@ -17,6 +17,10 @@ namespace umpire::core {
 
 inline const DiceSpec k_d10{1, 10, 0};
 inline const DiceSpec k_d100{1, 100, 0};
+// The largest modifier either way on a d10 roll (rally, close combat) and on a d100 roll
+// (morale): past these the roll no longer decides anything (documented in umpire(1)).
+inline constexpr int k_max_d10_modifier = 20;
+inline constexpr int k_max_d100_modifier = 200;
 
 // A stand's kind as the rules distinguish them (2.0, 11.3.2, 12.2.2).
 struct StandType {

@@ -1,0 +1,69 @@
+// Issue 10: numbers are decimal, whole and in range, or refused with 64; sums never wrap.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+
+namespace {
+
+std::string error_of(const std::vector<std::string>& args)
+{
+    auto r = test::run_cli(args);
+    CHECK(r.code == 64);
+    return r.err.substr(0, r.err.find('\n'));
+}
+
+}  // namespace
+
+TEST_CASE("numbers: a leading zero is decimal, never octal", "[cli][numbers]")
+{
+    // 010 was read as octal 8: a legal d6 face. As ten it is impossible for a d6.
+    CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "010"}) ==
+          "umpire: error: --roll 10 (--roll value 1) is impossible for the d6 rolled for attack on defender; allowed 1 "
+          "to 6");
+    // crt --attack 010 is ten factors: 10 against 2 is 5:1.
+    auto crt = test::run_cli({"--json", "-q", "crt", "--attack", "010", "--defense", "2", "--roll", "3"});
+    CHECK(crt.code == 0);
+    CHECK(crt.out.find(R"("odds":"5:1")") != std::string::npos);
+    // 09 was refused as a bad octal number; it is nine.
+    CHECK(error_of({"morale", "--stands", "09", "--eliminated", "1"}) ==
+          "umpire: error: --stands is 9; allowed 1 to 8");
+}
+
+TEST_CASE("numbers: hex, empty and out-of-range values are refused, naming the flag", "[cli][numbers]")
+{
+    CHECK(error_of({"fire", "--to-hit", "0x3", "--to-destroy", "2"}) ==
+          "umpire: error: --to-hit: '0x3' is not a whole number");
+    CHECK(error_of({"fire", "--to-hit", "", "--to-destroy", "2"}) ==
+          "umpire: error: --to-hit: '' is not a whole number");
+    CHECK(error_of({"weather", "--game", "novorossiysk", "--day", ""}) ==
+          "umpire: error: --day: '' is not a whole number");
+    CHECK(error_of({"--position", "-1", "--seed", "1", "wind"}) ==
+          "umpire: error: --position: '-1' is out of range; allowed 0 to 9223372036854775807");
+    CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "3000000000"}) ==
+          "umpire: error: --roll: '3000000000' is out of range; allowed -2147483648 to 2147483647");
+    CHECK(error_of({"--log", "", "wind"}) == "umpire: error: --log: an empty value is not allowed");
+    CHECK(error_of({"weather", "--game", "novorossiysk", "--state", ""}) ==
+          "umpire: error: --state: an empty value is not allowed");
+}
+
+TEST_CASE("numbers: modifiers and splits have ranges; sums are checked, never wrapped", "[cli][numbers]")
+{
+    CHECK(error_of({"rally", "--rally-number", "8", "--suppressed", "1", "--mod", "2147483647"}) ==
+          "umpire: error: --mod is 2147483647; allowed -20 to 20");
+    CHECK(error_of({"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "8", "--defender-stands", "2",
+                    "--defender-rally-number", "8", "--defender-mod", "-2147483648"}) ==
+          "umpire: error: --defender-mod is -2147483648; allowed -20 to 20");
+    CHECK(error_of({"morale", "--stands", "4", "--eliminated", "1", "--mod", "2147483647"}) ==
+          "umpire: error: --mod is 2147483647; allowed -200 to 200");
+    // 2147483647 + 2147483647 + 10 wrapped to 8, the defender's strength, and passed.
+    CHECK(error_of({"melee", "--attacker", "4", "--attacker", "3", "--attacker", "1", "--defender", "8", "--exchange",
+                    "--split", "2147483647,2147483647,10"}) ==
+          "umpire: error: --split: 2147483647 point(s) given; each is 0 to the defender's melee strength 8 (15.24)");
+    // needed - best + 1 wrapped, and the command asked for billions of dice.
+    CHECK(error_of({"always-possible", "--needed", "2147483647", "--best", "-2147483648"}) ==
+          "umpire: error: --needed 2147483647 and --best -2147483648 ask for 4294967296 dice; at most 20");
+    CHECK(error_of({"always-possible", "--needed", "2147483647", "--best", "-2147483647"}) ==
+          "umpire: error: --needed 2147483647 and --best -2147483647 ask for 4294967295 dice; at most 20");
+}
