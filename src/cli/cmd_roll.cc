@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <ostream>
 
@@ -38,6 +39,13 @@ void run_roll(const RollOptions& opt, Context& ctx)
         }
         specs.push_back(*spec);
     }
+    // Each expression's label; a repeated one is numbered ("10d10 #2"), so its odds and
+    // its JSON result are its own.
+    std::vector<std::string> labels;
+    for (const auto& text : opt.expressions) {
+        const auto seen = std::count(opt.expressions.begin(), opt.expressions.begin() + labels.size(), text);
+        labels.push_back(seen == 0 ? text : text + " #" + std::to_string(seen + 1));
+    }
     auto adjudicate = [&](core::Dice& dice) {
         core::Resolution r;
         r.command = "roll";
@@ -49,21 +57,20 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 const core::Table& table = ctx.table("novorossiysk.hit-dice");
                 core::note_table(r, table);
                 std::vector<std::string> faces;
-                int hits = core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice, opt.expressions[i],
-                                               &faces);
+                int hits = core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice, labels[i], &faces);
                 total += hits;
                 core::Outcome o;
-                o.label = opt.expressions[i];
+                o.label = labels[i];
                 o.code = std::to_string(hits);
                 o.name = hits == 1 ? "hit" : "hits";
                 o.fields.push_back({"faces", faces});
                 r.results.push_back(o);
                 continue;
             }
-            int value = dice.roll(specs[i], opt.expressions[i]);
+            int value = dice.roll(specs[i], labels[i]);
             total += value;
             core::Outcome o;
-            o.label = opt.expressions[i];
+            o.label = labels[i];
             o.code = std::to_string(value);
             r.results.push_back(o);
         }

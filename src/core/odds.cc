@@ -7,22 +7,11 @@
 
 namespace umpire::core {
 
-Fraction add(Fraction a, Fraction b)
+Fraction add(const Fraction& a, const Fraction& b) { return {a.q + b.q}; }
+
+std::string Fraction::text() const
 {
-    __extension__ typedef unsigned __int128 Wide;  // a GCC extension: products of two 64-bit numbers
-    Wide den = static_cast<Wide>(a.den) / std::gcd(a.den, b.den) * b.den;
-    Wide num = static_cast<Wide>(a.num) * (den / a.den) + static_cast<Wide>(b.num) * (den / b.den);
-    Wide g = num;
-    Wide h = den;
-    while (h != 0) {
-        Wide t = g % h;
-        g = h;
-        h = t;
-    }
-    if (g == 0) {
-        g = 1;
-    }
-    return {static_cast<std::uint64_t>(num / g), static_cast<std::uint64_t>(den / g)};
+    return boost::multiprecision::numerator(q).str() + "/" + boost::multiprecision::denominator(q).str();
 }
 
 namespace {
@@ -47,7 +36,7 @@ public:
         size_t depth = m_taken.size();
         size_t choice = depth < m_path.size() ? m_path[depth] : 0;
         m_taken.push_back({choice, dist.size()});
-        m_weight = multiply(m_weight, {dist[choice].ways, outcome_count(spec)});
+        m_weight.q *= boost::multiprecision::cpp_rational(dist[choice].ways, outcome_count(spec));
         return {dist[choice].total, {}};
     }
 
@@ -59,19 +48,6 @@ public:
     Fraction weight() const { return m_weight; }
 
 private:
-    static Fraction multiply(Fraction a, Fraction b)
-    {
-        std::uint64_t g1 = std::gcd(a.num, b.den);
-        std::uint64_t g2 = std::gcd(b.num, a.den);
-        if (g1 == 0)
-            g1 = 1;
-        if (g2 == 0)
-            g2 = 1;
-        Fraction f{(a.num / g1) * (b.num / g2), (a.den / g2) * (b.den / g1)};
-        std::uint64_t g = std::gcd(f.num, f.den);
-        return g > 1 ? Fraction{f.num / g, f.den / g} : f;
-    }
-
     const std::vector<Ways>& distribution_of(const DiceSpec& spec)
     {
         for (auto& [s, d] : m_cache) {
@@ -88,12 +64,12 @@ private:
 
     const std::vector<size_t>& m_path;
     std::vector<Taken> m_taken;
-    Fraction m_weight{1, 1};
+    Fraction m_weight{1};
     DistributionCache& m_cache;
 };
 
 void tally(OddsReport& report, const std::string& dimension, const std::string& value, const std::string& name,
-           Fraction weight)
+           const Fraction& weight)
 {
     OddsDimension* dim = nullptr;
     for (auto& d : report.dimensions) {
@@ -128,7 +104,7 @@ std::string value_text(const Value& v)
     return "";
 }
 
-void tally_outcome(OddsReport& report, const Outcome& outcome, const std::string& prefix, Fraction weight)
+void tally_outcome(OddsReport& report, const Outcome& outcome, const std::string& prefix, const Fraction& weight)
 {
     tally(report, prefix, outcome.code, outcome.name, weight);
     for (const auto& field : outcome.fields) {
@@ -178,6 +154,22 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
             path.push_back(taken[i].choice);
         }
         path.push_back(taken[depth - 1].choice + 1);
+    }
+    // Every dimension's probabilities add up to exactly one. A field or outcome that only
+    // some branches report gets a line of its own for the rest, value "" (not reported);
+    // more than one means something was counted twice, an internal error.
+    for (auto& d : report.dimensions) {
+        Fraction sum;
+        for (const auto& line : d.lines) {
+            sum = add(sum, line.probability);
+        }
+        if (sum.q > 1) {
+            throw Error(ExitCode::internal,
+                        "odds: the probabilities of " + d.name + " add up to " + sum.text() + ", more than 1");
+        }
+        if (sum.q < 1) {
+            d.lines.push_back({"", k_not_reported, {1 - sum.q}});
+        }
     }
     // A field that never varies (a differential, a target) is input, not odds.
     std::erase_if(report.dimensions,

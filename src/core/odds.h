@@ -5,6 +5,8 @@
 
 #include "core/resolution.h"
 
+#include <boost/multiprecision/cpp_int.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -15,12 +17,20 @@ namespace umpire::core {
 // The most branches exact odds walk before it refuses (documented in umpire(1)).
 inline constexpr std::uint64_t k_max_odds_branches = 1000000;
 
+// An exact probability at any size (Boost.Multiprecision's rational, always in lowest
+// terms): 10d10 has 10^10 outcomes, and two such pools 10^20, past 64 bits.
 struct Fraction {
-    std::uint64_t num = 0;
-    std::uint64_t den = 1;
-    double value() const { return static_cast<double>(num) / static_cast<double>(den); }
+    boost::multiprecision::cpp_rational q{0};
+    double value() const { return q.convert_to<double>(); }
+    // "num/den" in lowest terms.
+    std::string text() const;
+    bool operator==(const Fraction&) const = default;
 };
-Fraction add(Fraction a, Fraction b);
+Fraction add(const Fraction& a, const Fraction& b);
+
+// The name of the line for the branches in which a field or outcome is not reported
+// (its value is "").
+inline constexpr const char* k_not_reported = "(not reported)";
 
 struct OddsLine {
     std::string value;  // the code or value, as the JSON output reports it

@@ -303,7 +303,7 @@ std::string to_json(const core::OddsReport& report)
                 w.key("name").value(line.name);
             }
             w.key("probability").value(line.probability.value());
-            w.key("fraction").value(std::to_string(line.probability.num) + "/" + std::to_string(line.probability.den));
+            w.key("fraction").value(line.probability.text());
             w.end_object();
         }
         w.end_array();

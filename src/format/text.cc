@@ -139,7 +139,7 @@ std::string to_text(const core::OddsReport& report, Style style)
         }
         for (const auto& line : dim.lines) {
             std::string label = label_of(line);
-            std::string fraction = std::to_string(line.probability.num) + "/" + std::to_string(line.probability.den);
+            std::string fraction = line.probability.text();
             out += "  " + pad(label, width) + "  " + pad(fraction, 9) + " " + percent(line.probability) + "\n";
         }
     }

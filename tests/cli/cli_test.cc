@@ -476,3 +476,12 @@ TEST_CASE("cli: --mod numbers are summed within their range, never wrapped", "[c
     }
     CHECK(test::run_cli(many).code == 64);
 }
+
+TEST_CASE("cli: roll --odds gives a repeated expression its own odds", "[cli][roll]")
+{
+    auto r = test::run_cli({"--json", "roll", "--odds", "10d10", "10d10"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find(R"({"value":"20","name":"total","probability":1e-20,"fraction":"1/100000000000000000000"})") !=
+          std::string::npos);
+    CHECK(r.out.find(R"("10d10 #2":[)") != std::string::npos);
+}

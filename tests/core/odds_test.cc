@@ -23,10 +23,13 @@ Fraction odds_of(const OddsReport& report, const std::string& dimension, const s
             }
         }
     }
-    return {0, 1};
+    return {};
 }
 
-bool equals(Fraction f, std::uint64_t num, std::uint64_t den) { return f.num == num && f.den == den; }
+bool equals(const Fraction& f, std::uint64_t num, std::uint64_t den)
+{
+    return f.text() == std::to_string(num) + "/" + std::to_string(den);
+}
 
 OddsReport ram_odds(int strength, char defense, std::vector<int> given = {})
 {
@@ -105,4 +108,67 @@ TEST_CASE("odds: wind velocity Storm is 1/36 and 8 is 1/6 (14.32)", "[core][odds
     CHECK(equals(odds_of(report, "result", "N"), 11, 36));
     CHECK(equals(odds_of(report, "result", "NW"), 1, 4));
     CHECK(equals(odds_of(report, "result", "S"), 5, 36));
+}
+
+TEST_CASE("odds: exact past 64 bits; two 10d10 pools are 10^20 outcomes", "[core][odds]")
+{
+    const DiceSpec pool{10, 10, 0};
+    auto report = compute_odds(
+        [&](Dice& dice) {
+            Resolution r;
+            const int a = dice.roll(pool, "first");
+            const int b = dice.roll(pool, "second");
+            r.result.code = std::to_string(a + b);
+            return r;
+        },
+        {});
+    // All twenty dice show 1: one way in 10^20. Total 22: two extra pips among twenty
+    // dice, C(21, 2) = 210 ways.
+    CHECK(odds_of(report, "result", "20").text() == "1/100000000000000000000");
+    CHECK(odds_of(report, "result", "22").text() == "21/10000000000000000000");
+    CHECK(odds_of(report, "result", "200").text() == "1/100000000000000000000");
+    Fraction sum;
+    for (const auto& line : report.dimensions.front().lines) {
+        sum = add(sum, line.probability);
+    }
+    CHECK(sum.text() == "1/1");
+}
+
+TEST_CASE("odds: a dimension that does not add up to one is an internal error, not an answer", "[core][odds]")
+{
+    // Two outcomes under one label tally twice per branch: the sum is 2.
+    auto twice = [](Dice& dice) {
+        Resolution r;
+        r.result.code = std::to_string(dice.roll_d6("a"));
+        Outcome o;
+        o.label = "same";
+        o.code = "x";
+        r.results = {o, o};
+        return r;
+    };
+    try {
+        compute_odds(twice, {});
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::internal);
+        CHECK(std::string(e.what()) == "odds: the probabilities of same add up to 2/1, more than 1");
+    }
+}
+
+TEST_CASE("odds: a field some branches do not report gets a line for the rest", "[core][odds]")
+{
+    auto sometimes = [](Dice& dice) {
+        Resolution r;
+        const int roll = dice.roll_d6("a");
+        r.result.code = roll == 6 ? "hit" : "miss";
+        if (roll == 6) {
+            r.result.fields.push_back({"damage", std::string("heavy")});
+        }
+        return r;
+    };
+    auto report = compute_odds(sometimes, {});
+    CHECK(odds_of(report, "result", "hit").text() == "1/6");
+    // "damage" is reported only on a 6: heavy 1/6, and not reported 5/6, adding up to one.
+    CHECK(odds_of(report, "result.damage", "heavy").text() == "1/6");
+    CHECK(odds_of(report, "result.damage", "").text() == "5/6");
 }
