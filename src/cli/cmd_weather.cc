@@ -187,7 +187,9 @@ void setup_weather(CLI::App& app, Context& ctx)
         ->allow_extra_args(false)
         ->type_name("all|ZONE");
     sub->add_flag("--flooded", opt->flooded, "Novorossiysk without --state: yesterday was Downpour");
-    sub->add_option("--month", opt->month, "Russian Portfolio: jun41 .. mar42 (VI.A)")->type_name("MONTH");
+    sub->add_option("--month", opt->month,
+                    "Russian Portfolio: jun41 .. mar42, or any later month: Snow to the end of the game (VI.A, XVI.A)")
+        ->type_name("MONTH");
     sub->add_flag("--start-1jun41", opt->start_1jun41, "Russian Portfolio: the 1Jun41 invasion's die (XVI.C.1.c)");
     sub->add_option("--weather", opt->weather, "Great War at Sea: squall, storm or gale")->type_name("WEATHER");
     add_dice_options(*sub, opt->dice);

@@ -272,8 +272,23 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
         r.rolls = dice.record();
         return r;
     }
+    // Ground and Ship Attack: air units attacking surface units; a small block "has no
+    // possibility of returning fire", so it throws no dice (it can still be hit).
+    const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
+    const bool ground_attack = std::all_of(q.attacker.begin(), q.attacker.end(), is_air) &&
+                               std::none_of(q.defender.begin(), q.defender.end(), is_air);
+    std::vector<Block> firing = q.defender;
+    if (ground_attack) {
+        for (auto& b : firing) {
+            if (b.kind == "small") {
+                b.dice.clear();
+                r.steps.push_back("defender " + b.label +
+                                  ": a small block cannot return fire against air units (Ground and Ship Attack)");
+            }
+        }
+    }
     int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
-    int d = roll_pool(hit_dice, q.defender, q.defender_surprise, "defender", dice, r);
+    int d = roll_pool(hit_dice, firing, q.defender_surprise, "defender", dice, r);
     int net = a - d;
     r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
     r.result.fields = {{"attacker_hits", static_cast<long long>(a)},

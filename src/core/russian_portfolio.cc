@@ -3,6 +3,12 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <utility>
+
 namespace umpire::core {
 
 namespace {
@@ -206,10 +212,45 @@ Resolution resolve_siberian(int axis_number, Dice& dice)
     return r;
 }
 
+namespace {
+
+// "apr42" as (year, month 1-12); empty when TEXT is not a month of that form.
+std::optional<std::pair<int, int>> month_of(std::string_view text)
+{
+    static constexpr std::array<std::string_view, 12> k_months{"jan", "feb", "mar", "apr", "may", "jun",
+                                                               "jul", "aug", "sep", "oct", "nov", "dec"};
+    if (text.size() != 5) {
+        return std::nullopt;
+    }
+    const auto name = std::find(k_months.begin(), k_months.end(), text.substr(0, 3));
+    auto year = parse_int(text.substr(3), 0, 99);
+    if (name == k_months.end() || !year || !std::isdigit(static_cast<unsigned char>(text[3]))) {
+        return std::nullopt;
+    }
+    return std::pair{static_cast<int>(*year), static_cast<int>(name - k_months.begin()) + 1};
+}
+
+}  // namespace
+
 Resolution resolve_weather(const Table& table, std::string_view month, Dice& dice)
 {
-    Resolution r = resolve_lookup(table, {std::nullopt, to_lower(month), 0}, dice);
+    const std::string key = to_lower(month);
+    // XVI.A: from Mar42 the game runs on until a player stops it, and VI.A makes
+    // "December through the end of the game" Snow: a month past the table's last reads
+    // as its last (Mar42, Snow).
+    const std::string& last = table.rows.back().key;
+    const auto asked = month_of(key);
+    const auto final_month = month_of(last);
+    const bool past_end = !find_row(table, key) && asked && final_month && *asked > *final_month;
+    Resolution r = resolve_lookup(table, {std::nullopt, past_end ? last : key, 0}, dice);
     r.command = "weather";
+    if (past_end) {
+        r.inputs.back().value = key;
+        r.steps.insert(r.steps.begin(), key + ": after " + last +
+                                            " the game runs on until a player stops it (XVI.A); December through "
+                                            "the end of the game is Snow (VI.A), read as " +
+                                            last);
+    }
     return r;
 }
 

@@ -165,3 +165,23 @@ TEST_CASE("night bombing: 4+ no scatter, else a second die picks the hex", "[cor
     test::Scripted b({3, 5});
     CHECK(resolve_night_bombing(scatter, procedures, b.dice).result.code == "5");
 }
+
+TEST_CASE("hits: a small block attacked by air units cannot return fire (Ground and Ship Attack)", "[core][blocks]")
+{
+    HitsRequest q;
+    q.attacker = {block("bomber:red")};
+    q.defender = {block("small")};
+    // One die only, the bomber's: a second die would be the small block's white die,
+    // and NoMoreDice fails the test if it is asked for.
+    Resolution r = hits(q, {6});
+    CHECK(r.rolls.size() == 1);
+    CHECK(std::find(r.steps.begin(), r.steps.end(),
+                    "defender small: a small block cannot return fire against air units (Ground and Ship Attack)") !=
+          r.steps.end());
+    CHECK(test::field<long long>(r.result, "defender_hits") == 0);
+    // Block against block, a small block throws its white die as before.
+    HitsRequest ground;
+    ground.attacker = {block("large:red")};
+    ground.defender = {block("small")};
+    CHECK(hits(ground, {6, 1}).rolls.size() == 2);
+}

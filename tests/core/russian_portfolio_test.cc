@@ -241,3 +241,18 @@ TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]
     CHECK_THROWS_WITH(resolve_siberian(7, c.dice),
                       "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
 }
+
+TEST_CASE("weather: past Mar42 the game runs on, and every month is Snow (VI.A, XVI.A)", "[core][russian]")
+{
+    test::Scripted none({});
+    const auto& t = table("russian-portfolio.weather");
+    for (const char* month : {"apr42", "jul42", "dec43"}) {
+        Resolution r = resolve_weather(t, month, none.dice);
+        CHECK(r.result.code == "snow");
+        CHECK(r.steps.front().find("(XVI.A)") != std::string::npos);
+    }
+    CHECK(resolve_weather(t, "nov41", none.dice).result.code == "hard-frost");
+    // Before the game, and what is not a month, are still refused.
+    CHECK_THROWS(resolve_weather(t, "may41", none.dice));
+    CHECK_THROWS(resolve_weather(t, "apr4x", none.dice));
+}
