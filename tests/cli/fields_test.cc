@@ -89,15 +89,15 @@ TEST_CASE("fields: a field renders as the spelling typed, unknown words stay", "
           "--target 'X': no ship");
     CHECK(cli::render_fields("{target} 'X': no ship", {"ram", "--strength", "2", "--defense=X"}) ==
           "--defense 'X': no ship");
-    CHECK(cli::render_fields("{row}: no row 'jul42'", {}, {{"row", "--month"}}) == "--month: no row 'jul42'");
+    CHECK(cli::render_fields("{row}: no row 'jul42'", {}, {{"row", "--month"}}) == "--month: no row 'jul40'");
     CHECK(cli::render_fields("no ship '{nosuch}' in {", {}) == "no ship '{nosuch}' in {");
 }
 
 TEST_CASE("fields: an error names the flag the command takes, not the lookup's", "[cli][fields]")
 {
-    auto month = test::run_cli({"weather", "--game", "russian-portfolio", "--month", "jul42"});
+    auto month = test::run_cli({"weather", "--game", "russian-portfolio", "--month", "jul40"});
     CHECK(month.code == 64);
-    CHECK(month.err.rfind("umpire: error: --month: no row 'jul42'", 0) == 0);
+    CHECK(month.err.rfind("umpire: error: --month: no row 'jul40'", 0) == 0);
     auto limits = test::run_cli({"weather", "--game", "black-sea", "--weather", "hurricane"});
     CHECK(limits.err.rfind("umpire: error: --weather: no row 'hurricane'", 0) == 0);
     auto quality = test::run_cli({"command-roll", "--quality", "veteran"});
