@@ -89,7 +89,7 @@ TEST_CASE("fields: a field renders as the spelling typed, unknown words stay", "
           "--target 'X': no ship");
     CHECK(cli::render_fields("{target} 'X': no ship", {"ram", "--strength", "2", "--defense=X"}) ==
           "--defense 'X': no ship");
-    CHECK(cli::render_fields("{row}: no row 'jul42'", {}, {{"row", "--month"}}) == "--month: no row 'jul40'");
+    CHECK(cli::render_fields("{row}: no row 'jul40'", {}, {{"row", "--month"}}) == "--month: no row 'jul40'");
     CHECK(cli::render_fields("no ship '{nosuch}' in {", {}) == "no ship '{nosuch}' in {");
 }
 
