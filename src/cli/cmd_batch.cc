@@ -199,9 +199,11 @@ void run_batch(Context& ctx)
         if (std::any_of(request.begin(), request.end(), [](const std::string& w) {
                 return w == "-h" || w == "--help" || w == "--help-all" || w == "--version";
             })) {
+            const auto word =
+                std::find_if(request.begin(), request.end(), [](const std::string& w) { return !w.starts_with("-"); });
             refuse(line, 64,
-                   "help and version are not answers a batch can give in JSON; run 'umpire " + request.front() +
-                       " --help' outside the batch");
+                   "help and version are not answers a batch can give in JSON; run 'umpire " +
+                       (word == request.end() ? std::string() : *word + " ") + "--help' outside the batch");
             continue;
         }
         if (std::find(request.begin(), request.end(), "batch") != request.end() ||

@@ -41,8 +41,11 @@ const core::Table& find_check(const std::string& id, Context& ctx)
         throw usage_error("check '" + id + "' is ambiguous: " + join(matches, ", "));
     }
     if (matches.empty()) {
-        throw not_found_error("no check '" + id + "'" + suggestion(id, checks) +
-                              "; 'umpire check list' shows them all");
+        std::vector<std::string> names = checks;  // full ids, and the last parts people type
+        for (const auto& c : checks) {
+            names.push_back(c.substr(c.rfind('.') + 1));
+        }
+        throw not_found_error("no check '" + id + "'" + suggestion(id, names) + "; 'umpire check list' shows them all");
     }
     return ctx.table(matches.front());
 }

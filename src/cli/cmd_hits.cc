@@ -63,12 +63,12 @@ void setup_hits(CLI::App& app, Context& ctx)
         ->allow_extra_args(false)
         ->type_name("BLOCK");
     sub->add_option("--surprise", opt->surprise, "The side with Surprise: its dice rise one level, never past black")
-        ->check(CLI::IsMember({"attacker", "defender"}))
+        ->check(one_of({"attacker", "defender"}))
         ->type_name("attacker|defender");
     sub->add_option("--time", opt->time,
                     "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
                     "(fewer than the enemy, more than one)")
-        ->check(CLI::IsMember({"day", "night"}))
+        ->check(one_of({"day", "night"}))
         ->type_name("day|night");
     sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
     sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");

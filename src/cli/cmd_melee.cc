@@ -60,7 +60,7 @@ void setup_melee(CLI::App& app, Context& ctx)
     sub->add_option("--damaged-reading", opt->reading,
                     "case: 15.34, Damaged leaves melee alone (default); chart: the 15.41 legend, "
                     "melee halved")
-        ->check(CLI::IsMember({"case", "chart"}))
+        ->check(one_of({"case", "chart"}))
         ->type_name("case|chart");
     add_dice_options(*sub, opt->dice);
     sub->footer("SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"

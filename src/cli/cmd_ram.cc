@@ -42,7 +42,7 @@ void setup_ram(CLI::App& app, Context& ctx)
     sub->add_option("--damaged-reading", opt->reading,
                     "case: 15.34, a Damaged rammer keeps its ram strength (default); chart: the "
                     "15.42 note, halved (never below 1)")
-        ->check(CLI::IsMember({"case", "chart"}))
+        ->check(one_of({"case", "chart"}))
         ->type_name("case|chart");
     add_dice_options(*sub, opt->dice);
     sub->footer("A Damaged target's ram defense is halved (15.34): D reads as B, C and B as A.\n"

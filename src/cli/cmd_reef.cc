@@ -28,7 +28,7 @@ void setup_reef(CLI::App& app, Context& ctx)
                     "Whose ship enters: Byzantine ships need not roll in "
                     "the hexes of 14.29")
         ->required()
-        ->check(CLI::IsMember({"byzantine", "ottoman"}))
+        ->check(one_of({"byzantine", "ottoman"}))
         ->type_name("byzantine|ottoman");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire reef 2028 --side ottoman\n  umpire reef 2234 --side byzantine\n"

@@ -43,7 +43,7 @@ void setup_replace(CLI::App& app, Context& ctx)
     sub->add_option("--side", opt->side, "Or the side, whose supply the scenario sets")->type_name("SIDE");
     sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
         ->required()
-        ->check(CLI::IsMember({"reserve", "line", "isolated"}))
+        ->check(one_of({"reserve", "line", "isolated"}))
         ->type_name("SITUATION");
     sub->add_option("--eliminated", opt->eliminated, "Eliminated stands, one d10 each")->required()->type_name("N");
     add_dice_options(*sub, opt->dice);

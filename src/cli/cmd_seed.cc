@@ -82,7 +82,7 @@ void setup_seed(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<SeedOptions>();
     auto* sub = app.add_subcommand("seed", "Seed commitment for contested games: commit before play, verify after");
-    sub->add_option("ACTION", opt->action, "commit or verify")->required()->check(CLI::IsMember({"commit", "verify"}));
+    sub->add_option("ACTION", opt->action, "commit or verify")->required()->check(one_of({"commit", "verify"}));
     sub->add_option("--seed", opt->seed, "verify: the revealed seed")->type_name("N");
     sub->add_option("--nonce", opt->nonce, "verify: the revealed nonce")->type_name("HEX");
     sub->add_option("--commitment", opt->commitment, "verify: the published commitment")->type_name("HEX");

@@ -45,7 +45,7 @@ void setup_suppress(CLI::App& app, Context& ctx)
     sub->add_flag("--non-activated", opt->non_activated,
                   "The stands' battalion is not activated: open ground reads as 6 (11.3.3)");
     sub->add_option("--air", opt->air, "Air-ground support against a single stand (12.2)")
-        ->check(CLI::IsMember({"fighter-bomber", "rocket"}))
+        ->check(one_of({"fighter-bomber", "rocket"}))
         ->type_name("fighter-bomber|rocket");
     add_dice_options(*sub, opt->dice);
     sub->footer("Suppressed on: activated in the open 8 or less, non-activated or soft cover 6,\n"

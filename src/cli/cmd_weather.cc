@@ -172,7 +172,7 @@ void setup_weather(CLI::App& app, Context& ctx)
                                               "Constantinople's wind");
     sub->add_option("--game", opt->game, "novorossiysk, russian-portfolio, black-sea, constantinople")
         ->required()
-        ->check(CLI::IsMember(weather_game_names()))
+        ->check(one_of(weather_game_names()))
         ->type_name("GAME");
     sub->add_flag("--zones", opt->zones, "Novorossiysk: roll West, Central and East separately (optional rule)");
     sub->add_option("--state", opt->state,

@@ -7,6 +7,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <array>
 #include <ostream>
 
@@ -182,6 +183,18 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     r.seed = seed;
     r.position = position;
     emit(std::move(r));
+}
+
+CLI::Validator one_of(std::vector<std::string> choices)
+{
+    return CLI::Validator(
+        [choices](std::string& value) -> std::string {
+            if (std::find(choices.begin(), choices.end(), value) != choices.end()) {
+                return "";
+            }
+            return "'" + value + "' is not one of " + join(choices, ", ") + suggestion(value, choices);
+        },
+        join(choices, "|"), "one of");
 }
 
 void add_dice_options(CLI::App& app, DiceOptions& options)

@@ -146,6 +146,10 @@ private:
 
 void add_dice_options(CLI::App& app, DiceOptions& options);
 
+// A CLI11 check that the value is one of CHOICES, naming them and the nearest one when
+// it is not ("'al' is not one of none, some, all (did you mean 'all'?)").
+CLI::Validator one_of(std::vector<std::string> choices);
+
 // The value of a pure parser, or a usage Error: FLAG (or a {field}, cli/fields.h), a space,
 // and the parser's message.
 template <class T> T flag_value(std::string_view flag, const Expected<T>& parsed)

@@ -167,6 +167,39 @@ void check_values(CLI::App& app, const CLI::Validator& decimal)
     }
 }
 
+// Every long option name APP and its subcommands know, with their dashes.
+void long_names(const CLI::App& app, std::vector<std::string>& out)
+{
+    for (const CLI::Option* option : app.get_options()) {
+        for (const auto& name : option->get_lnames()) {
+            out.push_back("--" + name);
+        }
+    }
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+        long_names(*sub, out);
+    }
+}
+
+// An option ARGS name that no command set up knows is refused with the nearest one
+// ("--atacker": CLI11 said only that --attacker was required).
+void check_option_names(const CLI::App& app, const std::vector<std::string>& args)
+{
+    std::vector<std::string> known;
+    for (const auto& arg : args) {
+        if (!arg.starts_with("--") || arg == "--") {
+            continue;
+        }
+        const std::string name = arg.substr(0, arg.find('='));
+        if (known.empty()) {
+            long_names(app, known);
+        }
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            throw usage_error("unknown option '" + name + "'" + suggestion(name, known) +
+                              "; 'umpire COMMAND --help' lists a command's options");
+        }
+    }
+}
+
 // The global option ARG names ("--seed", "--seed=3", "-q"), or null.
 const GlobalOption* find_global(std::string_view arg, bool* with_value)
 {
@@ -326,6 +359,7 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     RunResult result = guarded(m_ctx.err(), &m_ctx, [&] {
         m_app.clear();  // a parse that failed half-way leaves results behind
+        check_option_names(m_app, args);
         try {
             m_app.parse(reversed);
         } catch (const CLI::CallForHelp&) {

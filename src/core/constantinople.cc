@@ -112,7 +112,8 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
         const Unit* unit = s.find_unit(token);
         if (unit == nullptr) {
             return fail<Ship>(where + "no ship '" + token + "' in scenario " + s.id +
-                              suggestion(token, s.unit_names()) + "; give a number, or see " + s.origin);
+                              suggestion(token, s.unit_names()) +
+                              "; give a number, or one of: " + join(s.unit_names(), ", "));
         }
         if (!unit->counter) {
             return fail<Ship>(where + unit->name + " in scenario " + s.id + " is not a naval counter");

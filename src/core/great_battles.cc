@@ -112,7 +112,15 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
             continue;
         }
         int target = number_cell(table, s.cover, column, "{stand}");
-        int roll = dice.roll(k_d10, label + ": suppressed on " + std::to_string(target) + " or less");
+        // The die's purpose says everything it can do, as the working line will.
+        std::string purpose = "suppressed on " + std::to_string(target) + " or less";
+        if (q.attack == Attack::fighter_bomber) {
+            purpose = "1-" + std::to_string(fb_to) + " destroys (12.2.1), else " + purpose;
+        } else if (q.attack == Attack::rocket) {
+            purpose = "1-" + std::to_string((type->vehicle || s.cover == "bunker") ? rocket_vehicle_to : rocket_to) +
+                      " destroys (12.2.2), else " + purpose;
+        }
+        int roll = dice.roll(k_d10, label + ": " + purpose);
         std::string code = roll <= target ? "suppressed" : "unaffected";
         std::string why = roll <= target ? "<= " + std::to_string(target) : "> " + std::to_string(target);
         if (q.attack == Attack::fighter_bomber && roll <= fb_to) {
@@ -336,10 +344,13 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     int d = dice.roll(k_d10, "close combat: defender");
     int a_total = a + q.attacker.modifier;
     int d_total = d + q.defender.modifier;
-    r.steps.push_back("attacker d10 " + std::to_string(a) + " " + signed_number(q.attacker.modifier) + " = " +
-                      std::to_string(a_total) + ", defender d10 " + std::to_string(d) + " " +
-                      signed_number(q.defender.modifier) + " = " + std::to_string(d_total) +
-                      " (14.8.2: the lower loses)");
+    // "d10 8 +2 = 10", or "d10 8" with no modifier ("8 0 = 8" read as a sum of 80).
+    const auto total_text = [](int roll, int modifier, int total) {
+        return "d10 " + std::to_string(roll) +
+               (modifier == 0 ? "" : " " + signed_number(modifier) + " = " + std::to_string(total));
+    };
+    r.steps.push_back("attacker " + total_text(a, q.attacker.modifier, a_total) + ", defender " +
+                      total_text(d, q.defender.modifier, d_total) + " (14.8.2: the lower loses)");
     r.result.fields = {{"attacker_total", static_cast<long long>(a_total)},
                        {"defender_total", static_cast<long long>(d_total)}};
     if (a_total == d_total) {

@@ -81,6 +81,15 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
 Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice)
 {
     if (q.modifier != 0 && table.modifier.empty()) {
+        if (!table.modifiers.empty()) {
+            std::vector<std::string> names;
+            for (const auto& m : table.modifiers) {
+                names.push_back(m.name);
+            }
+            throw usage_error("{mod} " + std::to_string(q.modifier) + ": table " + table.id +
+                              " takes no number; its modifiers are named: " + join(names, ", ") +
+                              " (NAME, or NAME=COUNT)");
+        }
         throw usage_error("{mod}: table " + table.id + " takes no modifier");
     }
     Resolution r;

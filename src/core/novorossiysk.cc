@@ -74,7 +74,11 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
             }
             std::string colour = to_lower(term.substr(digits));
             if (!find_row(hit_dice, colour)) {
-                return fail<Block>(quoted + ": no hit die '" + colour + "'" + suggestion(colour, hit_dice.row_keys()) +
+                std::vector<std::string> words = hit_dice.row_keys();
+                for (const auto& k : kind_names()) {
+                    words.push_back(k);
+                }
+                return fail<Block>(quoted + ": no hit die '" + colour + "'" + suggestion(colour, words) +
                                    "; colours: " + join(hit_dice.row_keys(), ", ") +
                                    "; kinds: " + join(kind_names(), ", "));
             }

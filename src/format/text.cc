@@ -212,14 +212,21 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std
     }
     if (!t.legend.empty()) {
         out += "\n";
+        // Codes padded to the longest, and always two spaces before the name: a code as
+        // long as the column ran into its name ("survivesSurvives").
+        size_t code_width = 4;
         for (const auto& e : t.legend) {
-            out += "  " + pad(e.code, 6) + e.name + "\n";
+            code_width = std::max(code_width, e.code.size());
+        }
+        const std::string indent(code_width + 4, ' ');
+        for (const auto& e : t.legend) {
+            out += "  " + pad(e.code, code_width) + "  " + e.name + "\n";
             for (const auto& effect : e.effects) {
-                out += "        - " + effect + "\n";
+                out += indent + "- " + effect + "\n";
             }
             for (const auto& side : e.by_side) {
                 for (const auto& effect : side.effects) {
-                    out += "        - " + side.side + ": " + effect + "\n";
+                    out += indent + "- " + side.side + ": " + effect + "\n";
                 }
             }
         }

@@ -148,7 +148,21 @@ std::string suggestion(std::string_view name, const std::vector<std::string>& ca
     }
     int allowed = std::max<int>(2, static_cast<int>(name.size()) / 3);
     if (best == nullptr || best_distance > allowed || best_distance >= static_cast<int>(name.size())) {
-        return "";
+        // A word written out that the table abbreviates ("november" for "nov"), or cut
+        // short: the one candidate that is a prefix of the other, three letters or more.
+        const std::string lower = to_lower(name);
+        const std::string* prefixed = nullptr;
+        for (const auto& candidate : candidates) {
+            const std::string c = to_lower(candidate);
+            const bool related = (c.size() >= 3 && lower.starts_with(c)) || (lower.size() >= 3 && c.starts_with(lower));
+            if (related) {
+                if (prefixed != nullptr) {
+                    return "";  // ambiguous
+                }
+                prefixed = &candidate;
+            }
+        }
+        return prefixed == nullptr ? "" : " (did you mean '" + *prefixed + "'?)";
     }
     return " (did you mean '" + *best + "'?)";
 }
