@@ -194,7 +194,7 @@ CLI::Validator one_of(std::vector<std::string> choices)
             }
             return "'" + value + "' is not one of " + join(choices, ", ") + suggestion(value, choices);
         },
-        join(choices, "|"), "one of");
+        "", "one of");
 }
 
 void add_dice_options(CLI::App& app, DiceOptions& options)
