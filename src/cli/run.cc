@@ -138,7 +138,16 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
      }},
     {"--scenario", "NAME|FILE", false, "A shipped scenario by name, or a scenario .toml file, for naming units",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
-         return app.add_option(o.names, ctx.options.scenario, o.help);
+         // Loaded when given, so a missing or broken scenario is an error even when no
+         // unit is named. CLI11 runs option callbacks in the order options were added:
+         // --tables is in by now.
+         return app.add_option_function<std::string>(
+             o.names,
+             [&ctx](const std::string& name) {
+                 ctx.options.scenario = name;
+                 ctx.catalog().scenario(name);
+             },
+             o.help);
      }},
     {"-q,--quiet", nullptr, true, "No warnings on stderr (provisional data)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {

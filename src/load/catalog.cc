@@ -26,6 +26,23 @@ std::string id_from_path(const fs::path& dir, const fs::path& file)
     return rel;
 }
 
+// A data Error unless PATH (which exists, perhaps as a dangling link) is a regular file
+// or a link to one: a directory, a FIFO or a broken link named like a table must not be
+// passed over silently for the shipped table, nor a FIFO read until it blocks forever.
+void require_regular_file(const fs::path& path)
+{
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (fs::is_regular_file(status)) {
+        return;
+    }
+    const std::string what = ec || !fs::exists(status)  ? "a broken link"
+                             : fs::is_directory(status) ? "a directory"
+                             : fs::is_fifo(status)      ? "a FIFO"
+                                                        : "not a regular file";
+    throw data_error(path.string() + ": " + what + "; a table or scenario must be a regular file");
+}
+
 // The file in DIR that holds table ID, or "" when none does.
 std::string find_in_dir(const std::string& dir, std::string_view id)
 {
@@ -33,7 +50,8 @@ std::string find_in_dir(const std::string& dir, std::string_view id)
     std::replace(nested.begin(), nested.end(), '.', '/');
     for (const auto& candidate : {fs::path(dir) / (nested + ".toml"), fs::path(dir) / (std::string(id) + ".toml")}) {
         std::error_code ec;
-        if (fs::is_regular_file(candidate, ec)) {
+        if (fs::exists(fs::symlink_status(candidate, ec))) {
+            require_regular_file(candidate);
             return candidate.string();
         }
     }
@@ -47,10 +65,19 @@ std::vector<fs::path> toml_files(const std::string& dir)
     if (!fs::is_directory(dir, ec)) {
         throw not_found_error("tables directory '" + dir + "' does not exist");
     }
-    for (const auto& entry : fs::recursive_directory_iterator(dir, ec)) {
-        if (entry.is_regular_file() && entry.path().extension() == ".toml") {
-            files.push_back(entry.path());
+    // Walked by hand: a symlink loop or an unreadable subdirectory is reported with its
+    // place (the range-for threw, and the error came out as an internal one).
+    fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->path().extension() == ".toml") {
+            require_regular_file(it->path());
+            files.push_back(it->path());
         }
+    }
+    if (ec) {
+        throw not_found_error("tables directory '" + dir + "': cannot read " +
+                              (it != fs::recursive_directory_iterator() ? "'" + it->path().string() + "'" : "it") +
+                              ": " + ec.message());
     }
     std::sort(files.begin(), files.end());
     return files;
@@ -71,6 +98,9 @@ std::string read_file(const std::string& path)
 
 std::string read_data_file(const std::string& path)
 {
+    if (std::error_code missing; fs::exists(fs::symlink_status(path, missing))) {
+        require_regular_file(path);
+    }
     std::error_code ec;
     auto size = fs::file_size(path, ec);
     if (!ec && size > k_max_table_bytes) {

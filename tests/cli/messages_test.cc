@@ -3,7 +3,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include <unistd.h>
 
 using namespace umpire;
 
@@ -74,4 +78,17 @@ TEST_CASE("messages: a typo gets the nearest name", "[cli][messages]")
           "umpire: error: --row: no row 'november' on table great-battles.day-length (did you mean 'nov'?)");
     CHECK(first_error({"hits", "--attacker", "figher:red", "--defender", "small"})
               .find("no hit die 'figher' (did you mean 'fighter'?)") != std::string::npos);
+}
+
+TEST_CASE("messages: --scenario is checked when given, even when no unit is named", "[cli][messages]")
+{
+    auto missing = test::run_cli({"--scenario", "nosuch", "wind", "--roll", "7,7"});
+    CHECK(missing.code == 66);
+    CHECK(missing.err.rfind("umpire: error: --scenario: no scenario 'nosuch'", 0) == 0);
+    auto garbage_file =
+        std::filesystem::temp_directory_path() / ("umpire-garbage-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(garbage_file) << "garbage = = \n";
+    auto garbage = test::run_cli({"--scenario", garbage_file.string(), "wind", "--roll", "7,7"});
+    CHECK(garbage.code == 65);
+    std::filesystem::remove(garbage_file);
 }

@@ -5,6 +5,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace umpire;
 
 namespace {
@@ -378,4 +383,68 @@ name = "Roll again"
     CHECK(ranges.rows[0].ranges[0].range == core::DieRange{2, 4});
     CHECK(ranges.rows[0].ranges[0].roll_again);
     CHECK(ranges.rows[0].numbers.empty());
+}
+
+TEST_CASE("loader: a row running past the die is refused unless modifiers can reach it", "[load]")
+{
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-5"
+result = "a"
+[[row]]
+die = "6-7"
+result = "b"
+)" + k_legend) == "t.toml:12:7: row 6-7 runs past d6's 1 to 6; a table without modifiers reads only the die's own "
+                  "totals");
+}
+
+namespace {
+
+std::string catalog_error(const std::string& dir, const char* id)
+{
+    try {
+        load::Catalog catalog({dir});
+        catalog.table(id);
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::data);
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("catalog: a directory, FIFO or broken link named like a table is an error, not skipped", "[load]")
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("umpire-catalog-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "constantinople");
+    const fs::path storm = dir / "constantinople" / "storm.toml";
+    fs::create_directory_symlink("/nonexistent-umpire", storm);
+    CHECK(catalog_error(dir.string(), "constantinople.storm") ==
+          storm.string() + ": a broken link; a table or scenario must be a regular file");
+    fs::remove(storm);
+    fs::create_directory(storm);
+    CHECK(catalog_error(dir.string(), "constantinople.storm") ==
+          storm.string() + ": a directory; a table or scenario must be a regular file");
+    fs::remove(storm);
+    REQUIRE(::mkfifo(storm.c_str(), 0600) == 0);
+    CHECK(catalog_error(dir.string(), "constantinople.storm") ==
+          storm.string() + ": a FIFO; a table or scenario must be a regular file");
+    // A FIFO as a scenario is refused at once instead of read until it blocks.
+    try {
+        load::Catalog catalog;
+        catalog.scenario(storm.string());
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) == storm.string() + ": a FIFO; a table or scenario must be a regular file");
+    }
+    // A symlink loop elsewhere in the directory is no internal error.
+    fs::remove(storm);
+    fs::create_symlink("selfloop", dir / "selfloop");
+    load::Catalog catalog({dir.string()});
+    CHECK_NOTHROW(catalog.list());
+    fs::remove_all(dir);
 }
