@@ -150,8 +150,8 @@ void run_batch(Context& ctx)
     std::string answers;  // written out in large pieces, and whenever input may wait
     auto flush = [&] {
         ctx.out().write(answers.data(), static_cast<std::streamsize>(answers.size()));
-        ctx.out().flush();
         answers.clear();
+        ctx.flush_out();
     };
     LineReader reader(*ctx.env().in, flush);
     int worst = 0;

@@ -137,9 +137,13 @@ void run_roll(const RollOptions& opt, Context& ctx)
             if (buffer.size() > (1 << 16) - 256) {
                 ctx.out() << buffer;
                 buffer.clear();
+                if (!ctx.out()) {
+                    ctx.flush_out();  // the write failed: stop now, exit 74
+                }
             }
         }
         ctx.out() << buffer << (json ? "]}\n" : "");
+        ctx.flush_out();
         if (!ctx.options.quiet && !json) {
             ctx.err() << "umpire: seed " << *ctx.options.seed << "\n";
         }

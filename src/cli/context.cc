@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <ostream>
 
 namespace umpire::cli {
@@ -206,6 +208,14 @@ void add_dice_options(CLI::App& app, DiceOptions& options)
         ->delimiter(',')
         ->type_name("N");
     app.add_flag("--odds", options.odds, "Exact probability of every outcome instead of one resolution");
+}
+
+void Context::flush_out()
+{
+    m_out.flush();
+    if (!m_out) {
+        throw io_error(std::string("cannot write standard output: ") + std::strerror(errno != 0 ? errno : EIO));
+    }
 }
 
 std::string Context::render(std::string_view message) const { return render_fields(message, argv, m_field_flags); }

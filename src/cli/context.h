@@ -119,6 +119,9 @@ public:
     void emit(core::OddsReport report);
 
     std::ostream& out() { return m_out; }
+    // Flushes standard output; an io Error (exit 74) when the write failed (a full disk,
+    // a closed pipe), so a long run stops instead of writing into nothing.
+    void flush_out();
     std::ostream& err() { return m_err; }
     format::Style style() const;
 

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <limits>
 
@@ -247,7 +249,8 @@ constexpr const char* k_footer = R"(Examples:
   umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 --weather good --terrain clear
 
 Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or scenario
-data, 66 a named file or table not found, 70 internal error. See umpire(1).)";
+data, 66 a named file or table not found, 70 internal error, 74 a read or write failed.
+See umpire(1).)";
 
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
 // code and a message, which it prints and returns.
@@ -418,7 +421,13 @@ int run(int argc, char** argv)
     env.in = &std::cin;
     std::ios::sync_with_stdio(false);
     int code = run(args, std::cout, std::cerr, env);
+    // What was printed but still buffered: a full disk or a closed pipe shows only now.
+    errno = 0;
     std::cout.flush();
+    if (!std::cout && code == 0) {
+        std::cerr << "umpire: error: cannot write standard output: " << std::strerror(errno != 0 ? errno : EIO) << "\n";
+        return static_cast<int>(ExitCode::io);
+    }
     return code;
 }
 

@@ -63,7 +63,7 @@ void append_log_line(const std::string& path, const std::string& line)
 {
     int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
-        throw not_found_error("{log} " + path + ": cannot open: " + std::strerror(errno));
+        throw io_error("{log} " + path + ": cannot open: " + std::strerror(errno));
     }
     ssize_t n;
     do {
@@ -72,7 +72,7 @@ void append_log_line(const std::string& path, const std::string& line)
     int err = errno;
     ::close(fd);
     if (n != static_cast<ssize_t>(line.size())) {
-        throw not_found_error("{log} " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
+        throw io_error("{log} " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
     }
 }
 

@@ -58,7 +58,7 @@ void write_state(const std::string& path, const core::WeatherState& state)
     auto fail = [&](const std::string& what) {
         int err = errno;
         ::unlink(tmp.c_str());
-        throw not_found_error("{state} " + path + ": cannot " + what + ": " + std::strerror(err));
+        throw io_error("{state} " + path + ": cannot " + what + ": " + std::strerror(err));
     };
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {

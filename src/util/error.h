@@ -14,6 +14,7 @@ enum class ExitCode : int {
     data = 65,      // EX_DATAERR: bad table or scenario data
     no_input = 66,  // EX_NOINPUT: a named file or table not found
     internal = 70,  // EX_SOFTWARE: a bug in umpire
+    io = 74,        // EX_IOERR: a read or write failed (a full disk, a closed pipe)
 };
 
 class Error : public std::runtime_error {
@@ -37,5 +38,6 @@ private:
 inline Error usage_error(const std::string& message) { return {ExitCode::usage, message}; }
 inline Error data_error(const std::string& message) { return {ExitCode::data, message}; }
 inline Error not_found_error(const std::string& message) { return {ExitCode::no_input, message}; }
+inline Error io_error(const std::string& message) { return {ExitCode::io, message}; }
 
 }  // namespace umpire

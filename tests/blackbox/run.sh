@@ -41,5 +41,27 @@ expect roll_seed_42 0 --seed 42 --json roll 2d6
 # The installed binary carries its tables: it runs from / with nothing beside it.
 expect table_list 0 table list
 
+# expect_full NAME ARGS...: with standard output on /dev/full the run exits 74 and says
+# so, whatever the command (issue 10: these exited 0). STDIN is the batch's input.
+expect_full() {
+    local name=$1 err rc
+    shift
+    err=$(mktemp)
+    (cd / && printf 'wind\nmelee --attacker 4 --defender 3\n' | "$umpire" "$@" >/dev/full 2>"$err")
+    rc=$?
+    if [ "$rc" != 74 ] || ! grep -q "^umpire: error: cannot write standard output: " "$err"; then
+        echo "FAIL $name: exit $rc on /dev/full, expected 74 with a message"; cat "$err"; failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
+    rm -f "$err"
+}
+if [ -w /dev/full ]; then
+    expect_full full_table_list table list
+    expect_full full_json_wind --json wind
+    expect_full full_roll_n roll -n 100000000 2d6
+    expect_full full_batch batch
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
