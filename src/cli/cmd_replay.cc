@@ -6,6 +6,7 @@
 #include "load/log.h"
 #include "util/error.h"
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -15,6 +16,45 @@ namespace umpire::cli {
 struct ReplayOptions {
     std::string file;
 };
+
+namespace {
+
+bool has_option(const std::vector<std::string>& argv, std::initializer_list<std::string_view> names)
+{
+    return std::any_of(argv.begin(), argv.end(), [&](const std::string& a) {
+        return std::any_of(names.begin(), names.end(), [&](std::string_view n) {
+            return a == n || (a.size() > n.size() && a.starts_with(n) && (a[n.size()] == '=' || n.size() == 2));
+        });
+    });
+}
+
+// Why a logged request may not be run again, "" when it may. replay re-resolves in
+// memory and writes nothing: only a command that resolves (never batch, replay or seed,
+// nor roll -n, which a log never holds), and a game-state line only from the state the
+// log kept with it.
+std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before)
+{
+    std::string command;
+    try {
+        command = command_of(argv);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    if (command.empty() || command == "batch" || command == "replay" || command == "seed") {
+        return "'" + (command.empty() ? std::string("(no command)") : command) +
+               "' is not a resolution; replay runs only the commands that resolve";
+    }
+    if (command == "roll" && has_option(argv, {"-n", "--count"})) {
+        return "roll -n prints totals, not a resolution, and is never logged";
+    }
+    if (has_option(argv, {"--state"}) && !has_state_before) {
+        return "a --state line without the state before it (state_before); replay neither reads nor writes "
+               "the file";
+    }
+    return "";
+}
+
+}  // namespace
 
 void run_replay(const ReplayOptions& opt, Context& ctx)
 {
@@ -37,14 +77,20 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
             continue;
         }
         ++replayed;
+        if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
+            differences.emplace_back(number, "not replayed: " + refused);
+            continue;
+        }
         std::vector<std::string> args{
             "--json", "-q", "--seed", std::to_string(entry->seed), "--position", std::to_string(entry->position)};
         auto rest = without_replay_options(entry->argv);
         args.insert(args.end(), rest.begin(), rest.end());
         std::ostringstream out;
         std::ostringstream err;
-        const RunResult now =
-            run_prepared(args, out, err, ctx.env(), [&](Context& c) { c.share(&ctx.catalog(), nullptr, 0, 0); });
+        const RunResult now = run_prepared(args, out, err, ctx.env(), [&](Context& c) {
+            c.share(&ctx.catalog(), nullptr, 0, 0);
+            c.replay_state = entry->state_before;  // the file is neither read nor written
+        });
         std::string why;
         if (now.code != 0) {
             why = "now fails: " + now.error;

@@ -4,6 +4,7 @@
 #include "core/constantinople.h"
 #include "core/novorossiysk.h"
 #include "core/russian_portfolio.h"
+#include "load/loader.h"
 #include "load/state.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -35,13 +36,24 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
 {
     const core::Table& table = ctx.table("novorossiysk.weather");
     core::WeatherState state;
+    std::optional<load::StateLock> lock;
     if (!opt.state.empty()) {
         ctx.mark_stateful();  // the answer depends on the file, not only on the line
         if (opt.day || !opt.phase.empty() || !opt.dense_fog_used.empty() || opt.flooded) {
             throw usage_error("--state keeps the day, phase, Dense Fog and floods; give --day, --phase, "
                               "--dense-fog-used and --flooded only without it");
         }
-        state = core::next_phase(load::read_state(opt.state));
+        // Read, resolve and write under one lock; in a replay, the logged text instead of
+        // the file, and nothing written.
+        std::string before;
+        if (ctx.replay_state) {
+            before = *ctx.replay_state;
+        } else {
+            lock.emplace(opt.state);
+            before = load::read_state_text(opt.state);
+        }
+        state = core::next_phase(before.empty() ? core::WeatherState{} : load::parse_state(before, opt.state));
+        ctx.log_state_before(std::move(before));
     } else {
         state.started = true;
         state.day = opt.day.value_or(1);
@@ -63,12 +75,15 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
     if (!opt.state.empty()) {
         inputs.push_back({"state", opt.state});
     }
-    ctx.adjudicate(opt.dice, inputs, "weather", [&](core::Dice& dice) {
-        return core::resolve_novorossiysk_weather(table, state, opt.zones, dice, after);
-    });
-    if (!opt.state.empty() && !opt.dice.odds) {
-        load::write_state(opt.state, after);
-    }
+    // The state is saved before the answer is printed: a failed save prints no answer.
+    ctx.adjudicate(
+        opt.dice, inputs, "weather",
+        [&](core::Dice& dice) { return core::resolve_novorossiysk_weather(table, state, opt.zones, dice, after); },
+        [&] {
+            if (!opt.state.empty() && !ctx.replay_state) {
+                load::write_state(opt.state, after);
+            }
+        });
 }
 
 void russian_portfolio(const WeatherOptions& opt, Context& ctx)

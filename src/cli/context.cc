@@ -55,6 +55,8 @@ void Context::begin_request()
     m_repeatable.reset();
     m_field_flags.clear();
     m_last.reset();
+    m_state_before.reset();
+    replay_state.reset();
 }
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
@@ -127,7 +129,8 @@ void Context::write_log(const core::Resolution& r)
     for (const auto& id : r.tables) {
         tables.emplace_back(id, catalog().hash(id));
     }
-    const std::string line = load::log_line(utc_now(), argv, *r.seed, r.position, tables, format::to_json(r));
+    const std::string line =
+        load::log_line(utc_now(), argv, *r.seed, r.position, tables, format::to_json(r), m_state_before);
     load::append_log_line(options.log, line);
 }
 
@@ -148,7 +151,7 @@ void Context::emit(core::OddsReport report)
 }
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
-                         const core::Adjudicator& adjudicate)
+                         const core::Adjudicator& adjudicate, const std::function<void()>& commit)
 {
     auto with_inputs = [&](core::Dice& d) {
         core::Resolution r = adjudicate(d);
@@ -182,6 +185,9 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     core::Dice d(*source, dice.rolls);
     core::Resolution r = with_inputs(d);
     d.check_all_given_used(command);
+    if (commit) {
+        commit();
+    }
     r.seed = seed;
     r.position = position;
     emit(std::move(r));

@@ -111,8 +111,16 @@ public:
 
     // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
     // with --odds, and writes the result. INPUTS are recorded in the output.
+    // COMMIT, when given, runs once the resolution is made and before anything is printed
+    // or logged: a failed save (weather --state) prints no answer.
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
-                    const core::Adjudicator& adjudicate);
+                    const core::Adjudicator& adjudicate, const std::function<void()>& commit = {});
+    // What the audit log keeps with this request's resolution so that replay can
+    // re-resolve it without reading or writing a file: the game-state file's text before
+    // the call ("" for a new game).
+    void log_state_before(std::string text) { m_state_before = std::move(text); }
+    // Replay: the state file's text as logged, used instead of the file; nothing is written.
+    std::optional<std::string> replay_state;
     void emit(core::Resolution r);
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
@@ -145,6 +153,7 @@ private:
     std::vector<std::function<void()>> m_resets;
     std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
     std::optional<core::Resolution> m_last;                          // what the request emitted last
+    std::optional<std::string> m_state_before;                       // log_state_before()
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);

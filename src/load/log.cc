@@ -41,7 +41,7 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
 
 std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
                      std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
-                     const std::string& resolution_json)
+                     const std::string& resolution_json, const std::optional<std::string>& state_before)
 {
     nlohmann::ordered_json head;
     head["time"] = time;
@@ -51,6 +51,9 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
     head["tables"] = nlohmann::ordered_json::object();
     for (const auto& [id, hash] : tables) {
         head["tables"][id] = hash;
+    }
+    if (state_before) {
+        head["state_before"] = *state_before;
     }
     // The object stays open for the resolution, written by its own formatter. A byte that
     // is not UTF-8 in a request is written as U+FFFD, so the line stays valid JSON.
@@ -93,6 +96,9 @@ Expected<LogEntry> parse_log_line(std::string_view line)
             e.tables.emplace_back(id, hash.get<std::string>());
         }
         e.resolution = j.at("resolution").dump();
+        if (j.contains("state_before")) {
+            e.state_before = j.at("state_before").get<std::string>();
+        }
     } catch (const json::exception& ex) {
         return fail<LogEntry>(std::string("not an umpire log line: ") + ex.what());
     }

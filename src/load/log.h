@@ -6,6 +6,7 @@
 #include "util/expected.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,7 @@ struct LogEntry {
     std::uint64_t position = 0;
     std::vector<std::pair<std::string, std::string>> tables;  // id -> SHA-256
     std::string resolution;                                   // the logged resolution, as JSON text
+    std::optional<std::string> state_before;                  // a state file\'s text before the call
 };
 
 // The audit log in one place: a line is written (log_line), appended (append_log_line),
@@ -28,7 +30,7 @@ struct LogEntry {
 // table read with its SHA-256, and RESOLUTION_JSON (the resolution as JSON output prints it).
 std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
                      std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
-                     const std::string& resolution_json);
+                     const std::string& resolution_json, const std::optional<std::string>& state_before = {});
 
 // Appends LINE to PATH with a single write() on an O_APPEND descriptor, so concurrent
 // writers never interleave and an interrupted run never leaves half a line.

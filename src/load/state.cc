@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace umpire::load {
@@ -25,13 +26,19 @@ std::string quoted_list(const std::vector<std::string>& items)
 
 }  // namespace
 
-core::WeatherState read_state(const std::string& path)
+std::string read_state_text(const std::string& path)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
-        return {};
+        return "";
     }
-    return parse_state(read_file(path), path);
+    return read_file(path);
+}
+
+core::WeatherState read_state(const std::string& path)
+{
+    const std::string text = read_state_text(path);
+    return text.empty() ? core::WeatherState{} : parse_state(text, path);
 }
 
 std::string state_text(const core::WeatherState& s)
@@ -54,7 +61,7 @@ std::string state_text(const core::WeatherState& s)
 void write_state(const std::string& path, const core::WeatherState& state)
 {
     const std::string text = state_text(state);
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    const std::string tmp = path + ".tmp";
     auto fail = [&](const std::string& what) {
         int err = errno;
         ::unlink(tmp.c_str());
@@ -85,5 +92,23 @@ void write_state(const std::string& path, const core::WeatherState& state)
         fail("replace " + path);
     }
 }
+
+StateLock::StateLock(const std::string& path)
+{
+    const std::string lock = path + ".lock";
+    m_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_fd < 0) {
+        throw io_error("{state} " + path + ": cannot open " + lock + ": " + std::strerror(errno));
+    }
+    while (::flock(m_fd, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            const int err = errno;
+            ::close(m_fd);
+            throw io_error("{state} " + path + ": cannot lock " + lock + ": " + std::strerror(err));
+        }
+    }
+}
+
+StateLock::~StateLock() { ::close(m_fd); }
 
 }  // namespace umpire::load

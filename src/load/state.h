@@ -9,9 +9,28 @@
 namespace umpire::load {
 
 core::WeatherState read_state(const std::string& path);
+// The state file's text as it is, "" when there is none yet (a new game).
+std::string read_state_text(const std::string& path);
 
-// Writes PATH.tmp.PID beside PATH, flushes it to disk, then renames it over PATH.
+// Writes PATH.tmp beside PATH, flushes it to disk, then renames it over PATH. Call it
+// holding the StateLock, so no two writers share the temporary file and a killed
+// writer's leftover is simply overwritten by the next.
 void write_state(const std::string& path, const core::WeatherState& state);
+
+// An exclusive lock on a state file for one read, resolve and write: two referees'
+// calls on one file wait for each other instead of rolling the same phase twice. It is
+// flock(2) on PATH.lock, which is left beside the file; the kernel releases it when the
+// process ends, however it ends.
+class StateLock {
+public:
+    explicit StateLock(const std::string& path);
+    ~StateLock();
+    StateLock(const StateLock&) = delete;
+    StateLock& operator=(const StateLock&) = delete;
+
+private:
+    int m_fd = -1;
+};
 
 std::string state_text(const core::WeatherState& state);
 

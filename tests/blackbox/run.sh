@@ -63,5 +63,21 @@ if [ -w /dev/full ]; then
     expect_full full_batch batch
 fi
 
+# Twelve concurrent calls on one --state file: each waits for the lock, so twelve phases
+# pass (day 1 morning to day 4 night) and no temporary file is left behind.
+state_dir=$(mktemp -d)
+for _ in $(seq 12); do
+    "$umpire" -q weather --game novorossiysk --state "$state_dir/g.toml" >/dev/null &
+done
+wait
+if grep -q '^day = 4$' "$state_dir/g.toml" && grep -q '^phase = "night"$' "$state_dir/g.toml" &&
+        [ -z "$(find "$state_dir" -name '*.tmp*')" ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL state_lock: twelve concurrent calls did not pass twelve phases"; cat "$state_dir/g.toml"
+    ls "$state_dir"; failed=$((failed + 1))
+fi
+rm -rf "$state_dir"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -498,3 +498,68 @@ TEST_CASE("replay: overriding a table the line did not read changes nothing", "[
     std::filesystem::remove_all(dir);
     std::filesystem::remove(log);
 }
+
+TEST_CASE("replay: runs only resolutions, in memory, and never touches a state file", "[cli][log]")
+{
+    const std::string state = temp_path("replay-state.toml");
+    const std::string log = temp_path("replay-state.jsonl");
+    std::filesystem::remove(state);
+    std::filesystem::remove(log);
+    for (const char* seed : {"3", "4"}) {
+        REQUIRE(
+            test::run_cli({"-q", "--log", log, "--seed", seed, "weather", "--game", "novorossiysk", "--state", state})
+                .code == 0);
+    }
+    std::ifstream before_in(state);
+    std::stringstream before;
+    before << before_in.rdbuf();
+    // Both lines re-resolve from the state the log kept with them; the game does not move on.
+    auto replay = test::run_cli({"replay", log});
+    CHECK(replay.out == "2 resolution(s) replayed, 0 differ\n");
+    CHECK(replay.code == 0);
+    std::ifstream after_in(state);
+    std::stringstream after;
+    after << after_in.rdbuf();
+    CHECK(after.str() == before.str());
+
+    // Forged lines: a replay of the log itself (it recursed until it crashed), a roll -n
+    // of a billion, a --state line without its state, batch: each refused, nothing run.
+    std::ifstream first_in(log);
+    std::string first;
+    std::getline(first_in, first);
+    first_in.close();
+    auto forged = [&](const std::string& argv) {
+        std::string line = first;
+        const auto at = line.find("\"argv\":");
+        const auto end = line.find(']', at);
+        return line.substr(0, at) + "\"argv\":" + argv + line.substr(end + 1) + "\n";
+    };
+    const std::string evil = temp_path("evil.jsonl");
+    const std::string elsewhere = temp_path("elsewhere.toml");
+    std::ofstream(evil) << forged("[\"replay\",\"" + evil + "\"]") << forged(R"(["roll","-n","1000000000","2d6"])")
+                        << forged(R"(["batch"])");
+    auto r = test::run_cli({"replay", evil});
+    CHECK(r.code == 65);
+    CHECK(r.out.find(evil + ":1: not replayed: 'replay' is not a resolution") != std::string::npos);
+    CHECK(r.out.find(evil + ":2: not replayed: roll -n prints totals") != std::string::npos);
+    CHECK(r.out.find(evil + ":3: not replayed: 'batch' is not a resolution") != std::string::npos);
+    std::string no_state = first;
+    const auto sb = no_state.find(",\"state_before\":");
+    REQUIRE(sb != std::string::npos);
+    no_state.erase(sb, no_state.find(",\"resolution\"") - sb);
+    std::ofstream(evil) << no_state << "\n";
+    auto stateless = test::run_cli({"replay", evil});
+    CHECK(stateless.out.find("not replayed: a --state line without the state before it") != std::string::npos);
+    CHECK(!std::filesystem::exists(elsewhere));
+    for (const auto& f : {state, log, evil, state + ".lock"}) {
+        std::filesystem::remove(f);
+    }
+}
+
+TEST_CASE("weather: the state is saved before the answer; a failed save prints none", "[cli][weather]")
+{
+    auto r = test::run_cli({"weather", "--game", "novorossiysk", "--state", "/nonexistent-umpire/dir/g.toml"});
+    CHECK(r.code == 74);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind("umpire: error: --state /nonexistent-umpire/dir/g.toml: cannot ", 0) == 0);
+}
