@@ -193,6 +193,10 @@ void run_batch(Context& ctx)
         if (!request.empty() && request.front() == "umpire") {
             request.erase(request.begin());
         }
+        if (json_request && request.empty()) {
+            refuse(line, 64, "JSON request: \"args\" is empty; give the command and its options");
+            continue;
+        }
         if (request.empty() || request.front().rfind("#", 0) == 0) {
             continue;  // blank lines and comments are not requests
         }

@@ -1,6 +1,7 @@
 #include "cli/run.h"
 
 #include "cli/commands.h"
+#include "format/json.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -252,9 +253,30 @@ Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or scen
 data, 66 a named file or table not found, 70 internal error, 74 a read or write failed.
 See umpire(1).)";
 
+// Whether ARGS ask for --json before the command (a global option), so that an error is
+// written as JSON too.
+bool wants_json(const std::vector<std::string>& args)
+{
+    for (const auto& arg : args) {
+        if (arg == "--json") {
+            return true;
+        }
+        bool with_value = false;
+        if (!arg.starts_with("-") && find_global(arg, &with_value) == nullptr) {
+            const bool known =
+                std::any_of(k_commands.begin(), k_commands.end(), [&](const Command& c) { return arg == c.name; });
+            if (known) {
+                return false;  // past the command: --json belongs to no one there
+            }
+        }
+    }
+    return false;
+}
+
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
 // code and a message, which it prints and returns.
-template <class Body> RunResult guarded(std::ostream& err, const Context* ctx, Body body)
+template <class Body>
+RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream* json_out = nullptr)
 {
     RunResult result;
     std::string hint;
@@ -272,6 +294,14 @@ template <class Body> RunResult guarded(std::ostream& err, const Context* ctx, B
         result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt};
     }
     err << "umpire: error: " << result.error << "\n" << hint;
+    if (json_out != nullptr) {
+        // DESIGN.md: under --json an error is a JSON object too, on standard output where
+        // a script reads answers, as a failing batch line is.
+        format::JsonWriter w;
+        w.begin_object().key("error").begin_object().key("code").value(result.code);
+        w.key("message").value(result.error).end_object().end_object();
+        *json_out << w.str() << "\n";
+    }
     return result;
 }
 
@@ -369,19 +399,22 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
         prepare(m_ctx);
     }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
-    RunResult result = guarded(m_ctx.err(), &m_ctx, [&] {
-        m_app.clear();  // a parse that failed half-way leaves results behind
-        check_option_names(m_app, args);
-        try {
-            m_app.parse(reversed);
-        } catch (const CLI::CallForHelp&) {
-            m_ctx.out() << m_app.help();
-        } catch (const CLI::CallForAllHelp&) {
-            m_ctx.out() << m_app.help("", CLI::AppFormatMode::All);
-        } catch (const CLI::CallForVersion&) {
-            m_ctx.out() << m_app.version() << "\n";
-        }
-    });
+    RunResult result = guarded(
+        m_ctx.err(), &m_ctx,
+        [&] {
+            m_app.clear();  // a parse that failed half-way leaves results behind
+            check_option_names(m_app, args);
+            try {
+                m_app.parse(reversed);
+            } catch (const CLI::CallForHelp&) {
+                m_ctx.out() << m_app.help();
+            } catch (const CLI::CallForAllHelp&) {
+                m_ctx.out() << m_app.help("", CLI::AppFormatMode::All);
+            } catch (const CLI::CallForVersion&) {
+                m_ctx.out() << m_app.version() << "\n";
+            }
+        },
+        wants_json(args) ? &m_ctx.out() : nullptr);
     if (result.code != 0) {
         return result;
     }
@@ -402,7 +435,9 @@ RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, 
                        const Environment& env, const std::function<void(Context&)>& prepare)
 {
     std::string command;
-    if (RunResult failed = guarded(err, nullptr, [&] { command = command_of(args); }); failed.code != 0) {
+    if (RunResult failed = guarded(
+            err, nullptr, [&] { command = command_of(args); }, wants_json(args) ? &out : nullptr);
+        failed.code != 0) {
         return failed;
     }
     Runner runner(out, err, env, command);

@@ -19,13 +19,59 @@ void append_number(std::string& out, std::uint64_t n)
     out.append(buf, end);
 }
 
+// The length of the well-formed UTF-8 sequence at TEXT[I] (RFC 3629: no overlong forms,
+// no surrogates, nothing past U+10FFFF), 0 when there is none.
+size_t utf8_sequence(std::string_view text, size_t i)
+{
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b = byte(i);
+    size_t n = 0;
+    unsigned char lo = 0x80;
+    unsigned char hi = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) {
+        n = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        n = 3;
+        lo = b == 0xE0 ? 0xA0 : 0x80;
+        hi = b == 0xED ? 0x9F : 0xBF;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        n = 4;
+        lo = b == 0xF0 ? 0x90 : 0x80;
+        hi = b == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        return 0;
+    }
+    if (i + n > text.size() || byte(i + 1) < lo || byte(i + 1) > hi) {
+        return 0;
+    }
+    for (size_t k = 2; k < n; ++k) {
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) {
+            return 0;
+        }
+    }
+    return n;
+}
+
 void append_escaped(std::string& out, std::string_view text)
 {
     out += '"';
     size_t plain = 0;  // start of the run of characters that need no escape
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c != '"' && c != '\\' && u >= 0x20 && u < 0x7f) {
+            continue;
+        }
+        if (u >= 0x80) {
+            // Every byte umpire writes as JSON is UTF-8: a byte that starts no
+            // well-formed sequence (a request's \xff) is written as U+FFFD.
+            if (const size_t n = utf8_sequence(text, i); n > 0) {
+                i += n - 1;
+                continue;
+            }
+            out.append(text.data() + plain, i - plain);
+            plain = i + 1;
+            out += "\\ufffd";
             continue;
         }
         out.append(text.data() + plain, i - plain);

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 namespace umpire::load {
@@ -86,6 +87,7 @@ public:
     {
         for (auto&& [key, node] : table) {
             std::string k(key.str());
+            check_text(key.source(), k, "a key");
             if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
                 fail(key.source(), "unknown key '" + k + "' in " + where + "; allowed: " + join(allowed, ", ") +
                                        suggestion(k, allowed));
@@ -107,7 +109,24 @@ public:
         if (!node.is_string()) {
             fail(node.source(), "'" + std::string(key) + "' must be a string");
         }
-        return node.as_string()->get();
+        const std::string& text = node.as_string()->get();
+        check_text(node.source(), text, "'" + std::string(key) + "'");
+        return text;
+    }
+
+    // Text umpire prints comes from these files: a control character (an escape that
+    // would drive the referee's terminal) is refused where it stands.
+    void check_text(const toml::source_region& region, std::string_view text, const std::string& what) const
+    {
+        for (char c : text) {
+            const auto u = static_cast<unsigned char>(c);
+            if (u < 0x20 || u == 0x7f) {
+                char code[8];
+                std::snprintf(code, sizeof code, "%04X", u);
+                fail(region, what + " holds the control character U+" + std::string(code) +
+                                 "; table and scenario text may not");
+            }
+        }
     }
 
     std::string string(const toml::table& table, std::string_view key, const std::string& where, bool is_required) const
@@ -248,6 +267,7 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
         return;
     }
     for (auto&& [key, value] : reader.table(*node, "legend")) {
+        reader.check_text(key.source(), key.str(), "a legend code");
         std::string where = "[legend." + std::string(key.str()) + "]";
         const toml::table& entry = reader.table(value, where);
         reader.check_keys(entry, {"name", "effects", "source", "by_side"}, where);

@@ -1,0 +1,61 @@
+// Issue 10: under --json an error is JSON too, and every JSON byte is UTF-8.
+#include "../helpers.h"
+#include "load/loader.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace umpire;
+
+TEST_CASE("json: an error under --json is a JSON object on stdout as well as a message on stderr", "[cli][json]")
+{
+    auto r = test::run_cli({"--json", "ram", "--strength", "9", "--defense", "B"});
+    CHECK(r.code == 64);
+    CHECK(r.out == R"({"error":{"code":64,"message":"--strength: no column '9' on table constantinople.ram; )"
+                   R"(columns are 1, 2, 3, 4"}})"
+                   "\n");
+    CHECK(r.err == "umpire: error: --strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4\n");
+    auto unknown = test::run_cli({"--json", "nosuch"});
+    CHECK(unknown.out.rfind(R"({"error":{"code":64,"message":"unknown command 'nosuch')", 0) == 0);
+    // Without --json, nothing on stdout.
+    CHECK(test::run_cli({"ram", "--strength", "9", "--defense", "B"}).out.empty());
+}
+
+TEST_CASE("json: a byte that is not UTF-8 is written as U+FFFD", "[cli][json]")
+{
+    std::istringstream in("check st\xffrm\n{\"args\": []}\n");
+    cli::Environment env;
+    env.in = &in;
+    auto r = test::run_cli({"batch"}, env);
+    CHECK(r.out.find("\"request\":\"check st\\ufffdrm\"") != std::string::npos);
+    CHECK(r.out.find('\xff') == std::string::npos);
+    // An empty JSON request gets an answer, not silence.
+    CHECK(r.out.find(R"({"line":2,"request":"{\"args\": []}","error":{"code":64,"message":"JSON request: \"args\" )"
+                     R"(is empty; give the command and its options"}})") != std::string::npos);
+}
+
+TEST_CASE("json: well-formed UTF-8 passes through, overlong forms and surrogates do not", "[cli][json]")
+{
+    auto echo = [](const std::string& word) {
+        std::istringstream in("check " + word + "\n");
+        cli::Environment env;
+        env.in = &in;
+        return test::run_cli({"batch"}, env).out;
+    };
+    CHECK(echo("\xc3\xa9t\xc3\xa9").find("check \xc3\xa9t\xc3\xa9") != std::string::npos);  // été, kept
+    CHECK(echo("\xc0\xaf").find("check \\ufffd\\ufffd") != std::string::npos);              // overlong '/'
+    CHECK(echo("\xed\xa0\x80").find("check \\ufffd\\ufffd\\ufffd") != std::string::npos);   // a surrogate
+}
+
+TEST_CASE("tables: a control character in table text is refused where it stands", "[load][json]")
+{
+    try {
+        load::parse_table("id = \"t.x\"\ntitle = \"a\\u001b[31mred\"\n", "t.toml");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) ==
+              "t.toml:2:9: 'title' holds the control character U+001B; table and scenario text may not");
+    }
+}
