@@ -5,8 +5,10 @@
 #include "format/json.h"
 #include "load/log.h"
 #include "util/error.h"
+#include "util/sha256.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -58,6 +60,11 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
 
 void run_replay(const ReplayOptions& opt, Context& ctx)
 {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(opt.file, ec)) {
+        throw not_found_error("replay: '" + opt.file + "' is not a log file" +
+                              (std::filesystem::exists(opt.file, ec) ? "" : ": no such file"));
+    }
     std::ifstream in(opt.file);
     if (!in) {
         throw not_found_error("replay: cannot read '" + opt.file + "'");
@@ -66,15 +73,27 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     size_t number = 0;
     size_t replayed = 0;
     std::vector<std::pair<size_t, std::string>> differences;
+    std::string expected_prev = load::chain_start();  // the chain link the next line must carry
     while (std::getline(in, line)) {
         ++number;
+        const std::string link = expected_prev;
+        expected_prev = sha256_hex(line);
         if (line.empty()) {
+            differences.emplace_back(number, "an empty line; the log has none");
             continue;
         }
         auto entry = load::parse_log_line(line);
         if (!entry) {
-            differences.emplace_back(number, entry.error());
+            differences.emplace_back(number, "torn or not a log line (" + entry.error() + ")");
             continue;
+        }
+        if (entry->prev.empty()) {
+            differences.emplace_back(number, "prev: no chain link; the line cannot be shown to belong here");
+        } else if (entry->prev != link) {
+            differences.emplace_back(number,
+                                     "prev: the chain is broken here: this line does not follow line " +
+                                         (number == 1 ? std::string("0 (the start)") : std::to_string(number - 1)) +
+                                         " (a line before it was removed, inserted, reordered or edited)");
         }
         ++replayed;
         if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
@@ -127,8 +146,10 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         w.end_array().end_object();
         ctx.out() << w.str() << "\n";
     } else {
+        // Each difference on standard error as FILE:LINE: what, as a compiler reports; the
+        // count on standard output.
         for (const auto& [n, why] : differences) {
-            ctx.out() << opt.file << ":" << n << ": " << why << "\n";
+            ctx.err() << opt.file << ":" << n << ": " << why << "\n";
         }
         ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ\n";
     }

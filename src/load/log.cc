@@ -1,13 +1,17 @@
 #include "load/log.h"
 
 #include "util/error.h"
+#include "util/sha256.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace umpire::load {
@@ -62,28 +66,96 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
     return line + ",\"resolution\":" + resolution_json + "}\n";
 }
 
+namespace {
+
+// What the first line of a log chains to.
+const std::string k_chain_start(64, '0');
+
+// The last line of the file open on FD (SIZE bytes), without its newline, and whether the
+// file ends with one. A file that does not is torn: a writer died mid-line.
+std::pair<std::string, bool> last_line(int fd, off_t size)
+{
+    std::string tail;
+    off_t from = size;
+    while (from > 0) {
+        const off_t chunk = std::min<off_t>(from, 1 << 16);
+        from -= chunk;
+        std::string piece(static_cast<size_t>(chunk), '\0');
+        if (::pread(fd, piece.data(), piece.size(), from) != static_cast<ssize_t>(piece.size())) {
+            throw io_error("cannot read the log's last line: " + std::string(std::strerror(errno)));
+        }
+        tail.insert(0, piece);
+        const size_t search_end = tail.size() - (tail.back() == '\n' ? 1 : 0);
+        const size_t nl = search_end == 0 ? std::string::npos : tail.rfind('\n', search_end - 1);
+        if (nl != std::string::npos) {
+            tail.erase(0, nl + 1);
+            break;
+        }
+    }
+    const bool whole = !tail.empty() && tail.back() == '\n';
+    if (whole) {
+        tail.pop_back();
+    }
+    return {tail, whole || size == 0};
+}
+
+}  // namespace
+
 void append_log_line(const std::string& path, const std::string& line)
 {
-    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         throw io_error("{log} " + path + ": cannot open: " + std::strerror(errno));
     }
+    // One writer at a time: each line names the SHA-256 of the one before it.
+    while (::flock(fd, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            const int err = errno;
+            ::close(fd);
+            throw io_error("{log} " + path + ": cannot lock: " + std::strerror(err));
+        }
+    }
+    auto fail = [&](const std::string& what, int err) {
+        ::close(fd);
+        throw io_error("{log} " + path + ": " + what + ": " + std::strerror(err));
+    };
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        fail("cannot read", errno);
+    }
+    std::string prev = k_chain_start;
+    std::string text;
+    if (st.st_size > 0) {
+        auto [last, whole] = last_line(fd, st.st_size);
+        prev = sha256_hex(last);
+        if (!whole) {
+            text = "\n";  // end the torn line, so it stands alone and this one is whole
+        }
+    }
+    // The chain link goes first in the object: {"prev":"...", ...}.
+    text += "{\"prev\":\"" + prev + "\"," + line.substr(1);
     ssize_t n;
     do {
-        n = ::write(fd, line.data(), line.size());
+        n = ::write(fd, text.data(), text.size());
     } while (n < 0 && errno == EINTR);
-    int err = errno;
-    ::close(fd);
-    if (n != static_cast<ssize_t>(line.size())) {
-        throw io_error("{log} " + path + ": cannot write: " + std::strerror(n < 0 ? err : ENOSPC));
+    if (n != static_cast<ssize_t>(text.size())) {
+        fail("cannot write", n < 0 ? errno : ENOSPC);
     }
+    ::close(fd);
 }
+
+std::string chain_start() { return k_chain_start; }
 
 Expected<LogEntry> parse_log_line(std::string_view line)
 {
     json j = json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         return fail<LogEntry>("not a JSON object");
+    }
+    for (const char* key : {"argv", "seed", "position", "tables", "resolution"}) {
+        if (!j.contains(key)) {
+            return fail<LogEntry>(std::string("not an umpire log line: no \"") + key + "\"");
+        }
     }
     LogEntry e;
     try {
@@ -96,14 +168,61 @@ Expected<LogEntry> parse_log_line(std::string_view line)
             e.tables.emplace_back(id, hash.get<std::string>());
         }
         e.resolution = j.at("resolution").dump();
+        if (j.contains("prev")) {
+            e.prev = j.at("prev").get<std::string>();
+        }
         if (j.contains("state_before")) {
             e.state_before = j.at("state_before").get<std::string>();
         }
-    } catch (const json::exception& ex) {
-        return fail<LogEntry>(std::string("not an umpire log line: ") + ex.what());
+    } catch (const json::exception&) {
+        return fail<LogEntry>("not an umpire log line: a field of the wrong type");
     }
     return e;
 }
+
+namespace {
+
+std::string shown(const json& v)
+{
+    std::string text = v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, json::error_handler_t::replace);
+    return text.size() > 120 ? text.substr(0, 117) + "..." : text;
+}
+
+// Every place A and B differ, as "path: logged X, now Y", at most LIMIT of them.
+void differences(const json& a, const json& b, const std::string& path, std::vector<std::string>& out, size_t limit)
+{
+    if (out.size() >= limit || a == b) {
+        return;
+    }
+    if (a.is_object() && b.is_object()) {
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : a.items()) {
+            keys.push_back(k);
+        }
+        for (const auto& [k, v] : b.items()) {
+            if (!a.contains(k)) {
+                keys.push_back(k);
+            }
+        }
+        for (const auto& k : keys) {
+            if (k == "seed" || k == "position") {
+                continue;  // replay runs at the logged seed and position
+            }
+            differences(a.value(k, json()), b.value(k, json()), path.empty() ? k : path + "." + k, out, limit);
+        }
+        return;
+    }
+    if (a.is_array() && b.is_array() && a.size() == b.size()) {
+        for (size_t i = 0; i < a.size(); ++i) {
+            differences(a[i], b[i], path + "[" + std::to_string(i) + "]", out, limit);
+        }
+        return;
+    }
+    out.push_back(path + ": logged " + (a.is_null() ? "nothing" : shown(a)) + ", now " +
+                  (b.is_null() ? "nothing" : shown(b)));
+}
+
+}  // namespace
 
 std::string resolution_difference(std::string_view logged, std::string_view now)
 {
@@ -112,23 +231,13 @@ std::string resolution_difference(std::string_view logged, std::string_view now)
     if (a.is_discarded() || b.is_discarded()) {
         return "unreadable resolution";
     }
-    std::string out;
-    for (const char* key : {"command", "rolls", "result", "results"}) {
-        json x = a.value(key, json());
-        json y = b.value(key, json());
-        if (x != y) {
-            if (!out.empty()) {
-                out += "; ";
-            }
-            if (std::string(key) == "result" && x.is_object() && y.is_object() &&
-                x.value("code", "") != y.value("code", "")) {
-                out += "result was " + x.value("code", "") + ", now " + y.value("code", "");
-            } else {
-                out += std::string(key) + " differ";
-            }
-        }
+    std::vector<std::string> out;
+    differences(a, b, "", out, 5);
+    std::string text;
+    for (const auto& d : out) {
+        text += (text.empty() ? "" : "; ") + d;
     }
-    return out;
+    return text;
 }
 
 }  // namespace umpire::load

@@ -15,6 +15,7 @@
 namespace umpire::load {
 
 struct LogEntry {
+    std::string prev;  // the SHA-256 of the line before, chain_start() on the first; "" when absent
     std::vector<std::string> argv;
     std::uint32_t seed = 0;
     std::uint64_t position = 0;
@@ -32,9 +33,14 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
                      std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
                      const std::string& resolution_json, const std::optional<std::string>& state_before = {});
 
-// Appends LINE to PATH with a single write() on an O_APPEND descriptor, so concurrent
-// writers never interleave and an interrupted run never leaves half a line.
+// Appends LINE (a JSON object from log_line) to PATH, chained: it gains "prev", the
+// SHA-256 of the file's last line (chain_start() for the first), so a line removed,
+// inserted, reordered or edited breaks the chain at the line after it. Writers take
+// turns (flock), and each writes its line with one write() on an O_APPEND descriptor; a
+// torn last line (a writer killed mid-write) is first ended with a newline, so it stands
+// alone and spoils no other line.
 void append_log_line(const std::string& path, const std::string& line);
+std::string chain_start();
 
 Expected<LogEntry> parse_log_line(std::string_view line);
 
@@ -42,7 +48,8 @@ Expected<LogEntry> parse_log_line(std::string_view line);
 // of the command line. A message saying what is wrong otherwise.
 Expected<std::vector<std::string>> parse_json_request(std::string_view line);
 
-// What differs between two resolutions' dice and results ("" when nothing does).
+// Where two resolutions differ, every field (but seed and position) compared:
+// "result.code: logged pinned, now sunk; ..." (at most five), "" when nothing does.
 std::string resolution_difference(std::string_view logged, std::string_view now);
 
 }  // namespace umpire::load

@@ -122,7 +122,7 @@ TEST_CASE("replay: a changed table or result is reported with its line", "[cli][
     std::ofstream(log) << line << "\n";
     auto r = test::run_cli({"replay", log});
     CHECK(r.code == 65);
-    CHECK(contains(r.out, log + ":1: result was pinned, now sunk"));
+    CHECK(contains(r.err, log + ":1: result.code: logged pinned, now sunk"));
     std::filesystem::remove(log);
 }
 
@@ -493,7 +493,7 @@ TEST_CASE("replay: overriding a table the line did not read changes nothing", "[
     storm_text << storm.rdbuf() << "\n# the referee's copy\n";
     std::ofstream(dir / "constantinople" / "storm.toml") << storm_text.str();
     auto changed = test::run_cli({"--tables", dir.string(), "replay", log});
-    CHECK(contains(changed.out, "table changed: constantinople.storm"));
+    CHECK(contains(changed.err, "table changed: constantinople.storm"));
     CHECK(changed.code == 65);
     std::filesystem::remove_all(dir);
     std::filesystem::remove(log);
@@ -540,16 +540,16 @@ TEST_CASE("replay: runs only resolutions, in memory, and never touches a state f
                         << forged(R"(["batch"])");
     auto r = test::run_cli({"replay", evil});
     CHECK(r.code == 65);
-    CHECK(r.out.find(evil + ":1: not replayed: 'replay' is not a resolution") != std::string::npos);
-    CHECK(r.out.find(evil + ":2: not replayed: roll -n prints totals") != std::string::npos);
-    CHECK(r.out.find(evil + ":3: not replayed: 'batch' is not a resolution") != std::string::npos);
+    CHECK(r.err.find(evil + ":1: not replayed: 'replay' is not a resolution") != std::string::npos);
+    CHECK(r.err.find(evil + ":2: not replayed: roll -n prints totals") != std::string::npos);
+    CHECK(r.err.find(evil + ":3: not replayed: 'batch' is not a resolution") != std::string::npos);
     std::string no_state = first;
     const auto sb = no_state.find(",\"state_before\":");
     REQUIRE(sb != std::string::npos);
     no_state.erase(sb, no_state.find(",\"resolution\"") - sb);
     std::ofstream(evil) << no_state << "\n";
     auto stateless = test::run_cli({"replay", evil});
-    CHECK(stateless.out.find("not replayed: a --state line without the state before it") != std::string::npos);
+    CHECK(stateless.err.find("not replayed: a --state line without the state before it") != std::string::npos);
     CHECK(!std::filesystem::exists(elsewhere));
     for (const auto& f : {state, log, evil, state + ".lock"}) {
         std::filesystem::remove(f);
@@ -562,4 +562,92 @@ TEST_CASE("weather: the state is saved before the answer; a failed save prints n
     CHECK(r.code == 74);
     CHECK(r.out.empty());
     CHECK(r.err.rfind("umpire: error: --state /nonexistent-umpire/dir/g.toml: cannot ", 0) == 0);
+}
+
+namespace {
+
+std::vector<std::string> file_lines(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) {
+        out.push_back(line);
+    }
+    return out;
+}
+
+void write_lines(const std::string& path, const std::vector<std::string>& lines)
+{
+    std::ofstream out(path, std::ios::trunc);
+    for (const auto& line : lines) {
+        out << line << "\n";
+    }
+}
+
+}  // namespace
+
+TEST_CASE("log: each line chains to the one before; a removed, reordered or edited line breaks it", "[cli][log]")
+{
+    const std::string log = temp_path("chain.jsonl");
+    std::filesystem::remove(log);
+    for (const char* seed : {"1", "2", "3"}) {
+        REQUIRE(test::run_cli({"--log", log, "--seed", seed, "melee", "--attacker", "4", "--defender", "3"}).code == 0);
+    }
+    const auto lines = file_lines(log);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].rfind("{\"prev\":\"" + load::chain_start() + "\",", 0) == 0);
+    CHECK(lines[1].rfind("{\"prev\":\"" + sha256_hex(lines[0]) + "\",", 0) == 0);
+    CHECK(test::run_cli({"replay", log}).code == 0);
+
+    write_lines(log, {lines[0], lines[2]});  // line 2 removed
+    auto removed = test::run_cli({"replay", log});
+    CHECK(removed.code == 65);
+    CHECK(contains(removed.err, log + ":2: prev: the chain is broken here: this line does not follow line 1"));
+
+    write_lines(log, {lines[1], lines[0], lines[2]});  // reordered
+    auto reordered = test::run_cli({"replay", log});
+    CHECK(contains(reordered.err, log + ":1: prev: the chain is broken here"));
+    CHECK(contains(reordered.err, log + ":2: prev: the chain is broken here"));
+
+    // An edited time on line 1 is caught by line 2's link; edited inputs by re-resolution.
+    std::string edited = lines[0];
+    edited.replace(edited.find("\"time\":\"") + 8, 4, "1999");
+    write_lines(log, {edited, lines[1], lines[2]});
+    CHECK(contains(test::run_cli({"replay", log}).err, log + ":2: prev: the chain is broken here"));
+    std::string inputs = lines[2];
+    inputs.replace(inputs.find("\"defender\":\"3\""), 14, "\"defender\":\"2\"");
+    write_lines(log, {lines[0], lines[1], inputs});
+    CHECK(contains(test::run_cli({"replay", log}).err, log + ":3: inputs.defender: logged 2, now 3"));
+    std::filesystem::remove(log);
+}
+
+TEST_CASE("log: a torn last line stands alone and spoils no other line", "[cli][log]")
+{
+    const std::string log = temp_path("torn.jsonl");
+    std::filesystem::remove(log);
+    REQUIRE(test::run_cli({"--log", log, "--seed", "1", "wind"}).code == 0);
+    const std::string whole = file_lines(log).front();
+    // A writer killed mid-line leaves half a line and no newline.
+    std::ofstream(log, std::ios::app) << whole.substr(0, whole.size() / 2);
+    REQUIRE(test::run_cli({"--log", log, "--seed", "2", "wind"}).code == 0);
+    const auto lines = file_lines(log);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[1] == whole.substr(0, whole.size() / 2));
+    CHECK(lines[2].rfind("{\"prev\":\"" + sha256_hex(lines[1]) + "\",", 0) == 0);
+    auto r = test::run_cli({"replay", log});
+    CHECK(contains(r.err, log + ":2: torn or not a log line"));
+    CHECK(!contains(r.err, log + ":3:"));  // the line after it is whole, chained and replays
+    CHECK(r.out == "2 resolution(s) replayed, 1 differ\n");
+    std::filesystem::remove(log);
+}
+
+TEST_CASE("replay: a directory or a line that is not a log line is named, not a library exception", "[cli][log]")
+{
+    auto dir = test::run_cli({"replay", std::filesystem::temp_directory_path().string()});
+    CHECK(dir.code == 66);
+    const std::string log = temp_path("notlog.jsonl");
+    std::ofstream(log) << "{\"a\":1}\n";
+    auto r = test::run_cli({"replay", log});
+    CHECK(r.err == log + ":1: torn or not a log line (not an umpire log line: no \"argv\")\n");
+    std::filesystem::remove(log);
 }
