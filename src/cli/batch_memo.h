@@ -97,8 +97,12 @@ public:
     // that disagrees with one kept (a different die at the same place) is not kept.
     void learn(std::string_view line, const std::vector<Face>& trace, Repeatable answer)
     {
-        const size_t bytes = line.size() + answer.json.head.size() + answer.json.middle.size() +
-                             answer.json.tail.size() + trace.size() * sizeof(Node);
+        // What keeping it costs in memory, not only in text: the line's hash-map node, the
+        // answer's strings and slot, each node, and a vector's spare capacity (up to as
+        // much again), so the memo's memory stays within k_max_memo_bytes.
+        const size_t bytes = k_root_overhead + line.size() + answer.json.head.capacity() +
+                             answer.json.middle.capacity() + answer.json.tail.capacity() +
+                             2 * (sizeof(Repeatable) + (trace.size() + 1) * sizeof(Node));
         if (m_bytes + bytes > k_max_memo_bytes) {
             return;
         }
@@ -119,7 +123,7 @@ public:
                 m_nodes[at].sides = face.sides;
                 m_nodes[at].children = static_cast<std::uint32_t>(m_slots.size());
                 m_slots.resize(m_slots.size() + static_cast<size_t>(face.sides), k_none);
-                m_bytes += static_cast<size_t>(face.sides) * sizeof(std::uint32_t);
+                m_bytes += 2 * static_cast<size_t>(face.sides) * sizeof(std::uint32_t);
             }
             const size_t slot = m_nodes[at].children + static_cast<size_t>(face.value - 1);
             if (m_slots[slot] == k_none) {
@@ -138,6 +142,8 @@ public:
 
 private:
     static constexpr std::uint32_t k_none = 0xffffffffU;
+    // An unordered_map node holding a std::string key and an index, with its bucket.
+    static constexpr size_t k_root_overhead = 96;
     struct Node {
         int sides = 0;                  // the die drawn here; 0 before anything was learnt
         std::uint32_t children = 0;     // first of SIDES slots in m_slots, one per face

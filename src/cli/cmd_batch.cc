@@ -125,7 +125,14 @@ struct LineRunner {
     std::ostringstream out;
     std::ostringstream err;
     Runner runner;
+    size_t uses = 0;
 };
+
+// Requests one parser serves before it is built anew. CLI11 2.1's App::clear() leaves
+// the list of options parsed (parse_order_) to grow by a pointer per option per request,
+// about 40 bytes a line; a fresh parser every few thousand lines keeps memory flat at a
+// cost too small to measure.
+inline constexpr size_t k_runner_uses = 4096;
 
 }  // namespace
 
@@ -227,6 +234,8 @@ void run_batch(Context& ctx)
         auto at = runners.find(command);
         if (at == runners.end()) {
             at = runners.emplace(command, std::make_unique<LineRunner>(ctx.env(), command)).first;
+        } else if (++at->second->uses >= k_runner_uses) {
+            at->second = std::make_unique<LineRunner>(ctx.env(), command);
         }
         LineRunner& line_runner = *at->second;
         line_runner.out.str("");
