@@ -67,3 +67,11 @@ TEST_CASE("numbers: modifiers and splits have ranges; sums are checked, never wr
     CHECK(error_of({"always-possible", "--needed", "2147483647", "--best", "-2147483647"}) ==
           "umpire: error: --needed 2147483647 and --best -2147483647 ask for 4294967295 dice; at most 20");
 }
+
+TEST_CASE("odds: a tree past the limit is refused from its first branch's estimate", "[cli][odds]")
+{
+    // drift --stands 7 draws 14 d10: 10^14 branches. It walked a million before refusing.
+    CHECK(error_of({"drift", "--altitude", "high", "--stands", "7", "--odds"}) ==
+          "umpire: error: --odds: about 1e+14 branches to enumerate (14 dice drawn); at most 1000000: give some dice "
+          "with --roll");
+}
