@@ -128,9 +128,16 @@ TEST_CASE("replay: a changed table or result is reported with its line", "[cli][
 
 TEST_CASE("seed: a commitment verifies with its seed and nonce, and not with another seed", "[cli][seed]")
 {
-    std::string commitment = sha256_hex("umpire-seed:42:00ff");
-    CHECK(test::run_cli({"seed", "verify", "--seed", "42", "--nonce", "00ff", "--commitment", commitment}).code == 0);
-    auto wrong = test::run_cli({"seed", "verify", "--seed", "43", "--nonce", "00ff", "--commitment", commitment});
+    const std::string nonce = "00ff00ff00ff00ff00ff00ff00ff00ff";
+    std::string commitment = sha256_hex("umpire-seed:42:" + nonce);
+    CHECK(test::run_cli({"seed", "verify", "--seed", "42", "--nonce", nonce, "--commitment", commitment}).code == 0);
+    // Case does not matter in either hex value.
+    std::string upper_commitment = commitment;
+    std::transform(upper_commitment.begin(), upper_commitment.end(), upper_commitment.begin(), ::toupper);
+    CHECK(test::run_cli({"seed", "verify", "--seed", "42", "--nonce", "00FF00FF00FF00FF00FF00FF00FF00FF",
+                         "--commitment", upper_commitment})
+              .code == 0);
+    auto wrong = test::run_cli({"seed", "verify", "--seed", "43", "--nonce", nonce, "--commitment", commitment});
     CHECK(wrong.code == 65);
     CHECK(contains(wrong.out, "do NOT match"));
     auto made = test::run_cli({"--json", "seed", "commit"});
@@ -650,4 +657,43 @@ TEST_CASE("replay: a directory or a line that is not a log line is named, not a 
     auto r = test::run_cli({"replay", log});
     CHECK(r.err == log + ":1: torn or not a log line (not an umpire log line: no \"argv\")\n");
     std::filesystem::remove(log);
+}
+
+TEST_CASE("seed: a malformed nonce or commitment is a usage error", "[cli][seed]")
+{
+    auto short_nonce =
+        test::run_cli({"seed", "verify", "--seed", "1", "--nonce", "00ff", "--commitment", std::string(64, 'a')});
+    CHECK(short_nonce.code == 64);
+    CHECK(short_nonce.err == "umpire: error: --nonce '00ff': 32 hexadecimal digits expected (either case)\n");
+    auto bad_commitment =
+        test::run_cli({"seed", "verify", "--seed", "1", "--nonce", std::string(32, '0'), "--commitment", "xyz"});
+    CHECK(bad_commitment.code == 64);
+}
+
+TEST_CASE("seed: every player contributes; the seed comes from all nonces, checked against their commitments",
+          "[cli][seed]")
+{
+    const std::string a = "0123456789abcdef0123456789abcdef";
+    const std::string b = "fedcba9876543210fedcba9876543210";
+    const std::string ca = sha256_hex("umpire-contribution:" + a);
+    const std::string cb = sha256_hex("umpire-contribution:" + b);
+    // The seed: SHA-256 of the sorted nonces, its first 32 bits, whatever the order given.
+    const std::string digest = sha256_hex("umpire-seed-from:" + a + ":" + b);
+    const std::string seed = std::to_string(std::stoul(digest.substr(0, 8), nullptr, 16));
+    auto ab =
+        test::run_cli({"--json", "seed", "combine", "--contribution", a + ":" + ca, "--contribution", b + ":" + cb});
+    CHECK(ab.code == 0);
+    CHECK(ab.out == "{\"command\":\"seed combine\",\"seed\":" + seed + ",\"players\":2}\n");
+    auto ba =
+        test::run_cli({"--json", "seed", "combine", "--contribution", b + ":" + cb, "--contribution", a + ":" + ca});
+    CHECK(ba.out == ab.out);
+    // A player who reveals a nonce other than the one committed to is caught.
+    auto changed = test::run_cli({"seed", "combine", "--contribution", a + ":" + cb, "--contribution", b + ":" + cb});
+    CHECK(changed.code == 65);
+    CHECK(contains(changed.err, "does not match its published commitment"));
+    // One player alone is no shared seed.
+    CHECK(test::run_cli({"seed", "combine", "--contribution", a + ":" + ca}).code == 64);
+    auto made = test::run_cli({"--json", "seed", "contribute"});
+    CHECK(made.code == 0);
+    CHECK(contains(made.out, R"("commitment":")"));
 }
