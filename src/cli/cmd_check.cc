@@ -22,18 +22,13 @@ bool is_check(const core::Table& t)
     return t.row_kind == core::RowKind::die && t.column_kind == core::ColumnKind::none && !t.rows.empty();
 }
 
-// A check by full id, or by the last part of it when only one table ends so.
+// A check by full id, or by the last part of it when only one table ends so. Only the
+// tables whose id matches are read; all of them only to suggest a name for a typo.
 const core::Table& find_check(const std::string& id, Context& ctx)
 {
-    std::vector<std::string> checks;
-    for (const auto& info : ctx.catalog().list()) {
-        if (is_check(ctx.table(info.id))) {
-            checks.push_back(info.id);
-        }
-    }
     std::vector<std::string> matches;
-    for (const auto& c : checks) {
-        if (c == id || c.ends_with("." + id)) {
+    for (const auto& c : ctx.catalog().ids()) {
+        if ((c == id || c.ends_with("." + id)) && is_check(ctx.table(c))) {
             matches.push_back(c);
         }
     }
@@ -41,9 +36,12 @@ const core::Table& find_check(const std::string& id, Context& ctx)
         throw usage_error("check '" + id + "' is ambiguous: " + join(matches, ", "));
     }
     if (matches.empty()) {
-        std::vector<std::string> names = checks;  // full ids, and the last parts people type
-        for (const auto& c : checks) {
-            names.push_back(c.substr(c.rfind('.') + 1));
+        std::vector<std::string> names;  // full ids, and the last parts people type
+        for (const auto& info : ctx.catalog().list()) {
+            if (is_check(ctx.table(info.id))) {
+                names.push_back(info.id);
+                names.push_back(info.id.substr(info.id.rfind('.') + 1));
+            }
         }
         throw not_found_error("no check '" + id + "'" + suggestion(id, names) + "; 'umpire check list' shows them all");
     }

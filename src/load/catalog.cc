@@ -167,7 +167,7 @@ Catalog::Entry& Catalog::entry(std::string_view id)
     return m_tables.emplace(std::string(id), std::move(e)).first->second;
 }
 
-std::vector<TableInfo> Catalog::list()
+std::vector<std::string> Catalog::ids() const
 {
     std::set<std::string> ids;
     for (const auto& file : embedded_tables()) {
@@ -178,8 +178,13 @@ std::vector<TableInfo> Catalog::list()
             ids.insert(id_from_path(dir, file));
         }
     }
+    return {ids.begin(), ids.end()};
+}
+
+std::vector<TableInfo> Catalog::list()
+{
     std::vector<TableInfo> out;
-    for (const auto& id : ids) {
+    for (const auto& id : ids()) {
         const core::Table& t = table(id);
         out.push_back({t.id, t.title, t.origin, t.provisional});
     }

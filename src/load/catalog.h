@@ -38,6 +38,8 @@ public:
     const std::string& hash(std::string_view id);
     // Every table, parsed and validated, sorted by id.
     std::vector<TableInfo> list();
+    // Every table's id, sorted, without reading any table.
+    std::vector<std::string> ids() const;
 
     // A scenario by embedded name, or a file when NAME holds '/' or ends in ".toml".
     const core::Scenario& scenario(std::string_view name);
