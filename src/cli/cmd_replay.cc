@@ -6,6 +6,7 @@
 #include "load/log.h"
 #include "util/error.h"
 #include "util/sha256.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -25,7 +26,8 @@ bool has_option(const std::vector<std::string>& argv, std::initializer_list<std:
 {
     return std::any_of(argv.begin(), argv.end(), [&](const std::string& a) {
         return std::any_of(names.begin(), names.end(), [&](std::string_view n) {
-            return a == n || (a.size() > n.size() && a.starts_with(n) && (a[n.size()] == '=' || n.size() == 2));
+            // "-n5" too: a short option's value may follow it directly
+            return names_option(a, n) || (n.size() == 2 && a.size() > 2 && a.starts_with(n));
         });
     });
 }

@@ -87,7 +87,7 @@ std::string typed_spelling(std::string_view flags, const std::vector<std::string
     const std::vector<std::string> spellings = split(flags, ',');
     for (const auto& arg : argv) {
         for (const auto& name : spellings) {
-            if (arg == name || (arg.size() > name.size() && arg.starts_with(name) && arg[name.size()] == '=')) {
+            if (names_option(arg, name)) {
                 return name;
             }
         }

@@ -192,21 +192,47 @@ void long_names(const CLI::App& app, std::vector<std::string>& out)
     }
 }
 
+// APP and every subcommand below it.
+void apps_of(const CLI::App& app, std::vector<const CLI::App*>& out)
+{
+    out.push_back(&app);
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+        apps_of(*sub, out);
+    }
+}
+
+// Whether one of APPS has the long option NAME (without its dashes).
+bool knows_option(const std::vector<const CLI::App*>& apps, std::string_view name)
+{
+    for (const CLI::App* app : apps) {
+        for (const CLI::Option* option : app->get_options()) {
+            const auto& names = option->get_lnames();
+            if (std::find(names.begin(), names.end(), name) != names.end()) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 // An option ARGS name that no command set up knows is refused with the nearest one
-// ("--atacker": CLI11 said only that --attacker was required).
+// ("--atacker": CLI11 said only that --attacker was required). Every call pays the
+// check, so the list of names for the suggestion is made only for an unknown one.
 void check_option_names(const CLI::App& app, const std::vector<std::string>& args)
 {
-    std::vector<std::string> known;
+    std::vector<const CLI::App*> apps;
     for (const auto& arg : args) {
         if (!arg.starts_with("--") || arg == "--") {
             continue;
         }
-        const std::string name = arg.substr(0, arg.find('='));
-        if (known.empty()) {
-            long_names(app, known);
+        const std::string_view name = std::string_view(arg).substr(0, arg.find('='));
+        if (apps.empty()) {
+            apps_of(app, apps);
         }
-        if (std::find(known.begin(), known.end(), name) == known.end()) {
-            throw usage_error("unknown option '" + name + "'" + suggestion(name, known) +
+        if (!knows_option(apps, name.substr(2))) {
+            std::vector<std::string> known;
+            long_names(app, known);
+            throw usage_error("unknown option '" + std::string(name) + "'" + suggestion(name, known) +
                               "; 'umpire COMMAND --help' lists a command's options");
         }
     }
@@ -223,12 +249,8 @@ const GlobalOption* find_global(std::string_view arg, bool* with_value)
             const size_t comma = names.find(',');
             const std::string_view name = names.substr(0, comma);
             names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
-            if (arg == name) {
-                *with_value = false;
-                return &o;
-            }
-            if (o.value != nullptr && arg.size() > name.size() && arg.starts_with(name) && arg[name.size()] == '=') {
-                *with_value = true;
+            if (names_option(arg, name) && (arg == name || o.value != nullptr)) {
+                *with_value = arg != name;
                 return &o;
             }
         }

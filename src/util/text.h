@@ -31,4 +31,10 @@ int edit_distance(std::string_view a, std::string_view b);
 // " (did you mean 'X'?)" for the closest candidate, or "" when none is close.
 std::string suggestion(std::string_view name, const std::vector<std::string>& candidates);
 
+// Whether ARG is the option NAME as typed: "--seed", or "--seed=3".
+inline bool names_option(std::string_view arg, std::string_view name)
+{
+    return arg == name || (arg.size() > name.size() && arg.starts_with(name) && arg[name.size()] == '=');
+}
+
 }  // namespace umpire
