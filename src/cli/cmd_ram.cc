@@ -9,6 +9,10 @@ struct RamOptions {
     std::string rammer;
     std::string target;
     std::string reading = "case";
+    std::string movement;
+    bool battle_speed_last_segment = false;
+    int run = 0;
+    bool boom = false;
     DiceOptions dice;
 };
 
@@ -19,11 +23,24 @@ void run_ram(const RamOptions& opt, Context& ctx)
     q.rammer = flag_value("{rammer}", core::parse_ship(opt.rammer, core::ShipValue::ram, scenario));
     q.target = flag_value("{target}", core::parse_ship(opt.target, core::ShipValue::ram_defense, scenario));
     q.reading = core::parse_damaged_reading(opt.reading);
+    q.movement = opt.movement == "battle"     ? core::RamMovement::battle
+                 : opt.movement == "cruising" ? core::RamMovement::cruising
+                 : opt.movement == "sail"     ? core::RamMovement::sail
+                                              : core::RamMovement::unstated;
+    q.battle_speed_last_segment = opt.battle_speed_last_segment;
+    q.run = opt.run;
+    q.boom = opt.boom;
     if (q.target.leader) {
         throw usage_error("{target}: a leader has no effect on ramming (15.26)");
     }
     const core::Table& table = ctx.table("constantinople.ram");
     core::Fields inputs{{"rammer", opt.rammer}, {"target", opt.target}, {"damaged_reading", opt.reading}};
+    if (!opt.movement.empty()) {
+        inputs.push_back({"movement", opt.movement});
+    }
+    if (opt.run > 0) {
+        inputs.push_back({"run", static_cast<long long>(opt.run)});
+    }
     ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) { return core::resolve_ram(table, q, dice); });
 }
 
@@ -44,8 +61,21 @@ void setup_ram(CLI::App& app, Context& ctx)
                     "15.42 note, halved (never below 1)")
         ->check(one_of({"case", "chart"}))
         ->type_name("case|chart");
+    sub->add_option("--movement", opt->movement,
+                    "How the rammer moves this segment: battle (Battle Speed, needed to ram), cruising "
+                    "(refused, 15.11) or sail (refused, 14.28)")
+        ->check(one_of({"battle", "cruising", "sail"}))
+        ->type_name("battle|cruising|sail");
+    sub->add_flag("--battle-speed-last-segment", opt->battle_speed_last_segment,
+                  "The rammer used Battle Speed last Movement Segment: it may not again (14.17), so it cannot ram");
+    sub->add_option("--run", opt->run, "Hexes from the target where the attempt started: at least 3 (15.11)")
+        ->type_name("N");
+    sub->add_flag("--boom", opt->boom, "The ram would cross a Boom hexside: refused (15.62)");
     add_dice_options(*sub, opt->dice);
-    sub->footer("A Damaged target's ram defense is halved (15.34): D reads as B, C and B as A.\n"
+    sub->footer("Refused before any die: a ram through a Boom hexside (15.62), under sail (14.28), at\n"
+                "Cruising Speed or a second Battle Speed segment in a row (15.11, 14.17), from fewer\n"
+                "than three hexes (15.11); a sail ship (ram strength 0) never rams (14.28).\n"
+                "A Damaged target's ram defense is halved (15.34): D reads as B, C and B as A.\n"
                 "Dice, in order: the pin roll, then (on a '*' cell that pinned) the roll again.\n"
                 "Any 6 damages the rammer. A '-' cell cannot pin: no die is rolled.\n"
                 "Examples:\n"

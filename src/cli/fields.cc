@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 53> k_field_flags{{
+constexpr std::array<FieldFlag, 57> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"attack", "--attack"},
@@ -26,7 +26,9 @@ constexpr std::array<FieldFlag, 53> k_field_flags{{
     {"attacker_suppressed", "--attacker-suppressed"},
     {"attacking_armor", "--attacking-armor"},
     {"axis_number", "--axis-number"},
+    {"battle_speed_last_segment", "--battle-speed-last-segment"},
     {"best", "--best"},
+    {"boom", "--boom"},
     {"column", "--column"},
     {"damaged_reading", "--damaged-reading"},
     {"day", "--day"},
@@ -43,6 +45,7 @@ constexpr std::array<FieldFlag, 53> k_field_flags{{
     {"log", "--log"},
     {"mod", "--mod"},
     {"morale", "--morale"},
+    {"movement", "--movement"},
     {"needed", "--needed"},
     {"occupied", "--occupied"},
     {"odds", "--odds"},
@@ -53,6 +56,7 @@ constexpr std::array<FieldFlag, 53> k_field_flags{{
     {"result", "--result"},
     {"roll", "--roll"},
     {"row", "--row"},
+    {"run", "--run"},
     {"scenario", "--scenario"},
     {"shots", "--shots"},
     {"situation", "--situation"},

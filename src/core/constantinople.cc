@@ -411,8 +411,34 @@ void set_ram_code(Outcome& out, std::string_view code)
 
 }  // namespace
 
+std::string ram_refusal(const RamRequest& q)
+{
+    if (q.boom) {
+        return "{boom}: ships may not Ram through a Boom hexside (15.62)";
+    }
+    if (q.movement == RamMovement::sail) {
+        return "{movement} sail: sail ships, and oar ships using sail movement, cannot Ram (14.28)";
+    }
+    if (q.movement == RamMovement::cruising) {
+        return "{movement} cruising: a vessel must be using Battle Speed to Ram (15.11, 14.16)";
+    }
+    if (q.battle_speed_last_segment) {
+        return "{battle_speed_last_segment}: an oar-driven vessel may not use Battle Speed two Movement Segments "
+               "in a row (14.17), and it must be at Battle Speed to Ram (15.11)";
+    }
+    check_count(q.run, 0, 99, "{run}");
+    if (q.run > 0 && q.run < 3) {
+        return "{run} " + std::to_string(q.run) +
+               ": a Ram attempt must start at least three hexes from the target (15.11)";
+    }
+    return "";
+}
+
 Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
 {
+    if (std::string refusal = ram_refusal(q); !refusal.empty()) {
+        throw usage_error(refusal);
+    }
     Resolution r;
     r.command = "ram";
     r.title = "Ramming";

@@ -66,13 +66,24 @@ struct MeleeRequest {
 // 15.2-15.4 with CRT 15.41. Throws a usage Error for a request the rules forbid.
 Resolution resolve_melee(const Table& crt, const MeleeRequest& request, Dice& dice);
 
+// How the rammer moves in this Movement Segment (14.16, 14.28, 15.11).
+enum class RamMovement { unstated, battle, cruising, sail };
+
 struct RamRequest {
     Ship rammer;
     Ship target;
     DamagedReading reading = DamagedReading::rules_case;
+    RamMovement movement = RamMovement::unstated;
+    bool battle_speed_last_segment = false;  // 14.17: never two segments in a row
+    int run = 0;                             // hexes from the target at the start, 0 = not stated
+    bool boom = false;                       // through a Boom hexside, 15.62
 };
 
-// 15.1 with table 15.42.
+// The checks of 14.17, 14.28, 15.11 and 15.62 a ram attempt must pass: a usage message
+// citing the case, or "" when the attempt may go ahead.
+std::string ram_refusal(const RamRequest& request);
+
+// 15.1 with table 15.42; refuses what ram_refusal() refuses.
 Resolution resolve_ram(const Table& table, const RamRequest& request, Dice& dice);
 
 // 15.53: roll higher than the hex's number or the ship is lost; Byzantine ships need not

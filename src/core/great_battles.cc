@@ -42,14 +42,6 @@ Outcome outcome(std::string label, std::string code, std::string name, std::vect
     return o;
 }
 
-void check_count(int value, int lo, int hi, const std::string& field)
-{
-    if (value < lo || value > hi) {
-        throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) + " to " +
-                          std::to_string(hi));
-    }
-}
-
 }  // namespace
 
 const std::vector<StandType>& stand_types()

@@ -226,4 +226,12 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
     return r;
 }
 
+void check_count(int value, int lo, int hi, const std::string& field)
+{
+    if (value < lo || value > hi) {
+        throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) + " to " +
+                          std::to_string(hi));
+    }
+}
+
 }  // namespace umpire::core

@@ -38,4 +38,8 @@ void describe(Outcome& outcome, const Table& table, std::string_view side);
 // for each table at the place it reads it.
 void note_table(Resolution& resolution, const Table& table);
 
+// Throws a usage Error "FIELD is V; allowed LO to HI" when VALUE is out of range; FIELD
+// is a request field as "{stands}".
+void check_count(int value, int lo, int hi, const std::string& field);
+
 }  // namespace umpire::core

@@ -259,6 +259,36 @@ TEST_CASE("ram: a ship of ram strength 0 may not ram (15.1, 14.28)", "[core][ram
                       "{rammer} Genoa has ram strength 0: only oar-driven vessels may ram (15.1, 14.28)");
 }
 
+TEST_CASE("ram: the preconditions of 14.17, 14.28, 15.11 and 15.62 refuse before any die", "[core][ram]")
+{
+    auto refusal = [](auto setup) {
+        RamRequest q;
+        q.rammer.ram = 3;
+        q.target.ram_defense = 'B';
+        setup(q);
+        test::Scripted s({});
+        try {
+            resolve_ram(table("constantinople.ram"), q, s.dice);
+        } catch (const Error& e) {
+            CHECK(s.dice.record().empty());
+            return std::string(e.what());
+        }
+        return std::string("no refusal");
+    };
+    CHECK_THAT(refusal([](RamRequest& q) { q.boom = true; }), Catch::Contains("(15.62)"));
+    CHECK_THAT(refusal([](RamRequest& q) { q.movement = RamMovement::sail; }), Catch::Contains("(14.28)"));
+    CHECK_THAT(refusal([](RamRequest& q) { q.movement = RamMovement::cruising; }), Catch::Contains("Battle Speed"));
+    CHECK_THAT(refusal([](RamRequest& q) { q.battle_speed_last_segment = true; }), Catch::Contains("(14.17)"));
+    CHECK_THAT(refusal([](RamRequest& q) { q.run = 2; }), Catch::Contains("at least three hexes"));
+    // At Battle Speed from three hexes the attempt goes ahead: 3 against B pins on 1-3 (15.42).
+    RamRequest q;
+    q.rammer.ram = 3;
+    q.target.ram_defense = 'B';
+    q.movement = RamMovement::battle;
+    q.run = 3;
+    CHECK(ram_refusal(q).empty());
+}
+
 TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "[core][reef]")
 {
     const auto& reefs = table("constantinople.reefs");
