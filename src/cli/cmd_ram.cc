@@ -11,7 +11,7 @@ struct RamOptions {
     std::string reading = "case";
     std::string movement;
     bool battle_speed_last_segment = false;
-    int run = 0;
+    std::optional<int> run;
     bool boom = false;
     DiceOptions dice;
 };
@@ -38,8 +38,8 @@ void run_ram(const RamOptions& opt, Context& ctx)
     if (!opt.movement.empty()) {
         inputs.push_back({"movement", opt.movement});
     }
-    if (opt.run > 0) {
-        inputs.push_back({"run", static_cast<long long>(opt.run)});
+    if (opt.run) {
+        inputs.push_back({"run", static_cast<long long>(*opt.run)});
     }
     ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) { return core::resolve_ram(table, q, dice); });
 }

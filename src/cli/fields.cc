@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 57> k_field_flags{{
+constexpr std::array<FieldFlag, 60> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"attack", "--attack"},
@@ -54,11 +54,13 @@ constexpr std::array<FieldFlag, 57> k_field_flags{{
     {"rally_number", "--rally-number"},
     {"rammer", "--rammer,--strength"},
     {"result", "--result"},
+    {"retreat", "--retreat"},
     {"roll", "--roll"},
     {"row", "--row"},
     {"run", "--run"},
     {"scenario", "--scenario"},
     {"shots", "--shots"},
+    {"side", "--side"},
     {"situation", "--situation"},
     {"split", "--split"},
     {"stand", "--stand"},
@@ -67,6 +69,7 @@ constexpr std::array<FieldFlag, 57> k_field_flags{{
     {"strength", "--strength,--rammer"},
     {"supply", "--supply"},
     {"suppressed", "--suppressed"},
+    {"surrounded", "--surrounded"},
     {"target", "--target,--defense"},
     {"terrain", "--terrain"},
     {"to_destroy", "--to-destroy"},

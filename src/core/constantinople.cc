@@ -426,9 +426,11 @@ std::string ram_refusal(const RamRequest& q)
         return "{battle_speed_last_segment}: an oar-driven vessel may not use Battle Speed two Movement Segments "
                "in a row (14.17), and it must be at Battle Speed to Ram (15.11)";
     }
-    check_count(q.run, 0, 99, "{run}");
-    if (q.run > 0 && q.run < 3) {
-        return "{run} " + std::to_string(q.run) +
+    if (q.run) {
+        check_count(*q.run, 0, 99, "{run}");
+    }
+    if (q.run && *q.run < 3) {
+        return "{run} " + std::to_string(*q.run) +
                ": a Ram attempt must start at least three hexes from the target (15.11)";
     }
     return "";

@@ -9,6 +9,7 @@
 #include "core/table.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,7 +76,7 @@ struct RamRequest {
     DamagedReading reading = DamagedReading::rules_case;
     RamMovement movement = RamMovement::unstated;
     bool battle_speed_last_segment = false;  // 14.17: never two segments in a row
-    int run = 0;                             // hexes from the target at the start, 0 = not stated
+    std::optional<int> run;                  // hexes from the target at the start
     bool boom = false;                       // through a Boom hexside, 15.62
 };
 

@@ -6,6 +6,7 @@
 #include "core/resolution.h"
 #include "core/table.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,21 +19,68 @@ struct ColumnShift {
     int columns = 0;
 };
 
+// A land unit as X.B counts it: "4:army", "6:armor:lake", "3:corps:dispersed".
+struct LandUnit {
+    long long factors = 0;
+    std::string kind;           // army, front, corps, infantry, armor, mechanized, cavalry
+    bool dispersed = false;     // a defender: no terrain bonus (XIII.B.2)
+    bool across_water = false;  // an attacker across an unfrozen lake hexside, the Kerch Straits or
+                                // the Leningrad-Kronshtadt hexside (X.B.4)
+};
+// The kinds a LandUnit may name; the first four are infantry-type (X.B.7, X.B.10).
+const std::vector<std::string>& land_unit_kinds();
+bool infantry_type(const LandUnit& unit);
+// A message starting with the quoted spec on failure.
+Expected<LandUnit> parse_land_unit(std::string_view spec);
+
+// A side's total factors with the working that reached them.
+struct FactorTotal {
+    long long factors = 0;
+    std::vector<std::string> steps;
+};
+// X.B.4: factors across water halved, the fraction of their total rounded down; armor,
+// mechanized and cavalry may not attack across (a usage Error).
+FactorTotal attack_factors(const std::vector<LandUnit>& attackers);
+// X.B.3, X.B.5-11 with XIII.B.2: the defenders' factors and every terrain bonus, from
+// TERRAIN (russian-portfolio.terrain-defense) and the hex's KEYS (its rows). SOVIET says
+// whose units defend when it is known (swamp and the Stalin Line are Soviet bonuses).
+FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& defenders,
+                            const std::vector<std::string>& keys, std::optional<bool> soviet);
+
+// XIII.D.6 when a defender cannot retreat a full 4 hexes. The text converts D4/DX/DE
+// below 2 hexes and rolls again at "only 3"; it is silent on exactly 2.
+enum class TwoHexReading { rolls, retreats };
+
 struct CrtRequest {
-    Ratio factors;                                  // total attack and defense factors (XIII.B.1-2)
-    std::vector<ColumnShift> shifts;                // rivers, winter offensive... (XIII.B.5)
-    bool dispersed = false;                         // read one column higher (VII.B)
-    bool surrounded = false;                        // Surrounded / "No Retreat!" (XIII.C)
-    std::string surrounded_reading = "rules-text";  // a column of russian-portfolio.no-retreat
-    bool armor = false;                             // attacking armor/mech: breakdown (XIII.C)
-    bool russian = false;                           // the attacker is Russian (breakdown 2 to 2+n)
-    int reserve_phase = 0;                          // n of the breakdown rule
+    Ratio factors;                                   // total attack and defense factors (XIII.B.1-2)
+    std::vector<LandUnit> attackers;                 // when given, the attack total is X.B.4's
+    std::vector<LandUnit> defenders;                 // when given, the defense total is X.B's
+    std::vector<std::string> terrain;                // the defenders' hex, rows of terrain-defense
+    std::optional<bool> defender_soviet;             // known from the attacker's side
+    std::optional<int> retreat;                      // hexes the defender can retreat (XIII.D.6)
+    TwoHexReading two_hexes = TwoHexReading::rolls;  // XIII.D.6's silence on exactly 2
+    std::vector<ColumnShift> shifts;                 // rivers, winter offensive... (XIII.B.5)
+    bool dispersed = false;                          // read one column higher (VII.B)
+    bool surrounded = false;                         // Surrounded / "No Retreat!" (XIII.C)
+    std::string surrounded_reading = "rules-text";   // a column of russian-portfolio.no-retreat
+    bool armor = false;                              // attacking armor/mech: breakdown (XIII.C)
+    bool russian = false;                            // the attacker is Russian (breakdown 2 to 2+n)
+    int reserve_phase = 0;                           // n of the breakdown rule
+};
+
+// The tables crt reads.
+struct CrtTables {
+    const Table& crt;
+    const Table& no_retreat;
+    const Table& procedures;
+    const Table& terrain;            // russian-portfolio.terrain-defense
+    const Table& retreat_shortfall;  // russian-portfolio.retreat-shortfall
 };
 
 // XIII.B-C: odds rounded down, reduced to 10:1, shifted, refused below 1:4, read one
-// column higher against Dispersed defenders, converted when surrounded.
-Resolution resolve_crt(const Table& crt, const Table& no_retreat, const Table& procedures, const CrtRequest& request,
-                       Dice& dice);
+// column higher against Dispersed defenders, converted when surrounded, and XIII.D.6's
+// retreat limits with their second die.
+Resolution resolve_crt(const CrtTables& tables, const CrtRequest& request, Dice& dice);
 
 struct OverrunRequest {
     std::string result;  // the CRT result: DX or DE

@@ -485,3 +485,32 @@ TEST_CASE("cli: roll --odds gives a repeated expression its own odds", "[cli][ro
           std::string::npos);
     CHECK(r.out.find(R"("10d10 #2":[)") != std::string::npos);
 }
+
+TEST_CASE("cli: issue 11, ram refusals and crt units, terrain and retreat limits", "[cli]")
+{
+    auto boom = run_cli({"ram", "--strength", "3", "--defense", "B", "--boom", "--roll", "1"});
+    CHECK(boom.code == 64);
+    CHECK(contains(boom.err, "--boom: ships may not Ram through a Boom hexside (15.62)"));
+    auto sail = run_cli({"ram", "--rammer", "Galley-1", "--target", "Genoa", "--movement", "sail"});
+    CHECK(sail.code == 64);
+    CHECK(contains(sail.err, "(14.28)"));
+
+    // 6 + 5 across a lake (halved to 2) against a front of 3 in hills (+1): 8 to 4, 2:1.
+    auto units = run_cli({"--json", "crt", "--attacker", "6:army", "--attacker", "5:infantry:lake", "--defender",
+                          "3:front", "--terrain", "hills", "--roll", "3"});
+    CHECK(units.code == 0);
+    CHECK(contains(units.out, R"("odds":"2:1")"));
+    CHECK(contains(units.out, "hills: +1 (front +1; X.B.10)"));
+    auto both = run_cli({"crt", "--attack", "3", "--attacker", "3:army", "--defense", "1"});
+    CHECK(both.code == 64);
+    CHECK(contains(both.err, "one of them"));
+    auto armor = run_cli({"crt", "--attacker", "4:armor:lake", "--defense", "1"});
+    CHECK(armor.code == 64);
+    CHECK(contains(armor.err, "--attacker 4:armor:lake"));
+    auto kind = run_cli({"crt", "--attack", "4", "--defender", "2:amry"});
+    CHECK(kind.code == 64);
+    CHECK(contains(kind.err, "did you mean 'army'"));
+    auto retreat = run_cli({"crt", "--attack", "4", "--defense", "1", "--retreat", "5"});
+    CHECK(retreat.code == 64);
+    CHECK(contains(retreat.err, "--retreat is 5; allowed 0 to 4"));
+}

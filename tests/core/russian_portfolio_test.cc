@@ -17,8 +17,10 @@ using test::field;
 Resolution crt(CrtRequest q, std::vector<int> rolls)
 {
     test::Scripted s(std::move(rolls));
-    return resolve_crt(table("russian-portfolio.crt"), table("russian-portfolio.no-retreat"),
-                       table("russian-portfolio.procedures"), q, s.dice);
+    const CrtTables tables{table("russian-portfolio.crt"), table("russian-portfolio.no-retreat"),
+                           table("russian-portfolio.procedures"), table("russian-portfolio.terrain-defense"),
+                           table("russian-portfolio.retreat-shortfall")};
+    return resolve_crt(tables, q, s.dice);
 }
 
 CrtRequest odds(long long a, long long d)
@@ -115,6 +117,138 @@ TEST_CASE("crt: armor breaks down on 1 to 1+n, Russians 2 to 2+n (XIII.C)", "[co
     CHECK_FALSE(field<bool>(crt(q, {1}).result, "armor_breakdown"));
     CHECK(field<bool>(crt(q, {3}).result, "armor_breakdown"));
     CHECK_FALSE(field<bool>(crt(q, {4}).result, "armor_breakdown"));
+}
+
+namespace {
+
+// The odds and die of a CRT cell holding CODE: the provisional grid may change, the
+// conversions of XIII.D.6 may not.
+std::pair<CrtRequest, int> cell_with(const std::string& code)
+{
+    const auto& t = table("russian-portfolio.crt");
+    for (size_t c = 0; c < t.columns.size(); ++c) {
+        for (const auto& row : t.rows) {
+            if (row.cells.at(c) == code) {
+                auto ratio = parse_ratio(t.columns[c]);
+                REQUIRE(ratio);
+                return {odds(ratio->attack, ratio->defense), row.lo};
+            }
+        }
+    }
+    FAIL("no " << code << " in the CRT");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("crt: XIII.D.6, a defender that cannot retreat 2 hexes: D4 and DX become DE, DE becomes BR", "[core][crt]")
+{
+    for (const char* code : {"D4", "DX"}) {
+        auto [q, die] = cell_with(code);
+        q.retreat = 1;
+        auto r = crt(q, {die});
+        CHECK(r.result.code == "DE");
+        CHECK(field<std::string>(r.result, "converted_from") == code);
+        q.retreat = 0;
+        CHECK(crt(q, {die}).result.code == "DE");
+        q.retreat = 4;  // a full retreat: unchanged, no second die
+        CHECK(crt(q, {die}).result.code == code);
+    }
+    auto [q, die] = cell_with("DE");
+    q.retreat = 1;
+    CHECK(crt(q, {die}).result.code == "BR");
+    q.retreat = 3;  // DE is converted only below 2 hexes, and rolls nothing
+    CHECK(crt(q, {die}).result.code == "DE");
+    // D1 is not one of the results XIII.D.6 converts.
+    auto [d1, d1_die] = cell_with("D1");
+    d1.retreat = 0;
+    CHECK(crt(d1, {d1_die}).result.code == "D1");
+}
+
+TEST_CASE("crt: XIII.D.6, only 3 hexes on D4 or DX: the die is cast again, 4-6 eliminates", "[core][crt]")
+{
+    for (const char* code : {"D4", "DX"}) {
+        auto [q, die] = cell_with(code);
+        q.retreat = 3;
+        for (int again = 1; again <= 6; ++again) {
+            auto r = crt(q, {die, again});
+            REQUIRE(r.rolls.size() == 2);
+            CHECK(field<std::string>(r.result, "retreat_roll") == (again >= 4 ? "eliminated" : "survives"));
+            CHECK(r.result.code == (again >= 4 ? "DE" : code));
+        }
+        // Exactly 2 hexes: the text is silent; by default read as 3 (a roll), or no roll.
+        q.retreat = 2;
+        CHECK(crt(q, {die, 4}).result.code == "DE");
+        q.two_hexes = TwoHexReading::retreats;
+        CHECK(crt(q, {die}).result.code == code);
+    }
+    auto [q, die] = cell_with("D4");
+    q.retreat = 3;
+    q.surrounded = true;
+    CHECK_THROWS_WITH(crt(q, {die}), Catch::Contains("give one"));
+}
+
+TEST_CASE("crt: X.B's defense, each bonus from the text", "[core][crt]")
+{
+    const auto& terrain = table("russian-portfolio.terrain-defense");
+    auto unit = [](long long f, const char* kind, bool dispersed = false) {
+        LandUnit u;
+        u.factors = f;
+        u.kind = kind;
+        u.dispersed = dispersed;
+        return u;
+    };
+    auto total = [&](std::vector<LandUnit> units, std::vector<std::string> keys, std::optional<bool> soviet = {}) {
+        return defense_factors(terrain, units, keys, soviet).factors;
+    };
+    // X.B.5: an infantry army or front +2 in a major city, an infantry corps +1, armor none.
+    CHECK(total({unit(4, "army")}, {"major-city"}) == 6);
+    CHECK(total({unit(4, "front")}, {"major-city"}) == 6);
+    CHECK(total({unit(2, "corps")}, {"major-city"}) == 3);
+    CHECK(total({unit(5, "armor")}, {"major-city"}) == 5);
+    // X.B.6: a victory city adds 1 of its own to its major city bonuses; Leningrad and Moscow 2.
+    CHECK(total({unit(4, "army")}, {"victory-city"}) == 4 + 2 + 1);
+    CHECK(total({unit(4, "armor")}, {"leningrad-moscow"}) == 4 + 2);
+    // X.B.7, X.B.8: one infantry-type unit, at most 1 for the hex; cumulative with others.
+    CHECK(total({unit(3, "army"), unit(2, "corps")}, {"city"}) == 6);
+    CHECK(total({unit(3, "infantry"), unit(2, "corps")}, {"city", "fortress"}) == 7);
+    // X.B.9: a Soviet army or front only.
+    CHECK(total({unit(3, "army")}, {"swamp"}, true) == 4);
+    CHECK(total({unit(3, "army")}, {"swamp"}, false) == 3);
+    CHECK(total({unit(3, "corps")}, {"swamp"}, true) == 3);
+    CHECK_THROWS_WITH(total({unit(3, "army")}, {"swamp"}), Catch::Contains("{side}"));
+    // X.B.10: each infantry-type unit +1 in hills. X.B.11: mountains as major cities.
+    CHECK(total({unit(3, "army"), unit(2, "corps"), unit(4, "armor")}, {"hills"}) == 9 + 2);
+    CHECK(total({unit(3, "front")}, {"mountains"}) == 5);
+    // X.B.3: the Stalin Line, each Russian army +1, each front +2.
+    CHECK(total({unit(3, "army"), unit(5, "front")}, {"stalin-line"}, true) == 8 + 3);
+    // XIII.B.2: bonuses go to unDispersed defenders.
+    CHECK(total({unit(4, "army", true)}, {"major-city"}) == 4);
+    CHECK_THROWS(total({unit(4, "army")}, {"major-city", "victory-city"}));
+}
+
+TEST_CASE("crt: X.B.4, attack factors across water halved, the total's fraction dropped", "[core][crt]")
+{
+    auto unit = [](long long f, const char* kind, bool across) {
+        LandUnit u;
+        u.factors = f;
+        u.kind = kind;
+        u.across_water = across;
+        return u;
+    };
+    CHECK(attack_factors({unit(3, "army", true), unit(2, "infantry", true)}).factors == 2);  // 5/2 = 2.5 -> 2
+    CHECK(attack_factors({unit(3, "army", true), unit(4, "armor", false)}).factors == 5);
+    CHECK_THROWS_WITH(attack_factors({unit(4, "cavalry", true)}), Catch::Contains("X.B.4"));
+    CHECK_THROWS_WITH(attack_factors({unit(4, "mechanized", true)}), Catch::Contains("may not attack across"));
+    // The totals feed the odds: 6 + 5/2 against 3 + 1 (hills) is 8 to 4, 2:1.
+    CrtRequest q;
+    q.attackers = {unit(6, "army", false), unit(5, "infantry", true)};
+    LandUnit d;
+    d.factors = 3;
+    d.kind = "front";
+    q.defenders = {d};
+    q.terrain = {"hills"};
+    CHECK(field<std::string>(crt(q, {3}).result, "odds") == "2:1");
 }
 
 TEST_CASE("crt: the provisional CRT keeps the two published cells and the XIII.C codes", "[tables][crt]")
