@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 60> k_field_flags{{
+constexpr std::array<FieldFlag, 64> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"attack", "--attack"},
@@ -42,6 +42,8 @@ constexpr std::array<FieldFlag, 60> k_field_flags{{
     {"defense", "--defense,--target"},
     {"eliminated", "--eliminated"},
     {"exchange", "--exchange"},
+    {"facing", "--facing"},
+    {"hex", "--hex"},
     {"log", "--log"},
     {"mod", "--mod"},
     {"morale", "--morale"},
@@ -53,6 +55,7 @@ constexpr std::array<FieldFlag, 60> k_field_flags{{
     {"phase", "--phase"},
     {"rally_number", "--rally-number"},
     {"rammer", "--rammer,--strength"},
+    {"remaining", "--remaining"},
     {"result", "--result"},
     {"retreat", "--retreat"},
     {"roll", "--roll"},
@@ -76,6 +79,7 @@ constexpr std::array<FieldFlag, 60> k_field_flags{{
     {"to_hit", "--to-hit"},
     {"turn", "--turn"},
     {"weather", "--weather"},
+    {"wind", "--wind"},
 }};
 
 const FieldFlag* find_field(std::string_view field)

@@ -52,6 +52,33 @@ char halved_ram_defense(char letter);
 // The opposite point of the hex compass used by table 14.31 (N, NE, SE, S, SW, NW).
 std::string_view compass_opposite(std::string_view from);
 
+// The six points of the hex compass, clockwise from N (table 14.31's codes).
+const std::vector<std::string>& compass_points();
+
+// Hex numbers as the map prints them, column then row ("1539"). The geometry is the one
+// 14.25's example fixes: from 1539, 1638 is north, 1639 north-east, 1439 south, 1538
+// north-west. The neighbour of HEX toward POINT, "" past the map's numbering.
+std::string hex_neighbour(std::string_view hex, std::string_view point);
+// A facing typed as a compass point, or as the number of the neighbouring hex the bow
+// points at (which needs HEX): the compass point, or a message.
+Expected<std::string> parse_facing(std::string_view text, std::string_view hex);
+
+struct SailRequest {
+    std::string wind;                 // the point the wind blows from; "" when there is none
+    std::string facing;               // a compass point
+    std::optional<std::string> turn;  // the facing wanted after turning
+    std::optional<int> remaining;     // Movement Points left this Impulse
+    std::string hex;                  // the ship's hex number, "" when not given
+    bool stationary = false;          // the ship does not move this Impulse (14.26)
+    bool boom = false;                // adjacent to the Boom: no drift (15.65)
+    bool pinned = false;              // rammed and pinned: no turning (14.26, 15.15)
+};
+
+// 14.24-14.26 and 15.65: the point of sailing for a facing and the wind, the turns
+// 14.25 allows from it, a turn asked for, and the hex a ship that does not move drifts
+// to. No dice.
+Resolution resolve_sail(const SailRequest& request);
+
 // 14.23, 14.31, 14.32: direction then velocity, two dice each.
 Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dice);
 

@@ -289,6 +289,93 @@ TEST_CASE("ram: the preconditions of 14.17, 14.28, 15.11 and 15.62 refuse before
     CHECK(ram_refusal(q).empty());
 }
 
+TEST_CASE("sail: 14.25's example, wind N, 1539 facing 1639 may turn to 1439 but not past 1638 to 1538", "[core][sail]")
+{
+    // The example's hexes fix the map's geometry: 1638 faces into a northerly wind.
+    CHECK(hex_neighbour("1539", "N") == "1638");
+    CHECK(hex_neighbour("1539", "NE") == "1639");
+    CHECK(hex_neighbour("1539", "S") == "1439");
+    CHECK(hex_neighbour("1539", "NW") == "1538");
+    CHECK(*parse_facing("1639", "1539") == "NE");
+    SailRequest q;
+    q.wind = "N";
+    q.hex = "1539";
+    q.facing = *parse_facing("1639", q.hex);
+    q.turn = *parse_facing("1538", q.hex);
+    auto r = resolve_sail(q);
+    CHECK(r.result.code == "on-the-wind");  // "facing toward hex 1639 (Sailing on the Wind)"
+    CHECK(field<long long>(r.result, "mp_per_hex") == 2);
+    REQUIRE(r.results.size() == 2);
+    CHECK(r.results[0].label == "turn");
+    CHECK(r.results[0].code == "refused");
+    q.turn = *parse_facing("1439", q.hex);
+    r = resolve_sail(q);
+    CHECK(r.results[0].code == "one-mp");  // two hexsides for one Movement Point (14.25)
+    CHECK(field<std::string>(r.results[0], "sailing_after") == "running-free");
+}
+
+TEST_CASE("sail: the points of sailing of 14.24 for every facing", "[core][sail]")
+{
+    auto code = [](const char* wind, const char* facing) {
+        SailRequest q;
+        q.wind = wind;
+        q.facing = facing;
+        return resolve_sail(q).result.code;
+    };
+    CHECK(code("N", "N") == "into-the-wind");
+    CHECK(code("N", "NE") == "on-the-wind");
+    CHECK(code("N", "NW") == "on-the-wind");
+    CHECK(code("N", "SE") == "running-free");
+    CHECK(code("N", "S") == "running-free");
+    CHECK(code("N", "SW") == "running-free");
+    CHECK(code("SW", "SW") == "into-the-wind");
+    CHECK(code("SW", "NW") == "on-the-wind");
+    CHECK(code("SW", "NE") == "running-free");
+}
+
+TEST_CASE("sail: on the wind with one MP left it must turn 120 degrees (14.24); 180 never (14.25)", "[core][sail]")
+{
+    SailRequest q;
+    q.wind = "N";
+    q.facing = "NW";
+    q.remaining = 1;
+    auto r = resolve_sail(q);
+    CHECK(field<std::string>(r.result, "forced_turn") == "S");  // to NE would pass N
+    q.turn = "SE";
+    q.remaining.reset();
+    CHECK(resolve_sail(q).results.at(0).code == "refused");
+    q.turn = "N";  // one hexside, free; then it faces the wind and may not move that way
+    r = resolve_sail(q);
+    CHECK(r.results.at(0).code == "free");
+    CHECK(field<std::string>(r.results.at(0), "sailing_after") == "into-the-wind");
+}
+
+TEST_CASE("sail: a ship that does not move turns one hexside and drifts downwind; N to S when calm; "
+          "not beside the Boom",
+          "[core][sail]")
+{
+    SailRequest q;
+    q.wind = "NE";
+    q.facing = "S";
+    q.hex = "1539";
+    q.stationary = true;
+    q.turn = "N";  // two hexsides: not while standing still (14.26)
+    auto r = resolve_sail(q);
+    CHECK(r.results.at(0).code == "refused");
+    const Outcome& drift = r.results.at(1);
+    CHECK(drift.label == "drift");
+    CHECK(drift.code == "SW");  // from NE, toward SW (14.26)
+    CHECK(field<std::string>(drift, "hex") == "1438");
+    q.wind = "";  // no wind: north to south
+    CHECK(resolve_sail(q).results.at(1).code == "S");
+    q.boom = true;  // 15.65
+    CHECK(resolve_sail(q).results.at(1).code == "none");
+    q.boom = false;
+    q.pinned = true;  // rammed and pinned: no turn at all (14.26)
+    q.turn = "SE";
+    CHECK(resolve_sail(q).results.at(0).code == "refused");
+}
+
 TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "[core][reef]")
 {
     const auto& reefs = table("constantinople.reefs");
