@@ -15,9 +15,10 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 64> k_field_flags{{
+constexpr std::array<FieldFlag, 67> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
+    {"assaults", "--assaults"},
     {"attack", "--attack"},
     {"attacker", "--attacker"},
     {"attacker_mod", "--attacker-mod"},
@@ -29,6 +30,7 @@ constexpr std::array<FieldFlag, 64> k_field_flags{{
     {"battle_speed_last_segment", "--battle-speed-last-segment"},
     {"best", "--best"},
     {"boom", "--boom"},
+    {"capability", "--capability"},
     {"column", "--column"},
     {"damaged_reading", "--damaged-reading"},
     {"day", "--day"},
@@ -62,6 +64,7 @@ constexpr std::array<FieldFlag, 64> k_field_flags{{
     {"row", "--row"},
     {"run", "--run"},
     {"scenario", "--scenario"},
+    {"ship", "--ship"},
     {"shots", "--shots"},
     {"side", "--side"},
     {"situation", "--situation"},

@@ -43,6 +43,8 @@ void setup_drift(CLI::App& app, Context& ctx);
 void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_sail(CLI::App& app, Context& ctx);
+void setup_storm(CLI::App& app, Context& ctx);
+void setup_portage(CLI::App& app, Context& ctx);
 void setup_siberian(CLI::App& app, Context& ctx);
 void setup_always_possible(CLI::App& app, Context& ctx);
 void setup_weather(CLI::App& app, Context& ctx);
@@ -57,7 +59,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 29> k_commands{{
+constexpr std::array<Command, 31> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -71,6 +73,8 @@ constexpr std::array<Command, 29> k_commands{{
     {"reef", "Constantinople", setup_reef},
     {"initiative", "Constantinople", setup_initiative},
     {"sail", "Constantinople", setup_sail},
+    {"storm", "Constantinople", setup_storm},
+    {"portage", "Constantinople", setup_portage},
     {"suppress", "Great Battles of WWII", setup_suppress},
     {"morale", "Great Battles of WWII", setup_morale},
     {"rally", "Great Battles of WWII", setup_rally},

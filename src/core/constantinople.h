@@ -118,6 +118,42 @@ Resolution resolve_ram(const Table& table, const RamRequest& request, Dice& dice
 // roll in the hexes of 14.29.
 Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice);
 
+// A ship when a Storm blows (14.29): a scenario's ship or a side ("ottoman"), with
+// :pinned (rammed and pinned), :anchor (at anchor, a coastal hex with a 0 movement rate)
+// or :horn (in the Golden Horn).
+struct StormShip {
+    std::string name;
+    std::string side;
+    bool pinned = false;
+    bool sheltered = false;  // at anchor or in the Golden Horn: no roll, no movement
+    std::string shelter;     // "at anchor" or "in the Golden Horn"
+};
+Expected<StormShip> parse_storm_ship(std::string_view spec, const std::function<const Scenario&()>& scenario);
+
+// 14.29: pinned ships sink without a roll; sheltered ships do not roll and may not move;
+// each ship at sea rolls, 6 eliminated, else back to its side's port.
+Resolution resolve_storm(const Table& storm, const std::vector<StormShip>& ships, Dice& dice);
+
+// A ship named for the Great Portage: a scenario's ship or a type.
+struct PortageShip {
+    std::string label;
+    std::string type;  // trireme, bireme, fustae, galley
+    std::string side;  // "" when typed as a type
+};
+Expected<PortageShip> parse_portage_ship(std::string_view spec, const std::function<const Scenario&()>& scenario);
+
+struct PortageRequest {
+    int turn = 0;               // the Game-Turn
+    std::vector<int> assaults;  // ship units in each successive Naval Combat Segment at the Boom, latest last
+    std::vector<PortageShip> ships;
+    int capability = 0;  // the Assault Capability Number of the Game-Turn (7.21)
+};
+
+// 17.1-17.22: refused unless 17.1 is met (two successive segments at the Boom with three
+// ships or more, not before Game-Turn Six; or from Game-Turn Twenty) and every ship may
+// be portaged (17.21); then die + capability, five or more (TABLE, constantinople.portage).
+Resolution resolve_portage(const Table& table, const PortageRequest& request, Dice& dice);
+
 // 13.1: each player rolls a die, the high roll moves first. The text names no tie-break.
 Resolution resolve_initiative(Dice& dice);
 

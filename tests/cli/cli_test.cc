@@ -258,7 +258,7 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
     CHECK(r.code == 64);
     CHECK(contains(r.err,
                    "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
-                   "weather, batch, replay, seed, wind, melee, ram, reef, initiative, sail, suppress, morale"));
+                   "weather, batch, replay, seed, wind, melee, ram, reef, initiative, sail, storm, portage, suppress"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")

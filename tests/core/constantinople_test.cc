@@ -3,6 +3,7 @@
 #include "../helpers.h"
 #include "core/constantinople.h"
 #include "util/error.h"
+#include "util/text.h"
 
 #include <catch2/catch.hpp>
 
@@ -374,6 +375,50 @@ TEST_CASE("sail: a ship that does not move turns one hexside and drifts downwind
     q.pinned = true;  // rammed and pinned: no turn at all (14.26)
     q.turn = "SE";
     CHECK(resolve_sail(q).results.at(0).code == "refused");
+}
+
+TEST_CASE("storm: pinned ships sink without a roll, sheltered ones stay, each ship at sea rolls (14.29)",
+          "[core][storm]")
+{
+    std::vector<StormShip> ships(4);
+    ships[0].side = "ottoman";
+    ships[1].side = "ottoman";
+    ships[1].pinned = true;
+    ships[2].side = "byzantine";
+    ships[2].sheltered = true;
+    ships[2].shelter = "in the Golden Horn";
+    ships[3].side = "byzantine";
+    test::Scripted s({6, 5});  // two ships at sea roll; the pinned and the sheltered do not
+    auto r = resolve_storm(table("constantinople.storm"), ships, s.dice);
+    REQUIRE(r.rolls.size() == 2);
+    REQUIRE(r.results.size() == 4);
+    CHECK(r.results[0].code == "eliminated");  // a six
+    CHECK(r.results[1].code == "sunk");        // pinned from Ramming
+    CHECK(r.results[2].code == "stays");       // may not move that Game-Turn
+    CHECK(r.results[3].code == "port");        // 1-5
+    CHECK_THAT(join(r.results[3].effects, " "), Catch::Contains("Harbor of Eleutheris"));
+    CHECK(r.result.code == "2");  // lost: the eliminated and the sunk
+}
+
+TEST_CASE("portage: 17.1's conditions, 17.21's ships, then die + capability of five or more (17.22)", "[core][portage]")
+{
+    auto attempt = [](int turn, std::vector<int> assaults, std::string type, std::vector<int> rolls, int cap = 0) {
+        PortageRequest q;
+        q.turn = turn;
+        q.assaults = std::move(assaults);
+        q.ships = {PortageShip{type, type, ""}};
+        q.capability = cap;
+        test::Scripted s(std::move(rolls));
+        return resolve_portage(table("constantinople.portage"), q, s.dice);
+    };
+    CHECK(attempt(6, {3, 3}, "trireme", {5}).result.code == "portage");
+    CHECK(attempt(6, {3, 3}, "trireme", {4}).result.code == "fails");
+    CHECK(attempt(6, {3, 3}, "bireme", {3}, 2).result.code == "portage");  // 3 + 2 = 5
+    CHECK_THROWS_WITH(attempt(5, {3, 3}, "trireme", {5}), Catch::Contains("before Game-Turn Six"));
+    CHECK_THROWS_WITH(attempt(12, {3, 2}, "trireme", {5}), Catch::Contains("two successive"));
+    CHECK_THROWS_WITH(attempt(12, {3}, "trireme", {5}), Catch::Contains("two successive"));
+    CHECK(attempt(20, {}, "fustae", {5}).result.code == "portage");  // 17.1.2: automatically from Twenty
+    CHECK_THROWS_WITH(attempt(20, {}, "galley", {5}), Catch::Contains("(17.21)"));
 }
 
 TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "[core][reef]")

@@ -1,0 +1,49 @@
+// umpire storm: Constantinople 14.29, every ship of a Storm at once.
+#include "cli/commands.h"
+#include "core/constantinople.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct StormOptions {
+    std::vector<std::string> ships;
+    DiceOptions dice;
+};
+
+void run_storm(const StormOptions& opt, Context& ctx)
+{
+    const core::Table& storm = ctx.table("constantinople.storm");
+    auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
+    std::vector<core::StormShip> ships;
+    for (const auto& spec : opt.ships) {
+        ships.push_back(flag_value("{ship}", core::parse_storm_ship(spec, scenario)));
+    }
+    core::Fields inputs{{"ships", opt.ships}};
+    ctx.adjudicate(opt.dice, inputs, "storm",
+                   [&](core::Dice& dice) { return core::resolve_storm(storm, ships, dice); });
+}
+
+void setup_storm(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<StormOptions>();
+    auto* sub = app.add_subcommand("storm", "Constantinople: a Storm, every ship at once: pinned ships sink, sheltered "
+                                            "ones stay, each ship at sea rolls (14.29)");
+    sub->add_option("--ship", opt->ships,
+                    "A ship: a name from the scenario or a side (byzantine, ottoman), with :pinned, :anchor or :horn "
+                    "(repeatable, or SHIP,SHIP)")
+        ->required()
+        ->delimiter(',')
+        ->type_name("SHIP");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("At sea: a die each, 6 eliminated with any passengers, 1-5 back to port (Ottoman to\n"
+                "the Double Columns, 3931; Byzantine to the Harbor of Eleutheris, 2129, 2130 or\n"
+                "2234). Pinned from Ramming: sunk, no roll. At anchor or in the Golden Horn: no\n"
+                "roll, no movement this Game-Turn (14.29).\n"
+                "Dice, in order: one per ship at sea, in the order given.\n"
+                "Examples:\n"
+                "  umpire storm --ship Galley-1 --ship Galley-2:pinned --ship Genoa:horn\n"
+                "  umpire storm --ship ottoman,ottoman,byzantine:anchor --odds");
+    sub->callback([opt, &ctx] { run_storm(*opt, ctx); });
+}
+
+}  // namespace umpire::cli
