@@ -2,6 +2,7 @@
 #include "cli/commands.h"
 #include "core/constantinople.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace umpire::cli {
 

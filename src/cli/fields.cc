@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 67> k_field_flags{{
+constexpr std::array<FieldFlag, 71> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"assaults", "--assaults"},
@@ -31,7 +31,9 @@ constexpr std::array<FieldFlag, 67> k_field_flags{{
     {"best", "--best"},
     {"boom", "--boom"},
     {"capability", "--capability"},
+    {"card", "--card"},
     {"column", "--column"},
+    {"count", "--count"},
     {"damaged_reading", "--damaged-reading"},
     {"day", "--day"},
     {"defender", "--defender"},
@@ -50,11 +52,13 @@ constexpr std::array<FieldFlag, 67> k_field_flags{{
     {"mod", "--mod"},
     {"morale", "--morale"},
     {"movement", "--movement"},
+    {"need", "--need"},
     {"needed", "--needed"},
     {"occupied", "--occupied"},
     {"odds", "--odds"},
     {"paratroops", "--paratroops"},
     {"phase", "--phase"},
+    {"points", "--points"},
     {"rally_number", "--rally-number"},
     {"rammer", "--rammer,--strength"},
     {"remaining", "--remaining"},

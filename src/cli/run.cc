@@ -40,6 +40,7 @@ void setup_infiltrate(CLI::App& app, Context& ctx);
 void setup_sighting(CLI::App& app, Context& ctx);
 void setup_fire(CLI::App& app, Context& ctx);
 void setup_drift(CLI::App& app, Context& ctx);
+void setup_deck(CLI::App& app, Context& ctx);
 void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_sail(CLI::App& app, Context& ctx);
@@ -59,7 +60,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 31> k_commands{{
+constexpr std::array<Command, 32> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -85,6 +86,7 @@ constexpr std::array<Command, 31> k_commands{{
     {"sighting", "Great Battles of WWII", setup_sighting},
     {"fire", "Great Battles of WWII", setup_fire},
     {"drift", "Great Battles of WWII", setup_drift},
+    {"deck", "Great Battles of WWII", setup_deck},
     {"crt", "The Russian Portfolio", setup_crt},
     {"overrun", "The Russian Portfolio", setup_overrun},
     {"siberian", "The Russian Portfolio", setup_siberian},

@@ -96,6 +96,53 @@ Draw RandomSource::draw(const DiceSpec& spec)
     return draw_faces(spec, [this](int sides) { return face(sides); });
 }
 
+Draw DiceSource::pick(const std::vector<std::uint64_t>& weights)
+{
+    std::uint64_t sum = 0;
+    for (auto w : weights) {
+        sum += w;
+    }
+    Draw face = draw(DiceSpec{1, static_cast<int>(sum), 0});
+    std::uint64_t at = static_cast<std::uint64_t>(face.value);
+    for (size_t i = 0; i < weights.size(); ++i) {
+        if (at <= weights[i]) {
+            return {static_cast<int>(i + 1), face.faces};
+        }
+        at -= weights[i];
+    }
+    return {static_cast<int>(weights.size()), face.faces};
+}
+
+size_t Dice::pick(const std::vector<std::uint64_t>& weights, std::string_view purpose)
+{
+    std::uint64_t sum = 0;
+    for (auto w : weights) {
+        sum += w;
+    }
+    if (sum == 0 || sum > static_cast<std::uint64_t>(k_max_die_sides)) {
+        throw usage_error("nothing to pick from for " + std::string(purpose));
+    }
+    RollRecord rec;
+    rec.die = "pick";
+    rec.purpose = purpose;
+    if (!m_given.empty()) {
+        int value = m_given.front();
+        m_given.pop_front();
+        if (value < 1 || static_cast<size_t>(value) > weights.size() || weights[static_cast<size_t>(value - 1)] == 0) {
+            throw usage_error("{roll} " + std::to_string(value) + " is impossible for the pick made for " +
+                              std::string(purpose));
+        }
+        rec.value = value;
+        rec.given = true;
+    } else {
+        Draw d = m_source.pick(weights);
+        rec.value = d.value;
+        rec.faces = std::move(d.faces);
+    }
+    m_record.push_back(std::move(rec));
+    return static_cast<size_t>(m_record.back().value - 1);
+}
+
 std::uint32_t fresh_seed()
 {
     std::random_device device;

@@ -62,6 +62,11 @@ class DiceSource {
 public:
     virtual ~DiceSource() = default;
     virtual Draw draw(const DiceSpec& spec) = 0;
+    // One of WEIGHTS.size() categories, each with probability weight / sum (a card of a
+    // colour from what is left in a deck): value is the category, 1-based. By default a
+    // die of sum faces read against the weights in order; exact odds override it to walk
+    // the categories with their weights.
+    virtual Draw pick(const std::vector<std::uint64_t>& weights);
 };
 
 // Boost.Random mt19937 with Boost's uniform_int_distribution, which gives the same
@@ -130,6 +135,11 @@ public:
     // impossible for SPEC.
     int roll(const DiceSpec& spec, std::string_view purpose);
     int roll_d6(std::string_view purpose) { return roll(DiceSpec{1, 6, 0}, purpose); }
+    // Picks a category by WEIGHTS (DiceSource::pick) for PURPOSE and records it as die
+    // "pick"; returns the category, 0-based. A given value is the category, 1-based, and
+    // must have weight. Throws a usage Error when every weight is 0 or their sum passes
+    // k_max_die_sides.
+    size_t pick(const std::vector<std::uint64_t>& weights, std::string_view purpose);
 
     const std::vector<RollRecord>& record() const { return m_record; }
     // Throws a usage Error when given values were left unused.

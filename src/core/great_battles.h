@@ -130,4 +130,42 @@ Resolution resolve_drift(const Table& procedures, std::string_view altitude, boo
 // defender's turn.
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice);
 
+// The Drop Zone rules' Activation Deck: an ordinary deck with the hearts removed, black
+// cards (clubs, spades) one Activation Point each, diamonds none (the points are the
+// procedures table's deck_points_*). Cards are "AS", "10C", "QD".
+struct DeckHand {
+    std::string side;
+    std::vector<std::string> cards;  // in the order drawn
+};
+struct DeckState {
+    std::vector<std::string> deck;  // the cards to draw from, kept in deck order (no secret order)
+    std::vector<DeckHand> hands;
+};
+// The 39 cards in deck order: clubs, spades, diamonds, each ace to king.
+DeckState full_deck();
+// "ks", "10C", "Ad": the card in canonical form, or a message (hearts are not in the deck).
+Expected<std::string> parse_card(std::string_view text);
+// A side's name in the deck: lower-case letters, digits and '-', 1 to 32 characters.
+Expected<std::string> parse_deck_side(std::string_view text);
+int card_points(const Table& procedures, std::string_view card);
+
+struct DeckDraw {
+    std::string side;
+    int count = 1;
+    std::vector<std::string> given;  // cards drawn by hand, instead of at random
+    std::optional<int> need;         // Activation Points wanted in hand after the draw
+    bool name_cards = true;          // false for exact odds: only the colours are drawn
+};
+// Draws COUNT cards at random from BEFORE's deck into the side's hand: each card's colour
+// by what is left (one pick), then which card of that colour (a second). AFTER is the new
+// state.
+Resolution resolve_deck_draw(const Table& procedures, const DeckState& before, const DeckDraw& request, Dice& dice,
+                             DeckState& after);
+// Plays POINTS Activation Points of black cards from the side's hand; they return to the
+// deck, which is shuffled (so it keeps no order at all). No dice.
+Resolution resolve_deck_play(const Table& procedures, const DeckState& before, std::string_view side, int points,
+                             DeckState& after);
+// The deck and the hands, with their points. No dice.
+Resolution resolve_deck_show(const Table& procedures, const DeckState& state);
+
 }  // namespace umpire::core

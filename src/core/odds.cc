@@ -114,6 +114,24 @@ public:
         return {dist[choice].total, {}};
     }
 
+    // The categories with weight, each a branch weighted weight / sum.
+    Draw pick(const std::vector<std::uint64_t>& weights) override
+    {
+        std::uint64_t sum = 0;
+        std::vector<size_t> live;
+        for (size_t i = 0; i < weights.size(); ++i) {
+            sum += weights[i];
+            if (weights[i] > 0) {
+                live.push_back(i);
+            }
+        }
+        size_t depth = m_taken.size();
+        size_t choice = depth < m_path.size() ? m_path[depth] : 0;
+        m_taken.push_back({choice, live.size()});
+        m_weight.times(weights[live[choice]], sum);
+        return {static_cast<int>(live[choice] + 1), {}};
+    }
+
     struct Taken {
         size_t choice;
         size_t options;

@@ -729,4 +729,75 @@ core::WeatherState parse_state(std::string_view text, std::string_view source_na
     return state;
 }
 
+core::DeckState parse_deck_state(std::string_view text, std::string_view source_name)
+{
+    Reader reader(source_name);
+    toml::table doc = reader.parse(text);
+    reader.check_keys(doc, {"game", "deck", "hand"}, "the activation deck");
+    const toml::node* game = reader.required(doc, "game", "the activation deck");
+    if (reader.string(*game, "game") != "great-battles") {
+        reader.fail(game->source(), "'game' is '" + reader.string(*game, "game") +
+                                        "'; an activation deck file is for great-battles (Drop Zone rules)");
+    }
+    core::DeckState state;
+    std::vector<std::string> seen;
+    auto card = [&](const toml::node& node, std::string_view key) {
+        auto c = core::parse_card(reader.string(node, key));
+        if (!c) {
+            reader.fail(node.source(), c.error());
+        }
+        if (std::find(seen.begin(), seen.end(), *c) != seen.end()) {
+            reader.fail(node.source(), "card " + *c + " appears twice in the deck file");
+        }
+        seen.push_back(*c);
+        return *c;
+    };
+    if (const toml::node* deck = doc.get("deck")) {
+        const toml::array* array = deck->as_array();
+        if (array == nullptr) {
+            reader.fail(deck->source(), "'deck' must be an array of cards");
+        }
+        for (const auto& item : *array) {
+            state.deck.push_back(card(item, "deck"));
+        }
+    }
+    if (const toml::node* hands = doc.get("hand")) {
+        const toml::array* array = hands->as_array();
+        if (array == nullptr) {
+            reader.fail(hands->source(), "'hand' must be an array of tables ([[hand]])");
+        }
+        for (const auto& item : *array) {
+            const toml::table& t = reader.table(item, "hand");
+            reader.check_keys(t, {"side", "cards"}, "a hand");
+            const toml::node* side = reader.required(t, "side", "a hand");
+            auto name = core::parse_deck_side(reader.string(*side, "side"));
+            if (!name) {
+                reader.fail(side->source(), name.error());
+            }
+            for (const auto& h : state.hands) {
+                if (h.side == *name) {
+                    reader.fail(side->source(), "side '" + *name + "' has two hands");
+                }
+            }
+            core::DeckHand hand{*name, {}};
+            if (const toml::node* cards = t.get("cards")) {
+                const toml::array* list = cards->as_array();
+                if (list == nullptr) {
+                    reader.fail(cards->source(), "'cards' must be an array of cards");
+                }
+                for (const auto& c : *list) {
+                    hand.cards.push_back(card(c, "cards"));
+                }
+            }
+            state.hands.push_back(std::move(hand));
+        }
+    }
+    if (seen.size() != core::full_deck().deck.size()) {
+        throw data_error(std::string(source_name) + ": the deck file holds " + std::to_string(seen.size()) +
+                         " cards; the Activation Deck has " + std::to_string(core::full_deck().deck.size()) +
+                         " (a deck without hearts), each in the deck or in one hand");
+    }
+    return state;
+}
+
 }  // namespace umpire::load

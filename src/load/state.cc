@@ -58,9 +58,25 @@ std::string state_text(const core::WeatherState& s)
     return out;
 }
 
+std::string deck_state_text(const core::DeckState& s)
+{
+    std::string out = "# umpire activation deck (Great Battles, Drop Zone rules): the cards left to draw, in no\n"
+                      "# order (each draw is random), and each side's hand. Edit with care.\n";
+    out += "game = \"great-battles\"\n";
+    out += "deck = " + quoted_list(s.deck) + "\n";
+    for (const auto& h : s.hands) {
+        out += "\n[[hand]]\nside = \"" + h.side + "\"\ncards = " + quoted_list(h.cards) + "\n";
+    }
+    return out;
+}
+
 void write_state(const std::string& path, const core::WeatherState& state)
 {
-    const std::string text = state_text(state);
+    write_state_text(path, state_text(state));
+}
+
+void write_state_text(const std::string& path, const std::string& text)
+{
     const std::string tmp = path + ".tmp";
     auto fail = [&](const std::string& what) {
         int err = errno;

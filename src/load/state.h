@@ -2,6 +2,7 @@
 // The referee's game-state file: read it (a missing file is a new game) and write it
 // atomically, so an interrupted write never loses the previous state.
 
+#include "core/great_battles.h"
 #include "core/novorossiysk.h"
 
 #include <string>
@@ -16,6 +17,8 @@ std::string read_state_text(const std::string& path);
 // holding the StateLock, so no two writers share the temporary file and a killed
 // writer's leftover is simply overwritten by the next.
 void write_state(const std::string& path, const core::WeatherState& state);
+// The same for any state file's TEXT.
+void write_state_text(const std::string& path, const std::string& text);
 
 // An exclusive lock on a state file for one read, resolve and write: two referees'
 // calls on one file wait for each other instead of rolling the same phase twice. It is
@@ -33,5 +36,7 @@ private:
 };
 
 std::string state_text(const core::WeatherState& state);
+// An Activation Deck file: the cards left and each side's hand.
+std::string deck_state_text(const core::DeckState& state);
 
 }  // namespace umpire::load

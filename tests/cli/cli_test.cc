@@ -514,3 +514,29 @@ TEST_CASE("cli: issue 11, ram refusals and crt units, terrain and retreat limits
     CHECK(retreat.code == 64);
     CHECK(contains(retreat.err, "--retreat is 5; allowed 0 to 4"));
 }
+
+TEST_CASE("cli: deck keeps the Activation Deck between calls, and replays from the log", "[cli][deck]")
+{
+    TempDir dir;
+    const std::string state = (dir.path / "deck.toml").string();
+    const std::string log = (dir.path / "audit.log").string();
+    auto drawn = run_cli(
+        {"--seed", "11", "--log", log, "--json", "deck", "draw", "--state", state, "--side", "allied", "--count", "6"});
+    REQUIRE(drawn.code == 0);
+    CHECK(contains(drawn.out, R"("deck_left":33)"));
+    auto shown = run_cli({"--json", "deck", "show", "--state", state});
+    CHECK(contains(shown.out, R"("code":"33")"));  // 39 less 6, read back from the file
+    auto played =
+        run_cli({"--log", log, "--json", "deck", "play", "--state", state, "--side", "allied", "--points", "40"});
+    CHECK(played.code == 64);
+    CHECK(contains(played.err, "--points is 40; allowed 1 to 39"));
+    auto replay = run_cli({"replay", log});
+    CHECK(replay.code == 0);
+    CHECK(contains(replay.out, "1 resolution(s) replayed, 0 differ"));
+    auto heart = run_cli({"deck", "draw", "--side", "allied", "--card", "AH"});
+    CHECK(heart.code == 64);
+    CHECK(contains(heart.err, "hearts are removed"));
+    auto roll = run_cli({"deck", "draw", "--side", "allied", "--roll", "1"});
+    CHECK(roll.code == 64);
+    CHECK(contains(roll.err, "--card"));
+}

@@ -282,3 +282,97 @@ TEST_CASE("drift: two d10 times 2 high, 1 medium, 1/2 low; gliders as low (Air L
     CHECK(field<std::string>(glider.results.at(0), "north_south") == "3.5");
     CHECK(field<std::string>(glider.results.at(0), "east_west") == "2");
 }
+
+TEST_CASE("deck: an ordinary deck without the hearts, black one Activation Point, diamonds none (Drop Zone rules)",
+          "[core][deck]")
+{
+    const auto& procedures = table("great-battles.procedures");
+    DeckState deck = full_deck();
+    REQUIRE(deck.deck.size() == 39);  // 52 less 13 hearts
+    int black = 0;
+    int points = 0;
+    for (const auto& c : deck.deck) {
+        CHECK(c.back() != 'H');
+        black += c.back() == 'C' || c.back() == 'S' ? 1 : 0;
+        points += card_points(procedures, c);
+    }
+    CHECK(black == 26);
+    CHECK(points == 26);  // 26 black cards at one point, 13 diamonds at none
+    CHECK(card_points(procedures, "QD") == 0);
+    CHECK(card_points(procedures, "10C") == 1);
+    CHECK(card_points(procedures, "AS") == 1);
+    CHECK_FALSE(parse_card("KH"));
+    CHECK(*parse_card("10c") == "10C");
+}
+
+TEST_CASE("deck: drawing takes cards out of the deck into the hand; playing returns black cards", "[core][deck]")
+{
+    const auto& procedures = table("great-battles.procedures");
+    DeckDraw q;
+    q.side = "allied";
+    q.given = {"KS", "QD", "3C"};
+    q.count = 3;
+    q.need = 2;
+    test::Scripted s({});
+    DeckState after;
+    auto r = resolve_deck_draw(procedures, full_deck(), q, s.dice, after);
+    CHECK(r.result.code == "2");
+    CHECK(field<bool>(r.result, "enough"));
+    CHECK(after.deck.size() == 36);
+    REQUIRE(after.hands.size() == 1);
+    CHECK(after.hands[0].cards == std::vector<std::string>{"KS", "QD", "3C"});
+    DeckState played;
+    resolve_deck_play(procedures, after, "allied", 2, played);
+    CHECK(played.deck.size() == 38);
+    CHECK(played.hands[0].cards == std::vector<std::string>{"QD"});  // a diamond is never played
+    CHECK_THROWS_WITH(resolve_deck_play(procedures, played, "allied", 1, after), Catch::Contains("holds 0"));
+    // A card already in a hand cannot be drawn again.
+    DeckState held = full_deck();
+    held.deck.erase(std::find(held.deck.begin(), held.deck.end(), "KS"));
+    held.hands.push_back({"german", {"KS"}});
+    q.given = {"KS"};
+    q.count = 1;
+    CHECK_THROWS_WITH(resolve_deck_draw(procedures, held, q, s.dice, after), Catch::Contains("not in the deck"));
+}
+
+TEST_CASE("deck: the odds of drawing enough points are hypergeometric", "[core][deck]")
+{
+    const auto& procedures = table("great-battles.procedures");
+    // Five cards from the full deck (26 black, 13 diamonds): P(k points) = C(26,k) C(13,5-k) / C(39,5).
+    auto choose = [](long long n, long long k) {
+        long long out = 1;
+        for (long long i = 1; i <= k; ++i) {
+            out = out * (n - k + i) / i;
+        }
+        return out;
+    };
+    DeckDraw q;
+    q.side = "allied";
+    q.count = 5;
+    q.need = 3;
+    q.name_cards = false;
+    DeckState after;
+    auto report = compute_odds([&](Dice& d) { return resolve_deck_draw(procedures, full_deck(), q, d, after); }, {});
+    const long long all = choose(39, 5);
+    boost::multiprecision::cpp_rational enough = 0;
+    for (const auto& d : report.dimensions) {
+        if (d.name == "result") {
+            REQUIRE(d.lines.size() == 6);
+            for (const auto& line : d.lines) {
+                const long long k = std::stoll(line.value);
+                const boost::multiprecision::cpp_rational expected(choose(26, k) * choose(13, 5 - k), all);
+                CHECK(line.probability.q == expected);
+                if (k >= 3) {
+                    enough += expected;
+                }
+            }
+        }
+        if (d.name == "result.enough") {
+            for (const auto& line : d.lines) {
+                if (line.value == "true") {
+                    CHECK(line.probability.q == enough);
+                }
+            }
+        }
+    }
+}
