@@ -15,7 +15,9 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 71> k_field_flags{{
+constexpr std::array<FieldFlag, 73> k_field_flags{{
+    {"aa", "--aa"},
+    {"activation_points", "--activation-points"},
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"assaults", "--assaults"},

@@ -41,6 +41,9 @@ void setup_sighting(CLI::App& app, Context& ctx);
 void setup_fire(CLI::App& app, Context& ctx);
 void setup_drift(CLI::App& app, Context& ctx);
 void setup_deck(CLI::App& app, Context& ctx);
+void setup_cops_overrun(CLI::App& app, Context& ctx);
+void setup_flak(CLI::App& app, Context& ctx);
+void setup_landing(CLI::App& app, Context& ctx);
 void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_sail(CLI::App& app, Context& ctx);
@@ -60,7 +63,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 32> k_commands{{
+constexpr std::array<Command, 35> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -85,8 +88,11 @@ constexpr std::array<Command, 32> k_commands{{
     {"infiltrate", "Great Battles of WWII", setup_infiltrate},
     {"sighting", "Great Battles of WWII", setup_sighting},
     {"fire", "Great Battles of WWII", setup_fire},
+    {"flak", "Great Battles of WWII", setup_flak},
     {"drift", "Great Battles of WWII", setup_drift},
+    {"landing", "Great Battles of WWII", setup_landing},
     {"deck", "Great Battles of WWII", setup_deck},
+    {"cops-overrun", "Great Battles of WWII", setup_cops_overrun},
     {"crt", "The Russian Portfolio", setup_crt},
     {"overrun", "The Russian Portfolio", setup_overrun},
     {"siberian", "The Russian Portfolio", setup_siberian},

@@ -548,9 +548,127 @@ Resolution resolve_drift(const Table& procedures, std::string_view altitude, boo
     r.result.effects = {
         "the text does not say how north is told from south, or east from west: settle it before the drop",
         "stands landing in oceans, major rivers or off the table are destroyed",
-        "then flak (step 1) and the landing roll (step 3) on the scenario's charts"};
+        "flak (step 1) comes before the drift, the landing roll (step 3) after it; both charts are lost"};
     r.result.source = r.source;
     r.rolls = dice.record();
+    return r;
+}
+
+namespace {
+
+// A d10 per stand (plus MODIFIER) read under COLUMN of TABLE: destroyed, suppressed or
+// none. result.code counts the destroyed, so it is true of every branch it sums.
+Resolution per_stand(const Table& table, const std::string& column, int modifier, int stands, Resolution r, Dice& dice)
+{
+    check_count(stands, 1, 50, "{stands}");
+    check_count(modifier, -k_max_d10_modifier, k_max_d10_modifier, "{mod}");
+    note_table(r, table);
+    const size_t c = *find_column(table, column);
+    int destroyed = 0;
+    int suppressed = 0;
+    for (int i = 0; i < stands; ++i) {
+        const std::string label = "stand " + std::to_string(i + 1);
+        const int roll = dice.roll(*table.dice, label);
+        const int total = roll + modifier;
+        Outcome o;
+        o.label = label;
+        auto row = find_row(table, total);
+        if (!row) {
+            throw usage_error("table " + table.id + ": " + row.error());
+        }
+        o.code = table.rows.at(*row).cells.at(c);
+        describe(o, table, "");
+        o.source = table.source;
+        destroyed += o.code == "destroyed" ? 1 : 0;
+        suppressed += o.code == "suppressed" ? 1 : 0;
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) +
+                          (modifier ? " " + signed_number(modifier) + " = " + std::to_string(total) : "") + " under " +
+                          column + " -> " + o.name + " (" + table.source + ")");
+        r.results.push_back(std::move(o));
+    }
+    r.result.code = std::to_string(destroyed);
+    r.result.name = std::to_string(destroyed) + " destroyed";
+    r.result.fields.push_back({"suppressed", static_cast<long long>(suppressed)});
+    r.result.fields.push_back({"unharmed", static_cast<long long>(stands - destroyed - suppressed)});
+    r.result.source = table.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+}  // namespace
+
+Resolution resolve_flak(const Table& table, std::string_view aa, std::string_view altitude, bool glider, int stands,
+                        Dice& dice)
+{
+    if (aa != "light" && aa != "medium" && aa != "heavy") {
+        throw usage_error("{aa} " + std::string(aa) + ": allowed light, medium, heavy (as the scenario defines)");
+    }
+    const std::string level = glider ? "high" : std::string(altitude);
+    if (level != "high" && level != "medium" && level != "low") {
+        throw usage_error("{altitude} " + std::string(altitude) + ": allowed high, medium, low");
+    }
+    Resolution r;
+    r.command = "flak";
+    r.title = "Flak";
+    r.source = table.source;
+    r.steps.push_back(std::string(aa) + " AA against stands dropped from " + level + " altitude" +
+                      (glider ? " (glider troops: always as from high altitude, step 1)" : ""));
+    return per_stand(table, std::string(aa) + "-" + level, 0, stands, std::move(r), dice);
+}
+
+Resolution resolve_landing(const Table& table, std::string_view terrain, int modifier, int stands, Dice& dice)
+{
+    auto column = find_column(table, terrain);
+    if (!column) {
+        throw usage_error("{terrain} " + std::string(terrain) + ": allowed " + join(table.columns, ", ") +
+                          suggestion(terrain, table.columns));
+    }
+    Resolution r;
+    r.command = "landing";
+    r.title = "Landing";
+    r.source = table.source;
+    return per_stand(table, std::string(terrain), modifier, stands, std::move(r), dice);
+}
+
+Resolution resolve_cops_overrun(const Table& procedures, std::string_view side, std::string_view division,
+                                std::optional<int> available)
+{
+    if (available) {
+        check_count(*available, 0, 1000, "{activation_points}");
+    }
+    Resolution r;
+    r.command = "cops-overrun";
+    r.title = "C Ops overrun";
+    r.source = "Great Battles of WWII 5.1.3";
+    note_table(r, procedures);
+    const int lost = procedures.constant("cops_overrun_activation_points");
+    const std::string whose = division.empty() ? std::string("the division") : std::string(division);
+    r.result.code = "overrun";
+    r.result.name = "C Ops overrun and destroyed";
+    r.result.source = r.source;
+    r.result.fields.push_back({"side", std::string(side)});
+    if (!division.empty()) {
+        r.result.fields.push_back({"division", std::string(division)});
+    }
+    r.result.fields.push_back({"activation_points_lost", static_cast<long long>(lost)});
+    r.steps.push_back("the C Ops of " + whose + " is interpenetrated by an enemy stand: overrun and destroyed (5.1.3)");
+    r.steps.push_back(std::string(side) + " loses " + std::to_string(lost) + " Activation Points (5.1.3)");
+    if (available) {
+        const int after = *available - lost;
+        r.result.fields.push_back({"activation_points_after", static_cast<long long>(std::max(0, after))});
+        r.steps.push_back(std::to_string(*available) + " Activation Points less " + std::to_string(lost) + ": " +
+                          std::to_string(std::max(0, after)) + " left");
+        if (after < 0) {
+            r.notes.push_back("the side held only " + std::to_string(*available) +
+                              ": 5.1.3 says 10 are lost and no more, so none remain and nothing is owed");
+        }
+    }
+    r.result.effects = {
+        std::string(side) + " loses " + std::to_string(lost) + " Activation Points",
+        "every stand of " + whose +
+            " is isolated in the coming night phase (replacement rolls read the isolated column, 16.2)",
+        "the C Ops reappears by road on a friendly board edge at the beginning of the next day",
+    };
     return r;
 }
 

@@ -130,6 +130,22 @@ Resolution resolve_drift(const Table& procedures, std::string_view altitude, boo
 // defender's turn.
 Resolution resolve_sighting(const Table& table, int turn, Dice& dice);
 
+// Air Landings, step 1 (Drop Zone rules): a d10 per stand on TABLE (great-battles.flak)
+// under the AA class (light, medium, heavy) and drop altitude; gliders read as high.
+Resolution resolve_flak(const Table& table, std::string_view aa, std::string_view altitude, bool glider, int stands,
+                        Dice& dice);
+// Air Landings, step 3: a d10 per stand plus MODIFIER on TABLE (great-battles.landing)
+// under the terrain landed on.
+Resolution resolve_landing(const Table& table, std::string_view terrain, int modifier, int stands, Dice& dice);
+
+// 5.1.3: a C Ops interpenetrated by an enemy stand is overrun and destroyed: its side
+// loses the procedures table's cops_overrun_activation_points, the division's stands are
+// isolated in the coming night phase, the C Ops reappears by road on a friendly board
+// edge at the start of the next day. AVAILABLE, when given, is the side's Activation
+// Points before. No dice.
+Resolution resolve_cops_overrun(const Table& procedures, std::string_view side, std::string_view division,
+                                std::optional<int> available);
+
 // The Drop Zone rules' Activation Deck: an ordinary deck with the hearts removed, black
 // cards (clubs, spades) one Activation Point each, diamonds none (the points are the
 // procedures table's deck_points_*). Cards are "AS", "10C", "QD".

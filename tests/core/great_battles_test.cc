@@ -376,3 +376,48 @@ TEST_CASE("deck: the odds of drawing enough points are hypergeometric", "[core][
         }
     }
 }
+
+TEST_CASE("flak and landing: a d10 per stand, destroyed, suppressed or none, on provisional charts (Air Landings)",
+          "[core][air-landing]")
+{
+    const auto& flak = table("great-battles.flak");
+    CHECK(flak.provisional);
+    CHECK(flak.dice->label() == "d10");  // "For each stand in a battalion roll a d10"
+    for (const char* aa : {"light", "medium", "heavy"}) {
+        for (const char* altitude : {"high", "medium", "low"}) {
+            CHECK(find_column(flak, std::string(aa) + "-" + altitude));
+        }
+    }
+    // Glider troops are always read as dropped from high altitude (step 1).
+    test::Scripted s({2, 2});
+    auto glider = resolve_flak(flak, "heavy", "low", true, 1, s.dice);
+    auto high = resolve_flak(flak, "heavy", "high", false, 1, s.dice);
+    CHECK(glider.results.at(0).code == high.results.at(0).code);
+    CHECK(glider.provisional);
+    test::Scripted three({1, 1, 1});
+    auto r = resolve_flak(flak, "light", "medium", false, 3, three.dice);
+    CHECK(r.results.size() == 3);  // one roll and one result per stand
+    for (const auto& o : r.results) {
+        CHECK((o.code == "destroyed" || o.code == "suppressed" || o.code == "none"));
+    }
+    // Step 3 adds the Landing Chart's modifiers to the d10.
+    const auto& landing = table("great-battles.landing");
+    CHECK(landing.provisional);
+    test::Scripted l({5, 2, 9});
+    auto modified = resolve_landing(landing, "open", -3, 1, l.dice);  // 5 - 3 reads the row of 2
+    auto two = resolve_landing(landing, "open", 0, 1, l.dice);
+    CHECK(modified.results.at(0).code == two.results.at(0).code);
+    CHECK(modified.results.at(0).code != resolve_landing(landing, "open", 0, 1, l.dice).results.at(0).code);
+    CHECK_THROWS(resolve_landing(landing, "swamp-ish", 0, 1, l.dice));
+}
+
+TEST_CASE("C Ops overrun: the side loses 10 Activation Points and the division is isolated (5.1.3)", "[core][cops]")
+{
+    auto r = resolve_cops_overrun(table("great-battles.procedures"), "german", "9th-SS", 14);
+    CHECK(r.result.code == "overrun");
+    CHECK(field<long long>(r.result, "activation_points_lost") == 10);
+    CHECK(field<long long>(r.result, "activation_points_after") == 4);
+    REQUIRE(r.result.effects.size() == 3);
+    CHECK_THAT(r.result.effects[1], Catch::Contains("isolated in the coming night phase"));
+    CHECK_THAT(r.result.effects[2], Catch::Contains("friendly board edge"));
+}
