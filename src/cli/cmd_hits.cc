@@ -12,6 +12,11 @@ struct HitsOptions {
     std::string time;
     bool moved_in = false;
     bool airfield = false;
+    std::string weather;
+    std::string phase;
+    std::string terrain;
+    bool artillery = false;
+    bool artillery_on_mountain = false;
     DiceOptions dice;
 };
 
@@ -45,7 +50,24 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     q.attacker_surprise = opt.surprise == "attacker";
     q.defender_surprise = opt.surprise == "defender";
     q.airfield = opt.airfield;
+    if (!opt.time.empty() && !opt.phase.empty() && (opt.time == "night") != (opt.phase == "night")) {
+        throw usage_error("--time " + opt.time + " and --phase " + opt.phase + " disagree");
+    }
+    q.weather = opt.weather;
+    q.phase = opt.phase;
+    q.terrain = opt.terrain;
+    q.artillery = opt.artillery || opt.artillery_on_mountain;
+    q.artillery_on_mountain = opt.artillery_on_mountain;
     core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender}};
+    if (!opt.phase.empty()) {
+        inputs.push_back({"phase", opt.phase});
+    }
+    if (!opt.terrain.empty()) {
+        inputs.push_back({"terrain", opt.terrain});
+    }
+    if (q.artillery) {
+        inputs.push_back({"artillery", true});
+    }
     ctx.adjudicate(opt.dice, inputs, "hits",
                    [&](core::Dice& dice) { return core::resolve_hits(hit_dice, procedures, q, dice); });
 }
@@ -72,15 +94,37 @@ void setup_hits(CLI::App& app, Context& ctx)
         ->type_name("day|night");
     sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
     sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");
+    sub->add_option("--weather", opt->weather,
+                    "The phase's weather: clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying")
+        ->check(one_of(core::k_weather_codes))
+        ->type_name("WEATHER");
+    sub->add_option("--phase", opt->phase,
+                    "morning, afternoon or night: at night, unless clear, no air to air or "
+                    "Air Field combat")
+        ->check(one_of(core::k_phases))
+        ->type_name("PHASE");
+    sub->add_option("--terrain", opt->terrain,
+                    "The defenders' hex under a weather: inland (default), mountain, "
+                    "coast (bordering the sea) or sea")
+        ->check(one_of(core::k_hits_terrains))
+        ->type_name("TERRAIN");
+    sub->add_flag("--artillery", opt->artillery, "The attackers are artillery (Mountain fog lowers fire at mountains)");
+    sub->add_flag("--artillery-on-mountain", opt->artillery_on_mountain,
+                  "Artillery placed on mountainous terrain (it cannot fire in Mountain fog)");
     add_dice_options(*sub, opt->dice);
-    sub->footer(
-        "BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
-        "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
-        "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
-        "Dice, in order: the attacker's dice block by block, then the defender's.\n"
-        "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
-        "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
-        "      --time day --moved-in\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
+    sub->footer("Weather (--weather, --phase): Dense fog refuses all combat; at night unless clear, no\n"
+                "air to air and no Air Field attack, and bombs scatter; the air-to-air result lowers\n"
+                "air to air dice a level; Mountain fog: no bombing of mountains, no land-based\n"
+                "anti-air, artillery at mountains a level lower, none from them; Coast fog: no\n"
+                "bombing of sea or coastal hexes, no anti-air from ships. Never below white.\n"
+                "BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
+                "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
+                "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
+                "Dice, in order: the attacker's dice block by block, then the defender's.\n"
+                "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
+                "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
+                "      --time day --moved-in\n  umpire hits --attacker fighter:2red --defender fighter:black --weather "
+                "poor-flying\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
     sub->callback([opt, &ctx] { run_hits(*opt, ctx); });
 }
 

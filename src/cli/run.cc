@@ -54,6 +54,7 @@ void setup_always_possible(CLI::App& app, Context& ctx);
 void setup_weather(CLI::App& app, Context& ctx);
 void setup_hits(CLI::App& app, Context& ctx);
 void setup_scatter(CLI::App& app, Context& ctx);
+void setup_air_deployment(CLI::App& app, Context& ctx);
 
 namespace {
 
@@ -63,7 +64,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 35> k_commands{{
+constexpr std::array<Command, 36> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -99,6 +100,7 @@ constexpr std::array<Command, 35> k_commands{{
     {"always-possible", "Great War at Sea: The Turkish Black Sea Fleet", setup_always_possible},
     {"hits", "Novorossiysk 1943", setup_hits},
     {"scatter", "Novorossiysk 1943", setup_scatter},
+    {"air-deployment", "Novorossiysk 1943", setup_air_deployment},
 }};
 
 // Every global option: what it is called, whether it takes a value, whether replay sets

@@ -163,6 +163,122 @@ bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int da
 namespace {
 
 // Rolls SIDE's pool; SURPRISE raises every die one level.
+// The colour one level down, never below the weakest (weather).
+std::string lowered(const Table& hit_dice, std::string_view colour)
+{
+    auto row = find_row(hit_dice, colour);
+    if (!row || *row == 0) {
+        return std::string(colour);
+    }
+    return hit_dice.rows[*row - 1].key;
+}
+
+void lower_all(const Table& hit_dice, std::vector<Block>& side)
+{
+    for (auto& b : side) {
+        for (auto& c : b.dice) {
+            c = lowered(hit_dice, c);
+        }
+    }
+}
+
+// The phase's weather on this combat (Weather, Night Phase): throws a usage Error for a
+// combat the weather disallows, lowers dice and silences anti-air fire in Q.
+void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
+{
+    if (!q.phase.empty() && q.weather.empty()) {
+        throw usage_error("{phase}: give {weather} too: the night's limits hold unless the weather is clear");
+    }
+    if (q.weather.empty()) {
+        if (!q.terrain.empty() || q.artillery_on_mountain) {
+            throw usage_error("{terrain} and {artillery_on_mountain} matter only under a weather: give {weather}");
+        }
+        return;
+    }
+    if (std::find(k_weather_codes.begin(), k_weather_codes.end(), q.weather) == k_weather_codes.end()) {
+        throw usage_error("{weather} " + q.weather + ": allowed " + join(k_weather_codes, ", ") +
+                          suggestion(q.weather, k_weather_codes));
+    }
+    if (!q.phase.empty() && std::find(k_phases.begin(), k_phases.end(), q.phase) == k_phases.end()) {
+        throw usage_error("{phase} " + q.phase + ": allowed " + join(k_phases, ", "));
+    }
+    const std::string terrain = q.terrain.empty() ? "inland" : q.terrain;
+    if (std::find(k_hits_terrains.begin(), k_hits_terrains.end(), terrain) == k_hits_terrains.end()) {
+        throw usage_error("{terrain} " + terrain + ": allowed " + join(k_hits_terrains, ", "));
+    }
+    const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
+    const bool attackers_air = std::all_of(q.attacker.begin(), q.attacker.end(), is_air);
+    const bool air_to_air = !q.airfield && attackers_air && !q.defender.empty() &&
+                            std::all_of(q.defender.begin(), q.defender.end(), is_air);
+    const bool bombardment = !q.airfield && attackers_air && std::none_of(q.defender.begin(), q.defender.end(), is_air);
+    r.inputs.push_back({"weather", q.weather});
+    if (q.weather == "dense-fog") {
+        throw usage_error("{weather} dense-fog: all combat is disallowed this phase (Weather, Dense fog)");
+    }
+    if (q.phase == "night" && q.weather != "clear") {
+        if (air_to_air) {
+            throw usage_error("{phase} night: no Air to Air Combat unless the weather is clear (Night Phase)");
+        }
+        if (q.airfield) {
+            throw usage_error("{phase} night: no attacks on the enemy Air Field unless the weather is clear "
+                              "(Night Phase)");
+        }
+        if (bombardment) {
+            r.notes.push_back("night: bombers may attack only ground units revealed by combat or bordering friendly "
+                              "units, and their bombs scatter: a D6 per bomber, 4+ no scatter (Night Phase, N9)");
+        }
+    }
+    if (q.weather == "poor-flying" && air_to_air) {
+        lower_all(hit_dice, q.attacker);
+        lower_all(hit_dice, q.defender);
+        r.steps.push_back("weather: all air to air combat is lowered one level, never below " +
+                          hit_dice.rows.front().key + " (Weather)");
+    }
+    if (q.weather == "mountain-fog") {
+        if (q.artillery_on_mountain) {
+            throw usage_error("{artillery_on_mountain}: in Mountain fog, artillery units placed on mountainous terrain "
+                              "cannot fire (Weather)");
+        }
+        if (bombardment && terrain == "mountain") {
+            throw usage_error("{weather} mountain-fog: no aerial bombardment is allowed against mountainous terrain "
+                              "(Weather)");
+        }
+        if (q.artillery && terrain == "mountain") {
+            lower_all(hit_dice, q.attacker);
+            r.steps.push_back("weather: artillery fire against a unit on a mountain is lowered one level, never "
+                              "below " +
+                              hit_dice.rows.front().key + " (Weather, Mountain fog)");
+        }
+        if (bombardment) {
+            for (auto& b : q.defender) {
+                if (b.kind != "ship" && !b.dice.empty()) {
+                    b.dice.clear();
+                    r.steps.push_back("defender " + b.label +
+                                      ": no anti-air combat from land based units in Mountain fog (Weather)");
+                }
+            }
+        }
+    }
+    if (q.weather == "coast-fog") {
+        if (bombardment && (terrain == "sea" || terrain == "coast")) {
+            throw usage_error("{weather} coast-fog: no aerial bombardment is allowed against any sea hex or any hex "
+                              "that borders a sea hex (Weather)");
+        }
+        if (bombardment) {
+            for (auto& b : q.defender) {
+                if (b.kind == "ship" && !b.dice.empty()) {
+                    b.dice.clear();
+                    r.steps.push_back("defender " + b.label +
+                                      ": no anti-air combat from sea based units in Coast fog (Weather)");
+                }
+            }
+        }
+    }
+    if (q.weather == "downpour") {
+        r.notes.push_back("Downpour: no effect on combat; every river floods the next day (Weather)");
+    }
+}
+
 int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who, Dice& dice,
               Resolution& r)
 {
@@ -245,6 +361,8 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     r.inputs.push_back({"surprise", q.attacker_surprise   ? std::string("attacker")
                                     : q.defender_surprise ? std::string("defender")
                                                           : std::string("none")});
+    // The weather before Surprise: Surprise raises the dice the weather leaves.
+    apply_weather(hit_dice, q, r);
     if (q.airfield) {
         for (const auto& b : q.attacker) {
             if (!find_block_kind(b.kind)->air) {
@@ -315,6 +433,56 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     }
     r.result.source = r.source;
     r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_air_deployment(const Table& procedures, int air_units, const std::vector<int>& air_spaces)
+{
+    check_count(air_units, 0, 100, "{air_units}");
+    const int limit = procedures.constant("air_space_limit");
+    const int less = procedures.constant("blank_blocks_less");
+    Resolution r;
+    r.command = "air-deployment";
+    r.title = "Air Unit Deployment";
+    r.source = "Novorossiysk 1943, Air Unit Deployment";
+    note_table(r, procedures);
+    const int blanks = std::max(0, air_units - less);
+    r.steps.push_back(std::to_string(air_units) + " Air Units: add " + std::to_string(blanks) +
+                      " Blank Blocks (as many less one), " + std::to_string(air_units + blanks) +
+                      " blocks to place in turn with the enemy");
+    r.result.code = std::to_string(blanks);
+    r.result.name = std::to_string(blanks) + (blanks == 1 ? " Blank Block" : " Blank Blocks");
+    r.result.source = r.source;
+    r.result.fields.push_back({"blank_blocks", static_cast<long long>(blanks)});
+    r.result.fields.push_back({"blocks", static_cast<long long>(air_units + blanks)});
+    r.result.effects.push_back("players place their blocks alternately in the Air Spaces, then reveal them and "
+                               "remove every Blank Block");
+    bool over = false;
+    for (size_t i = 0; i < air_spaces.size(); ++i) {
+        check_count(air_spaces[i], 0, 100, "{air_space}");
+        Outcome o;
+        o.label = "air space " + std::to_string(i + 1);
+        o.source = r.source;
+        o.fields.push_back({"blocks", static_cast<long long>(air_spaces[i])});
+        if (air_spaces[i] > limit) {
+            over = true;
+            o.code = "over";
+            o.name = "Over the limit";
+            o.effects.push_back(std::to_string(air_spaces[i]) + " blocks: an Air Space can receive at most " +
+                                std::to_string(limit) + " Air Units");
+        } else {
+            o.code = "within";
+            o.name = "Within the limit";
+            o.effects.push_back(std::to_string(air_spaces[i]) + " of at most " + std::to_string(limit));
+        }
+        r.steps.push_back(o.label + ": " + o.effects.back());
+        r.results.push_back(std::move(o));
+    }
+    if (!air_spaces.empty()) {
+        r.result.fields.push_back({"within_limits", !over});
+        r.notes.push_back("counted as blocks placed, both sides' and blanks included: an Air Space's seven small "
+                          "hexes hold them all until the reveal");
+    }
     return r;
 }
 

@@ -64,10 +64,29 @@ struct HitsRequest {
     std::string time;
     bool moved_in = false;  // the attackers moved into combat this phase (N4)
     bool airfield = false;  // N6: the attacker's air units strike the defender's Air Field
+    // The phase's weather (N1) as a code of k_weather_codes, "" when not given; the phase
+    // (night limits air operations); the defenders' hex; artillery fire.
+    std::string weather;
+    std::string phase;
+    std::string terrain;                 // "mountain", "sea", "coast" (bordering the sea), "" inland
+    bool artillery = false;              // the attacking blocks are artillery
+    bool artillery_on_mountain = false;  // placed on mountainous terrain
 };
 
-// N5-N7: both pools rolled at once, hits cancel, the residue lands in casualty order.
+// The weather results of the rules text (N1), as novorossiysk.weather codes them.
+inline const std::vector<std::string> k_weather_codes{"clear",     "downpour",  "mountain-fog",
+                                                      "coast-fog", "dense-fog", "poor-flying"};
+// The hexes hits knows for the weather's limits.
+inline const std::vector<std::string> k_hits_terrains{"inland", "mountain", "coast", "sea"};
+
+// N5-N7: both pools rolled at once, hits cancel, the residue lands in casualty order;
+// with a weather, its limits first (refused combat, lowered dice, silenced anti-air).
 Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice);
+
+// Air Unit Deployment: a side with AIR_UNITS adds as many Blank Blocks less one; each Air
+// Space in AIR_SPACES (blocks placed in it, both sides', blanks included) is checked
+// against the limit of seven. No dice.
+Resolution resolve_air_deployment(const Table& procedures, int air_units, const std::vector<int>& air_spaces);
 
 // N8: paratroop blocks scatter; OCCUPIED counts units already in hexes 1-6 and the centre (7).
 Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedures, int blocks,

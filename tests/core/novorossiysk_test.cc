@@ -185,3 +185,73 @@ TEST_CASE("hits: a small block attacked by air units cannot return fire (Ground 
     ground.defender = {block("small")};
     CHECK(hits(ground, {6, 1}).rolls.size() == 2);
 }
+
+TEST_CASE("hits under the weather: each limit of the Weather section and the Night Phase", "[core][blocks][weather]")
+{
+    auto q_of = [](std::vector<std::string> a, std::vector<std::string> d, std::string weather) {
+        HitsRequest q;
+        for (const auto& s : a) {
+            q.attacker.push_back(block(s));
+        }
+        for (const auto& s : d) {
+            q.defender.push_back(block(s));
+        }
+        q.weather = std::move(weather);
+        return q;
+    };
+    const int miss_white = face("white", false);
+    // Dense fog: all combat is disallowed.
+    CHECK_THROWS_WITH(hits(q_of({"large:red"}, {"large:red"}, "dense-fog"), {}), Catch::Contains("disallowed"));
+    // The air-to-air result: all air to air combat lowered one level, never below White.
+    auto poor = q_of({"fighter:red"}, {"fighter:white"}, "poor-flying");
+    auto r = hits(poor, {miss_white, miss_white});
+    REQUIRE(r.rolls.size() == 2);
+    CHECK_THAT(r.rolls[0].purpose, Catch::Contains("yellow die"));
+    CHECK_THAT(r.rolls[1].purpose, Catch::Contains("white die"));
+    // ... but not ground combat.
+    auto ground = hits(q_of({"large:red"}, {"large:red"}, "poor-flying"), {1, 1});
+    CHECK_THAT(ground.rolls[0].purpose, Catch::Contains("red die"));
+    // Night, unless clear: no air to air combat, no Air Field attack.
+    auto night = q_of({"fighter:red"}, {"fighter:red"}, "mountain-fog");
+    night.phase = "night";
+    CHECK_THROWS_WITH(hits(night, {}), Catch::Contains("no Air to Air Combat"));
+    night.weather = "clear";
+    CHECK(hits(night, {1, 1}).rolls.size() == 2);
+    auto airfield = q_of({"bomber:red"}, {}, "coast-fog");
+    airfield.airfield = true;
+    airfield.phase = "night";
+    CHECK_THROWS_WITH(hits(airfield, {}), Catch::Contains("Air Field"));
+    // Mountain fog: no bombing of mountains; no land-based anti-air; artillery at a
+    // mountain a level lower; artillery on a mountain silent.
+    auto bomb = q_of({"bomber:red"}, {"large:red"}, "mountain-fog");
+    bomb.terrain = "mountain";
+    CHECK_THROWS_WITH(hits(bomb, {}), Catch::Contains("mountainous terrain"));
+    bomb.terrain = "inland";
+    CHECK(hits(bomb, {1}).rolls.size() == 1);  // the land unit below throws nothing back
+    auto guns = q_of({"large:red"}, {"large:black"}, "mountain-fog");
+    guns.artillery = true;
+    guns.terrain = "mountain";
+    auto fired = hits(guns, {1, 1});
+    CHECK_THAT(fired.rolls[0].purpose, Catch::Contains("yellow die"));
+    CHECK_THAT(fired.rolls[1].purpose, Catch::Contains("black die"));
+    guns.artillery_on_mountain = true;
+    CHECK_THROWS_WITH(hits(guns, {}), Catch::Contains("cannot fire"));
+    // Coast fog: no bombing of sea or coastal hexes; no anti-air from ships.
+    auto coast = q_of({"bomber:red"}, {"ship:red"}, "coast-fog");
+    coast.terrain = "coast";
+    CHECK_THROWS_WITH(hits(coast, {}), Catch::Contains("borders a sea hex"));
+    coast.terrain = "";
+    CHECK(hits(coast, {1}).rolls.size() == 1);
+}
+
+TEST_CASE("air deployment: Blank Blocks as many as Air Units less one; seven to an Air Space", "[core][blocks]")
+{
+    const auto& procedures = table("novorossiysk.procedures");
+    auto r = resolve_air_deployment(procedures, 5, {7, 8});
+    CHECK(r.result.code == "4");  // the text's example: five Air Units, four Blank Blocks
+    CHECK(test::field<long long>(r.result, "blocks") == 9);
+    REQUIRE(r.results.size() == 2);
+    CHECK(r.results[0].code == "within");
+    CHECK(r.results[1].code == "over");
+    CHECK(resolve_air_deployment(procedures, 0, {}).result.code == "0");
+}
