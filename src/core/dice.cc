@@ -113,6 +113,31 @@ Draw DiceSource::pick(const std::vector<std::uint64_t>& weights)
     return {static_cast<int>(weights.size()), face.faces};
 }
 
+template <class Invalid, class FromSource>
+int Dice::record(std::string die, std::string_view purpose, const Invalid& invalid, const FromSource& from_source)
+{
+    RollRecord rec;
+    rec.die = std::move(die);
+    rec.purpose = purpose;
+    if (!m_given.empty()) {
+        int value = m_given.front();
+        m_given.pop_front();
+        if (std::string why = invalid(value); !why.empty()) {
+            size_t position = m_given_count - m_given.size();
+            throw usage_error("{roll} " + std::to_string(value) + " ({roll} value " + std::to_string(position) + ") " +
+                              why);
+        }
+        rec.value = value;
+        rec.given = true;
+    } else {
+        Draw d = from_source();
+        rec.value = d.value;
+        rec.faces = std::move(d.faces);
+    }
+    m_record.push_back(std::move(rec));
+    return m_record.back().value;
+}
+
 size_t Dice::pick(const std::vector<std::uint64_t>& weights, std::string_view purpose)
 {
     std::uint64_t sum = 0;
@@ -122,25 +147,12 @@ size_t Dice::pick(const std::vector<std::uint64_t>& weights, std::string_view pu
     if (sum == 0 || sum > static_cast<std::uint64_t>(k_max_die_sides)) {
         throw usage_error("nothing to pick from for " + std::string(purpose));
     }
-    RollRecord rec;
-    rec.die = "pick";
-    rec.purpose = purpose;
-    if (!m_given.empty()) {
-        int value = m_given.front();
-        m_given.pop_front();
-        if (value < 1 || static_cast<size_t>(value) > weights.size() || weights[static_cast<size_t>(value - 1)] == 0) {
-            throw usage_error("{roll} " + std::to_string(value) + " is impossible for the pick made for " +
-                              std::string(purpose));
-        }
-        rec.value = value;
-        rec.given = true;
-    } else {
-        Draw d = m_source.pick(weights);
-        rec.value = d.value;
-        rec.faces = std::move(d.faces);
-    }
-    m_record.push_back(std::move(rec));
-    return static_cast<size_t>(m_record.back().value - 1);
+    auto invalid = [&](int value) {
+        const bool ok =
+            value >= 1 && static_cast<size_t>(value) <= weights.size() && weights[static_cast<size_t>(value - 1)] > 0;
+        return ok ? std::string() : "is impossible for the pick made for " + std::string(purpose);
+    };
+    return static_cast<size_t>(record("pick", purpose, invalid, [&] { return m_source.pick(weights); }) - 1);
 }
 
 std::uint32_t fresh_seed()
@@ -151,27 +163,14 @@ std::uint32_t fresh_seed()
 
 int Dice::roll(const DiceSpec& spec, std::string_view purpose)
 {
-    RollRecord rec;
-    rec.die = spec.label();
-    rec.purpose = purpose;
-    if (!m_given.empty()) {
-        int value = m_given.front();
-        m_given.pop_front();
-        if (value < spec.min() || value > spec.max()) {
-            size_t position = m_given_count - m_given.size();
-            throw usage_error("{roll} " + std::to_string(value) + " ({roll} value " + std::to_string(position) +
-                              ") is impossible for the " + rec.die + " rolled for " + std::string(purpose) +
-                              "; allowed " + std::to_string(spec.min()) + " to " + std::to_string(spec.max()));
-        }
-        rec.value = value;
-        rec.given = true;
-    } else {
-        Draw d = m_source.draw(spec);
-        rec.value = d.value;
-        rec.faces = std::move(d.faces);
-    }
-    m_record.push_back(std::move(rec));
-    return m_record.back().value;
+    const std::string die = spec.label();
+    auto invalid = [&](int value) {
+        return value < spec.min() || value > spec.max()
+                   ? "is impossible for the " + die + " rolled for " + std::string(purpose) + "; allowed " +
+                         std::to_string(spec.min()) + " to " + std::to_string(spec.max())
+                   : std::string();
+    };
+    return record(die, purpose, invalid, [&] { return m_source.draw(spec); });
 }
 
 void Dice::check_all_given_used(std::string_view command) const

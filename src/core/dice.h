@@ -146,6 +146,12 @@ public:
     void check_all_given_used(std::string_view command) const;
 
 private:
+    // The next given value (checked by INVALID, a message when it cannot be used) or else
+    // FROM_SOURCE's draw, recorded as DIE for PURPOSE.
+    // A template, not std::function: it runs once per die on the odds walk.
+    template <class Invalid, class FromSource>
+    int record(std::string die, std::string_view purpose, const Invalid& invalid, const FromSource& from_source);
+
     DiceSource& m_source;
     std::deque<int> m_given;
     size_t m_given_count;
