@@ -8,8 +8,8 @@ namespace umpire::cli {
 struct MoraleOptions {
     std::optional<int> stands;
     std::string unit;
-    int eliminated = 0;
-    int suppressed = 0;
+    std::optional<int> eliminated;
+    std::optional<int> suppressed;
     int modifier = 0;
     bool won = false;
     bool blocked = false;
@@ -22,19 +22,28 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     if (opt.stands && !opt.unit.empty()) {
         throw usage_error("--stands and --unit both give the stands; give one");
     }
+    int eliminated = opt.eliminated.value_or(0);
+    int suppressed = opt.suppressed.value_or(0);
+    const core::GameState* game = ctx.game();
     if (!opt.unit.empty()) {
         const core::Unit& unit = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx);
         if (unit.stands == 0) {
             throw usage_error("--unit " + unit.name + " has no stand count in its scenario; give --stands");
         }
         q.stands = unit.stands;
+        if (game != nullptr && game->find_unit(unit.name) != nullptr) {
+            // The game counts the day: stands at its start, and its casualties (15.1).
+            q.stands = game->number(unit.name, "stands_at_start_of_day");
+            eliminated = opt.eliminated.value_or(game->number(unit.name, "eliminated"));
+            suppressed = opt.suppressed.value_or(game->number(unit.name, "suppressed"));
+        }
     } else if (opt.stands) {
         q.stands = *opt.stands;
     } else {
         throw usage_error("give --stands N (stands at the start of the day) or --unit NAME");
     }
-    q.eliminated = opt.eliminated;
-    q.suppressed = opt.suppressed;
+    q.eliminated = eliminated;
+    q.suppressed = suppressed;
     q.modifier = opt.modifier;
     q.won_close_combat = opt.won;
     q.blocked = opt.blocked;
@@ -44,6 +53,9 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
                         {"eliminated", static_cast<long long>(q.eliminated)},
                         {"suppressed", static_cast<long long>(q.suppressed)},
                         {"modifier", static_cast<long long>(q.modifier)}};
+    if (!opt.unit.empty()) {
+        inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
+    }
     ctx.adjudicate(opt.dice, inputs, "morale",
                    [&](core::Dice& dice) { return core::resolve_morale(chart, procedures, q, dice); });
 }

@@ -53,6 +53,9 @@ void run_rally(const RallyOptions& opt, Context& ctx)
     core::Fields inputs{{"rally_number", static_cast<long long>(q.rally_number)},
                         {"suppressed", static_cast<long long>(q.suppressed)},
                         {"modifier", static_cast<long long>(q.modifier)}};
+    if (!opt.unit.empty()) {
+        inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
+    }
     ctx.adjudicate(opt.dice, inputs, "rally", [&](core::Dice& dice) { return core::resolve_rally(q, dice); });
 }
 

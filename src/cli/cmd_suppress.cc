@@ -10,6 +10,7 @@ struct SuppressOptions {
     std::vector<std::string> stands;
     bool non_activated = false;
     std::string air;
+    std::string unit;
     DiceOptions dice;
 };
 
@@ -27,6 +28,9 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
     core::Fields inputs{{"stands", opt.stands},
                         {"activated", q.activated},
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
+    if (!opt.unit.empty()) {
+        inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
+    }
     ctx.adjudicate(opt.dice, inputs, "suppress",
                    [&](core::Dice& dice) { return core::resolve_suppress(table, q, dice); });
 }
@@ -47,6 +51,7 @@ void setup_suppress(CLI::App& app, Context& ctx)
     sub->add_option("--air", opt->air, "Air-ground support against a single stand (12.2)")
         ->check(one_of({"fighter-bomber", "rocket"}))
         ->type_name("fighter-bomber|rocket");
+    sub->add_option("--unit", opt->unit, "The battalion the stands belong to (for --game --apply)")->type_name("NAME");
     add_dice_options(*sub, opt->dice);
     sub->footer("Suppressed on: activated in the open 8 or less, non-activated or soft cover 6,\n"
                 "hard cover 4, bunker 2 (11.3.3). Heavy weapons (hw) and command (hq) stands are\n"

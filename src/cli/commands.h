@@ -16,4 +16,8 @@ struct RallyNumber {
 RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
                                  const std::string& quality, const std::string& unit, Context& ctx);
 
+// A ship spec with the --game's statuses for that ship (Damaged, its back showing),
+// refusing a sunk ship and an Ineffective attacker (cmd_melee.cc).
+std::string ship_in_game(Context& ctx, const std::string& spec, bool attacker);
+
 }  // namespace umpire::cli

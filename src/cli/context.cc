@@ -1,5 +1,7 @@
 #include "cli/context.h"
 
+#include "cli/game_store.h"
+
 #include "cli/fields.h"
 #include "format/json.h"
 #include "load/log.h"
@@ -56,6 +58,10 @@ void Context::begin_request()
     m_field_flags.clear();
     m_last.reset();
     m_state_before.reset();
+    m_game.reset();
+    m_game_lock.reset();
+    game_changes = nullptr;
+    game_undoes.reset();
     replay_state.reset();
 }
 
@@ -63,7 +69,58 @@ const core::Table& Context::table(std::string_view id) { return catalog().table(
 
 const core::Scenario& Context::scenario(std::string_view fallback)
 {
+    if (options.scenario.empty() && game() != nullptr) {
+        return catalog().scenario(m_game->scenario);
+    }
     return catalog().scenario(options.scenario.empty() ? fallback : options.scenario);
+}
+
+std::string Context::game_path() const { return options.game.empty() ? m_env.game : options.game; }
+
+const core::GameState* Context::game()
+{
+    const std::string path = game_path();
+    if (path.empty()) {
+        return nullptr;
+    }
+    m_stateful = true;  // the answer depends on the file, not only on the line
+    if (!m_game) {
+        if (options.apply && !m_game_lock) {
+            m_game_lock.emplace(path);
+        }
+        m_game = read_game(path);
+    }
+    return &*m_game;
+}
+
+void Context::apply_to_game(core::Resolution& r)
+{
+    const std::string path = game_path();
+    if (path.empty()) {
+        throw usage_error("--apply needs a game: give --game FILE (or set $UMPIRE_GAME)");
+    }
+    game();
+    core::GameState g = *m_game;
+    const core::GameRules* rules = core::find_game_rules(g.game);
+    std::vector<core::Change> changes = game_changes ? game_changes(r) : rules->changes(g, r);
+    if (changes.empty()) {
+        r.notes.push_back("nothing to apply to " + path + ": this result changes no status the game keeps");
+        return;
+    }
+    for (const auto& c : changes) {
+        core::apply_change(g, c);
+    }
+    std::vector<std::pair<std::string, std::string>> tables;
+    for (const auto& id : r.tables) {
+        tables.emplace_back(id, catalog().hash(id));
+    }
+    write_game(path, g,
+               load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
+                                  format::to_json(r)));
+    m_game = std::move(g);
+    for (const auto& c : changes) {
+        r.notes.push_back("applied to " + path + ": " + core::change_text(c));
+    }
 }
 
 format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color}; }
@@ -190,6 +247,9 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     }
     r.seed = seed;
     r.position = position;
+    if (options.apply) {
+        apply_to_game(r);
+    }
     emit(std::move(r));
 }
 

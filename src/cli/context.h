@@ -4,12 +4,14 @@
 // --roll and --seed, --odds, rendering). Only cli/ includes CLI11.
 
 #include "cli/batch_memo.h"
+#include "core/game.h"
 #include "core/lookup.h"
 #include "core/odds.h"
 #include "core/resolution.h"
 #include "format/json.h"
 #include "format/text.h"
 #include "load/catalog.h"
+#include "load/state.h"
 #include "util/error.h"
 #include "util/expected.h"
 
@@ -30,6 +32,7 @@ namespace umpire::cli {
 struct Environment {
     std::istream* in = nullptr;  // standard input, for batch
     std::string tables;          // $UMPIRE_TABLES, colon-separated directories
+    std::string game;            // $UMPIRE_GAME, the game file when --game is not given
     bool no_color = false;
     bool out_is_tty = false;
 };
@@ -42,6 +45,8 @@ struct GlobalOptions {
     std::vector<std::string> tables;
     std::string scenario;
     bool quiet = false;
+    std::string game;    // --game FILE: the game file units and statuses come from
+    bool apply = false;  // --apply: write the resolution's changes to the game
 };
 
 // --roll and --odds, shared by every adjudicating command.
@@ -106,8 +111,18 @@ public:
 
     load::Catalog& catalog();
     const core::Table& table(std::string_view id);
-    // The --scenario given, else FALLBACK (the game's shipped scenario).
+    // The --scenario given, else the --game's scenario, else FALLBACK (the game's
+    // shipped scenario).
     const core::Scenario& scenario(std::string_view fallback);
+    // The --game (or $UMPIRE_GAME) file's state, read once; nullptr without one. With
+    // --apply it is read under the file's lock, held to the end of the request.
+    const core::GameState* game();
+    // The game file's path, "" without one.
+    std::string game_path() const;
+    // What --apply writes instead of the game's own reading of the resolution (game next
+    // and undo work their changes out themselves).
+    std::function<std::vector<core::Change>(const core::Resolution&)> game_changes;
+    std::optional<long long> game_undoes;  // the journal line an undo undoes
 
     // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
     // with --odds, and writes the result. INPUTS are recorded in the output.
@@ -138,6 +153,8 @@ private:
     // The working and notes may name a reading's flag as a {field}, as messages do.
     void render_fields_in(core::Resolution& r) const;
     void write_log(const core::Resolution& r);
+    // --apply: the resolution's changes written to the game and its journal, and noted.
+    void apply_to_game(core::Resolution& r);
     std::ostream& m_out;
     std::ostream& m_err;
     Environment m_env;
@@ -154,6 +171,8 @@ private:
     std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
     std::optional<core::Resolution> m_last;                          // what the request emitted last
     std::optional<std::string> m_state_before;                       // log_state_before()
+    std::optional<core::GameState> m_game;                           // game()
+    std::optional<load::StateLock> m_game_lock;
 };
 
 void add_dice_options(CLI::App& app, DiceOptions& options);

@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 76> k_field_flags{{
+constexpr std::array<FieldFlag, 77> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -52,6 +52,7 @@ constexpr std::array<FieldFlag, 76> k_field_flags{{
     {"eliminated", "--eliminated"},
     {"exchange", "--exchange"},
     {"facing", "--facing"},
+    {"game", "--game"},
     {"hex", "--hex"},
     {"log", "--log"},
     {"mod", "--mod"},

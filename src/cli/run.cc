@@ -23,6 +23,7 @@ void setup_roll(CLI::App& app, Context& ctx);
 void setup_batch(CLI::App& app, Context& ctx);
 void setup_replay(CLI::App& app, Context& ctx);
 void setup_seed(CLI::App& app, Context& ctx);
+void setup_game(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
@@ -64,7 +65,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 36> k_commands{{
+constexpr std::array<Command, 37> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -72,6 +73,7 @@ constexpr std::array<Command, 36> k_commands{{
     {"batch", "General", setup_batch},
     {"replay", "General", setup_replay},
     {"seed", "General", setup_seed},
+    {"game", "General", setup_game},
     {"wind", "Constantinople", setup_wind},
     {"melee", "Constantinople", setup_melee},
     {"ram", "Constantinople", setup_ram},
@@ -112,7 +114,7 @@ struct GlobalOption {
     const char* help;
     CLI::Option* (*add)(CLI::App&, Context&, const GlobalOption&);
 };
-constexpr std::array<GlobalOption, 7> k_global_options{{
+constexpr std::array<GlobalOption, 9> k_global_options{{
     {"--json", nullptr, true, "One JSON object per resolution on stdout",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_flag(o.names, ctx.options.json, o.help);
@@ -167,6 +169,15 @@ constexpr std::array<GlobalOption, 7> k_global_options{{
                  ctx.catalog().scenario(name);
              },
              o.help);
+     }},
+    {"--game", "FILE", false,
+     "A game file (umpire game new): units, their statuses and the clock feed each resolution (also $UMPIRE_GAME)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.game, o.help);
+     }},
+    {"--apply", nullptr, true, "Write the resolution's changes to the --game file and its journal, as the rules say",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_flag(o.names, ctx.options.apply, o.help);
      }},
     {"-q,--quiet", nullptr, true, "No warnings on stderr (provisional data)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
@@ -488,6 +499,9 @@ int run(int argc, char** argv)
     Environment env;
     if (const char* tables = std::getenv("UMPIRE_TABLES")) {
         env.tables = tables;
+    }
+    if (const char* game = std::getenv("UMPIRE_GAME")) {
+        env.game = game;
     }
     env.no_color = std::getenv("NO_COLOR") != nullptr;
     env.out_is_tty = isatty(STDOUT_FILENO) != 0;

@@ -1057,4 +1057,264 @@ Resolution resolve_initiative(Dice& dice)
     return r;
 }
 
+namespace {
+
+constexpr int k_impulses = 5;  // 13.1: five Impulses to a Naval Phase
+
+// "2-3": naval phase 2, Impulse 3, as the game file keeps an Impulse.
+std::string impulse_label(int phase, int impulse) { return std::to_string(phase) + "-" + std::to_string(impulse); }
+
+std::string next_impulse_label(const GameState& g)
+{
+    const int phase = g.number("", "naval_phase");
+    const int impulse = g.number("", "impulse");
+    return impulse < k_impulses ? impulse_label(phase, impulse + 1) : impulse_label(phase + 1, 1);
+}
+
+std::string token_of(const Value& v)
+{
+    const auto* s = std::get_if<std::string>(&v);
+    return s ? split(*s, ':').front() : "";
+}
+
+std::string input(const Resolution& r, std::string_view key)
+{
+    for (const auto& f : r.inputs) {
+        if (f.key == key) {
+            return token_of(f.value);
+        }
+    }
+    return "";
+}
+
+std::string field_text(const Outcome& o, std::string_view key)
+{
+    for (const auto& f : o.fields) {
+        if (f.key == key) {
+            if (const auto* s = std::get_if<std::string>(&f.value)) {
+                return *s;
+            }
+            if (const auto* n = std::get_if<long long>(&f.value)) {
+                return std::to_string(*n);
+            }
+            if (const auto* b = std::get_if<bool>(&f.value)) {
+                return *b ? "true" : "false";
+            }
+        }
+    }
+    return "";
+}
+
+// A melee result on ship T (15.33-15.35).
+void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& out)
+{
+    const GameUnit* ship = g.find_unit(field_text(o, "target"));
+    if (ship == nullptr) {
+        return;
+    }
+    const std::string& t = ship->name;
+    if (o.code == "I") {
+        out.push_back(change_to(g, t, "ineffective", next_impulse_label(g), "15.33"));
+    } else if (o.code == "D") {
+        out.push_back(change_to(g, t, "damaged", "true", "15.34"));
+    } else if (o.code == "L") {
+        if (ship->side == "ottoman" && g.value(t, "face") == "front") {
+            out.push_back(change_to(g, t, "face", "back", "15.35"));
+        } else {
+            out.push_back(change_to(g, t, "sunk", "true", "15.35"));
+        }
+    }
+}
+
+std::vector<Change> constantinople_changes(const GameState& g, const Resolution& r)
+{
+    std::vector<Change> out;
+    if (r.command == "melee") {
+        if (r.results.empty()) {
+            melee_changes(g, r.result, out);
+        }
+        for (const auto& o : r.results) {
+            melee_changes(g, o, out);
+        }
+    } else if (r.command == "ram") {
+        const GameUnit* rammer = g.find_unit(input(r, "rammer"));
+        const GameUnit* target = g.find_unit(input(r, "target"));
+        if (rammer != nullptr && target != nullptr && (r.result.code == "pinned" || r.result.code == "sunk")) {
+            if (r.result.code == "sunk") {
+                out.push_back(change_to(g, target->name, "sunk", "true", "15.42"));
+            } else {
+                out.push_back(change_to(g, rammer->name, "pinned_to", target->name, "15.15"));
+                out.push_back(change_to(g, target->name, "pinned_to", rammer->name, "15.15"));
+            }
+        }
+        if (rammer != nullptr && field_text(r.result, "rammer_damaged") == "true" &&
+            g.value(rammer->name, "damaged") != "true") {
+            out.push_back(change_to(g, rammer->name, "damaged", "true", "15.42"));
+        }
+    } else if (r.command == "storm") {
+        for (const auto& o : r.results) {
+            const GameUnit* ship = g.find_unit(o.label);
+            if (ship != nullptr && (o.code == "sunk" || o.code == "eliminated")) {
+                out.push_back(change_to(g, ship->name, "sunk", "true", "14.29"));
+                if (!g.value(ship->name, "pinned_to").empty()) {
+                    out.push_back(change_to(g, ship->name, "pinned_to", "", "14.29"));
+                }
+            }
+        }
+    } else if (r.command == "wind") {
+        out.push_back(change_to(g, "", "wind", r.result.code, "14.23"));
+        out.push_back(change_to(g, "", "velocity", field_text(r.result, "velocity"), "14.23"));
+    }
+    std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+    return out;
+}
+
+}  // namespace
+
+std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker)
+{
+    std::vector<std::string> parts = split(spec, ':');
+    const GameUnit* ship = game.find_unit(parts.front());
+    if (ship == nullptr) {
+        return std::string(spec);
+    }
+    const std::string& n = ship->name;
+    if (game.value(n, "sunk") == "true") {
+        throw usage_error("'" + std::string(spec) + "': " + n + " is sunk in the game");
+    }
+    const std::string now = impulse_label(game.number("", "naval_phase"), game.number("", "impulse"));
+    if (attacker && game.value(n, "ineffective") == now) {
+        throw usage_error("'" + std::string(spec) + "': " + n +
+                          " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
+    }
+    std::string out(spec);
+    auto has = [&](const char* flag) {
+        for (size_t i = 1; i < parts.size(); ++i) {
+            if (to_lower(parts[i]) == flag) {
+                return true;
+            }
+        }
+        return false;
+    };
+    if (game.value(n, "face") == "back" && !has("back")) {
+        out += ":back";
+    }
+    if (game.value(n, "damaged") == "true" && !has("damaged")) {
+        out += ":damaged";
+    }
+    return out;
+}
+
+GameRules constantinople_game_rules()
+{
+    GameRules rules;
+    rules.game = "constantinople";
+    rules.title = "Constantinople";
+    rules.scenario = "constantinople";
+    rules.start = [](const Scenario& s, const std::function<const Table&(std::string_view)>&) {
+        GameState g;
+        g.game = "constantinople";
+        g.scenario = s.id;
+        g.clock = {{"naval_phase", "1"},
+                   {"impulse", "1"},
+                   {"wind", s.wind ? s.wind->from : "N"},
+                   {"velocity", std::to_string(s.wind ? s.wind->velocity : 8)}};
+        for (const auto& u : s.units) {
+            if (u.counter) {
+                g.units.push_back({u.name,
+                                   u.side,
+                                   {{"face", "front"},
+                                    {"damaged", "false"},
+                                    {"ineffective", ""},
+                                    {"pinned_to", ""},
+                                    {"sunk", "false"}}});
+            }
+        }
+        return g;
+    };
+    rules.changes = constantinople_changes;
+    rules.next = [](const GameState& g, const std::function<const Table&(std::string_view)>& table, Dice& dice,
+                    std::vector<Change>& changes) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next Impulse";
+        r.source = "Constantinople 13.1, 14.23";
+        const int phase = g.number("", "naval_phase");
+        const int impulse = g.number("", "impulse");
+        if (impulse < k_impulses) {
+            changes.push_back(change_to(g, "", "impulse", std::to_string(impulse + 1), "13.1"));
+            r.result.code = impulse_label(phase, impulse + 1);
+            r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse + 1);
+            r.steps.push_back("Impulse " + std::to_string(impulse + 1) + " of five (13.1)");
+        } else {
+            changes.push_back(change_to(g, "", "naval_phase", std::to_string(phase + 1), "13.1"));
+            changes.push_back(change_to(g, "", "impulse", "1", "13.1"));
+            Resolution wind =
+                resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), dice);
+            r.tables = wind.tables;
+            r.steps.push_back("five Impulses done: Naval Phase " + std::to_string(phase + 1) +
+                              "; the wind is rolled for the whole Naval Phase (13.1, 14.23)");
+            r.steps.insert(r.steps.end(), wind.steps.begin(), wind.steps.end());
+            for (const auto& c : constantinople_changes(g, wind)) {
+                changes.push_back(c);
+            }
+            r.result.code = impulse_label(phase + 1, 1);
+            r.result.name = "Naval Phase " + std::to_string(phase + 1) + ", Impulse 1, wind " + wind.result.code + " " +
+                            field_text(wind.result, "velocity");
+            r.result.effects = wind.result.effects;
+        }
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        return r;
+    };
+    rules.status = [](const GameState& g, Resolution& r) {
+        const std::string now = impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
+        r.result.code = now;
+        r.result.name = "Naval Phase " + g.value("", "naval_phase") + ", Impulse " + g.value("", "impulse") +
+                        ", wind " + g.value("", "wind") + " " + g.value("", "velocity");
+        for (const std::string side : {"byzantine", "ottoman"}) {
+            std::vector<std::string> lines;
+            for (const auto& u : g.units) {
+                if (u.side != side) {
+                    continue;
+                }
+                std::vector<std::string> marks;
+                if (g.value(u.name, "sunk") == "true") {
+                    marks.push_back("sunk");
+                } else {
+                    if (g.value(u.name, "face") == "back") {
+                        marks.push_back("reduced (back)");
+                    }
+                    if (g.value(u.name, "damaged") == "true") {
+                        marks.push_back("Damaged");
+                    }
+                    if (g.value(u.name, "ineffective") == now) {
+                        marks.push_back("Ineffective this Impulse");
+                    }
+                    if (!g.value(u.name, "pinned_to").empty()) {
+                        marks.push_back("pinned to " + g.value(u.name, "pinned_to"));
+                    }
+                }
+                if (!marks.empty()) {
+                    lines.push_back(u.name + ": " + join(marks, ", "));
+                }
+            }
+            r.steps.push_back(side + ": " + (lines.empty() ? std::string("every ship ready") : join(lines, "; ")));
+        }
+        for (const auto& u : g.units) {
+            if (g.value(u.name, "ineffective") == now && g.value(u.name, "sunk") != "true") {
+                r.result.effects.push_back(u.name + " is Ineffective: half movement, no melee attack (15.33)");
+            }
+            const std::string pin = g.value(u.name, "pinned_to");
+            if (!pin.empty() && u.name < pin) {
+                r.result.effects.push_back(u.name + " and " + pin +
+                                           " are pinned together; either may try to break "
+                                           "free (15.15, 15.16)");
+            }
+        }
+    };
+    return rules;
+}
+
 }  // namespace umpire::core

@@ -3,6 +3,7 @@
 // of (request, tables, dice) returning a Resolution; every number comes from a table.
 
 #include "core/dice.h"
+#include "core/game.h"
 #include "core/lookup.h"
 #include "core/resolution.h"
 #include "core/scenario.h"
@@ -156,5 +157,15 @@ Resolution resolve_portage(const Table& table, const PortageRequest& request, Di
 
 // 13.1: each player rolls a die, the high roll moves first. The text names no tie-break.
 Resolution resolve_initiative(Dice& dice);
+
+// The naval game in a game file: the clock (naval phase, impulse of five, the wind) and
+// each ship's side showing, Damaged, Ineffective, pinned and sunk; what melee, ram, storm
+// and wind change (15.15, 15.33-15.35, 15.42, 14.29, 14.23); the next Impulse (13.1).
+GameRules constantinople_game_rules();
+
+// A ship spec with the game's statuses: "Genoa" becomes "Genoa:damaged" when the game
+// has it Damaged, ":back" when its back shows. Refuses a sunk ship, and an Ineffective
+// one as an ATTACKER (15.33).
+std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker);
 
 }  // namespace umpire::core

@@ -976,4 +976,163 @@ Resolution resolve_deck_show(const Table& procedures, const DeckState& state)
     return r;
 }
 
+namespace {
+
+std::string input_text(const Resolution& r, std::string_view key)
+{
+    for (const auto& f : r.inputs) {
+        if (f.key == key) {
+            if (const auto* s = std::get_if<std::string>(&f.value)) {
+                return *s;
+            }
+        }
+    }
+    return "";
+}
+
+long long result_number(const Outcome& o, std::string_view key)
+{
+    for (const auto& f : o.fields) {
+        if (f.key == key) {
+            if (const auto* n = std::get_if<long long>(&f.value)) {
+                return *n;
+            }
+        }
+    }
+    return 0;
+}
+
+std::vector<Change> great_battles_changes(const GameState& g, const Resolution& r)
+{
+    std::vector<Change> out;
+    const GameUnit* unit = g.find_unit(input_text(r, "unit"));
+    if (unit == nullptr) {
+        return out;
+    }
+    const std::string& n = unit->name;
+    const int suppressed = g.number(n, "suppressed");
+    const int eliminated = g.number(n, "eliminated");
+    if (r.command == "suppress") {
+        const long long s = result_number(r.result, "suppressed");
+        const long long d = result_number(r.result, "destroyed");
+        if (s > 0) {
+            out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed + s), "11.3.3"));
+        }
+        if (d > 0) {
+            out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated + d), "12.2"));
+        }
+        if (s + d > 0) {
+            out.push_back(change_to(g, n, "morale_check_due", "true", "15.0"));
+        }
+    } else if (r.command == "rally") {
+        const long long rallied = result_number(r.result, "rallied");
+        if (rallied > 0) {
+            out.push_back(change_to(g, n, "suppressed", std::to_string(std::max(0LL, suppressed - rallied)), "14.7"));
+        }
+    } else if (r.command == "morale") {
+        out.push_back(change_to(g, n, "morale_check_due", "false", "15.0"));
+        if (r.result.code == "breaks") {
+            out.push_back(change_to(g, n, "gone_to_ground", "true", "15.2.1"));
+        }
+    }
+    std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+    return out;
+}
+
+}  // namespace
+
+GameRules great_battles_game_rules()
+{
+    GameRules rules;
+    rules.game = "great-battles";
+    rules.title = "Great Battles of WWII";
+    rules.scenario = std::string(k_great_battles_scenario);
+    rules.start = [](const Scenario& s, const std::function<const Table&(std::string_view)>& table) {
+        GameState g;
+        g.game = "great-battles";
+        g.scenario = s.id;
+        const Table& length = table("great-battles.day-length");
+        std::string turns = "9";
+        if (!s.start.empty()) {
+            if (auto row = find_row(length, s.start)) {
+                turns = length.rows[*row].cells.at(0);
+            }
+        }
+        g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}};
+        for (const auto& u : s.units) {
+            if (u.stands > 0) {
+                g.units.push_back({u.name,
+                                   u.side,
+                                   {{"stands_at_start_of_day", std::to_string(u.stands)},
+                                    {"suppressed", "0"},
+                                    {"eliminated", "0"},
+                                    {"gone_to_ground", "false"},
+                                    {"morale_check_due", "false"}}});
+            }
+        }
+        return g;
+    };
+    rules.changes = great_battles_changes;
+    rules.next = [](const GameState& g, const std::function<const Table&(std::string_view)>&, Dice& dice,
+                    std::vector<Change>& changes) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next turn";
+        r.source = "Great Battles of WWII 16.0";
+        const int day = g.number("", "day");
+        const int turn = g.number("", "turn");
+        const int turns = g.number("", "turns_in_day");
+        for (const auto& u : g.units) {
+            if (g.value(u.name, "morale_check_due") == "true") {
+                r.notes.push_back(u.name + " was due a morale check at the end of the turn (15.0)");
+                changes.push_back(change_to(g, u.name, "morale_check_due", "false", "15.0"));
+            }
+        }
+        if (turn < turns) {
+            changes.push_back(change_to(g, "", "turn", std::to_string(turn + 1), "16.0"));
+            r.result.code = std::to_string(day) + "-" + std::to_string(turn + 1);
+            r.result.name =
+                "Day " + std::to_string(day) + ", turn " + std::to_string(turn + 1) + " of " + std::to_string(turns);
+        } else {
+            changes.push_back(change_to(g, "", "day", std::to_string(day + 1), "16.0"));
+            changes.push_back(change_to(g, "", "turn", "1", "16.0"));
+            for (const auto& u : g.units) {
+                // The night: a new day counts its stands afresh (15.1).
+                const int left = g.number(u.name, "stands_at_start_of_day") - g.number(u.name, "eliminated");
+                changes.push_back(change_to(g, u.name, "stands_at_start_of_day", std::to_string(left), "15.1"));
+                changes.push_back(change_to(g, u.name, "eliminated", "0", "15.1"));
+            }
+            r.result.code = std::to_string(day + 1) + "-1";
+            r.result.name = "Day " + std::to_string(day + 1) + ", turn 1";
+            r.result.effects.push_back("the night phase came first: replacement rolls (16.2) before this day");
+        }
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        return r;
+    };
+    rules.status = [](const GameState& g, Resolution& r) {
+        r.result.code = g.value("", "day") + "-" + g.value("", "turn");
+        r.result.name =
+            "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + " of " + g.value("", "turns_in_day");
+        for (const auto& u : g.units) {
+            const int s = g.number(u.name, "suppressed");
+            const int e = g.number(u.name, "eliminated");
+            std::string line = u.name + " (" + u.side + "): " + g.value(u.name, "stands_at_start_of_day") +
+                               " stands at the start of the day, " + std::to_string(e) + " eliminated, " +
+                               std::to_string(s) + " suppressed, " + std::to_string(2 * e + s) +
+                               " casualty points (15.1)";
+            if (g.value(u.name, "gone_to_ground") == "true") {
+                line += ", gone to ground (15.2.1)";
+            }
+            r.steps.push_back(line);
+            if (g.value(u.name, "morale_check_due") == "true") {
+                r.result.effects.push_back(u.name + " lost stands this turn: it tests morale at the end of the turn "
+                                                    "(15.0)");
+            }
+        }
+    };
+    return rules;
+}
+
 }  // namespace umpire::core

@@ -3,6 +3,7 @@
 // of (request, tables, dice) returning a Resolution; every number comes from a table.
 
 #include "core/dice.h"
+#include "core/game.h"
 #include "core/lookup.h"
 #include "core/resolution.h"
 #include "core/scenario.h"
@@ -183,5 +184,10 @@ Resolution resolve_deck_play(const Table& procedures, const DeckState& before, s
                              DeckState& after);
 // The deck and the hands, with their points. No dice.
 Resolution resolve_deck_show(const Table& procedures, const DeckState& state);
+
+// Great Battles in a game file: the day, the turn and the day's length (16.0), and each
+// battalion's stands at the start of the day, stands suppressed and eliminated, and gone
+// to ground; what suppress, rally and morale change (11.3, 14.7, 15.2.1); the next turn.
+GameRules great_battles_game_rules();
 
 }  // namespace umpire::core

@@ -800,4 +800,67 @@ core::DeckState parse_deck_state(std::string_view text, std::string_view source_
     return state;
 }
 
+namespace {
+
+// A status table's keys and values as text, in the file's order of keys (sorted).
+core::StatusList status_of(const Reader& reader, const toml::table& t, const std::vector<std::string>& skip)
+{
+    core::StatusList out;
+    for (const auto& [key, node] : t) {
+        const std::string k(key.str());
+        if (std::find(skip.begin(), skip.end(), k) != skip.end()) {
+            continue;
+        }
+        if (const auto* b = node.as_boolean()) {
+            out.emplace_back(k, b->get() ? "true" : "false");
+        } else if (const auto* n = node.as_integer()) {
+            out.emplace_back(k, std::to_string(n->get()));
+        } else if (const auto* str = node.as_string()) {
+            out.emplace_back(k, str->get());
+        } else {
+            reader.fail(node.source(), "'" + k + "' must be a number, true or false, or text");
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+core::GameState parse_game(std::string_view text, std::string_view source_name)
+{
+    Reader reader(source_name);
+    toml::table doc = reader.parse(text);
+    reader.check_keys(doc, {"umpire_game", "game", "scenario", "clock", "unit"}, "the game file");
+    core::GameState g;
+    const toml::node* version = reader.required(doc, "umpire_game", "the game file");
+    reader.integer(*version, "umpire_game", 1, 1);
+    g.game = reader.string(*reader.required(doc, "game", "the game file"), "game");
+    if (core::find_game_rules(g.game) == nullptr) {
+        reader.fail(doc.get("game")->source(),
+                    "'game' is '" + g.game + "'; umpire keeps game files for " + join(core::game_ids(), ", "));
+    }
+    g.scenario = reader.string(*reader.required(doc, "scenario", "the game file"), "scenario");
+    if (const toml::node* clock = doc.get("clock")) {
+        g.clock = status_of(reader, reader.table(*clock, "clock"), {});
+    }
+    if (const toml::node* units = doc.get("unit")) {
+        const toml::array* array = units->as_array();
+        if (array == nullptr) {
+            reader.fail(units->source(), "'unit' must be an array of tables ([[unit]])");
+        }
+        for (const auto& item : *array) {
+            const toml::table& t = reader.table(item, "unit");
+            core::GameUnit u;
+            u.name = reader.string(*reader.required(t, "name", "a unit"), "name");
+            if (g.find_unit(u.name) != nullptr) {
+                reader.fail(item.source(), "unit '" + u.name + "' appears twice");
+            }
+            u.side = reader.string(t, "side", "a unit", false);
+            u.status = status_of(reader, t, {"name", "side"});
+            g.units.push_back(std::move(u));
+        }
+    }
+    return g;
+}
+
 }  // namespace umpire::load

@@ -3,6 +3,7 @@
 // "SOURCE:LINE:COL: what is wrong", taken from toml++ source positions, and is thrown
 // as a data Error (exit 65). Only this layer includes toml++.
 
+#include "core/game.h"
 #include "core/great_battles.h"
 #include "core/novorossiysk.h"
 #include "core/scenario.h"
@@ -19,6 +20,9 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
 
 // A referee's game-state file (the Novorossiysk weather's), as written by write_state.
 core::WeatherState parse_state(std::string_view text, std::string_view source_name);
+
+// A game file, as written by game_text (load/state.h).
+core::GameState parse_game(std::string_view text, std::string_view source_name);
 
 // An Activation Deck file, as written by deck_state_text: every card in
 // the deck or in one hand, each once.

@@ -66,6 +66,32 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
     return line + ",\"resolution\":" + resolution_json + "}\n";
 }
 
+std::string journal_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
+                         std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
+                         const std::vector<core::Change>& changes, std::optional<long long> undoes,
+                         const std::string& resolution_json)
+{
+    nlohmann::ordered_json head;
+    head["time"] = time;
+    head["argv"] = argv;
+    head["seed"] = seed;
+    head["position"] = position;
+    head["tables"] = nlohmann::ordered_json::object();
+    for (const auto& [id, hash] : tables) {
+        head["tables"][id] = hash;
+    }
+    head["changes"] = nlohmann::ordered_json::array();
+    for (const auto& c : changes) {
+        head["changes"].push_back({{"unit", c.unit}, {"key", c.key}, {"from", c.from}, {"to", c.to}, {"rule", c.rule}});
+    }
+    if (undoes) {
+        head["undoes"] = *undoes;
+    }
+    std::string line = head.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    line.pop_back();
+    return line + ",\"resolution\":" + resolution_json + "}\n";
+}
+
 namespace {
 
 // What the first line of a log chains to.
@@ -173,6 +199,16 @@ Expected<LogEntry> parse_log_line(std::string_view line)
         }
         if (j.contains("state_before")) {
             e.state_before = j.at("state_before").get<std::string>();
+        }
+        if (j.contains("changes")) {
+            for (const auto& c : j.at("changes")) {
+                e.changes.push_back({c.at("unit").get<std::string>(), c.at("key").get<std::string>(),
+                                     c.at("from").get<std::string>(), c.at("to").get<std::string>(),
+                                     c.at("rule").get<std::string>()});
+            }
+        }
+        if (j.contains("undoes")) {
+            e.undoes = j.at("undoes").get<long long>();
         }
     } catch (const json::exception&) {
         return fail<LogEntry>("not an umpire log line: a field of the wrong type");

@@ -3,6 +3,7 @@
 // of `umpire batch`. JSON is read with nlohmann-json (Debian's nlohmann-json3-dev); only
 // this file's .cc includes it.
 
+#include "core/game.h"
 #include "util/expected.h"
 
 #include <cstdint>
@@ -22,6 +23,8 @@ struct LogEntry {
     std::vector<std::pair<std::string, std::string>> tables;  // id -> SHA-256
     std::string resolution;                                   // the logged resolution, as JSON text
     std::optional<std::string> state_before;                  // a state file\'s text before the call
+    std::vector<core::Change> changes;                        // a game journal's line: what it changed
+    std::optional<long long> undoes;                          // ...and the line it undid
 };
 
 // The audit log in one place: a line is written (log_line), appended (append_log_line),
@@ -32,6 +35,13 @@ struct LogEntry {
 std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
                      std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
                      const std::string& resolution_json, const std::optional<std::string>& state_before = {});
+
+// A game journal's line: a log line with the CHANGES it made to the game, and for an undo
+// the index (from 0) of the line it undid.
+std::string journal_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
+                         std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
+                         const std::vector<core::Change>& changes, std::optional<long long> undoes,
+                         const std::string& resolution_json);
 
 // Appends LINE (a JSON object from log_line) to PATH, chained: it gains "prev", the
 // SHA-256 of the file's last line (chain_start() for the first), so a line removed,

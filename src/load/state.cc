@@ -4,6 +4,7 @@
 #include "load/loader.h"
 #include "util/error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -55,6 +56,59 @@ std::string state_text(const core::WeatherState& s)
     }
     out += "]\n";
     out += "last = " + quoted_list(s.last) + "\n";
+    return out;
+}
+
+namespace {
+
+std::string toml_value(const std::string& v)
+{
+    if (v == "true" || v == "false") {
+        return v;
+    }
+    const bool number =
+        !v.empty() && v.size() < 10 &&
+        std::all_of(v.begin() + (v[0] == '-' ? 1 : 0), v.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        v != "-" && !(v.size() > 1 && v[0] == '0');
+    if (number) {
+        return v;
+    }
+    std::string out = "\"";
+    for (char c : v) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string status_lines(core::StatusList list)
+{
+    std::sort(list.begin(), list.end());
+    std::string out;
+    for (const auto& [k, v] : list) {
+        out += k + " = " + toml_value(v) + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string game_text(const core::GameState& g)
+{
+    std::string out = "# umpire game file: the board's state. Every change umpire makes is journalled in the\n"
+                      "# file of the same name with .journal; 'umpire game rebuild' remakes this file from it.\n";
+    out += "umpire_game = 1\n";
+    out += "game = " + toml_value(g.game) + "\n";
+    out += "scenario = " + toml_value(g.scenario) + "\n\n[clock]\n" + status_lines(g.clock);
+    for (const auto& u : g.units) {
+        out += "\n[[unit]]\nname = " + toml_value(u.name) + "\n";
+        if (!u.side.empty()) {
+            out += "side = " + toml_value(u.side) + "\n";
+        }
+        out += status_lines(u.status);
+    }
     return out;
 }
 

@@ -2,6 +2,7 @@
 // The referee's game-state file: read it (a missing file is a new game) and write it
 // atomically, so an interrupted write never loses the previous state.
 
+#include "core/game.h"
 #include "core/great_battles.h"
 #include "core/novorossiysk.h"
 
@@ -36,6 +37,10 @@ private:
 };
 
 std::string state_text(const core::WeatherState& state);
+// A game file: the game, its scenario, the clock and every unit's status, keys sorted
+// so the same state is always the same bytes (game rebuild compares them).
+std::string game_text(const core::GameState& game);
+
 // An Activation Deck file: the cards left and each side's hand.
 std::string deck_state_text(const core::DeckState& state);
 

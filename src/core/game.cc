@@ -1,0 +1,114 @@
+#include "core/game.h"
+
+#include "core/constantinople.h"
+#include "core/great_battles.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <array>
+
+namespace umpire::core {
+
+const GameUnit* GameState::find_unit(std::string_view name) const
+{
+    for (const auto& u : units) {
+        if (iequals(u.name, name)) {
+            return &u;
+        }
+    }
+    return nullptr;
+}
+
+std::string GameState::value(std::string_view unit, std::string_view key) const
+{
+    const StatusList* list = &clock;
+    if (!unit.empty()) {
+        const GameUnit* u = find_unit(unit);
+        if (u == nullptr) {
+            return "";
+        }
+        list = &u->status;
+    }
+    for (const auto& [k, v] : *list) {
+        if (k == key) {
+            return v;
+        }
+    }
+    return "";
+}
+
+int GameState::number(std::string_view unit, std::string_view key) const
+{
+    auto n = parse_int(value(unit, key), -1000000, 1000000);
+    return n ? static_cast<int>(*n) : 0;
+}
+
+namespace {
+
+std::string& slot(GameState& game, const Change& change)
+{
+    StatusList* list = &game.clock;
+    if (!change.unit.empty()) {
+        list = nullptr;
+        for (auto& u : game.units) {
+            if (u.name == change.unit) {
+                list = &u.status;
+            }
+        }
+        if (list == nullptr) {
+            throw usage_error("the game has no unit '" + change.unit + "'");
+        }
+    }
+    for (auto& [k, v] : *list) {
+        if (k == change.key) {
+            return v;
+        }
+    }
+    list->emplace_back(change.key, "");
+    return list->back().second;
+}
+
+}  // namespace
+
+void apply_change(GameState& game, const Change& change)
+{
+    std::string& v = slot(game, change);
+    if (v != change.from) {
+        throw usage_error("the game file says " +
+                          (change.unit.empty() ? std::string("the clock's") : change.unit + "'s") + " " + change.key +
+                          " is '" + v + "', not '" + change.from +
+                          "': it was edited since, or the change is already applied");
+    }
+    v = change.to;
+}
+
+void revert_change(GameState& game, const Change& change)
+{
+    apply_change(game, Change{change.unit, change.key, change.to, change.from, change.rule});
+}
+
+std::string change_text(const Change& c)
+{
+    return (c.unit.empty() ? std::string("clock") : c.unit) + ": " + c.key + " " + (c.from.empty() ? "-" : c.from) +
+           " -> " + (c.to.empty() ? "-" : c.to) + (c.rule.empty() ? "" : " (" + c.rule + ")");
+}
+
+Change change_to(const GameState& game, std::string_view unit, std::string_view key, std::string to, std::string rule)
+{
+    return Change{std::string(unit), std::string(key), game.value(unit, key), std::move(to), std::move(rule)};
+}
+
+const GameRules* find_game_rules(std::string_view game)
+{
+    static const std::array<GameRules, 2> rules{constantinople_game_rules(), great_battles_game_rules()};
+    for (const auto& r : rules) {
+        if (r.game == game) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<std::string> game_ids() { return {"constantinople", "great-battles"}; }
+
+}  // namespace umpire::core

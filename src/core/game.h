@@ -1,0 +1,79 @@
+#pragma once
+// A game in play: the state of the board a referee keeps between resolutions (the game
+// file), and the changes a resolution makes to it. Plain data and pure functions; each
+// game's module says what its resolutions change (Constantinople, Great Battles).
+
+#include "core/dice.h"
+#include "core/resolution.h"
+#include "core/scenario.h"
+#include "core/table.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace umpire::core {
+
+// Keys and values as the game file writes them: a value is an integer, true or false, or
+// text, kept as its text here.
+using StatusList = std::vector<std::pair<std::string, std::string>>;
+
+struct GameUnit {
+    std::string name;
+    std::string side;
+    StatusList status;
+};
+
+struct GameState {
+    std::string game;      // a game id: "constantinople", "great-battles"...
+    std::string scenario;  // the scenario it was made from (an id or a file)
+    StatusList clock;      // naval phase, impulse, wind; day, turn...
+    std::vector<GameUnit> units;
+
+    const GameUnit* find_unit(std::string_view name) const;
+    // A unit's status value, or the clock's when UNIT is empty; "" when there is none.
+    std::string value(std::string_view unit, std::string_view key) const;
+    int number(std::string_view unit, std::string_view key) const;  // 0 when not a number
+};
+
+// One change to a game: a unit's status ("" for the clock) from one value to another,
+// with the rule that makes it.
+struct Change {
+    std::string unit;
+    std::string key;
+    std::string from;
+    std::string to;
+    std::string rule;
+    bool operator==(const Change&) const = default;
+};
+
+// Applies CHANGE; a usage Error when the game no longer holds FROM (the file was edited,
+// or a change is applied twice).
+void apply_change(GameState& game, const Change& change);
+// Undoes CHANGE (applies it backwards).
+void revert_change(GameState& game, const Change& change);
+// "Genoa: damaged false -> true (15.34)": a change as the journal and status say it.
+std::string change_text(const Change& change);
+
+// The games umpire keeps a file for, each with its starting state, what its resolutions
+// change, the next step of its sequence of play and its board drawn as text.
+struct GameRules {
+    std::string game;
+    std::string title;     // as scenarios name the game ("Constantinople")
+    std::string scenario;  // the shipped scenario a new game of it starts from, "" for none
+    std::function<GameState(const Scenario&, const std::function<const Table&(std::string_view)>&)> start;
+    std::function<std::vector<Change>(const GameState&, const Resolution&)> changes;
+    std::function<Resolution(const GameState&, const std::function<const Table&(std::string_view)>&, Dice&,
+                             std::vector<Change>&)>
+        next;
+    std::function<void(const GameState&, Resolution&)> status;
+};
+const GameRules* find_game_rules(std::string_view game);
+std::vector<std::string> game_ids();
+
+// Builds a change of UNIT's KEY to TO from GAME's current value.
+Change change_to(const GameState& game, std::string_view unit, std::string_view key, std::string to, std::string rule);
+
+}  // namespace umpire::core

@@ -1,0 +1,81 @@
+// The game file on the command line: new, --apply, status, next, undo, rebuild.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace umpire;
+using test::run_cli;
+
+namespace {
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return haystack.find(needle) != std::string::npos;
+}
+
+std::string slurp(const std::filesystem::path& p)
+{
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte for byte", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    CHECK(run_cli({"game", "new", "constantinople", file}).code == 64);  // never overwritten
+
+    // A melee D on Genoa (15.34), then a ram against it: its ram defense D is halved to B
+    // without being told (15.34), and 4 against B pins on 1-4 (15.42).
+    auto melee = run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
+                          "--defender", "Genoa", "--roll", "6"});
+    REQUIRE(melee.code == 0);
+    CHECK(contains(melee.out, "applied to " + file + ": Genoa: damaged false -> true (15.34)"));
+    auto ram = run_cli(
+        {"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2", "--roll", "3"});
+    REQUIRE(ram.code == 0);
+    CHECK(contains(ram.out, "ram defense D halved to B"));
+    CHECK(contains(ram.out, "Genoa: pinned_to - -> Galley-3 (15.15)"));
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "Genoa: Damaged, pinned to Galley-3"));
+
+    // Five Impulses; the fifth's next is a new Naval Phase and its wind (13.1, 14.23).
+    for (int i = 0; i < 4; ++i) {
+        REQUIRE(run_cli({"game", "next", file}).code == 0);
+    }
+    auto phase = run_cli({"game", "next", file, "--roll", "9,7"});
+    CHECK(contains(phase.out, "Naval Phase 2, Impulse 1, wind NE 8"));
+    const std::string before_undo = slurp(file);
+    auto undo = run_cli({"game", "undo", file});
+    CHECK(undo.code == 0);
+    CHECK(contains(slurp(file), "wind = \"N\""));
+    CHECK(slurp(file) != before_undo);
+
+    auto rebuilt = run_cli({"game", "rebuild", file});
+    CHECK(rebuilt.code == 0);
+    CHECK(contains(rebuilt.out, "identical"));
+    // Edited by hand: rebuild says so and leaves the file alone.
+    const std::string text = slurp(file);
+    std::ofstream(file) << text << "\n# a hand edit\n";
+    auto edited = run_cli({"game", "rebuild", file});
+    CHECK(edited.code == 65);
+    CHECK(std::filesystem::exists(file + ".rebuilt"));
+    CHECK(slurp(file + ".rebuilt") == text);
+
+    auto no_game = run_cli({"--apply", "wind"});
+    CHECK(no_game.code == 64);
+    CHECK(contains(no_game.err, "--apply needs a game"));
+    std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,139 @@
+// The game file's model: what each game's resolutions change, by the rules text.
+#include "../helpers.h"
+#include "core/constantinople.h"
+#include "core/game.h"
+#include "core/great_battles.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+GameState two_ships()
+{
+    GameState g;
+    g.game = "constantinople";
+    g.clock = {{"naval_phase", "1"}, {"impulse", "5"}, {"wind", "N"}, {"velocity", "8"}};
+    const StatusList fresh{
+        {"face", "front"}, {"damaged", "false"}, {"ineffective", ""}, {"pinned_to", ""}, {"sunk", "false"}};
+    g.units = {{"Genoa", "byzantine", fresh}, {"Galley-1", "ottoman", fresh}};
+    return g;
+}
+
+Outcome hit(const std::string& target, const std::string& code)
+{
+    Outcome o;
+    o.code = code;
+    o.fields = {{"target", target}};
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("game: melee results change ships as 15.33-15.35 say", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("constantinople");
+    REQUIRE(rules != nullptr);
+    GameState g = two_ships();
+    Resolution r;
+    r.command = "melee";
+    r.results = {hit("Genoa", "D"), hit("Galley-1", "I")};
+    auto changes = rules->changes(g, r);
+    REQUIRE(changes.size() == 2);
+    CHECK(changes[0] == Change{"Genoa", "damaged", "false", "true", "15.34"});
+    // Ineffective for the next Impulse: after the fifth, the next Naval Phase's first (15.33, 13.1).
+    CHECK(changes[1] == Change{"Galley-1", "ineffective", "", "2-1", "15.33"});
+    // L: a Byzantine ship is eliminated; an Ottoman one flips, and goes when already flipped.
+    r.results = {hit("Genoa", "L"), hit("Galley-1", "L")};
+    changes = rules->changes(g, r);
+    CHECK(changes[0] == Change{"Genoa", "sunk", "false", "true", "15.35"});
+    CHECK(changes[1] == Change{"Galley-1", "face", "front", "back", "15.35"});
+    apply_change(g, changes[1]);
+    CHECK(rules->changes(g, r)[1] == Change{"Galley-1", "sunk", "false", "true", "15.35"});
+    // A change applied twice is refused: the game no longer holds its "from".
+    CHECK_THROWS(apply_change(g, changes[1]));
+}
+
+TEST_CASE("game: a ship's statuses feed the next resolution; sunk and Ineffective ships are refused", "[core][game]")
+{
+    GameState g = two_ships();
+    apply_change(g, Change{"Genoa", "damaged", "false", "true", "15.34"});
+    apply_change(g, Change{"Galley-1", "face", "front", "back", "15.35"});
+    CHECK(ship_spec_in_game("Genoa", g, false) == "Genoa:damaged");
+    CHECK(ship_spec_in_game("Galley-1", g, true) == "Galley-1:back");
+    CHECK(ship_spec_in_game("7", g, true) == "7");
+    apply_change(g, Change{"Galley-1", "ineffective", "", "1-5", "15.33"});
+    CHECK_THROWS_WITH(ship_spec_in_game("Galley-1", g, true), Catch::Contains("(15.33)"));
+    CHECK(ship_spec_in_game("Galley-1", g, false) == "Galley-1:back");  // it may defend
+    apply_change(g, Change{"Genoa", "sunk", "false", "true", "15.35"});
+    CHECK_THROWS_WITH(ship_spec_in_game("Genoa", g, false), Catch::Contains("sunk"));
+}
+
+TEST_CASE("game: the next Impulse, and after the fifth a new Naval Phase with its wind (13.1, 14.23)", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("constantinople");
+    GameState g = two_ships();
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    std::vector<Change> changes;
+    test::Scripted s({9, 7});  // 14.23's example: NE at 8
+    auto r = rules->next(g, tables, s.dice, changes);
+    CHECK(r.result.code == "2-1");
+    for (const auto& c : changes) {
+        apply_change(g, c);
+    }
+    CHECK(g.value("", "naval_phase") == "2");
+    CHECK(g.value("", "impulse") == "1");
+    CHECK(g.value("", "wind") == "NE");
+    CHECK(g.value("", "velocity") == "8");
+    changes.clear();
+    test::Scripted none({});
+    rules->next(g, tables, none.dice, changes);  // Impulse 2: no dice
+    REQUIRE(changes.size() == 1);
+    CHECK(changes[0] == Change{"", "impulse", "1", "2", "13.1"});
+}
+
+TEST_CASE("game: Great Battles suppression, rally and morale change the battalion (11.3.3, 14.7, 15)", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("great-battles");
+    REQUIRE(rules != nullptr);
+    GameState g;
+    g.game = "great-battles";
+    g.clock = {{"day", "1"}, {"turn", "9"}, {"turns_in_day", "9"}};
+    g.units = {{"I-Btl",
+                "german",
+                {{"stands_at_start_of_day", "4"},
+                 {"suppressed", "0"},
+                 {"eliminated", "0"},
+                 {"gone_to_ground", "false"},
+                 {"morale_check_due", "false"}}}};
+    Resolution r;
+    r.command = "suppress";
+    r.inputs = {{"unit", std::string("I-Btl")}};
+    r.result.fields = {{"suppressed", 2LL}, {"destroyed", 1LL}};
+    for (const auto& c : rules->changes(g, r)) {
+        apply_change(g, c);
+    }
+    CHECK(g.number("I-Btl", "suppressed") == 2);
+    CHECK(g.number("I-Btl", "eliminated") == 1);
+    CHECK(g.value("I-Btl", "morale_check_due") == "true");  // 15.0
+    r.command = "morale";
+    r.result.code = "breaks";
+    for (const auto& c : rules->changes(g, r)) {
+        apply_change(g, c);
+    }
+    CHECK(g.value("I-Btl", "gone_to_ground") == "true");  // 15.2.1
+    // The last turn of the day: a new day counts the stands left (15.1).
+    std::vector<Change> changes;
+    test::Scripted s({});
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    rules->next(g, tables, s.dice, changes);
+    for (const auto& c : changes) {
+        apply_change(g, c);
+    }
+    CHECK(g.value("", "day") == "2");
+    CHECK(g.number("I-Btl", "stands_at_start_of_day") == 3);
+    CHECK(g.number("I-Btl", "eliminated") == 0);
+}
