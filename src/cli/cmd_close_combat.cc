@@ -8,7 +8,7 @@ namespace umpire::cli {
 struct CloseCombatSideOptions {
     int modifier = 0;
     std::optional<int> stands;
-    int suppressed = 0;
+    std::optional<int> suppressed;
     std::optional<int> rally_number;
     std::string quality;
     std::string unit;
@@ -28,7 +28,7 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
     core::CloseCombatSide side;
     side.name = name;
     side.modifier = o.modifier;
-    side.suppressed = o.suppressed;
+    side.suppressed = o.suppressed.value_or(0);
     side.blocked = o.blocked;
     const RallyNumber rally = resolve_rally_number(name + "-", o.rally_number, o.quality, o.unit, ctx);
     side.rally_number = rally.value;
@@ -36,7 +36,14 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
     if (o.stands) {
         side.stands = *o.stands;
     } else if (!o.unit.empty()) {
-        side.stands = find_unit("--" + name + "-unit", o.unit, core::k_great_battles_scenario, ctx).stands;
+        const core::Unit& unit = find_unit("--" + name + "-unit", o.unit, core::k_great_battles_scenario, ctx);
+        side.stands = unit.stands;
+        const core::GameState* game = ctx.game();
+        if (game != nullptr && game->find_unit(unit.name) != nullptr) {
+            // The game's battalion as it stands now: the day's stands less those eliminated.
+            side.stands = game->number(unit.name, "stands_at_start_of_day") - game->number(unit.name, "eliminated");
+            side.suppressed = o.suppressed.value_or(game->number(unit.name, "suppressed"));
+        }
     }
     if (side.stands == 0) {
         throw usage_error("--" + name + "-stands: give the " + name + "'s stands");
@@ -63,6 +70,13 @@ void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
     core::CloseCombatRequest q{side_of("attacker", opt.attacker, ctx), side_of("defender", opt.defender, ctx)};
     core::Fields inputs{{"attacker_mod", static_cast<long long>(q.attacker.modifier)},
                         {"defender_mod", static_cast<long long>(q.defender.modifier)}};
+    for (const auto& [name, side] : {std::pair{"attacker", &opt.attacker}, std::pair{"defender", &opt.defender}}) {
+        if (!side->unit.empty()) {
+            inputs.push_back(
+                {std::string(name) + "_unit",
+                 find_unit("--" + std::string(name) + "-unit", side->unit, core::k_great_battles_scenario, ctx).name});
+        }
+    }
     ctx.adjudicate(opt.dice, inputs, "close-combat",
                    [&](core::Dice& dice) { return core::resolve_close_combat(q, dice); });
 }

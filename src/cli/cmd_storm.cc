@@ -16,8 +16,16 @@ void run_storm(const StormOptions& opt, Context& ctx)
     const core::Table& storm = ctx.table("constantinople.storm");
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     std::vector<core::StormShip> ships;
+    const core::GameState* game = ctx.game();
     for (const auto& spec : opt.ships) {
         ships.push_back(flag_value("{ship}", core::parse_storm_ship(spec, scenario)));
+        // With a game, a ship pinned there is pinned here (15.15); a sunk one is refused.
+        if (game != nullptr && game->find_unit(ships.back().name) != nullptr) {
+            if (game->value(ships.back().name, "sunk") == "true") {
+                throw usage_error("--ship " + spec + ": " + ships.back().name + " is sunk in the game");
+            }
+            ships.back().pinned = ships.back().pinned || !game->value(ships.back().name, "pinned_to").empty();
+        }
     }
     core::Fields inputs{{"ships", opt.ships}};
     ctx.adjudicate(opt.dice, inputs, "storm",

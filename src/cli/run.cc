@@ -1,7 +1,9 @@
 #include "cli/run.h"
 
 #include "cli/commands.h"
+#include "core/great_battles.h"
 #include "format/json.h"
+#include "load/catalog.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -15,6 +17,7 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 namespace umpire::cli {
 
@@ -24,6 +27,7 @@ void setup_batch(CLI::App& app, Context& ctx);
 void setup_replay(CLI::App& app, Context& ctx);
 void setup_seed(CLI::App& app, Context& ctx);
 void setup_game(CLI::App& app, Context& ctx);
+void setup_shell(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
@@ -65,7 +69,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 37> k_commands{{
+constexpr std::array<Command, 38> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -74,6 +78,7 @@ constexpr std::array<Command, 37> k_commands{{
     {"replay", "General", setup_replay},
     {"seed", "General", setup_seed},
     {"game", "General", setup_game},
+    {"shell", "General", setup_shell},
     {"wind", "Constantinople", setup_wind},
     {"melee", "Constantinople", setup_melee},
     {"ram", "Constantinople", setup_ram},
@@ -371,6 +376,102 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
         }
         out.push_back(argv[i]);
     }
+    return out;
+}
+
+std::vector<std::string> completions(const std::vector<std::string>& before, std::string_view prefix,
+                                     const Environment& env, const std::string& game)
+{
+    std::vector<std::string> words;
+    if (before.empty()) {
+        for (const auto& c : k_commands) {
+            words.emplace_back(c.name);
+        }
+        for (const char* w : {"ask", "help", "status", "next", "undo", "exit"}) {
+            words.emplace_back(w);
+        }
+    } else {
+        std::ostringstream sink;
+        Runner runner(sink, sink, env, "");
+        const std::string& command = before.front() == "ask" && before.size() > 1 ? before[1] : before.front();
+        const CLI::App* sub = nullptr;
+        try {
+            sub = runner.app().get_subcommand(command);
+        } catch (const CLI::Error&) {
+            return {};
+        }
+        const std::string last = before.back();
+        const CLI::Option* option = nullptr;
+        if (last.rfind("--", 0) == 0) {
+            for (const CLI::App* app : {sub, &runner.app()}) {
+                for (const CLI::Option* o : app->get_options()) {
+                    for (const auto& name : o->get_lnames()) {
+                        if ("--" + name == last && o->get_type_size() != 0) {
+                            option = o;
+                        }
+                    }
+                }
+            }
+        }
+        if (!prefix.empty() && prefix[0] == '-') {
+            for (const CLI::App* app : {sub, &runner.app()}) {
+                for (const CLI::Option* o : app->get_options()) {
+                    for (const auto& name : o->get_lnames()) {
+                        words.push_back("--" + name);
+                    }
+                }
+            }
+        } else if (option != nullptr) {
+            const std::string type = option->get_type_name();
+            if (type.find('|') != std::string::npos &&
+                type.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos) {
+                words = split(type, '|');
+            } else if (type == "SHIP" || type == "N|SHIP" || type == "A-D|SHIP" || type == "NAME" || type == "SHIP" ||
+                       type == "UNIT") {
+                Context ctx(sink, sink, env);
+                ctx.options.game = game;
+                try {
+                    if (const core::GameState* g = ctx.game()) {
+                        for (const auto& u : g->units) {
+                            words.push_back(u.name);
+                        }
+                    } else {
+                        const auto& s = ctx.scenario(command == "melee" || command == "ram" || command == "storm" ||
+                                                             command == "portage"
+                                                         ? "constantinople"
+                                                         : core::k_great_battles_scenario);
+                        words = s.unit_names();
+                    }
+                } catch (const Error&) {
+                }
+            }
+        } else if (command == "table" || command == "check") {
+            Context ctx(sink, sink, env);
+            words = ctx.catalog().ids();
+            if (command == "table") {
+                for (const char* w : {"list", "show", "lookup"}) {
+                    words.emplace_back(w);
+                }
+            } else {
+                words.emplace_back("list");
+            }
+        } else if (command == "game") {
+            for (const char* w : {"new", "status", "next", "undo", "rebuild"}) {
+                words.emplace_back(w);
+            }
+        } else if (command == "deck") {
+            for (const char* w : {"draw", "play", "show"}) {
+                words.emplace_back(w);
+            }
+        }
+    }
+    std::vector<std::string> out;
+    for (auto& w : words) {
+        if (w.rfind(prefix, 0) == 0 && std::find(out.begin(), out.end(), w) == out.end()) {
+            out.push_back(std::move(w));
+        }
+    }
+    std::sort(out.begin(), out.end());
     return out;
 }
 

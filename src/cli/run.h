@@ -40,6 +40,8 @@ public:
     // what the line left for its memo).
     RunResult run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
                   const std::function<void(const Context&)>& finished = {});
+    // The parser, for the shell's completion: every command, its options and their values.
+    const CLI::App& app() const { return m_app; }
 
 private:
     Context m_ctx;
@@ -53,6 +55,12 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
 // The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
 // suggestion, for an unknown command.
 std::string command_of(const std::vector<std::string>& args);
+
+// The words that may complete PREFIX after the words BEFORE on a shell line: commands
+// and the shell's own words first, then a command's options, an option's choices, the
+// game's or scenario's unit names, table ids.
+std::vector<std::string> completions(const std::vector<std::string>& before, std::string_view prefix,
+                                     const Environment& env, const std::string& game);
 
 // From main(): reads the real environment and standard streams.
 int run(int argc, char** argv);

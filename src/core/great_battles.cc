@@ -1002,8 +1002,34 @@ long long result_number(const Outcome& o, std::string_view key)
     return 0;
 }
 
+// 14.8: the loser's stands suppressed, those already suppressed eliminated; the loser
+// tests morale, the winner does not (14.8.3, 14.8.4, 15.0).
+std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r)
+{
+    std::vector<Change> out;
+    const bool attacker_won = r.result.code == "attacker";
+    const GameUnit* loser = g.find_unit(input_text(r, attacker_won ? "defender_unit" : "attacker_unit"));
+    const GameUnit* winner = g.find_unit(input_text(r, attacker_won ? "attacker_unit" : "defender_unit"));
+    if (loser != nullptr) {
+        const std::string& n = loser->name;
+        const long long hit = result_number(r.result, "loser_suppressed");
+        const long long gone = result_number(r.result, "loser_eliminated");
+        out.push_back(change_to(g, n, "suppressed", std::to_string(g.number(n, "suppressed") + hit - gone), "14.8.2"));
+        out.push_back(change_to(g, n, "eliminated", std::to_string(g.number(n, "eliminated") + gone), "14.8.2"));
+        out.push_back(change_to(g, n, "morale_check_due", "true", "14.8.3"));
+    }
+    if (winner != nullptr) {
+        out.push_back(change_to(g, winner->name, "morale_check_due", "false", "14.8.4"));
+    }
+    std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+    return out;
+}
+
 std::vector<Change> great_battles_changes(const GameState& g, const Resolution& r)
 {
+    if (r.command == "close-combat") {
+        return close_combat_changes(g, r);
+    }
     std::vector<Change> out;
     const GameUnit* unit = g.find_unit(input_text(r, "unit"));
     if (unit == nullptr) {

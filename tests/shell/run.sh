@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The shell as a referee uses it: two short evenings played from a script, each checked
+# against the rules and against the file 'game rebuild' makes from the journal; then the
+# prompt driven through a pseudo-terminal (tmux send-keys / capture-pane), reading the
+# screen a person would read. Usage: run.sh UMPIRE TESTS_SHELL_DIR
+set -uo pipefail
+umpire=$1
+here=$2
+work=$(mktemp -d)
+socket="umpire-shell-test-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null; rm -rf "$work"' EXIT
+cd "$work" || exit 1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+has() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
+
+# --- A Constantinople evening: wind, initiative, a ram, melees, Impulses, a storm.
+"$umpire" -q game new constantinople siege.toml >/dev/null || fail "game new constantinople"
+"$umpire" -q shell --no-history --game siege.toml <"$here/constantinople-evening.txt" >evening.out 2>&1
+has evening.out "clock: wind N -> NE (14.23)"                       # 14.23's example, rolls 9 and 7
+has evening.out "Galley-3: pinned_to - -> Genoa (15.15)"            # ram 4 against D pins on 1-2
+has evening.out "Venice: damaged false -> true (15.34)"             # 8 against 7 is +1; a 6 is D
+has evening.out "Imperial-1: ineffective - -> 1-3 (15.33)"          # 7 against 6, a 3 is I
+has evening.out "it may not attack, it may defend (15.33)"          # so it may not attack in Impulse 3
+has evening.out "Genoa: sunk false -> true (14.29)"                 # pinned ships sink in a Storm
+has evening.out "Galley-4: sunk false -> true (14.29)"              # a six at sea
+grep -q 'name = "Venice"' siege.toml || fail "siege.toml has no Venice"
+awk '/name = "Venice"/{f=1} f&&/damaged/{print; exit}' siege.toml | grep -q "true" || fail "Venice not Damaged"
+grep -q '^impulse = 3' siege.toml || fail "not Impulse 3"
+"$umpire" -q game rebuild siege.toml >rebuild.out 2>&1 || fail "rebuild exit"
+has rebuild.out "identical"
+
+# --- A Great Battles turn: a barrage, a rally, close combat, morale at the end of the turn.
+"$umpire" -q game new great-battles day.toml >/dev/null || fail "game new great-battles"
+"$umpire" -q shell --no-history --game day.toml <"$here/great-battles-evening.txt" >day.out 2>&1
+has day.out "I-Btl: suppressed 0 -> 2 (11.3.3)"         # open on 8 or less, soft 6, hard 4
+has day.out "I-Btl: suppressed 2 -> 1 (14.7)"           # rally number 8: 3 rallies, 9 does not
+has day.out "I-Btl: eliminated 0 -> 1 (14.8.2)"         # the loser's suppressed stand fails: gone
+has day.out "I-Btl: suppressed 1 -> 2 (14.8.2)"
+has day.out "casualty points: 1 eliminated x 2 + 2 suppressed x 1 = 4 (15.1)"
+has day.out "I-Btl: gone_to_ground false -> true (15.2.1)"
+has day.out "clock: turn 1 -> 2 (16.0)"
+"$umpire" -q game rebuild day.toml >rebuild2.out 2>&1 || fail "rebuild exit (great battles)"
+has rebuild2.out "identical"
+
+# --- The prompt through a terminal.
+command -v tmux >/dev/null || { fail "tmux is not installed (the README's test command installs it)"; exit 1; }
+"$umpire" -q game new constantinople live.toml >/dev/null
+screen() { tmux -L "$socket" capture-pane -t shell -p -S -200; }
+wait_for() { # TEXT: until the screen shows it, 5 s at most
+    for _ in $(seq 50); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+    fail "the screen never showed: $1"; screen | tail -15
+}
+tmux -L "$socket" new-session -d -s shell -x 150 -y 50 \
+    "cd '$work' && XDG_STATE_HOME='$work/state' '$umpire' -q shell --game live.toml; sleep 1"
+wait_for "live ph 1 imp 1 wind N 8>"
+tmux -L "$socket" send-keys -t shell "mel" Tab
+wait_for "live ph 1 imp 1 wind N 8> melee"
+tmux -L "$socket" send-keys -t shell " --attacker Galley-1 --attacker Galley-2 --defender Gen" Tab
+wait_for "--defender Genoa"
+tmux -L "$socket" send-keys -t shell " --roll 6" Enter
+wait_for "applied to live.toml: Genoa: damaged false -> true (15.34)"
+tmux -L "$socket" send-keys -t shell "mele --attacker 3 --defender 4" Enter
+wait_for "did you mean 'melee'?"
+tmux -L "$socket" send-keys -t shell "next" Enter
+wait_for "live ph 1 imp 2 wind N 8>"
+tmux -L "$socket" send-keys -t shell "status" Enter
+wait_for "byzantine: Genoa: Damaged"
+tmux -L "$socket" send-keys -t shell "undo" Enter
+wait_for "clock: impulse 2 -> 1 (13.1)"
+tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
+wait_for "result: NE  North-easterly"
+grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
+tmux -L "$socket" send-keys -t shell C-d
+for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
+grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME/umpire/history"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "shell: two evenings and the prompt, all as the rules say"
