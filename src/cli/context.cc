@@ -123,11 +123,12 @@ void Context::apply_to_game(core::Resolution& r)
     }
 }
 
-format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color}; }
+format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color, m_env.columns}; }
 
 void Context::warn_provisional(const core::Resolution& r)
 {
-    if (r.provisional && !options.quiet) {
+    // Text on a terminal says PROVISIONAL itself: one warning on the screen, not two.
+    if (r.provisional && !options.quiet && (options.json || !m_env.out_is_tty)) {
         m_err << "umpire: warning: provisional data, not the published chart: " << join(r.provisional_notes, "; ")
               << "\n";
     }

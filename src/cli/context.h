@@ -35,6 +35,7 @@ struct Environment {
     std::string game;            // $UMPIRE_GAME, the game file when --game is not given
     bool no_color = false;
     bool out_is_tty = false;
+    size_t columns = 0;  // the terminal's width when standard output is one, else 0
 };
 
 struct GlobalOptions {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <array>
@@ -606,6 +607,12 @@ int run(int argc, char** argv)
     }
     env.no_color = std::getenv("NO_COLOR") != nullptr;
     env.out_is_tty = isatty(STDOUT_FILENO) != 0;
+    if (env.out_is_tty) {
+        struct winsize size {};
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+            env.columns = size.ws_col;
+        }
+    }
     env.in = &std::cin;
     std::ios::sync_with_stdio(false);
     int code = run(args, std::cout, std::cerr, env);

@@ -38,6 +38,41 @@ std::string value_text(const core::Value& v)
     return "-";
 }
 
+// A key as a person reads it: "rammer_damaged" is "rammer damaged".
+std::string words(std::string key)
+{
+    std::replace(key.begin(), key.end(), '_', ' ');
+    return key;
+}
+
+// TEXT after FIRST (the indent and any marker) wrapped to STYLE's width, continuation
+// lines indented under the text; one line when there is no width.
+std::string wrapped(const std::string& first, const std::string& text, Style style)
+{
+    if (style.width == 0 || first.size() + text.size() <= style.width || style.width <= first.size() + 20) {
+        return first + text + "\n";
+    }
+    const std::string hang(first.size(), ' ');
+    std::string out;
+    std::string line = first;
+    size_t room = style.width - first.size();
+    size_t used = 0;
+    for (const auto& word : split(text, ' ')) {
+        if (used > 0 && used + 1 + word.size() > room) {
+            out += line + "\n";
+            line = hang;
+            used = 0;
+        }
+        if (used > 0) {
+            line += ' ';
+            ++used;
+        }
+        line += word;
+        used += word.size();
+    }
+    return out + line + "\n";
+}
+
 void append_outcome(std::string& out, const core::Outcome& o, const std::string& indent, Style style)
 {
     std::string head = o.code + (o.name.empty() || o.name == o.code ? "" : "  " + o.name);
@@ -47,10 +82,21 @@ void append_outcome(std::string& out, const core::Outcome& o, const std::string&
     }
     out += "\n";
     for (const auto& f : o.fields) {
-        out += indent + "  " + f.key + ": " + value_text(f.value) + "\n";
+        out += wrapped(indent + "  " + words(f.key) + ": ", value_text(f.value), style);
     }
     for (const auto& e : o.effects) {
-        out += indent + "  - " + e + "\n";
+        out += wrapped(indent + "  - ", e, style);
+    }
+}
+
+// What was asked, as a person reads it: no flag left at "no" (a default echoed back).
+void append_inputs(std::string& out, const core::Resolution& r, Style style)
+{
+    for (const auto& in : r.inputs) {
+        if (const auto* b = std::get_if<bool>(&in.value); b != nullptr && !*b) {
+            continue;
+        }
+        out += wrapped("  " + words(in.key) + ": ", value_text(in.value), style);
     }
 }
 
@@ -70,12 +116,20 @@ std::string percent(const core::Fraction& f)
 
 std::string to_text(const core::Resolution& r, Style style)
 {
+    // The result first, with what to do on the board; then the working.
     std::string out = header(r);
-    for (const auto& in : r.inputs) {
-        out += "  " + in.key + ": " + value_text(in.value) + "\n";
+    out += "result: ";
+    append_outcome(out, r.result, "", style);
+    if (!r.results.empty()) {
+        out += "results:\n";
+        for (const auto& o : r.results) {
+            append_outcome(out, o, "  ", style);
+        }
     }
+    out += "working:\n";
+    append_inputs(out, r, style);
     for (const auto& step : r.steps) {
-        out += "  " + step + "\n";
+        out += wrapped("  ", step, style);
     }
     if (!r.rolls.empty()) {
         out += "dice:\n";
@@ -88,26 +142,21 @@ std::string to_text(const core::Resolution& r, Style style)
                 }
                 faces = " (" + join(parts, "+") + ")";
             }
-            out += "  " + pad(roll.die, 5) + " " + pad(std::to_string(roll.value) + faces, 3) + "  " +
-                   (roll.given ? "given " : "rolled") + "  " + roll.purpose + "\n";
-        }
-    }
-    out += "result: ";
-    std::string indent;
-    append_outcome(out, r.result, indent, style);
-    if (!r.results.empty()) {
-        out += "results:\n";
-        for (const auto& o : r.results) {
-            append_outcome(out, o, "  ", style);
+            out += wrapped("  " + pad(roll.die, 5) + " " + pad(std::to_string(roll.value) + faces, 3) + "  " +
+                               (roll.given ? "given " : "rolled") + "  ",
+                           roll.purpose, style);
         }
     }
     for (const auto& note : r.notes) {
-        out += "note: " + note + "\n";
+        out += wrapped("note: ", note, style);
     }
     for (const auto& note : r.provisional_notes) {
-        out += "provisional: " + note + "\n";
+        out += wrapped("provisional: ", note, style);
     }
-    if (r.seed) {
+    // The seed matters only when a die was rolled: given dice and lookups need none.
+    const bool rolled =
+        std::any_of(r.rolls.begin(), r.rolls.end(), [](const core::RollRecord& roll) { return !roll.given; });
+    if (r.seed && rolled) {
         out += "seed: " + std::to_string(*r.seed) +
                (r.position ? " (position " + std::to_string(r.position) + ")" : "") + "\n";
     }
@@ -118,9 +167,7 @@ std::string to_text(const core::OddsReport& report, Style style)
 {
     const core::Resolution& r = report.sample;
     std::string out = header(r);
-    for (const auto& in : r.inputs) {
-        out += "  " + in.key + ": " + value_text(in.value) + "\n";
-    }
+    append_inputs(out, r, style);
     out += "exact odds over " + std::to_string(report.branches) + " branch" + (report.branches == 1 ? "" : "es") +
            " of the roll tree:\n";
     for (const auto& dim : report.dimensions) {

@@ -1,6 +1,7 @@
 #pragma once
-// Text output for the referee at the table: the working, each die marked given or
-// rolled, the result with its effects and the rule it comes from. Colour only when the
+// Text output for the referee at the table: the result first, in words, with what to do
+// on the board and the rule it comes from; the working below it (what was asked, each
+// step, each die marked given or rolled). Colour only when the
 // caller says so (a TTY without NO_COLOR).
 
 #include "core/odds.h"
@@ -15,6 +16,7 @@ namespace umpire::format {
 
 struct Style {
     bool colour = false;
+    size_t width = 0;  // the terminal's columns to wrap at; 0 when not a terminal (no wrapping)
 };
 
 std::string to_text(const core::Resolution& r, Style style);

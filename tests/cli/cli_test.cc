@@ -541,3 +541,18 @@ TEST_CASE("cli: deck keeps the Activation Deck between calls, and replays from t
     CHECK(roll.code == 64);
     CHECK(contains(roll.err, "--card"));
 }
+
+TEST_CASE("cli: text puts the result first, echoes no defaults, and shows the seed only when a die was rolled", "[cli]")
+{
+    auto given = run_cli({"melee", "--attacker", "4", "--attacker", "4", "--defender", "5", "--roll", "4"});
+    REQUIRE(given.code == 0);
+    CHECK(given.out.find("result: D") < given.out.find("working:"));
+    CHECK_FALSE(contains(given.out, "boom: no"));
+    CHECK_FALSE(contains(given.out, "damaged_reading"));
+    CHECK(contains(given.out, "damaged reading: case"));
+    CHECK_FALSE(contains(given.out, "seed:"));  // every die given: the seed decided nothing
+    auto rolled = run_cli({"--seed", "5", "melee", "--attacker", "4", "--defender", "5"});
+    CHECK(contains(rolled.out, "seed: 5"));
+    auto boom = run_cli({"melee", "--attacker", "4", "--defender", "5", "--boom", "--roll", "1"});
+    CHECK(contains(boom.out, "boom: yes"));
+}
