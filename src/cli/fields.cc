@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 77> k_field_flags{{
+constexpr std::array<FieldFlag, 78> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -23,6 +23,7 @@ constexpr std::array<FieldFlag, 77> k_field_flags{{
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"artillery_on_mountain", "--artillery-on-mountain"},
+    {"as", "--as"},
     {"assaults", "--assaults"},
     {"attack", "--attack"},
     {"attacker", "--attacker"},

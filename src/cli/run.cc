@@ -54,6 +54,7 @@ void setup_crt(CLI::App& app, Context& ctx);
 void setup_overrun(CLI::App& app, Context& ctx);
 void setup_sail(CLI::App& app, Context& ctx);
 void setup_storm(CLI::App& app, Context& ctx);
+void setup_free(CLI::App& app, Context& ctx);
 void setup_portage(CLI::App& app, Context& ctx);
 void setup_siberian(CLI::App& app, Context& ctx);
 void setup_always_possible(CLI::App& app, Context& ctx);
@@ -70,7 +71,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 38> k_commands{{
+constexpr std::array<Command, 39> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -87,6 +88,7 @@ constexpr std::array<Command, 38> k_commands{{
     {"initiative", "Constantinople", setup_initiative},
     {"sail", "Constantinople", setup_sail},
     {"storm", "Constantinople", setup_storm},
+    {"free", "Constantinople", setup_free},
     {"portage", "Constantinople", setup_portage},
     {"suppress", "Great Battles of WWII", setup_suppress},
     {"morale", "Great Battles of WWII", setup_morale},

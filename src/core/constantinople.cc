@@ -1057,6 +1057,23 @@ Resolution resolve_initiative(Dice& dice)
     return r;
 }
 
+Resolution resolve_free(const Table& rammed, const Table& rammer, std::string_view role, std::string_view ship,
+                        Dice& dice)
+{
+    if (role != "rammed" && role != "rammer") {
+        throw usage_error("{as} " + std::string(role) + ": allowed rammed, rammer (15.16)");
+    }
+    Resolution r = resolve_lookup(role == "rammed" ? rammed : rammer, LookupRequest{}, dice);
+    r.command = "free";
+    r.title = "Breaking free";
+    r.inputs.clear();
+    r.result.fields.push_back({"role", std::string(role)});
+    if (!ship.empty()) {
+        r.result.fields.push_back({"ship", std::string(ship)});
+    }
+    return r;
+}
+
 namespace {
 
 constexpr int k_impulses = 5;  // 13.1: five Impulses to a Naval Phase
@@ -1144,7 +1161,9 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 out.push_back(change_to(g, target->name, "sunk", "true", "15.42"));
             } else {
                 out.push_back(change_to(g, rammer->name, "pinned_to", target->name, "15.15"));
+                out.push_back(change_to(g, rammer->name, "pinned_as", "rammer", "15.15"));
                 out.push_back(change_to(g, target->name, "pinned_to", rammer->name, "15.15"));
+                out.push_back(change_to(g, target->name, "pinned_as", "rammed", "15.15"));
             }
         }
         if (rammer != nullptr && field_text(r.result, "rammer_damaged") == "true" &&
@@ -1156,9 +1175,22 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
             const GameUnit* ship = g.find_unit(o.label);
             if (ship != nullptr && (o.code == "sunk" || o.code == "eliminated")) {
                 out.push_back(change_to(g, ship->name, "sunk", "true", "14.29"));
-                if (!g.value(ship->name, "pinned_to").empty()) {
-                    out.push_back(change_to(g, ship->name, "pinned_to", "", "14.29"));
+                out.push_back(change_to(g, ship->name, "pinned_to", "", "14.29"));
+                out.push_back(change_to(g, ship->name, "pinned_as", "", "14.29"));
+            }
+        }
+    } else if (r.command == "free" && r.result.code == "free") {
+        const GameUnit* ship = g.find_unit(field_text(r.result, "ship"));
+        if (ship != nullptr) {
+            const std::string other = g.value(ship->name, "pinned_to");
+            for (const std::string& n : {ship->name, other}) {
+                if (!n.empty() && g.find_unit(n) != nullptr) {
+                    out.push_back(change_to(g, n, "pinned_to", "", "15.16"));
+                    out.push_back(change_to(g, n, "pinned_as", "", "15.16"));
                 }
+            }
+            if (field_text(r.result, "role") == "rammed") {
+                out.push_back(change_to(g, ship->name, "damaged", "true", "15.16"));
             }
         }
     } else if (r.command == "wind") {
@@ -1227,6 +1259,7 @@ GameRules constantinople_game_rules()
                                     {"damaged", "false"},
                                     {"ineffective", ""},
                                     {"pinned_to", ""},
+                                    {"pinned_as", ""},
                                     {"sunk", "false"}}});
             }
         }
@@ -1300,7 +1333,11 @@ GameRules constantinople_game_rules()
                     lines.push_back(u.name + ": " + join(marks, ", "));
                 }
             }
-            r.steps.push_back(side + ": " + (lines.empty() ? std::string("every ship ready") : join(lines, "; ")));
+            Outcome board;
+            board.code = side;
+            board.name = lines.empty() ? std::string("every ship ready") : std::to_string(lines.size()) + " marked";
+            board.effects = lines;
+            r.results.push_back(std::move(board));
         }
         for (const auto& u : g.units) {
             if (g.value(u.name, "ineffective") == now && g.value(u.name, "sunk") != "true") {

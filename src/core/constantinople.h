@@ -158,6 +158,11 @@ Resolution resolve_portage(const Table& table, const PortageRequest& request, Di
 // 13.1: each player rolls a die, the high roll moves first. The text names no tie-break.
 Resolution resolve_initiative(Dice& dice);
 
+// 15.16: a pinned ship tries to break free; ROLE is "rammed" (a 1 frees it, Damaged) or
+// "rammer" (1-3 frees it), read from the two tables. SHIP names it, "" when unnamed.
+Resolution resolve_free(const Table& rammed, const Table& rammer, std::string_view role, std::string_view ship,
+                        Dice& dice);
+
 // The naval game in a game file: the clock (naval phase, impulse of five, the wind) and
 // each ship's side showing, Damaged, Ineffective, pinned and sunk; what melee, ram, storm
 // and wind change (15.15, 15.33-15.35, 15.42, 14.29, 14.23); the next Impulse (13.1).

@@ -1151,7 +1151,11 @@ GameRules great_battles_game_rules()
             if (g.value(u.name, "gone_to_ground") == "true") {
                 line += ", gone to ground (15.2.1)";
             }
-            r.steps.push_back(line);
+            Outcome board;
+            board.code = u.name;
+            board.name = u.side;
+            board.effects = {line.substr(line.find(": ") + 2)};
+            r.results.push_back(std::move(board));
             if (g.value(u.name, "morale_check_due") == "true") {
                 r.result.effects.push_back(u.name + " lost stands this turn: it tests morale at the end of the turn "
                                                     "(15.0)");

@@ -126,10 +126,13 @@ std::string to_text(const core::Resolution& r, Style style)
             append_outcome(out, o, "  ", style);
         }
     }
-    out += "working:\n";
-    append_inputs(out, r, style);
+    std::string working;
+    append_inputs(working, r, style);
     for (const auto& step : r.steps) {
-        out += wrapped("  ", step, style);
+        working += wrapped("  ", step, style);
+    }
+    if (!working.empty()) {
+        out += "working:\n" + working;
     }
     if (!r.rolls.empty()) {
         out += "dice:\n";

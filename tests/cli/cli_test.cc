@@ -256,10 +256,9 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
 {
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
-    CHECK(contains(r.err,
-                   "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, check, "
-                   "weather, batch, replay, seed, game, shell, wind, melee, ram, reef, initiative, sail, storm, "
-                   "portage, suppress"));
+    CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, "
+                          "check, weather"));
+    CHECK(contains(r.err, ", melee, ram, "));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")

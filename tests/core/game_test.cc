@@ -137,3 +137,35 @@ TEST_CASE("game: Great Battles suppression, rally and morale change the battalio
     CHECK(g.number("I-Btl", "stands_at_start_of_day") == 3);
     CHECK(g.number("I-Btl", "eliminated") == 0);
 }
+
+TEST_CASE("game: a ram pins both ships; breaking free frees both, the rammed ship Damaged (15.15, 15.16)",
+          "[core][game]")
+{
+    const GameRules* rules = find_game_rules("constantinople");
+    GameState g = two_ships();
+    Resolution ram;
+    ram.command = "ram";
+    ram.inputs = {{"rammer", std::string("Galley-1")}, {"target", std::string("Genoa")}};
+    ram.result.code = "pinned";
+    ram.result.fields = {{"rammer_damaged", false}};
+    for (const auto& c : rules->changes(g, ram)) {
+        apply_change(g, c);
+    }
+    CHECK(g.value("Genoa", "pinned_to") == "Galley-1");
+    CHECK(g.value("Genoa", "pinned_as") == "rammed");
+    CHECK(g.value("Galley-1", "pinned_as") == "rammer");
+    test::Scripted s({1});
+    Resolution free = resolve_free(test::table("constantinople.free-rammed"), test::table("constantinople.free-rammer"),
+                                   "rammed", "Genoa", s.dice);
+    CHECK(free.result.code == "free");
+    for (const auto& c : rules->changes(g, free)) {
+        apply_change(g, c);
+    }
+    CHECK(g.value("Genoa", "pinned_to").empty());
+    CHECK(g.value("Galley-1", "pinned_to").empty());
+    CHECK(g.value("Genoa", "damaged") == "true");  // "breaks free but is considered Damaged"
+    test::Scripted three({3});
+    CHECK(resolve_free(test::table("constantinople.free-rammed"), test::table("constantinople.free-rammer"), "rammer",
+                       "", three.dice)
+              .result.code == "free");  // the rammer: 1, 2 or 3
+}

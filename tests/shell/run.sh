@@ -65,7 +65,7 @@ wait_for "did you mean 'melee'?"
 tmux -L "$socket" send-keys -t shell "next" Enter
 wait_for "live ph 1 imp 2 wind N 8>"
 tmux -L "$socket" send-keys -t shell "status" Enter
-wait_for "byzantine: Genoa: Damaged"
+wait_for "- Genoa: Damaged"
 tmux -L "$socket" send-keys -t shell "undo" Enter
 wait_for "clock: impulse 2 -> 1 (13.1)"
 tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
