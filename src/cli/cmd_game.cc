@@ -22,10 +22,8 @@ namespace {
 std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::string& what, Context& ctx)
 {
     if (const core::GameRules* rules = core::find_game_rules(what)) {
-        if (rules->scenario.empty()) {
-            throw usage_error("game new " + what + ": no shipped scenario; give a scenario file");
-        }
-        return {rules, &ctx.catalog().scenario(rules->scenario)};
+        static const core::Scenario none;  // a game whose file keeps only its clock
+        return {rules, rules->scenario.empty() ? &none : &ctx.catalog().scenario(rules->scenario)};
     }
     const core::Scenario& s = ctx.catalog().scenario(what);
     for (const auto& id : core::game_ids()) {
@@ -76,7 +74,8 @@ void run_new(const GameOptions& opt, Context& ctx)
     r.source = g.game;
     r.inputs = {{"game", g.game}, {"scenario", g.scenario}, {"file", path}};
     r.result.code = "new";
-    r.result.name = "A new " + g.game + " game in " + path + ", from scenario " + g.scenario;
+    r.result.name =
+        "A new " + g.game + " game in " + path + (g.scenario.empty() ? "" : ", from scenario " + g.scenario);
     r.result.fields.push_back({"units", static_cast<long long>(g.units.size())});
     {
         load::StateLock lock(path);
@@ -92,7 +91,7 @@ void run_status(const GameOptions& opt, Context& ctx)
     core::Resolution r;
     r.command = "game status";
     r.title = "The game in " + path;
-    r.source = g.game + ", scenario " + g.scenario;
+    r.source = g.game + (g.scenario.empty() ? "" : ", scenario " + g.scenario);
     core::find_game_rules(g.game)->status(g, r);
     ctx.emit(std::move(r));
 }

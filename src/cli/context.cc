@@ -69,7 +69,7 @@ const core::Table& Context::table(std::string_view id) { return catalog().table(
 
 const core::Scenario& Context::scenario(std::string_view fallback)
 {
-    if (options.scenario.empty() && game() != nullptr) {
+    if (options.scenario.empty() && game() != nullptr && !m_game->scenario.empty()) {
         return catalog().scenario(m_game->scenario);
     }
     return catalog().scenario(options.scenario.empty() ? fallback : options.scenario);

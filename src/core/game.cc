@@ -2,6 +2,7 @@
 
 #include "core/constantinople.h"
 #include "core/great_battles.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -100,7 +101,8 @@ Change change_to(const GameState& game, std::string_view unit, std::string_view 
 
 const GameRules* find_game_rules(std::string_view game)
 {
-    static const std::array<GameRules, 2> rules{constantinople_game_rules(), great_battles_game_rules()};
+    static const std::array<GameRules, 3> rules{constantinople_game_rules(), great_battles_game_rules(),
+                                                novorossiysk_game_rules()};
     for (const auto& r : rules) {
         if (r.game == game) {
             return &r;
@@ -109,6 +111,6 @@ const GameRules* find_game_rules(std::string_view game)
     return nullptr;
 }
 
-std::vector<std::string> game_ids() { return {"constantinople", "great-battles"}; }
+std::vector<std::string> game_ids() { return {"constantinople", "great-battles", "novorossiysk"}; }
 
 }  // namespace umpire::core

@@ -688,4 +688,82 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
     return r;
 }
 
+namespace {
+
+WeatherState weather_of(const GameState& g)
+{
+    WeatherState w;
+    w.day = g.number("", "day");
+    w.phase = g.value("", "phase");
+    w.started = g.value("", "started") == "true";
+    for (const auto& z : split(g.value("", "dense_fog_used"), ',')) {
+        if (!z.empty()) {
+            w.dense_fog_used.push_back(z);
+        }
+    }
+    for (const auto& d : split(g.value("", "flood_days"), ',')) {
+        if (auto n = parse_int(d, 1, k_novorossiysk_days + 1)) {
+            w.flood_days.push_back(static_cast<int>(*n));
+        }
+    }
+    return w;
+}
+
+std::string numbers_text(const std::vector<int>& numbers)
+{
+    std::vector<std::string> parts;
+    for (int n : numbers) {
+        parts.push_back(std::to_string(n));
+    }
+    return join(parts, ",");
+}
+
+}  // namespace
+
+GameRules novorossiysk_game_rules()
+{
+    GameRules rules;
+    rules.game = "novorossiysk";
+    rules.title = "Novorossiysk 1943";
+    rules.start = [](const Scenario&, const std::function<const Table&(std::string_view)>&) {
+        GameState g;
+        g.game = "novorossiysk";
+        g.scenario = "";
+        g.clock = {{"day", "1"},       {"phase", "morning"}, {"started", "false"}, {"dense_fog_used", ""},
+                   {"flood_days", ""}, {"weather", ""},      {"zones", "false"}};
+        return g;
+    };
+    rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
+    rules.next = [](const GameState& g, const std::function<const Table&(std::string_view)>& table, Dice& dice,
+                    std::vector<Change>& changes) {
+        const WeatherState state = next_phase(weather_of(g));
+        WeatherState after;
+        Resolution r = resolve_novorossiysk_weather(table("novorossiysk.weather"), state,
+                                                    g.value("", "zones") == "true", dice, after);
+        r.command = "game next";
+        changes.push_back(change_to(g, "", "day", std::to_string(after.day), "N2"));
+        changes.push_back(change_to(g, "", "phase", after.phase, "N2"));
+        changes.push_back(change_to(g, "", "started", "true", "N2"));
+        changes.push_back(change_to(g, "", "dense_fog_used", join(after.dense_fog_used, ","), "N1"));
+        changes.push_back(change_to(g, "", "flood_days", numbers_text(after.flood_days), "N1"));
+        changes.push_back(change_to(g, "", "weather", join(after.last, ","), "N1"));
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        return r;
+    };
+    rules.status = [](const GameState& g, Resolution& r) {
+        r.result.code = g.value("", "day") + "-" + g.value("", "phase");
+        r.result.name = "Day " + g.value("", "day") + ", " + g.value("", "phase") +
+                        (g.value("", "started") == "true" ? ", weather " + g.value("", "weather")
+                                                          : ", the first phase's weather not yet rolled");
+        if (!g.value("", "dense_fog_used").empty()) {
+            r.result.effects.push_back("Dense Fog has occurred (" + g.value("", "dense_fog_used") +
+                                       "): once per game, or per zone (N1)");
+        }
+        if (!g.value("", "flood_days").empty()) {
+            r.result.effects.push_back("rivers in flood on day(s) " + g.value("", "flood_days") + " (Downpour, N1)");
+        }
+    };
+    return rules;
+}
+
 }  // namespace umpire::core

@@ -4,6 +4,7 @@
 // airfield strike, casualty order, scatter.
 
 #include "core/dice.h"
+#include "core/game.h"
 #include "core/resolution.h"
 #include "core/table.h"
 
@@ -120,5 +121,10 @@ WeatherState next_phase(const WeatherState& state);
 // resolution; AFTER is STATE with this phase's Dense Fog and Downpour recorded.
 Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& state, bool zones, Dice& dice,
                                         WeatherState& after);
+
+// Novorossiysk in a game file: the time counter (day and phase), Dense Fog used, the
+// flood days and the last weather (what the weather's state file kept); the next phase
+// rolls its weather (N1, N2).
+GameRules novorossiysk_game_rules();
 
 }  // namespace umpire::core

@@ -169,3 +169,39 @@ TEST_CASE("game: a ram pins both ships; breaking free frees both, the rammed shi
                        "", three.dice)
               .result.code == "free");  // the rammer: 1, 2 or 3
 }
+
+TEST_CASE("game: Novorossiysk's time counter moves a phase on and rolls its weather (N1, N2)", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("novorossiysk");
+    REQUIRE(rules != nullptr);
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    GameState g = rules->start(Scenario{}, tables);
+    // The weather table's Dense Fog row, found in the (provisional) table, not assumed.
+    const Table& weather = test::table("novorossiysk.weather");
+    int fog = 0;
+    for (const auto& row : weather.rows) {
+        if (row.cells.at(0) == "dense-fog") {
+            fog = row.lo;
+        }
+    }
+    REQUIRE(fog != 0);
+    auto step = [&](int roll) {
+        std::vector<Change> changes;
+        test::Scripted s({roll});
+        Resolution r = rules->next(g, tables, s.dice, changes);
+        for (const auto& c : changes) {
+            apply_change(g, c);
+        }
+        return r;
+    };
+    step(fog);  // Day 1 morning: Dense Fog, once per game
+    CHECK(g.value("", "dense_fog_used") == "all");
+    CHECK(g.value("", "phase") == "morning");
+    step(fog);  // again: it has occurred, so the phase is clear
+    CHECK(g.value("", "weather") == "clear");
+    CHECK(g.value("", "phase") == "afternoon");
+    step(7);
+    step(7);  // night, then the next day's morning
+    CHECK(g.value("", "day") == "2");
+    CHECK(g.value("", "phase") == "morning");
+}
