@@ -120,6 +120,7 @@ void Context::apply_to_game(core::Resolution& r)
     m_game = std::move(g);
     for (const auto& c : changes) {
         r.notes.push_back("applied to " + path + ": " + core::change_text(c));
+        r.applied.push_back(c);
     }
 }
 

@@ -38,17 +38,6 @@ struct GameState {
     int number(std::string_view unit, std::string_view key) const;  // 0 when not a number
 };
 
-// One change to a game: a unit's status ("" for the clock) from one value to another,
-// with the rule that makes it.
-struct Change {
-    std::string unit;
-    std::string key;
-    std::string from;
-    std::string to;
-    std::string rule;
-    bool operator==(const Change&) const = default;
-};
-
 // Applies CHANGE; a usage Error when the game no longer holds FROM (the file was edited,
 // or a change is applied twice).
 void apply_change(GameState& game, const Change& change);

@@ -31,6 +31,17 @@ struct Outcome {
     std::string source;  // the rule section behind the effects
 };
 
+// One change to a game: a unit's status ("" for the clock) from one value to another,
+// with the rule that makes it.
+struct Change {
+    std::string unit;
+    std::string key;
+    std::string from;
+    std::string to;
+    std::string rule;
+    bool operator==(const Change&) const = default;
+};
+
 struct Resolution {
     std::string command;  // "melee", "ram", "wind", "check constantinople.storm"...
     std::string title;    // "Naval melee"
@@ -41,6 +52,7 @@ struct Resolution {
     Outcome result;
     std::vector<Outcome> results;    // when several things were resolved at once
     std::vector<std::string> notes;  // readings chosen, options in force
+    std::vector<Change> applied;     // the changes written to the game file, in order
     // The ids of the tables this resolution read, in the order first read (note_table()):
     // what the audit log fingerprints and replay checks.
     std::vector<std::string> tables;

@@ -318,6 +318,18 @@ JsonTemplate to_json_template(const core::Resolution& r)
     }
     write_strings(w, "steps", r.steps);
     write_strings(w, "notes", r.notes);
+    if (!r.applied.empty()) {
+        // --apply's changes to the game, each with the rule that makes it.
+        w.key("applied").begin_array();
+        for (const auto& c : r.applied) {
+            w.begin_object();
+            w.key("unit").value(std::string_view(c.unit)).key("key").value(std::string_view(c.key));
+            w.key("from").value(std::string_view(c.from)).key("to").value(std::string_view(c.to));
+            w.key("rule").value(std::string_view(c.rule));
+            w.end_object();
+        }
+        w.end_array();
+    }
     // The seed and position are left out: fill() writes them between the pieces.
     w.key("seed");
     const size_t seed_at = w.str().size();

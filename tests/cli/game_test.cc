@@ -48,6 +48,14 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     REQUIRE(ram.code == 0);
     CHECK(contains(ram.out, "ram defense D halved to B"));
     CHECK(contains(ram.out, "Genoa: pinned_to - -> Galley-3 (15.15)"));
+    // Scripts read the changes from JSON, each with its rule.
+    auto json = run_cli({"--json", "--game", file, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Venice",
+                         "--roll", "4", "--roll", "6"});
+    CHECK(json.code == 64);  // one attacker, one die: the extra --roll is refused, nothing applied
+    auto applied = run_cli({"--json", "--game", file, "--apply", "melee", "--attacker", "Galley-4", "--attacker",
+                            "Galley-5", "--defender", "Venice", "--roll", "6"});
+    CHECK(contains(applied.out,
+                   R"("applied":[{"unit":"Venice","key":"damaged","from":"false","to":"true","rule":"15.34"}])"));
     auto status = run_cli({"game", "status", file});
     CHECK(contains(status.out, "Genoa: Damaged, pinned to Galley-3"));
 
