@@ -25,7 +25,18 @@ std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::stri
         static const core::Scenario none;  // a game whose file keeps only its clock
         return {rules, rules->scenario.empty() ? &none : &ctx.catalog().scenario(rules->scenario)};
     }
-    const core::Scenario& s = ctx.catalog().scenario(what);
+    const core::Scenario* found = nullptr;
+    try {
+        found = &ctx.catalog().scenario(what);
+    } catch (const Error& e) {
+        if (e.code() != ExitCode::no_input) {
+            throw;
+        }
+        throw Error(ExitCode::no_input, "game new: '" + what + "' is neither a game (" + join(core::game_ids(), ", ") +
+                                            ") nor a scenario (" + join(ctx.catalog().scenario_names(), ", ") +
+                                            ", or a .toml file)" + suggestion(what, core::game_ids()));
+    }
+    const core::Scenario& s = *found;
     for (const auto& id : core::game_ids()) {
         const core::GameRules* rules = core::find_game_rules(id);
         if (rules->title == s.game) {

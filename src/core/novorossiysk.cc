@@ -190,8 +190,11 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
         throw usage_error("{phase}: give {weather} too: the night's limits hold unless the weather is clear");
     }
     if (q.weather.empty()) {
-        if (!q.terrain.empty() || q.artillery_on_mountain) {
-            throw usage_error("{terrain} and {artillery_on_mountain} matter only under a weather: give {weather}");
+        if (!q.terrain.empty()) {
+            throw usage_error("{terrain} matters only under a weather: give {weather}");
+        }
+        if (q.artillery_on_mountain) {
+            throw usage_error("{artillery_on_mountain} matters only under a weather: give {weather}");
         }
         return;
     }
