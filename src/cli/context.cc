@@ -4,6 +4,8 @@
 
 #include "cli/fields.h"
 #include "format/json.h"
+#include "load/catalog.h"
+#include "load/loader.h"
 #include "load/log.h"
 #include "load/state.h"
 #include "util/error.h"
@@ -85,10 +87,17 @@ const core::GameState* Context::game()
     }
     m_stateful = true;  // the answer depends on the file, not only on the line
     if (!m_game) {
-        if (options.apply && !m_game_lock) {
-            m_game_lock.emplace(path);
+        if (replay_state) {
+            // Replay: the game as the log kept it, not as the file is now.
+            m_game = load::parse_game(*replay_state, path);
+        } else {
+            if (options.apply && !m_game_lock) {
+                m_game_lock.emplace(path);
+            }
+            m_game = read_game(path);
+            // The log keeps the game's text, so replay resolves against the same statuses.
+            log_state_before(load::read_file(path));
         }
-        m_game = read_game(path);
     }
     return &*m_game;
 }
@@ -114,9 +123,12 @@ void Context::apply_to_game(core::Resolution& r)
     for (const auto& id : r.tables) {
         tables.emplace_back(id, catalog().hash(id));
     }
-    write_game(path, g,
-               load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
-                                  format::to_json(r)));
+    // Replay works the changes out again and compares them; it writes nothing.
+    if (!replay_state) {
+        write_game(path, g,
+                   load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
+                                      format::to_json(r)));
+    }
     m_game = std::move(g);
     for (const auto& c : changes) {
         r.notes.push_back("applied to " + path + ": " + core::change_text(c));

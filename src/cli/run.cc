@@ -183,7 +183,7 @@ constexpr std::array<GlobalOption, 9> k_global_options{{
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_option(o.names, ctx.options.game, o.help);
      }},
-    {"--apply", nullptr, true, "Write the resolution's changes to the --game file and its journal, as the rules say",
+    {"--apply", nullptr, false, "Write the resolution's changes to the --game file and its journal, as the rules say",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_flag(o.names, ctx.options.apply, o.help);
      }},

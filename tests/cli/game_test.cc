@@ -82,6 +82,24 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     CHECK(std::filesystem::exists(file + ".rebuilt"));
     CHECK(slurp(file + ".rebuilt") == text);
 
+    // The audit log keeps the game's text: replay resolves against the statuses of then,
+    // after the game has moved on, and writes nothing.
+    const std::string log = (dir / "audit.log").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", (dir / "log.toml").string()}).code == 0);
+    const std::string logged = (dir / "log.toml").string();
+    REQUIRE(run_cli({"--log", log, "--game", logged, "--apply", "melee", "--attacker", "Galley-1", "--attacker",
+                     "Galley-2", "--defender", "Genoa", "--roll", "6"})
+                .code == 0);
+    REQUIRE(run_cli({"--log", log, "--game", logged, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"})
+                .code == 0);
+    REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // Genoa no longer Damaged in the file
+    CHECK(contains(slurp(logged), "damaged = false"));
+    const std::string before_replay = slurp(logged);
+    auto replay = run_cli({"replay", log});
+    CHECK(replay.code == 0);
+    CHECK(contains(replay.out, "2 resolution(s) replayed, 0 differ"));
+    CHECK(slurp(logged) == before_replay);
+
     auto no_game = run_cli({"--apply", "wind"});
     CHECK(no_game.code == 64);
     CHECK(contains(no_game.err, "--apply needs a game"));
