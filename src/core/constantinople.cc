@@ -1088,44 +1088,13 @@ std::string next_impulse_label(const GameState& g)
     return impulse < k_impulses ? impulse_label(phase, impulse + 1) : impulse_label(phase + 1, 1);
 }
 
-std::string token_of(const Value& v)
-{
-    const auto* s = std::get_if<std::string>(&v);
-    return s ? split(*s, ':').front() : "";
-}
-
-std::string input(const Resolution& r, std::string_view key)
-{
-    for (const auto& f : r.inputs) {
-        if (f.key == key) {
-            return token_of(f.value);
-        }
-    }
-    return "";
-}
-
-std::string field_text(const Outcome& o, std::string_view key)
-{
-    for (const auto& f : o.fields) {
-        if (f.key == key) {
-            if (const auto* s = std::get_if<std::string>(&f.value)) {
-                return *s;
-            }
-            if (const auto* n = std::get_if<long long>(&f.value)) {
-                return std::to_string(*n);
-            }
-            if (const auto* b = std::get_if<bool>(&f.value)) {
-                return *b ? "true" : "false";
-            }
-        }
-    }
-    return "";
-}
+// A ship named in an input ("Genoa:damaged" names Genoa).
+std::string input(const Resolution& r, std::string_view key) { return split(field_text(r.inputs, key), ':').front(); }
 
 // A melee result on ship T (15.33-15.35).
 void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& out)
 {
-    const GameUnit* ship = g.find_unit(field_text(o, "target"));
+    const GameUnit* ship = g.find_unit(field_text(o.fields, "target"));
     if (ship == nullptr) {
         return;
     }
@@ -1166,7 +1135,7 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 out.push_back(change_to(g, target->name, "pinned_as", "rammed", "15.15"));
             }
         }
-        if (rammer != nullptr && field_text(r.result, "rammer_damaged") == "true" &&
+        if (rammer != nullptr && field_text(r.result.fields, "rammer_damaged") == "true" &&
             g.value(rammer->name, "damaged") != "true") {
             out.push_back(change_to(g, rammer->name, "damaged", "true", "15.42"));
         }
@@ -1180,7 +1149,7 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
             }
         }
     } else if (r.command == "free" && r.result.code == "free") {
-        const GameUnit* ship = g.find_unit(field_text(r.result, "ship"));
+        const GameUnit* ship = g.find_unit(field_text(r.result.fields, "ship"));
         if (ship != nullptr) {
             const std::string other = g.value(ship->name, "pinned_to");
             for (const std::string& n : {ship->name, other}) {
@@ -1189,13 +1158,13 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                     out.push_back(change_to(g, n, "pinned_as", "", "15.16"));
                 }
             }
-            if (field_text(r.result, "role") == "rammed") {
+            if (field_text(r.result.fields, "role") == "rammed") {
                 out.push_back(change_to(g, ship->name, "damaged", "true", "15.16"));
             }
         }
     } else if (r.command == "wind") {
         out.push_back(change_to(g, "", "wind", r.result.code, "14.23"));
-        out.push_back(change_to(g, "", "velocity", field_text(r.result, "velocity"), "14.23"));
+        out.push_back(change_to(g, "", "velocity", field_text(r.result.fields, "velocity"), "14.23"));
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });
     return out;
@@ -1293,7 +1262,7 @@ GameRules constantinople_game_rules()
             }
             r.result.code = impulse_label(phase + 1, 1);
             r.result.name = "Naval Phase " + std::to_string(phase + 1) + ", Impulse 1, wind " + wind.result.code + " " +
-                            field_text(wind.result, "velocity");
+                            field_text(wind.result.fields, "velocity");
             r.result.effects = wind.result.effects;
         }
         r.result.source = r.source;

@@ -94,6 +94,31 @@ std::string change_text(const Change& c)
            " -> " + (c.to.empty() ? "-" : c.to) + (c.rule.empty() ? "" : " (" + c.rule + ")");
 }
 
+std::string field_text(const Fields& fields, std::string_view key)
+{
+    for (const auto& f : fields) {
+        if (f.key != key) {
+            continue;
+        }
+        if (const auto* s = std::get_if<std::string>(&f.value)) {
+            return *s;
+        }
+        if (const auto* n = std::get_if<long long>(&f.value)) {
+            return std::to_string(*n);
+        }
+        if (const auto* b = std::get_if<bool>(&f.value)) {
+            return *b ? "true" : "false";
+        }
+    }
+    return "";
+}
+
+long long field_number(const Fields& fields, std::string_view key)
+{
+    auto n = parse_int(field_text(fields, key), -1000000000, 1000000000);
+    return n ? *n : 0;
+}
+
 Change change_to(const GameState& game, std::string_view unit, std::string_view key, std::string to, std::string rule)
 {
     return Change{std::string(unit), std::string(key), game.value(unit, key), std::move(to), std::move(rule)};

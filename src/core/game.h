@@ -62,6 +62,11 @@ struct GameRules {
 const GameRules* find_game_rules(std::string_view game);
 std::vector<std::string> game_ids();
 
+// A resolution's field as the game reads it: text ("true"/"false" for a flag, digits for
+// a number), "" when FIELDS has no KEY; and as a number, 0 when it is not one.
+std::string field_text(const Fields& fields, std::string_view key);
+long long field_number(const Fields& fields, std::string_view key);
+
 // Builds a change of UNIT's KEY to TO from GAME's current value.
 Change change_to(const GameState& game, std::string_view unit, std::string_view key, std::string to, std::string rule);
 

@@ -978,42 +978,18 @@ Resolution resolve_deck_show(const Table& procedures, const DeckState& state)
 
 namespace {
 
-std::string input_text(const Resolution& r, std::string_view key)
-{
-    for (const auto& f : r.inputs) {
-        if (f.key == key) {
-            if (const auto* s = std::get_if<std::string>(&f.value)) {
-                return *s;
-            }
-        }
-    }
-    return "";
-}
-
-long long result_number(const Outcome& o, std::string_view key)
-{
-    for (const auto& f : o.fields) {
-        if (f.key == key) {
-            if (const auto* n = std::get_if<long long>(&f.value)) {
-                return *n;
-            }
-        }
-    }
-    return 0;
-}
-
 // 14.8: the loser's stands suppressed, those already suppressed eliminated; the loser
 // tests morale, the winner does not (14.8.3, 14.8.4, 15.0).
 std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r)
 {
     std::vector<Change> out;
     const bool attacker_won = r.result.code == "attacker";
-    const GameUnit* loser = g.find_unit(input_text(r, attacker_won ? "defender_unit" : "attacker_unit"));
-    const GameUnit* winner = g.find_unit(input_text(r, attacker_won ? "attacker_unit" : "defender_unit"));
+    const GameUnit* loser = g.find_unit(field_text(r.inputs, attacker_won ? "defender_unit" : "attacker_unit"));
+    const GameUnit* winner = g.find_unit(field_text(r.inputs, attacker_won ? "attacker_unit" : "defender_unit"));
     if (loser != nullptr) {
         const std::string& n = loser->name;
-        const long long hit = result_number(r.result, "loser_suppressed");
-        const long long gone = result_number(r.result, "loser_eliminated");
+        const long long hit = field_number(r.result.fields, "loser_suppressed");
+        const long long gone = field_number(r.result.fields, "loser_eliminated");
         out.push_back(change_to(g, n, "suppressed", std::to_string(g.number(n, "suppressed") + hit - gone), "14.8.2"));
         out.push_back(change_to(g, n, "eliminated", std::to_string(g.number(n, "eliminated") + gone), "14.8.2"));
         out.push_back(change_to(g, n, "morale_check_due", "true", "14.8.3"));
@@ -1031,7 +1007,7 @@ std::vector<Change> great_battles_changes(const GameState& g, const Resolution& 
         return close_combat_changes(g, r);
     }
     std::vector<Change> out;
-    const GameUnit* unit = g.find_unit(input_text(r, "unit"));
+    const GameUnit* unit = g.find_unit(field_text(r.inputs, "unit"));
     if (unit == nullptr) {
         return out;
     }
@@ -1039,8 +1015,8 @@ std::vector<Change> great_battles_changes(const GameState& g, const Resolution& 
     const int suppressed = g.number(n, "suppressed");
     const int eliminated = g.number(n, "eliminated");
     if (r.command == "suppress") {
-        const long long s = result_number(r.result, "suppressed");
-        const long long d = result_number(r.result, "destroyed");
+        const long long s = field_number(r.result.fields, "suppressed");
+        const long long d = field_number(r.result.fields, "destroyed");
         if (s > 0) {
             out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed + s), "11.3.3"));
         }
@@ -1051,7 +1027,7 @@ std::vector<Change> great_battles_changes(const GameState& g, const Resolution& 
             out.push_back(change_to(g, n, "morale_check_due", "true", "15.0"));
         }
     } else if (r.command == "rally") {
-        const long long rallied = result_number(r.result, "rallied");
+        const long long rallied = field_number(r.result.fields, "rallied");
         if (rallied > 0) {
             out.push_back(change_to(g, n, "suppressed", std::to_string(std::max(0LL, suppressed - rallied)), "14.7"));
         }

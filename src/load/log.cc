@@ -43,9 +43,12 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
     return words;
 }
 
-std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
-                     std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
-                     const std::string& resolution_json, const std::optional<std::string>& state_before)
+namespace {
+
+// What every log and journal line starts with: when, the request, seed and position,
+// and each table read with its SHA-256.
+nlohmann::ordered_json log_head(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
+                                std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables)
 {
     nlohmann::ordered_json head;
     head["time"] = time;
@@ -56,14 +59,29 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
     for (const auto& [id, hash] : tables) {
         head["tables"][id] = hash;
     }
-    if (state_before) {
-        head["state_before"] = *state_before;
-    }
-    // The object stays open for the resolution, written by its own formatter. A byte that
-    // is not UTF-8 in a request is written as U+FFFD, so the line stays valid JSON.
+    return head;
+}
+
+// HEAD closed with the resolution, written by its own formatter. A byte that is not
+// UTF-8 in a request is written as U+FFFD, so the line stays valid JSON.
+std::string with_resolution(const nlohmann::ordered_json& head, const std::string& resolution_json)
+{
     std::string line = head.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     line.pop_back();
     return line + ",\"resolution\":" + resolution_json + "}\n";
+}
+
+}  // namespace
+
+std::string log_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
+                     std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
+                     const std::string& resolution_json, const std::optional<std::string>& state_before)
+{
+    nlohmann::ordered_json head = log_head(time, argv, seed, position, tables);
+    if (state_before) {
+        head["state_before"] = *state_before;
+    }
+    return with_resolution(head, resolution_json);
 }
 
 std::string journal_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
@@ -71,15 +89,7 @@ std::string journal_line(const std::string& time, const std::vector<std::string>
                          const std::vector<core::Change>& changes, std::optional<long long> undoes,
                          const std::string& resolution_json)
 {
-    nlohmann::ordered_json head;
-    head["time"] = time;
-    head["argv"] = argv;
-    head["seed"] = seed;
-    head["position"] = position;
-    head["tables"] = nlohmann::ordered_json::object();
-    for (const auto& [id, hash] : tables) {
-        head["tables"][id] = hash;
-    }
+    nlohmann::ordered_json head = log_head(time, argv, seed, position, tables);
     head["changes"] = nlohmann::ordered_json::array();
     for (const auto& c : changes) {
         head["changes"].push_back({{"unit", c.unit}, {"key", c.key}, {"from", c.from}, {"to", c.to}, {"rule", c.rule}});
@@ -87,9 +97,7 @@ std::string journal_line(const std::string& time, const std::vector<std::string>
     if (undoes) {
         head["undoes"] = *undoes;
     }
-    std::string line = head.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    line.pop_back();
-    return line + ",\"resolution\":" + resolution_json + "}\n";
+    return with_resolution(head, resolution_json);
 }
 
 namespace {
