@@ -28,9 +28,8 @@ void setup_free(CLI::App& app, Context& ctx)
         std::string role = opt->role;
         std::string ship;
         if (!opt->ship.empty()) {
-            ship = ctx.scenario("constantinople").find_unit(opt->ship) != nullptr
-                       ? ctx.scenario("constantinople").find_unit(opt->ship)->name
-                       : opt->ship;
+            const core::Unit* named = ctx.scenario("constantinople").find_unit(opt->ship);
+            ship = named != nullptr ? named->name : opt->ship;
             if (const core::GameState* g = ctx.game(); g != nullptr && g->find_unit(ship) != nullptr) {
                 const std::string pinned = g->value(ship, "pinned_as");
                 if (pinned.empty()) {

@@ -94,9 +94,10 @@ const core::GameState* Context::game()
             if (options.apply && !m_game_lock) {
                 m_game_lock.emplace(path);
             }
-            m_game = read_game(path);
-            // The log keeps the game's text, so replay resolves against the same statuses.
-            log_state_before(load::read_file(path));
+            // Read once; the log keeps the text, so replay resolves against the same statuses.
+            std::string text = read_game_text(path);
+            m_game = load::parse_game(text, path);
+            log_state_before(std::move(text));
         }
     }
     return &*m_game;

@@ -11,15 +11,17 @@ namespace umpire::cli {
 
 std::string journal_path(const std::string& game_path) { return game_path + ".journal"; }
 
-core::GameState read_game(const std::string& path)
+std::string read_game_text(const std::string& path)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         throw Error(ExitCode::no_input,
                     "{game} " + path + ": no such game file; 'umpire game new GAME " + path + "' makes one");
     }
-    return load::parse_game(load::read_file(path), path);
+    return load::read_file(path);
 }
+
+core::GameState read_game(const std::string& path) { return load::parse_game(read_game_text(path), path); }
 
 std::vector<load::LogEntry> read_journal(const std::string& game_path)
 {

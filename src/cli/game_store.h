@@ -14,6 +14,8 @@ namespace umpire::cli {
 
 std::string journal_path(const std::string& game_path);
 core::GameState read_game(const std::string& path);
+// The game file's text; a no-input Error naming 'game new' when there is none.
+std::string read_game_text(const std::string& path);
 // Every line of PATH's journal, in order ([] when there is none).
 std::vector<load::LogEntry> read_journal(const std::string& game_path);
 // Writes GAME to PATH (temp file, fsync, rename), then appends LINE to its journal.

@@ -429,8 +429,7 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             if (type.find('|') != std::string::npos &&
                 type.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos) {
                 words = split(type, '|');
-            } else if (type == "SHIP" || type == "N|SHIP" || type == "A-D|SHIP" || type == "NAME" || type == "SHIP" ||
-                       type == "UNIT") {
+            } else if (type == "SHIP" || type == "N|SHIP" || type == "A-D|SHIP" || type == "NAME") {
                 Context ctx(sink, sink, env);
                 ctx.options.game = game;
                 try {
