@@ -159,6 +159,29 @@ std::optional<std::string> scan_string(Scanner& s, bool key)
 
 std::optional<std::string> toml_guard(std::string_view text)
 {
+    // TOML allows no control character but tab and the line ends anywhere (TOML 1.0:
+    // not in strings, not in comments). After one inside a multi-line string toml++ 3.3
+    // asks its whitespace lookup about the next character (fuzz_loader found a U+0004
+    // then U+00A7 there, tests/fuzz/regressions/loader): refuse them all first.
+    {
+        size_t line = 1;
+        size_t column = 1;
+        for (char ch : text) {
+            const auto b = static_cast<unsigned char>(ch);
+            if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+                char buf[80];
+                std::snprintf(buf, sizeof buf, "%zu:%zu: the control character U+%04X is not allowed in TOML", line,
+                              column, static_cast<unsigned>(b));
+                return std::string(buf);
+            }
+            if (b == '\n') {
+                ++line;
+                column = 1;
+            } else if ((b & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+    }
     Scanner s(text);
     std::vector<char> nest;  // '[' an array value, '{' an inline table
     bool key = true;         // a key may start here
