@@ -13,6 +13,7 @@ namespace umpire::cli {
 struct GameOptions {
     std::string action;
     std::vector<std::string> args;
+    core::StatusList given;  // game next: --month, --light, --weather
     DiceOptions dice;
 };
 
@@ -50,7 +51,7 @@ std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::stri
 core::GameState start(const std::string& what, Context& ctx)
 {
     auto [rules, scenario] = game_of(what, ctx);
-    return rules->start(*scenario, [&ctx](std::string_view id) -> const core::Table& { return ctx.table(id); });
+    return rules->start(*scenario, ctx.table_of());
 }
 
 std::string file_of(const GameOptions& opt, Context& ctx, size_t at)
@@ -83,7 +84,11 @@ void run_new(const GameOptions& opt, Context& ctx)
     r.command = "game new";
     r.title = "New game";
     r.source = g.game;
-    r.inputs = {{"game", g.game}, {"scenario", g.scenario}, {"file", path}};
+    r.inputs = {{"game", g.game}};
+    if (!g.scenario.empty()) {
+        r.inputs.push_back({"scenario", g.scenario});
+    }
+    r.inputs.push_back({"file", path});
     r.result.code = "new";
     r.result.name =
         "A new " + g.game + " game in " + path + (g.scenario.empty() ? "" : ", from scenario " + g.scenario);
@@ -103,24 +108,42 @@ void run_status(const GameOptions& opt, Context& ctx)
     r.command = "game status";
     r.title = "The game in " + path;
     r.source = g.game + (g.scenario.empty() ? "" : ", scenario " + g.scenario);
-    core::find_game_rules(g.game)->status(g, r);
+    core::find_game_rules(g.game)->status(g, ctx.table_of(), r);
     ctx.emit(std::move(r));
 }
 
 void run_next(const GameOptions& opt, Context& ctx)
 {
-    const std::string path = file_of(opt, ctx, 0);
+    file_of(opt, ctx, 0);
     ctx.options.apply = true;
+    resolve_game_next(ctx, opt.dice, opt.given, "game next");
+}
+
+}  // namespace
+
+void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core::StatusList& given,
+                       std::string_view command)
+{
     const core::GameState g = *ctx.game();
     const core::GameRules* rules = core::find_game_rules(g.game);
+    for (const auto& [key, value] : given) {
+        if (!contains(rules->next_keys, key)) {
+            throw usage_error(
+                std::string(command) + " --" + key + ": " + g.game + "'s next step takes " +
+                (rules->next_keys.empty() ? std::string("no option") : "--" + join(rules->next_keys, ", --")));
+        }
+    }
     std::vector<core::Change> changes;
     ctx.game_changes = [&changes](const core::Resolution&) { return changes; };
-    ctx.adjudicate(opt.dice, {{"file", path}}, "game next", [&](core::Dice& dice) {
+    ctx.adjudicate(dice_options, {{"file", ctx.game_path()}}, std::string(command), [&](core::Dice& dice) {
         changes.clear();
-        return rules->next(
-            g, [&ctx](std::string_view id) -> const core::Table& { return ctx.table(id); }, dice, changes);
+        core::Resolution r = rules->next(g, ctx.table_of(), dice, changes, given);
+        r.command = std::string(command);
+        return r;
     });
 }
+
+namespace {
 
 void run_undo(const GameOptions& opt, Context& ctx)
 {
@@ -225,23 +248,44 @@ void setup_game(CLI::App& app, Context& ctx)
         ->required()
         ->check(one_of({"new", "status", "next", "undo", "rebuild"}));
     sub->add_option("ARGS", opt->args, "new: GAME|SCENARIO FILE; the others: FILE (or --game)");
+    // What the referee says of the next step where the text leaves it to him, kept in the
+    // order given.
+    struct Given {
+        const char* key;
+        const char* type;
+        const char* help;
+    };
+    for (const Given& g :
+         {Given{"month", "MONTH", "game next, Russian Portfolio: the next game-turn's month (oct41...)"},
+          Given{"light", "LIGHT", "game next, Black Sea: the next turn's light: day, twilight, night"},
+          Given{"weather", "WEATHER",
+                "game next, Black Sea: the weather from the next turn: fair, mist, squall, storm, "
+                "gale"}}) {
+        const std::string key = g.key;
+        sub->add_option_function<std::string>(
+               "--" + key, [opt, key](const std::string& v) { opt->given.emplace_back(key, v); }, g.help)
+            ->type_name(g.type);
+    }
     add_dice_options(*sub, opt->dice);
     sub->footer("A game file (TOML) keeps every unit's status and the game's clock; FILE.journal keeps\n"
                 "every change, with its rule, seed and dice. Resolve with --game FILE --apply to write\n"
                 "the result back; 'game undo' reverts the last change; 'game rebuild' remakes the\n"
                 "file from its scenario and journal and says whether it is the same, byte for byte.\n"
                 "Games: constantinople (naval phase, Impulse, wind; ships' sides, Damaged, Ineffective,\n"
-                "pinned, sunk), great-battles (day, turn; stands, suppressed, eliminated, gone to ground).\n"
+                "pinned, sunk), great-battles (day, turn; stands, suppressed, eliminated, gone to ground),\n"
+                "russian-portfolio (game-turn, month, weather), black-sea (day, turn, light, weather),\n"
+                "novorossiysk (day, phase, weather, floods; blocks' steps and the Dead Pool).\n"
                 "Examples:\n"
                 "  umpire game new constantinople siege.toml\n"
                 "  umpire --game siege.toml --apply melee --attacker Galley-1 --defender Genoa\n"
                 "  umpire game status siege.toml\n"
                 "  umpire game next siege.toml          # the next Impulse; the wind after the fifth\n"
+                "  umpire game next barbarossa.toml --month oct41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
                 "  umpire game rebuild siege.toml");
     sub->callback([opt, &ctx] {
-        if (opt->action != "next" && (!opt->dice.rolls.empty() || opt->dice.odds)) {
-            throw usage_error("--roll and --odds go with 'game next' only");
+        if (opt->action != "next" && (!opt->dice.rolls.empty() || opt->dice.odds || !opt->given.empty())) {
+            throw usage_error("--roll, --odds, --month, --light and --weather go with 'game next' only");
         }
         if (opt->action == "new") {
             run_new(*opt, ctx);

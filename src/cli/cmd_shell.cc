@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include <editline/readline.h>
 
@@ -80,20 +81,43 @@ std::string prompt(const std::string& game_path)
     }
     try {
         core::GameState g = read_game(game_path);
-        std::string name = std::filesystem::path(game_path).stem().string();
-        if (g.game == "constantinople") {
-            return name + " ph " + g.value("", "naval_phase") + " imp " + g.value("", "impulse") + " wind " +
-                   g.value("", "wind") + " " + g.value("", "velocity") + "> ";
-        }
-        return name + " day " + g.value("", "day") + " turn " + g.value("", "turn") + "> ";
+        return std::filesystem::path(game_path).stem().string() + " " + core::find_game_rules(g.game)->clock_text(g) +
+               "> ";
     } catch (const Error& e) {
         return "umpire (" + game_path + " unreadable)> ";
     }
 }
 
+// TEXT as the shell shows it: the result and what to do on the board; the working (the
+// inputs, steps, dice, notes and seed) goes to WORKING, for 'why'. Text without a result
+// line (odds, tables, help, JSON) is shown whole.
+std::string without_working(const std::string& text, std::string& working)
+{
+    working.clear();
+    if (text.find("\nresult: ") == std::string::npos && !text.starts_with("result: ")) {
+        return text;
+    }
+    std::string shown;
+    bool hiding = false;
+    for (const auto& line : split(text, '\n')) {
+        if (line.empty()) {
+            continue;
+        }
+        const bool top = line[0] != ' ';
+        if (top) {
+            hiding = line.starts_with("working:") || line.starts_with("dice:") || line.starts_with("note: ") ||
+                     line.starts_with("seed: ");
+        }
+        (hiding ? working : shown) += line + "\n";
+    }
+    return shown;
+}
+
 const char* k_shell_help = "Type a command as on the command line, without 'umpire': melee --attacker Galley-1 "
                            "--defender Genoa.\n"
                            "With a game, each result is applied to it; 'ask COMMAND' only asks.\n"
+                           "  why        the working of the last result: inputs, steps, dice, notes, seed\n"
+                           "  working on|off  show the working under every result (off at the start)\n"
                            "  status     the board: units, statuses, the clock, what is pending\n"
                            "  next       the next step of the sequence of play (Impulse, turn)\n"
                            "  undo       revert the last change\n"
@@ -119,6 +143,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     }
     std::ostream& out = ctx.out();
     std::ostream& err = ctx.err();
+    bool show_working = false;
+    std::string working;  // the last result's, for 'why'
     while (true) {
         out.flush();
         char* raw = readline(prompt(game).c_str());
@@ -145,6 +171,18 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         if (first == "exit" || first == "quit") {
             break;
         }
+        if (first == "why") {
+            out << (working.empty() ? "no working to show: nothing resolved yet\n" : working);
+            continue;
+        }
+        if (first == "working") {
+            if (args.size() != 2 || (args[1] != "on" && args[1] != "off")) {
+                err << "umpire: error: working on|off: show the working under every result, or not\n";
+            } else {
+                show_working = args[1] == "on";
+            }
+            continue;
+        }
         if (first == "help") {
             if (args.size() == 1) {
                 out << k_shell_help;
@@ -170,7 +208,10 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             }
         }
         full.insert(full.end(), args.begin(), args.end());
-        run(full, out, err, ctx.env());
+        std::ostringstream result;
+        run(full, result, err, ctx.env());
+        const std::string shown = without_working(result.str(), working);
+        out << (show_working ? result.str() : shown);
         out.flush();
         err.flush();
     }
@@ -185,7 +226,8 @@ void setup_shell(CLI::App& app, Context& ctx)
     sub->add_flag("--no-history", opt->no_history, "Neither read nor write the history file");
     sub->footer("History: $XDG_STATE_HOME/umpire/history (~/.local/state/umpire/history).\n"
                 "In the shell: any command without 'umpire'; 'ask CMD' resolves without applying;\n"
-                "status, next, undo, help [CMD], exit (or Ctrl-D).\n"
+                "status, next, undo, help [CMD], exit (or Ctrl-D); 'why' shows the last result's\n"
+                "working (inputs, steps, dice, notes, seed), 'working on' shows it every time.\n"
                 "Examples:\n  umpire shell --game siege.toml\n  umpire --game day.toml shell");
     sub->callback([opt, &ctx] { run_shell(*opt, ctx); });
 }

@@ -34,6 +34,17 @@ namespace {
 
 void novorossiysk(const WeatherOptions& opt, Context& ctx)
 {
+    if (!ctx.game_path().empty() && opt.state.empty()) {
+        // The game file keeps the time counter: the weather is its next phase's, as 'game
+        // next' rolls it, written back with --apply.
+        if (opt.zones || opt.day || !opt.phase.empty() || !opt.dense_fog_used.empty() || opt.flooded) {
+            throw usage_error("--game " + ctx.game_path() +
+                              " keeps the day, phase, zones, Dense Fog and floods: give "
+                              "--zones, --day, --phase, --dense-fog-used and --flooded only without it");
+        }
+        resolve_game_next(ctx, opt.dice, {}, "weather");
+        return;
+    }
     const core::Table& table = ctx.table("novorossiysk.weather");
     core::WeatherState state;
     std::optional<load::StateLock> lock;
@@ -86,8 +97,20 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
         });
 }
 
-void russian_portfolio(const WeatherOptions& opt, Context& ctx)
+void russian_portfolio(const WeatherOptions& given, Context& ctx)
 {
+    WeatherOptions opt = given;
+    if (!ctx.game_path().empty() && !opt.start_1jun41) {
+        // The game's month (VI.A); --apply writes its weather to the clock.
+        const std::string month = ctx.game()->value("", "month");
+        // A 1Jun41 start leaves its first weather to the die (XVI.C.1.c).
+        opt.start_1jun41 = ctx.game()->value("", "weather").empty() && opt.month.empty();
+        if (!opt.month.empty() && core::month_key(opt.month) != month) {
+            throw usage_error("--month " + opt.month + ": the game in " + ctx.game_path() + " is in " + month +
+                              "; 'game next --month' moves it on");
+        }
+        opt.month = opt.start_1jun41 ? "" : month;
+    }
     if (opt.start_1jun41 == !opt.month.empty()) {
         throw usage_error("--game russian-portfolio: give --month (jun41 to mar42) or --start-1jun41");
     }
@@ -103,8 +126,12 @@ void russian_portfolio(const WeatherOptions& opt, Context& ctx)
                    [&](core::Dice& dice) { return core::resolve_weather(table, opt.month, dice); });
 }
 
-void black_sea(const WeatherOptions& opt, Context& ctx)
+void black_sea(const WeatherOptions& given, Context& ctx)
 {
+    WeatherOptions opt = given;
+    if (!ctx.game_path().empty() && opt.weather.empty()) {
+        opt.weather = ctx.game()->value("", "weather");  // the game's clock
+    }
     if (opt.weather.empty()) {
         throw usage_error("--game black-sea: give --weather squall|storm|gale; the weather itself is rolled by "
                           "the Great War at Sea rules");
@@ -163,8 +190,19 @@ std::vector<std::string> weather_game_names()
 
 }  // namespace
 
-void run_weather(const WeatherOptions& opt, Context& ctx)
+void run_weather(const WeatherOptions& given, Context& ctx)
 {
+    WeatherOptions opt = given;
+    if (opt.game.empty()) {
+        if (ctx.game_path().empty()) {
+            throw usage_error("weather: name the game with --game GAME (" + join(weather_game_names(), ", ") +
+                              "), or give a game file before the command (umpire --game FILE weather)");
+        }
+        opt.game = ctx.game()->game;
+    } else if (!ctx.game_path().empty() && ctx.game()->game != opt.game) {
+        throw usage_error("weather --game " + opt.game + ": the game file " + ctx.game_path() + " is a " +
+                          ctx.game()->game + " game");
+    }
     const WeatherGame* chosen = nullptr;
     for (const auto& g : k_weather_games) {
         if (opt.game == g.game) {
@@ -185,8 +223,9 @@ void setup_weather(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("weather", "The weather of any game: Novorossiysk each phase (2D6), the "
                                               "Russian Portfolio by month, Great War at Sea limits, "
                                               "Constantinople's wind");
-    sub->add_option("--game", opt->game, "novorossiysk, russian-portfolio, black-sea, constantinople")
-        ->required()
+    sub->add_option("--game", opt->game,
+                    "novorossiysk, russian-portfolio, black-sea, constantinople; with a game file before the "
+                    "command (umpire --game FILE weather), its game and clock")
         ->check(one_of(weather_game_names()))
         ->type_name("GAME");
     sub->add_flag("--zones", opt->zones, "Novorossiysk: roll West, Central and East separately (optional rule)");
@@ -212,7 +251,10 @@ void setup_weather(CLI::App& app, Context& ctx)
                 "effects are the text's. Dense Fog happens once per game (or zone); a repeat reads Clear.\n"
                 "A Downpour floods the rivers for the whole next day, even when rolled at night.\n"
                 "Dice, in order: one 2d6 (or West, Central, East with --zones).\n"
+                "With a game file (umpire --game FILE weather): the game's own weather, from its clock;\n"
+                "Novorossiysk rolls the next phase as 'game next' does, written back with --apply.\n"
                 "Examples:\n  umpire weather --game novorossiysk --state game.toml\n"
+                "  umpire --game barbarossa.toml weather\n"
                 "  umpire weather --game novorossiysk --zones --day 3 --phase night --dense-fog-used west\n"
                 "  umpire weather --game russian-portfolio --month nov41\n"
                 "  umpire weather --game russian-portfolio --start-1jun41\n"

@@ -20,4 +20,8 @@ RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<
 // refusing a sunk ship and an Ineffective attacker (cmd_melee.cc).
 std::string ship_in_game(Context& ctx, const std::string& spec, bool attacker);
 
+// The next step of the --game's sequence of play (its GameRules::next), resolved as
+// COMMAND and applied with --apply (cmd_game.cc; 'weather' on a Novorossiysk game too).
+void resolve_game_next(Context& ctx, const DiceOptions& dice, const core::StatusList& given, std::string_view command);
+
 }  // namespace umpire::cli

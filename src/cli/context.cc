@@ -131,10 +131,16 @@ void Context::apply_to_game(core::Resolution& r)
                                       format::to_json(r)));
     }
     m_game = std::move(g);
+    // What the referee does on the board, in words, before the result's own effects.
+    std::vector<std::string> words;
     for (const auto& c : changes) {
+        if (std::string w = rules->words ? rules->words(c) : ""; !w.empty()) {
+            words.push_back(w + (c.rule.empty() ? "" : " (" + c.rule + ")"));
+        }
         r.notes.push_back("applied to " + path + ": " + core::change_text(c));
         r.applied.push_back(c);
     }
+    r.result.effects.insert(r.result.effects.begin(), words.begin(), words.end());
 }
 
 format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color, m_env.columns}; }
@@ -272,7 +278,7 @@ CLI::Validator one_of(std::vector<std::string> choices)
 {
     return CLI::Validator(
         [choices](std::string& value) -> std::string {
-            if (std::find(choices.begin(), choices.end(), value) != choices.end()) {
+            if (contains(choices, value)) {
                 return "";
             }
             return "'" + value + "' is not one of " + join(choices, ", ") + suggestion(value, choices);

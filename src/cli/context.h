@@ -112,6 +112,11 @@ public:
 
     load::Catalog& catalog();
     const core::Table& table(std::string_view id);
+    // table() as the games' rules take it.
+    core::TableOf table_of()
+    {
+        return [this](std::string_view id) -> const core::Table& { return table(id); };
+    }
     // The --scenario given, else the --game's scenario, else FALLBACK (the game's
     // shipped scenario).
     const core::Scenario& scenario(std::string_view fallback);

@@ -4,6 +4,8 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
+
 namespace umpire::core {
 
 Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice)
@@ -43,11 +45,119 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
 
 Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice)
 {
+    const std::string key = to_lower(weather);
+    if (!contains(k_black_sea_weathers, key)) {
+        throw usage_error("{row} '" + key + "': allowed " + join(k_black_sea_weathers, ", ") +
+                          suggestion(key, k_black_sea_weathers));
+    }
+    if (!find_row(table, key) && contains(k_black_sea_weathers, key) &&
+        std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), key) <
+            std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), "squall")) {
+        // Better than squall: nothing in the text limits speed or cargo.
+        Resolution r;
+        r.command = "weather";
+        r.title = table.title;
+        r.source = table.source;
+        note_table(r, table);
+        r.inputs.push_back({"weather", key});
+        r.result.code = "none";
+        r.result.name = "no weather limit on speed";
+        if (!table.notes.empty()) {
+            r.result.effects = {table.notes.back()};  // Coastal Contact, squall or better
+        }
+        r.result.source = table.source;
+        return r;
+    }
     Resolution r = resolve_lookup(table, {std::nullopt, to_lower(weather), 0}, dice);
     r.command = "weather";
     r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
     r.result.effects = table.notes;
     return r;
+}
+
+GameRules black_sea_game_rules()
+{
+    GameRules rules;
+    rules.game = "black-sea";
+    rules.title = "Great War at Sea: The Turkish Black Sea Fleet";
+    rules.start = [](const Scenario& s, const TableOf&) {
+        GameState g;
+        g.game = "black-sea";
+        g.scenario = s.id;
+        g.clock = {{"day", "1"}, {"turn", "1"}, {"light", "day"}, {"weather", "fair"}};
+        return g;
+    };
+    rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
+    rules.next_keys = {"light", "weather"};
+    rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
+                    const StatusList& given) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next turn";
+        r.source = "Black Sea Fleet, Operational Movement";
+        std::string light = g.value("", "light");
+        std::string weather = g.value("", "weather");
+        for (const auto& [key, value] : given) {
+            const auto& allowed = key == "light" ? k_black_sea_lights : k_black_sea_weathers;
+            if (!contains(allowed, value)) {
+                throw usage_error("{" + key + "} '" + value + "': allowed " + join(allowed, ", ") +
+                                  suggestion(value, allowed));
+            }
+            (key == "light" ? light : weather) = value;
+        }
+        const std::string before = g.value("", "light");
+        const bool new_day = light == "day" && before != "day";
+        const int day = g.number("", "day") + (new_day ? 1 : 0);
+        const int turn = g.number("", "turn") + 1;
+        changes.push_back(change_to(g, "", "turn", std::to_string(turn), "Operational Movement"));
+        changes.push_back(change_to(g, "", "day", std::to_string(day), "Operational Movement"));
+        changes.push_back(change_to(g, "", "light", light, "Operational Movement"));
+        changes.push_back(change_to(g, "", "weather", weather, "Weather Effects on Operations"));
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        if (new_day) {
+            r.steps.push_back("the first daylight turn (0600) after a night turn begins a new game day: day " +
+                              std::to_string(day));
+        }
+        r.result.code = std::to_string(day) + "-" + std::to_string(turn);
+        r.result.name = "Day " + std::to_string(day) + ", turn " + std::to_string(turn) + ", " + light + ", " + weather;
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    };
+    rules.status = [](const GameState& g, const TableOf& table, Resolution& r) {
+        const std::string light = g.value("", "light");
+        const std::string weather = g.value("", "weather");
+        r.result.code = g.value("", "day") + "-" + g.value("", "turn");
+        r.result.name = "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + ", " + light + ", " + weather;
+        auto at = std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), weather);
+        const auto rank = at - k_black_sea_weathers.begin();
+        if (light != "day") {
+            r.result.effects.push_back("night: sighting distances halved, rounded up (Tactical Combat); in winter "
+                                       "scenarios twilight counts as night");
+        } else if (rank <= 2) {
+            r.result.effects.push_back("fleets in enemy coastal or island zones are spotted (Coastal Contact, "
+                                       "daylight in squall or better)");
+        }
+        if (rank >= 2) {
+            RandomSource unused(0);  // a table read: no die
+            Dice none(unused);
+            r.result.effects.push_back(
+                resolve_weather_limits(table("black-sea.weather-limits"), weather, none).result.name +
+                " (Weather Effects on Operations)");
+        }
+        if (weather == "squall") {
+            r.result.effects.push_back("no unloading in coastal zones");
+        }
+        if (weather == "storm") {
+            r.result.effects.push_back("no cargo loading, unloading or coaling in port");
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "day " + g.value("", "day") + " turn " + g.value("", "turn") + " " + g.value("", "light") + " " +
+               g.value("", "weather");
+    };
+    rules.words = [](const Change&) { return std::string(); };  // the clock only: the result says it
+    return rules;
 }
 
 }  // namespace umpire::core

@@ -3,10 +3,13 @@
 // read (rules file 003, catalogue G7).
 
 #include "core/dice.h"
+#include "core/game.h"
 #include "core/resolution.h"
 #include "core/table.h"
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace umpire::core {
 
@@ -20,5 +23,16 @@ inline constexpr int k_max_always_possible_dice = 20;
 // "Always Possible": when modifiers leave no chance, roll (NEEDED - BEST + 1) dice; all
 // sixes succeed.
 Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice);
+
+// The weathers the text names, best first ("squall or better", "mist or better"); "fair"
+// is umpire's word for anything better than mist: the weather chart is not in the text.
+inline const std::vector<std::string> k_black_sea_weathers{"fair", "mist", "squall", "storm", "gale"};
+// The light of a turn: daylight, twilight, night.
+inline const std::vector<std::string> k_black_sea_lights{"day", "twilight", "night"};
+
+// The game file's clock: day, turn, the turn's light and the weather. The text leaves the
+// turn record to the scenario: the referee gives the next turn's light and weather;
+// the day moves on at the first daylight turn after a night (Operational Movement).
+GameRules black_sea_game_rules();
 
 }  // namespace umpire::core

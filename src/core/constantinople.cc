@@ -1212,7 +1212,7 @@ GameRules constantinople_game_rules()
     rules.game = "constantinople";
     rules.title = "Constantinople";
     rules.scenario = "constantinople";
-    rules.start = [](const Scenario& s, const std::function<const Table&(std::string_view)>&) {
+    rules.start = [](const Scenario& s, const TableOf&) {
         GameState g;
         g.game = "constantinople";
         g.scenario = s.id;
@@ -1235,8 +1235,8 @@ GameRules constantinople_game_rules()
         return g;
     };
     rules.changes = constantinople_changes;
-    rules.next = [](const GameState& g, const std::function<const Table&(std::string_view)>& table, Dice& dice,
-                    std::vector<Change>& changes) {
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
+                    const StatusList&) {
         Resolution r;
         r.command = "game next";
         r.title = "Next Impulse";
@@ -1270,7 +1270,7 @@ GameRules constantinople_game_rules()
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         return r;
     };
-    rules.status = [](const GameState& g, Resolution& r) {
+    rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
         const std::string now = impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
         r.result.code = now;
         r.result.name = "Naval Phase " + g.value("", "naval_phase") + ", Impulse " + g.value("", "impulse") +
@@ -1319,6 +1319,29 @@ GameRules constantinople_game_rules()
                                            "free (15.15, 15.16)");
             }
         }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "ph " + g.value("", "naval_phase") + " imp " + g.value("", "impulse") + " wind " + g.value("", "wind") +
+               " " + g.value("", "velocity");
+    };
+    rules.words = [](const Change& c) -> std::string {
+        const std::string& u = c.unit;
+        if (c.key == "damaged") {
+            return u + (c.to == "true" ? " is Damaged" : " is no longer Damaged");
+        }
+        if (c.key == "face") {
+            return u + (c.to == "back" ? " flips to its reduced (back) side" : " shows its front side");
+        }
+        if (c.key == "sunk") {
+            return u + (c.to == "true" ? " is eliminated: take it off the board" : " is back on the board");
+        }
+        if (c.key == "ineffective") {
+            return c.to.empty() ? "" : u + " is Ineffective in Impulse " + c.to;
+        }
+        if (c.key == "pinned_to") {
+            return c.to.empty() ? u + " is no longer pinned" : u + " is pinned to " + c.to;
+        }
+        return "";  // the clock, and counts kept for later rules: the result says them
     };
     return rules;
 }

@@ -1,8 +1,10 @@
 #include "core/game.h"
 
+#include "core/black_sea.h"
 #include "core/constantinople.h"
 #include "core/great_battles.h"
 #include "core/novorossiysk.h"
+#include "core/russian_portfolio.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -126,7 +128,8 @@ Change change_to(const GameState& game, std::string_view unit, std::string_view 
 
 const GameRules* find_game_rules(std::string_view game)
 {
-    static const std::array<GameRules, 3> rules{constantinople_game_rules(), great_battles_game_rules(),
+    static const std::array<GameRules, 5> rules{constantinople_game_rules(), great_battles_game_rules(),
+                                                russian_portfolio_game_rules(), black_sea_game_rules(),
                                                 novorossiysk_game_rules()};
     for (const auto& r : rules) {
         if (r.game == game) {
@@ -136,6 +139,9 @@ const GameRules* find_game_rules(std::string_view game)
     return nullptr;
 }
 
-std::vector<std::string> game_ids() { return {"constantinople", "great-battles", "novorossiysk"}; }
+std::vector<std::string> game_ids()
+{
+    return {"constantinople", "great-battles", "russian-portfolio", "black-sea", "novorossiysk"};
+}
 
 }  // namespace umpire::core

@@ -46,18 +46,27 @@ void revert_change(GameState& game, const Change& change);
 // "Genoa: damaged false -> true (15.34)": a change as the journal and status say it.
 std::string change_text(const Change& change);
 
+using TableOf = std::function<const Table&(std::string_view)>;
+
 // The games umpire keeps a file for, each with its starting state, what its resolutions
 // change, the next step of its sequence of play and its board drawn as text.
 struct GameRules {
     std::string game;
     std::string title;     // as scenarios name the game ("Constantinople")
     std::string scenario;  // the shipped scenario a new game of it starts from, "" for none
-    std::function<GameState(const Scenario&, const std::function<const Table&(std::string_view)>&)> start;
+    std::function<GameState(const Scenario&, const TableOf&)> start;
     std::function<std::vector<Change>(const GameState&, const Resolution&)> changes;
-    std::function<Resolution(const GameState&, const std::function<const Table&(std::string_view)>&, Dice&,
-                             std::vector<Change>&)>
+    // The next step of the sequence of play. GIVEN holds what the referee says of it
+    // ("month", "light", "weather": the keys NEXT_KEYS names), where the text leaves it to him.
+    std::function<Resolution(const GameState&, const TableOf&, Dice&, std::vector<Change>&, const StatusList& given)>
         next;
-    std::function<void(const GameState&, Resolution&)> status;
+    std::vector<std::string> next_keys;
+    std::function<void(const GameState&, const TableOf&, Resolution&)> status;
+    // The clock in a few words, for the shell's prompt: "ph 1 imp 3 wind NE 8".
+    std::function<std::string(const GameState&)> clock_text;
+    // A change as the referee says it on the board: "Genoa is Damaged"; "" for one that
+    // needs no words of its own (a count kept for a later rule).
+    std::function<std::string(const Change&)> words;
 };
 const GameRules* find_game_rules(std::string_view game);
 std::vector<std::string> game_ids();

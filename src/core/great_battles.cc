@@ -1049,7 +1049,7 @@ GameRules great_battles_game_rules()
     rules.game = "great-battles";
     rules.title = "Great Battles of WWII";
     rules.scenario = std::string(k_great_battles_scenario);
-    rules.start = [](const Scenario& s, const std::function<const Table&(std::string_view)>& table) {
+    rules.start = [](const Scenario& s, const TableOf& table) {
         GameState g;
         g.game = "great-battles";
         g.scenario = s.id;
@@ -1075,8 +1075,7 @@ GameRules great_battles_game_rules()
         return g;
     };
     rules.changes = great_battles_changes;
-    rules.next = [](const GameState& g, const std::function<const Table&(std::string_view)>&, Dice& dice,
-                    std::vector<Change>& changes) {
+    rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes, const StatusList&) {
         Resolution r;
         r.command = "game next";
         r.title = "Next turn";
@@ -1113,7 +1112,7 @@ GameRules great_battles_game_rules()
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         return r;
     };
-    rules.status = [](const GameState& g, Resolution& r) {
+    rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
         r.result.code = g.value("", "day") + "-" + g.value("", "turn");
         r.result.name =
             "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + " of " + g.value("", "turns_in_day");
@@ -1137,6 +1136,23 @@ GameRules great_battles_game_rules()
                                                     "(15.0)");
             }
         }
+    };
+    rules.clock_text = [](const GameState& g) { return "day " + g.value("", "day") + " turn " + g.value("", "turn"); };
+    rules.words = [](const Change& c) -> std::string {
+        const std::string& u = c.unit;
+        if (c.key == "suppressed") {
+            return u + " has " + c.to + " suppressed stand" + (c.to == "1" ? "" : "s");
+        }
+        if (c.key == "eliminated") {
+            return u + " has lost " + c.to + " stand" + (c.to == "1" ? "" : "s") + " today";
+        }
+        if (c.key == "gone_to_ground") {
+            return u + (c.to == "true" ? " has gone to ground" : " is no longer gone to ground");
+        }
+        if (c.key == "stands_at_start_of_day" && !u.empty()) {
+            return u + " starts the day with " + c.to + " stands";
+        }
+        return "";
     };
     return rules;
 }

@@ -582,15 +582,6 @@ Resolution resolve_night_bombing(const Table& scatter, const Table& procedures, 
 }
 
 // Weather (N1-N2).
-namespace {
-
-bool contains(const std::vector<std::string>& list, std::string_view item)
-{
-    return std::find(list.begin(), list.end(), item) != list.end();
-}
-
-}  // namespace
-
 WeatherState next_phase(const WeatherState& state)
 {
     WeatherState next = state;
@@ -728,7 +719,7 @@ GameRules novorossiysk_game_rules()
     GameRules rules;
     rules.game = "novorossiysk";
     rules.title = "Novorossiysk 1943";
-    rules.start = [](const Scenario&, const std::function<const Table&(std::string_view)>&) {
+    rules.start = [](const Scenario&, const TableOf&) {
         GameState g;
         g.game = "novorossiysk";
         g.scenario = "";
@@ -737,8 +728,8 @@ GameRules novorossiysk_game_rules()
         return g;
     };
     rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
-    rules.next = [](const GameState& g, const std::function<const Table&(std::string_view)>& table, Dice& dice,
-                    std::vector<Change>& changes) {
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
+                    const StatusList&) {
         const WeatherState state = next_phase(weather_of(g));
         WeatherState after;
         Resolution r = resolve_novorossiysk_weather(table("novorossiysk.weather"), state,
@@ -753,7 +744,7 @@ GameRules novorossiysk_game_rules()
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         return r;
     };
-    rules.status = [](const GameState& g, Resolution& r) {
+    rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
         r.result.code = g.value("", "day") + "-" + g.value("", "phase");
         r.result.name = "Day " + g.value("", "day") + ", " + g.value("", "phase") +
                         (g.value("", "started") == "true" ? ", weather " + g.value("", "weather")

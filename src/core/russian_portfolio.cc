@@ -1,5 +1,7 @@
 #include "core/russian_portfolio.h"
 
+#include "core/lookup.h"
+
 #include "util/error.h"
 #include "util/text.h"
 
@@ -517,6 +519,127 @@ Resolution resolve_weather_1jun41(const Table& table, Dice& dice)
     Resolution r = resolve_lookup(table, {}, dice);
     r.command = "weather";
     return r;
+}
+
+std::string month_key(std::string_view text)
+{
+    std::string key = to_lower(text);
+    size_t digits = 0;
+    while (digits < key.size() && std::isdigit(static_cast<unsigned char>(key[digits]))) {
+        ++digits;
+    }
+    key.erase(0, digits);
+    return month_of(key) ? key : "";
+}
+
+namespace {
+
+// The weather of MONTH as the clock keeps it ("mud"), from TABLE (VI.A).
+std::string weather_of_month(const Table& table, const std::string& month)
+{
+    RandomSource unused(0);  // the table is read by month: no die
+    Dice none(unused);
+    return resolve_weather(table, month, none).result.code;
+}
+
+}  // namespace
+
+GameRules russian_portfolio_game_rules()
+{
+    GameRules rules;
+    rules.game = "russian-portfolio";
+    rules.title = "The Russian Portfolio";
+    rules.scenario = "russian-portfolio";
+    rules.start = [](const Scenario& s, const TableOf& table) {
+        GameState g;
+        g.game = "russian-portfolio";
+        g.scenario = s.id;
+        std::string month = month_key(s.start.empty() ? "22Jun41" : s.start);
+        if (month.empty()) {
+            throw usage_error("scenario " + s.id + ": start '" + s.start +
+                              "' names no month the game knows (22Jun41, 10Jul41, jun41...)");
+        }
+        // A 1Jun41 start rolls its first weather (XVI.C.1.c): left open for the referee.
+        const bool rolled = to_lower(s.start) == "1jun41";
+        g.clock = {{"turn", "1"},
+                   {"month", month},
+                   {"weather", rolled ? "" : weather_of_month(table("russian-portfolio.weather"), month)}};
+        return g;
+    };
+    rules.changes = [](const GameState& g, const Resolution& r) {
+        std::vector<Change> out;
+        if (r.command == "weather") {
+            const bool rolled =
+                std::find(r.tables.begin(), r.tables.end(), "russian-portfolio.weather-1jun41") != r.tables.end();
+            out.push_back(change_to(g, "", "weather", r.result.code, rolled ? "XVI.C.1.c" : "VI.A"));
+        }
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
+    };
+    rules.next_keys = {"month"};
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
+                    const StatusList& given) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next game-turn";
+        r.source = "Russian Portfolio V, VI.A";
+        const std::string now = g.value("", "month");
+        std::string month = now;
+        for (const auto& [key, value] : given) {
+            if (key == "month") {
+                month = month_key(value);
+                if (month.empty()) {
+                    throw usage_error("{month} '" + value + "': a month as jun41, oct41, mar42");
+                }
+            }
+        }
+        const auto from = month_of(now);
+        const auto to = month_of(month);
+        if (from && to && *to < *from) {
+            throw usage_error("{month} " + month + " is before the game's " + now +
+                              ": the clock does not go back "
+                              "(game undo does)");
+        }
+        const int turn = g.number("", "turn") + 1;
+        const Table& weather = table("russian-portfolio.weather");
+        note_table(r, weather);
+        Resolution read = resolve_weather(weather, month, dice);
+        r.steps = read.steps;
+        r.steps.insert(r.steps.begin(), "game-turn " + std::to_string(turn) +
+                                            (month == now ? ", still " + now : ", now " + month) +
+                                            " (the Turn Record Track is on the lost Charts & Tables sheet: "
+                                            "{month} moves the month on)");
+        changes.push_back(change_to(g, "", "turn", std::to_string(turn), "V"));
+        changes.push_back(change_to(g, "", "month", month, "V"));
+        changes.push_back(change_to(g, "", "weather", read.result.code, "VI.A"));
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        r.result.code = std::to_string(turn) + "-" + month;
+        r.result.name = "Game-turn " + std::to_string(turn) + ", " + month + ": " + read.result.name;
+        r.result.effects = read.result.effects;
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    };
+    rules.status = [](const GameState& g, const TableOf& table, Resolution& r) {
+        const std::string w = g.value("", "weather");
+        r.result.code = g.value("", "turn") + "-" + g.value("", "month");
+        r.result.name =
+            "Game-turn " + g.value("", "turn") + ", " + g.value("", "month") + ", " +
+            (w.empty()
+                 ? std::string("weather to be rolled: the 1Jun41 start's die, XVI.C.1.c (umpire weather rolls it)")
+                 : w);
+        if (!w.empty()) {
+            Outcome o;
+            o.code = w;
+            describe(o, table("russian-portfolio.weather"), "");
+            r.result.effects = o.effects;
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "turn " + g.value("", "turn") + " " + g.value("", "month") + " " + g.value("", "weather");
+    };
+    rules.words = [](const Change&) { return std::string(); };  // the clock only: the result says it
+    return rules;
 }
 
 }  // namespace umpire::core

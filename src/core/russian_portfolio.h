@@ -2,6 +2,7 @@
 // The Russian Portfolio adjudicators (rules file 002, catalogue R1-R9).
 
 #include "core/dice.h"
+#include "core/game.h"
 #include "core/lookup.h"
 #include "core/resolution.h"
 #include "core/table.h"
@@ -100,6 +101,15 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
 // START_1JUN41 the 1Jun41 invasion's die (XVI.C.1.c) from that table instead.
 Resolution resolve_weather(const Table& table, std::string_view month, Dice& dice);
 Resolution resolve_weather_1jun41(const Table& table, Dice& dice);
+
+// "22Jun41" or "Jun41" as the weather table's month key, "jun41"; "" when TEXT names no
+// month that way.
+std::string month_key(std::string_view text);
+
+// The game file's clock: game-turn, month, and so the weather (VI.A). The Turn Record
+// Track (how many turns a month) is on the lost Charts & Tables sheet: the referee gives
+// the month when his track moves it on.
+GameRules russian_portfolio_game_rules();
 
 // IX.B.3, Siberian roulette: the Axis names 1-6, the Soviet player casts the die.
 Resolution resolve_siberian(int axis_number, Dice& dice);

@@ -51,6 +51,11 @@ std::vector<std::string> split(std::string_view text, char separator)
     return parts;
 }
 
+bool contains(const std::vector<std::string>& list, std::string_view item)
+{
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
 std::string join(const std::vector<std::string>& parts, std::string_view separator)
 {
     std::string out;

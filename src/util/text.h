@@ -16,6 +16,8 @@ std::string to_lower(std::string_view text);
 bool iequals(std::string_view a, std::string_view b);
 std::vector<std::string> split(std::string_view text, char separator);
 std::string join(const std::vector<std::string>& parts, std::string_view separator);
+// Whether LIST holds ITEM, exactly.
+bool contains(const std::vector<std::string>& list, std::string_view item);
 // "+3", "0", "-2": how the rules texts print differentials.
 std::string signed_number(long long value);
 

@@ -99,7 +99,7 @@ TEST_CASE("fields: an error names the flag the command takes, not the lookup's",
     CHECK(month.code == 64);
     CHECK(month.err.rfind("umpire: error: --month: no row 'jul40'", 0) == 0);
     auto limits = test::run_cli({"weather", "--game", "black-sea", "--weather", "hurricane"});
-    CHECK(limits.err.rfind("umpire: error: --weather: no row 'hurricane'", 0) == 0);
+    CHECK(limits.err.rfind("umpire: error: --weather 'hurricane': allowed fair, mist, squall, storm, gale", 0) == 0);
     auto quality = test::run_cli({"command-roll", "--quality", "veteran"});
     CHECK(quality.err.rfind("umpire: error: --quality: no column 'veteran'", 0) == 0);
     auto stands = test::run_cli({"close-combat", "--attacker-stands", "101", "--attacker-rally-number", "8",

@@ -105,3 +105,42 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     CHECK(contains(no_game.err, "--apply needs a game"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: weather from a game file: the game's clock, written back with --apply", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-weather-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    // The Russian Portfolio: the month moves when the referee says (its Turn Record Track
+    // is lost); October is Mud (VI.A).
+    const std::string rp = (dir / "barbarossa.toml").string();
+    REQUIRE(run_cli({"game", "new", "russian-portfolio", rp}).code == 0);
+    auto oct = run_cli({"game", "next", rp, "--month", "oct41"});
+    REQUIRE(oct.code == 0);
+    CHECK(contains(oct.out, "Game-turn 2, oct41: Mud"));
+    auto weather = run_cli({"--game", rp, "weather"});
+    CHECK(weather.code == 0);
+    CHECK(contains(weather.out, "result: mud  Mud"));
+    CHECK(run_cli({"--game", rp, "weather", "--month", "nov41"}).code == 64);  // not the game's month
+    CHECK(run_cli({"--game", rp, "weather", "--game", "black-sea"}).code == 64);
+    CHECK(run_cli({"game", "next", rp, "--light", "day"}).code == 64);  // a Black Sea option
+    // Novorossiysk: 'weather' on the game rolls the next phase as 'game next' does; only
+    // --apply writes it.
+    const std::string nov = (dir / "novo.toml").string();
+    REQUIRE(run_cli({"game", "new", "novorossiysk", nov}).code == 0);
+    const std::string before = slurp(nov);
+    auto asked = run_cli({"--game", nov, "weather", "--roll", "7"});
+    REQUIRE(asked.code == 0);
+    CHECK(slurp(nov) == before);
+    auto applied = run_cli({"--game", nov, "--apply", "weather", "--roll", "7"});
+    REQUIRE(applied.code == 0);
+    CHECK(slurp(nov) != before);
+    CHECK(contains(slurp(nov), "started = true"));
+    CHECK(contains(run_cli({"game", "rebuild", nov}).out, "identical"));
+    // The Black Sea: the game's weather feeds the limits.
+    const std::string sea = (dir / "sea.toml").string();
+    REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
+    REQUIRE(run_cli({"game", "next", sea, "--weather", "gale", "--light", "night"}).code == 0);
+    CHECK(contains(run_cli({"--game", sea, "weather"}).out, "at most 1 sea zone a turn"));
+    std::filesystem::remove_all(dir);
+}

@@ -1,5 +1,6 @@
 // The game file's model: what each game's resolutions change, by the rules text.
 #include "../helpers.h"
+#include "core/black_sea.h"
 #include "core/constantinople.h"
 #include "core/game.h"
 #include "core/great_battles.h"
@@ -79,7 +80,7 @@ TEST_CASE("game: the next Impulse, and after the fifth a new Naval Phase with it
     auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
     std::vector<Change> changes;
     test::Scripted s({9, 7});  // 14.23's example: NE at 8
-    auto r = rules->next(g, tables, s.dice, changes);
+    auto r = rules->next(g, tables, s.dice, changes, {});
     CHECK(r.result.code == "2-1");
     for (const auto& c : changes) {
         apply_change(g, c);
@@ -90,7 +91,7 @@ TEST_CASE("game: the next Impulse, and after the fifth a new Naval Phase with it
     CHECK(g.value("", "velocity") == "8");
     changes.clear();
     test::Scripted none({});
-    rules->next(g, tables, none.dice, changes);  // Impulse 2: no dice
+    rules->next(g, tables, none.dice, changes, {});  // Impulse 2: no dice
     REQUIRE(changes.size() == 1);
     CHECK(changes[0] == Change{"", "impulse", "1", "2", "13.1"});
 }
@@ -129,7 +130,7 @@ TEST_CASE("game: Great Battles suppression, rally and morale change the battalio
     std::vector<Change> changes;
     test::Scripted s({});
     auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
-    rules->next(g, tables, s.dice, changes);
+    rules->next(g, tables, s.dice, changes, {});
     for (const auto& c : changes) {
         apply_change(g, c);
     }
@@ -188,7 +189,7 @@ TEST_CASE("game: Novorossiysk's time counter moves a phase on and rolls its weat
     auto step = [&](int roll) {
         std::vector<Change> changes;
         test::Scripted s({roll});
-        Resolution r = rules->next(g, tables, s.dice, changes);
+        Resolution r = rules->next(g, tables, s.dice, changes, {});
         for (const auto& c : changes) {
             apply_change(g, c);
         }
@@ -204,4 +205,79 @@ TEST_CASE("game: Novorossiysk's time counter moves a phase on and rolls its weat
     step(7);  // night, then the next day's morning
     CHECK(g.value("", "day") == "2");
     CHECK(g.value("", "phase") == "morning");
+}
+
+TEST_CASE("game: the Russian Portfolio clock reads the weather from the month (VI.A)", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("russian-portfolio");
+    REQUIRE(rules != nullptr);
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    Scenario s;
+    s.id = "historical";
+    s.start = "22Jun41";
+    GameState g = rules->start(s, tables);
+    CHECK(g.value("", "month") == "jun41");
+    CHECK(g.value("", "weather") == "good");  // June is not Mud, Hard Frost or Snow
+    test::Scripted none({});
+    std::vector<Change> changes;
+    // The month stays until the referee's Turn Record Track moves it on.
+    rules->next(g, tables, none.dice, changes, {});
+    CHECK(changes == std::vector<Change>{{"", "turn", "1", "2", "V"}});
+    changes.clear();
+    rules->next(g, tables, none.dice, changes, {{"month", "Oct41"}});
+    CHECK(changes == std::vector<Change>{{"", "turn", "1", "2", "V"},
+                                         {"", "month", "jun41", "oct41", "V"},
+                                         {"", "weather", "good", "mud", "VI.A"}});  // "October is Mud"
+    for (const auto& c : changes) {
+        apply_change(g, c);
+    }
+    changes.clear();
+    rules->next(g, tables, none.dice, changes, {{"month", "nov41"}});
+    CHECK(changes.back() == Change{"", "weather", "mud", "hard-frost", "VI.A"});  // "November is Hard Frost"
+    changes.clear();
+    // "December through the end of the game is Snow", even past Mar42 (XVI.A).
+    rules->next(g, tables, none.dice, changes, {{"month", "may42"}});
+    CHECK(changes.back() == Change{"", "weather", "mud", "snow", "VI.A"});
+    changes.clear();
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"month", "sep41"}}),
+                      Catch::Contains("does not go back"));
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"month", "mud"}}),
+                      Catch::Contains("a month as jun41"));
+    // A 1Jun41 start leaves its first weather to the die (XVI.C.1.c).
+    s.start = "1Jun41";
+    CHECK(rules->start(s, tables).value("", "weather").empty());
+}
+
+TEST_CASE("game: the Black Sea clock; a new day at the first daylight turn after a night", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("black-sea");
+    REQUIRE(rules != nullptr);
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    GameState g = rules->start(Scenario{}, tables);
+    test::Scripted none({});
+    auto next = [&](const StatusList& given) {
+        std::vector<Change> changes;
+        Resolution r = rules->next(g, tables, none.dice, changes, given);
+        for (const auto& c : changes) {
+            apply_change(g, c);
+        }
+        return r;
+    };
+    next({{"light", "twilight"}});
+    next({{"light", "night"}, {"weather", "storm"}});
+    CHECK(g.value("", "day") == "1");
+    next({});  // still night
+    CHECK(g.value("", "day") == "1");
+    Resolution r = next({{"light", "day"}});  // 0600: the first daylight turn after a night
+    CHECK(g.value("", "day") == "2");
+    CHECK(g.value("", "turn") == "5");
+    CHECK(r.result.name == "Day 2, turn 5, day, storm");
+    Resolution status;
+    rules->status(g, tables, status);
+    // Storm: two sea zones a turn, and no cargo work in port (Weather Effects on Operations).
+    CHECK_THAT(status.result.effects, Catch::VectorContains(std::string("at most 2 sea zones a turn (Weather Effects "
+                                                                        "on Operations)")));
+    std::vector<Change> changes;
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"weather", "hurricane"}}),
+                      Catch::Contains("allowed fair, mist, squall, storm, gale"));
 }

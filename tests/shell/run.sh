@@ -17,13 +17,13 @@ has() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 # --- A Constantinople evening: wind, initiative, a ram, melees, Impulses, a storm.
 "$umpire" -q game new constantinople siege.toml >/dev/null || fail "game new constantinople"
 "$umpire" -q shell --no-history --game siege.toml <"$here/constantinople-evening.txt" >evening.out 2>&1
-has evening.out "clock: wind N -> NE (14.23)"                       # 14.23's example, rolls 9 and 7
-has evening.out "Galley-3: pinned_to - -> Genoa (15.15)"            # ram 4 against D pins on 1-2
-has evening.out "Venice: damaged false -> true (15.34)"             # 8 against 7 is +1; a 6 is D
-has evening.out "Imperial-1: ineffective - -> 1-3 (15.33)"          # 7 against 6, a 3 is I
+has evening.out "result: NE  North-easterly"                        # 14.23's example, rolls 9 and 7
+has evening.out "Galley-3 is pinned to Genoa (15.15)"               # ram 4 against D pins on 1-2
+has evening.out "Venice is Damaged (15.34)"                         # 8 against 7 is +1; a 6 is D
+has evening.out "Imperial-1 is Ineffective in Impulse 1-3 (15.33)"   # 7 against 6, a 3 is I
 has evening.out "it may not attack, it may defend (15.33)"          # so it may not attack in Impulse 3
-has evening.out "Genoa: sunk false -> true (14.29)"                 # pinned ships sink in a Storm
-has evening.out "Galley-4: sunk false -> true (14.29)"              # a six at sea
+has evening.out "Genoa is eliminated: take it off the board (14.29)" # pinned ships sink in a Storm
+has evening.out "Galley-4 is eliminated: take it off the board (14.29)" # a six at sea
 grep -q 'name = "Venice"' siege.toml || fail "siege.toml has no Venice"
 awk '/name = "Venice"/{f=1} f&&/damaged/{print; exit}' siege.toml | grep -q "true" || fail "Venice not Damaged"
 grep -q '^impulse = 3' siege.toml || fail "not Impulse 3"
@@ -33,13 +33,13 @@ has rebuild.out "identical"
 # --- A Great Battles turn: a barrage, a rally, close combat, morale at the end of the turn.
 "$umpire" -q game new great-battles day.toml >/dev/null || fail "game new great-battles"
 "$umpire" -q shell --no-history --game day.toml <"$here/great-battles-evening.txt" >day.out 2>&1
-has day.out "I-Btl: suppressed 0 -> 2 (11.3.3)"         # open on 8 or less, soft 6, hard 4
-has day.out "I-Btl: suppressed 2 -> 1 (14.7)"           # rally number 8: 3 rallies, 9 does not
-has day.out "I-Btl: eliminated 0 -> 1 (14.8.2)"         # the loser's suppressed stand fails: gone
-has day.out "I-Btl: suppressed 1 -> 2 (14.8.2)"
+has day.out "I-Btl has 2 suppressed stands (11.3.3)"   # open on 8 or less, soft 6, hard 4
+has day.out "I-Btl has 1 suppressed stand (14.7)"      # rally number 8: 3 rallies, 9 does not
+has day.out "I-Btl has lost 1 stand today (14.8.2)"    # the loser's suppressed stand fails: gone
+has day.out "I-Btl has 2 suppressed stands (14.8.2)"
 has day.out "casualty points: 1 eliminated x 2 + 2 suppressed x 1 = 4 (15.1)"
-has day.out "I-Btl: gone_to_ground false -> true (15.2.1)"
-has day.out "clock: turn 1 -> 2 (16.0)"
+has day.out "I-Btl has gone to ground (15.2.1)"
+has day.out "result: 1-2  Day 1, turn 2 of 9"
 "$umpire" -q game rebuild day.toml >rebuild2.out 2>&1 || fail "rebuild exit (great battles)"
 has rebuild2.out "identical"
 
@@ -59,7 +59,11 @@ wait_for "live ph 1 imp 1 wind N 8> melee"
 tmux -L "$socket" send-keys -t shell " --attacker Galley-1 --attacker Galley-2 --defender Gen" Tab
 wait_for "--defender Genoa"
 tmux -L "$socket" send-keys -t shell " --roll 6" Enter
+wait_for "Genoa is Damaged (15.34)"
+screen | grep -qF "working:" && fail "the shell showed the working unasked"
+tmux -L "$socket" send-keys -t shell "why" Enter
 wait_for "applied to live.toml: Genoa: damaged false -> true (15.34)"
+wait_for "d6    6    given   attack on Genoa"
 tmux -L "$socket" send-keys -t shell "mele --attacker 3 --defender 4" Enter
 wait_for "did you mean 'melee'?"
 tmux -L "$socket" send-keys -t shell "next" Enter
@@ -67,7 +71,8 @@ wait_for "live ph 1 imp 2 wind N 8>"
 tmux -L "$socket" send-keys -t shell "status" Enter
 wait_for "- Genoa: Damaged"
 tmux -L "$socket" send-keys -t shell "undo" Enter
-wait_for "clock: impulse 2 -> 1 (13.1)"
+wait_for "result: undone  Undone: umpire --game live.toml game next"
+wait_for "live ph 1 imp 1 wind N 8>"
 tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
 wait_for "result: NE  North-easterly"
 grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
