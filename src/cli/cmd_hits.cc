@@ -3,6 +3,8 @@
 #include "core/novorossiysk.h"
 #include "util/error.h"
 
+#include <tuple>
+
 namespace umpire::cli {
 
 struct HitsOptions {
@@ -25,19 +27,23 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     const core::Table& hit_dice = ctx.table("novorossiysk.hit-dice");
     const core::Table& procedures = ctx.table("novorossiysk.procedures");
     core::HitsRequest q;
-    for (const auto& spec : opt.attacker) {
-        auto b = core::parse_block(spec, hit_dice);
-        if (!b) {
-            throw usage_error("--attacker " + b.error());
+    // A block is a spec, or with --game a block's name: its side showing, refused in the
+    // Dead Pool, and named so --apply can step it down or remove it.
+    const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
+    for (auto [flag, specs, side] :
+         {std::tuple{"--attacker", &opt.attacker, &q.attacker}, std::tuple{"--defender", &opt.defender, &q.defender}}) {
+        for (const auto& spec : *specs) {
+            const std::string text = game ? core::block_in_game(spec, *game) : spec;
+            auto b = core::parse_block(text, hit_dice);
+            if (!b) {
+                throw usage_error(std::string(flag) + " " + b.error());
+            }
+            core::Block block = *b;
+            if (text != spec) {
+                block.label = game->find_unit(spec)->name;
+            }
+            side->push_back(std::move(block));
         }
-        q.attacker.push_back(*b);
-    }
-    for (const auto& spec : opt.defender) {
-        auto b = core::parse_block(spec, hit_dice);
-        if (!b) {
-            throw usage_error("--defender " + b.error());
-        }
-        q.defender.push_back(*b);
     }
     if (opt.airfield && !opt.defender.empty()) {
         throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
@@ -77,7 +83,8 @@ void setup_hits(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<HitsOptions>();
     auto* sub = app.add_subcommand("hits", "Novorossiysk: two pools of coloured hit dice rolled at once, hits "
                                            "cancel, the residue lands in casualty order");
-    sub->add_option("--attacker", opt->attacker, "One attacking block: [KIND:]DICE[:reduced] (repeatable)")
+    sub->add_option("--attacker", opt->attacker,
+                    "One attacking block: [KIND:]DICE[:reduced], or a block's name with --game (repeatable)")
         ->required()
         ->allow_extra_args(false)
         ->type_name("BLOCK");
@@ -121,9 +128,12 @@ void setup_hits(CLI::App& app, Context& ctx)
                 "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
                 "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
                 "Dice, in order: the attacker's dice block by block, then the defender's.\n"
+                "With --game, name blocks: a stepped-down block rolls its lesser side, a block in the\n"
+                "Dead Pool is refused, and --apply steps blocks down or moves them to the Dead Pool.\n"
                 "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
                 "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
-                "      --time day --moved-in\n  umpire hits --attacker fighter:2red --defender fighter:black --weather "
+                "      --time day --moved-in\n  umpire --game novo.toml --apply hits --attacker Sov-Rifle-1 --defender "
+                "Ger-Grenadier-1\n  umpire hits --attacker fighter:2red --defender fighter:black --weather "
                 "poor-flying\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
     sub->callback([opt, &ctx] { run_hits(*opt, ctx); });
 }

@@ -712,22 +712,104 @@ std::string numbers_text(const std::vector<int>& numbers)
     return join(parts, ",");
 }
 
+// The sides of GAME's units, in the order first met.
+std::vector<std::string> sides_of(const GameState& game)
+{
+    std::vector<std::string> sides;
+    for (const auto& u : game.units) {
+        if (!contains(sides, u.side)) {
+            sides.push_back(u.side);
+        }
+    }
+    return sides;
+}
+
 }  // namespace
+
+std::string block_in_game(std::string_view spec, const GameState& game)
+{
+    const GameUnit* unit = game.find_unit(spec);
+    if (unit == nullptr || game.value(unit->name, "block").empty()) {
+        return std::string(spec);
+    }
+    if (game.value(unit->name, "dead_pool") == "true") {
+        throw usage_error(unit->name + " is in the Dead Pool: it cannot fight (Player Sheet)");
+    }
+    if (game.value(unit->name, "step") != "reduced") {
+        return game.value(unit->name, "block");
+    }
+    const std::string full = game.value(unit->name, "block");
+    return full.substr(0, full.find(':')) + ":" + game.value(unit->name, "block_reduced") + ":reduced";
+}
 
 GameRules novorossiysk_game_rules()
 {
     GameRules rules;
     rules.game = "novorossiysk";
     rules.title = "Novorossiysk 1943";
-    rules.start = [](const Scenario&, const TableOf&) {
+    rules.scenario = "novorossiysk-example";
+    rules.start = [](const Scenario& s, const TableOf& table) {
         GameState g;
         g.game = "novorossiysk";
-        g.scenario = "";
+        g.scenario = s.id;
         g.clock = {{"day", "1"},       {"phase", "morning"}, {"started", "false"}, {"dense_fog_used", ""},
                    {"flood_days", ""}, {"weather", ""},      {"zones", "false"}};
+        const Table& hit_dice = table("novorossiysk.hit-dice");
+        for (const auto& u : s.units) {
+            if (u.block.empty()) {
+                continue;
+            }
+            auto full = parse_block(u.block, hit_dice);
+            if (!full || full->reduced) {
+                throw usage_error(
+                    "scenario " + s.id + ", " + u.name + ": block " +
+                    (full ? "'" + u.block + "': give the full side; block_reduced its lesser side" : full.error()));
+            }
+            const bool steps = find_block_kind(full->kind)->steps > 1;
+            if (steps != !u.block_reduced.empty()) {
+                throw usage_error("scenario " + s.id + ", " + u.name +
+                                  (steps ? ": a " + full->kind +
+                                               " block steps down: give block_reduced, the dice of "
+                                               "its lesser side (Large Blocks)"
+                                         : ": a " + full->kind + " block has one step: no block_reduced"));
+            }
+            if (steps) {
+                auto lesser = parse_block(full->kind + ":" + u.block_reduced + ":reduced", hit_dice);
+                if (!lesser) {
+                    throw usage_error("scenario " + s.id + ", " + u.name + ": block_reduced " + lesser.error());
+                }
+            }
+            // The kind always written, so the lesser side can be named after it.
+            const std::string block = find_block_kind(split(u.block, ':')[0]) ? u.block : "large:" + u.block;
+            g.units.push_back(
+                {u.name,
+                 u.side,
+                 {{"block", block}, {"block_reduced", u.block_reduced}, {"step", "full"}, {"dead_pool", "false"}}});
+        }
         return g;
     };
-    rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
+    rules.changes = [](const GameState& g, const Resolution& r) {
+        std::vector<Change> out;
+        if (r.command != "hits") {
+            return out;
+        }
+        // Each block named from the game: stepped down, or removed to the Dead Pool.
+        for (const auto& o : r.results) {
+            const auto space = o.label.find(' ');
+            const std::string name = space == std::string::npos ? "" : o.label.substr(space + 1);
+            if (g.find_unit(name) == nullptr) {
+                continue;
+            }
+            const std::string unit = g.find_unit(name)->name;
+            if (o.code == "stepped-down") {
+                out.push_back(change_to(g, unit, "step", "reduced", "Large Blocks"));
+            } else if (o.code == "removed") {
+                out.push_back(change_to(g, unit, "dead_pool", "true", "N5-N7, Dead Pool"));
+            }
+        }
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
+    };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList&) {
         const WeatherState state = next_phase(weather_of(g));
@@ -756,6 +838,45 @@ GameRules novorossiysk_game_rules()
         if (!g.value("", "flood_days").empty()) {
             r.result.effects.push_back("rivers in flood on day(s) " + g.value("", "flood_days") + " (Downpour, N1)");
         }
+        for (const auto& side : sides_of(g)) {
+            std::vector<std::string> lines;
+            std::vector<std::string> dead;
+            for (const auto& u : g.units) {
+                if (u.side != side) {
+                    continue;
+                }
+                if (g.value(u.name, "dead_pool") == "true") {
+                    dead.push_back(u.name);
+                } else {
+                    const bool reduced = g.value(u.name, "step") == "reduced";
+                    std::string block = block_in_game(u.name, g);
+                    lines.push_back(u.name + ": " + (reduced ? block.substr(0, block.rfind(':')) : block) +
+                                    (reduced ? " (stepped down)" : ""));
+                }
+            }
+            if (!dead.empty()) {
+                lines.push_back("Dead Pool: " + join(dead, ", "));
+            }
+            Outcome board;
+            board.code = side;
+            board.name = std::to_string(lines.size() - (dead.empty() ? 0 : 1)) + " on the board, " +
+                         std::to_string(dead.size()) + " in the Dead Pool";
+            board.effects = lines;
+            r.results.push_back(std::move(board));
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "day " + g.value("", "day") + " " + g.value("", "phase") +
+               (g.value("", "weather").empty() ? "" : " " + g.value("", "weather"));
+    };
+    rules.words = [](const Change& c) -> std::string {
+        if (c.key == "step") {
+            return c.unit + (c.to == "reduced" ? " steps down: turn it to its lesser side" : " is at full strength");
+        }
+        if (c.key == "dead_pool") {
+            return c.unit + (c.to == "true" ? " goes to the Dead Pool" : " is back from the Dead Pool");
+        }
+        return "";
     };
     return rules;
 }

@@ -127,4 +127,9 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
 // rolls its weather (N1, N2).
 GameRules novorossiysk_game_rules();
 
+// The block NAME of GAME as 'hits' takes it: its full side, or its lesser side and
+// ":reduced" once stepped down (Large Blocks). SPEC itself when GAME has no block of that
+// name; a usage Error for a block in the Dead Pool.
+std::string block_in_game(std::string_view spec, const GameState& game);
+
 }  // namespace umpire::core

@@ -33,6 +33,10 @@ struct Unit {
     int rally = 0;
     int morale = 0;
     int stands = 0;
+    // Novorossiysk: the block as 'hits' takes it, "large:2red+black" (KIND:DICE), and the
+    // dice of its stepped-down side, "red" (large blocks and ships).
+    std::string block;
+    std::string block_reduced;
     bool operator==(const Unit&) const = default;
 };
 

@@ -650,7 +650,8 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
         for (const auto& item : *array) {
             const toml::table& u = *item.as_table();
             reader.check_keys(u,
-                              {"name", "side", "type", "front", "back", "note", "quality", "rally", "morale", "stands"},
+                              {"name", "side", "type", "front", "back", "note", "quality", "rally", "morale", "stands",
+                               "block", "block_reduced"},
                               "[[unit]]");
             core::Unit unit;
             const toml::node* name = reader.required(u, "name", "[[unit]]");
@@ -688,6 +689,8 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             if (const toml::node* n = u.get("stands")) {
                 unit.stands = static_cast<int>(reader.integer(*n, "stands", 1, 99));
             }
+            unit.block = reader.string(u, "block", "[[unit]]", false);
+            unit.block_reduced = reader.string(u, "block_reduced", "[[unit]]", false);
             s.units.push_back(std::move(unit));
         }
     }

@@ -138,7 +138,8 @@ void write_scenario(std::ostream& out, const core::Scenario& s, size_t index)
         out << "    s.units.push_back(core::Unit{.name = " << lit(u.name) << ", .side = " << lit(u.side)
             << ", .type = " << lit(u.type) << ", .counter = " << bool_text(u.counter) << ", .front = " << face(u.front)
             << ", .back = " << face(u.back) << ", .note = " << lit(u.note) << ", .quality = " << lit(u.quality)
-            << ", .rally = " << u.rally << ", .morale = " << u.morale << ", .stands = " << u.stands << "});\n";
+            << ", .rally = " << u.rally << ", .morale = " << u.morale << ", .stands = " << u.stands
+            << ", .block = " << lit(u.block) << ", .block_reduced = " << lit(u.block_reduced) << "});\n";
     }
     if (s.wind) {
         out << "    s.wind = core::StartingWind{.from = " << lit(s.wind->from) << ", .velocity = " << s.wind->velocity

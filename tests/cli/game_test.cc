@@ -144,3 +144,53 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     CHECK(contains(run_cli({"--game", sea, "weather"}).out, "at most 1 sea zone a turn"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: Novorossiysk hits on named blocks, applied: step down, then the Dead Pool", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-blocks-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "novo.toml").string();
+    REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);
+    // The faces are read from the (provisional) hit-dice table, not assumed.
+    const core::Table& hit_dice = test::table("novorossiysk.hit-dice");
+    auto face = [&](const char* colour, bool hit) {
+        const auto& cells = hit_dice.rows[*core::find_row(hit_dice, colour)].cells;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if ((cells[i] == "hit") == hit) {
+                return std::to_string(i + 1);
+            }
+        }
+        FAIL("no such face");
+        return std::string();
+    };
+    // Dice in order: the attacker's block by block, then the defender's.
+    // A small block (one white, a miss) against Sov-Rifle-1 (2 red, one hit): it is removed.
+    auto small =
+        run_cli({"-q", "--game", file, "--apply", "hits", "--attacker", "Ger-Company-1", "--defender", "Sov-Rifle-1",
+                 "--roll", face("white", false), "--roll", face("red", true), "--roll", face("red", false)});
+    REQUIRE(small.code == 0);
+    CHECK(contains(small.out, "Ger-Company-1 goes to the Dead Pool"));
+    // Ger-Grenadier-1 (black + red) lands one hit on Sov-Rifle-1: a large block steps down...
+    auto one = run_cli({"-q", "--game", file, "--apply", "hits", "--attacker", "Ger-Grenadier-1", "--defender",
+                        "Sov-Rifle-1", "--roll", face("black", true), "--roll", face("red", false), "--roll",
+                        face("red", false), "--roll", face("red", false)});
+    REQUIRE(one.code == 0);
+    CHECK(contains(one.out, "Sov-Rifle-1 steps down: turn it to its lesser side (Large Blocks)"));
+    // ... and then rolls its lesser side, one red die (the example's block_reduced), and a
+    // second hit removes it: "If a Block at lower strength is hit it is removed to the
+    // 'Dead Pool.'"
+    auto two =
+        run_cli({"-q", "--game", file, "--apply", "hits", "--attacker", "Ger-Grenadier-1", "--defender", "Sov-Rifle-1",
+                 "--roll", face("black", true), "--roll", face("red", false), "--roll", face("red", false)});
+    REQUIRE(two.code == 0);
+    CHECK(contains(two.out, "Sov-Rifle-1 goes to the Dead Pool"));
+    auto dead = run_cli({"--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Pioneer-1"});
+    CHECK(dead.code == 64);
+    CHECK(contains(dead.err, "Sov-Rifle-1 is in the Dead Pool"));
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "Dead Pool: Sov-Rifle-1"));
+    CHECK(contains(status.out, "Dead Pool: Ger-Company-1"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}

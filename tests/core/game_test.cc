@@ -4,6 +4,7 @@
 #include "core/constantinople.h"
 #include "core/game.h"
 #include "core/great_battles.h"
+#include "core/novorossiysk.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
@@ -280,4 +281,51 @@ TEST_CASE("game: the Black Sea clock; a new day at the first daylight turn after
     std::vector<Change> changes;
     CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"weather", "hurricane"}}),
                       Catch::Contains("allowed fair, mist, squall, storm, gale"));
+}
+
+TEST_CASE("game: Novorossiysk blocks step down, then go to the Dead Pool (Large Blocks)", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("novorossiysk");
+    REQUIRE(rules != nullptr);
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    Scenario s;
+    s.id = "test";
+    Unit rifle;
+    rifle.name = "Rifle";
+    rifle.side = "soviet";
+    rifle.block = "2red";  // a large block by default
+    rifle.block_reduced = "red";
+    Unit fighter;
+    fighter.name = "Fighter";
+    fighter.side = "axis";
+    fighter.block = "fighter:black";
+    s.units = {rifle, fighter};
+    GameState g = rules->start(s, tables);
+    CHECK(block_in_game("Rifle", g) == "large:2red");
+    CHECK(block_in_game("large:black", g) == "large:black");  // not a block of the game: a spec
+    Resolution r;
+    r.command = "hits";
+    Outcome stepped;
+    stepped.label = "defender Rifle";
+    stepped.code = "stepped-down";
+    Outcome removed;
+    removed.label = "attacker Fighter";
+    removed.code = "removed";
+    r.results = {stepped, removed};
+    auto changes = rules->changes(g, r);
+    REQUIRE(changes.size() == 2);
+    CHECK(changes[0] == Change{"Rifle", "step", "full", "reduced", "Large Blocks"});
+    CHECK(changes[1] == Change{"Fighter", "dead_pool", "false", "true", "N5-N7, Dead Pool"});
+    for (const auto& c : changes) {
+        apply_change(g, c);
+    }
+    // "turning the Block over to show the lesser coloured dice uppermost"
+    CHECK(block_in_game("Rifle", g) == "large:red:reduced");
+    CHECK_THROWS_WITH(block_in_game("Fighter", g), Catch::Contains("Dead Pool"));
+    // A large block without its lesser side, or an air unit with one, is refused at the start.
+    s.units[0].block_reduced.clear();
+    CHECK_THROWS_WITH(rules->start(s, tables), Catch::Contains("block_reduced"));
+    s.units[0].block_reduced = "red";
+    s.units[1].block_reduced = "white";
+    CHECK_THROWS_WITH(rules->start(s, tables), Catch::Contains("one step"));
 }
