@@ -13,6 +13,8 @@ struct MoraleOptions {
     int modifier = 0;
     bool won = false;
     bool blocked = false;
+    std::string casualty_reading = "accumulated";
+    bool casualty_reading_given = false;
     DiceOptions dice;
 };
 
@@ -25,6 +27,7 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     int eliminated = opt.eliminated.value_or(0);
     int suppressed = opt.suppressed.value_or(0);
     const core::GameState* game = ctx.game();
+    bool from_game = false;
     if (!opt.unit.empty()) {
         const core::Unit& unit = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx);
         if (unit.stands == 0) {
@@ -33,14 +36,24 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
         q.stands = unit.stands;
         if (game != nullptr && game->find_unit(unit.name) != nullptr) {
             // The game counts the day: stands at its start, and its casualties (15.1).
+            from_game = true;
             q.stands = game->number(unit.name, "stands_at_start_of_day");
             eliminated = opt.eliminated.value_or(game->number(unit.name, "eliminated"));
-            suppressed = opt.suppressed.value_or(game->number(unit.name, "suppressed"));
+            // 15.1's "accumulated over the day's fighting": every stand suppressed today,
+            // rallied or not; or, read the other way, the stands suppressed now.
+            const bool accumulated =
+                opt.casualty_reading == "accumulated" && !game->value(unit.name, "suppressed_today").empty();
+            suppressed =
+                opt.suppressed.value_or(game->number(unit.name, accumulated ? "suppressed_today" : "suppressed"));
         }
     } else if (opt.stands) {
         q.stands = *opt.stands;
     } else {
         throw usage_error("give --stands N (stands at the start of the day) or --unit NAME");
+    }
+    if (!from_game && opt.casualty_reading_given) {
+        throw usage_error("--casualty-reading reads a game's day: give --game FILE and --unit (without a game, "
+                          "--suppressed is the count you give)");
     }
     q.eliminated = eliminated;
     q.suppressed = suppressed;
@@ -53,6 +66,9 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
                         {"eliminated", static_cast<long long>(q.eliminated)},
                         {"suppressed", static_cast<long long>(q.suppressed)},
                         {"modifier", static_cast<long long>(q.modifier)}};
+    if (from_game) {
+        inputs.push_back({"casualty_reading", opt.casualty_reading});
+    }
     if (!opt.unit.empty()) {
         inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
     }
@@ -72,6 +88,16 @@ void setup_morale(CLI::App& app, Context& ctx)
         ->type_name("N");
     sub->add_option("--suppressed", opt->suppressed, "Stands suppressed (1 casualty point each)")->type_name("N");
     sub->add_option("--mod", opt->modifier, "Added to the d100 roll (15.2 'modified roll')")->type_name("N");
+    sub->add_option_function<std::string>(
+           "--casualty-reading",
+           [opt](const std::string& v) {
+               opt->casualty_reading = v;
+               opt->casualty_reading_given = true;
+           },
+           "With --game: accumulated (default: every stand suppressed today, rallied or not, 15.1 'accumulated "
+           "over the day's fighting') or current (stands suppressed now)")
+        ->check(one_of({"accumulated", "current"}))
+        ->type_name("accumulated|current");
     sub->add_flag("--won-close-combat", opt->won, "The battalion just won a close combat: no test (14.8.4)");
     sub->add_flag("--blocked", opt->blocked, "It cannot retreat 3\" without closing on enemy within 12\" (15.2.2)");
     add_dice_options(*sub, opt->dice);

@@ -1001,11 +1001,29 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
     return out;
 }
 
+std::vector<Change> unit_changes(const GameState& g, const Resolution& r);
+
+// Every change a resolution makes, and the day's tally of stands suppressed: casualty
+// points "accumulated over the day's fighting" count a stand suppressed even after it
+// rallies (15.1; morale reads it either way).
 std::vector<Change> great_battles_changes(const GameState& g, const Resolution& r)
 {
-    if (r.command == "close-combat") {
-        return close_combat_changes(g, r);
+    std::vector<Change> out = r.command == "close-combat" ? close_combat_changes(g, r) : unit_changes(g, r);
+    const size_t made = out.size();
+    for (size_t i = 0; i < made; ++i) {
+        const Change& c = out[i];
+        auto from = parse_int(c.from, 0, 1000000);
+        auto to = parse_int(c.to, 0, 1000000);
+        if (c.key == "suppressed" && from && to && *to > *from) {
+            out.push_back(change_to(g, c.unit, "suppressed_today",
+                                    std::to_string(g.number(c.unit, "suppressed_today") + (*to - *from)), "15.1"));
+        }
     }
+    return out;
+}
+
+std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
+{
     std::vector<Change> out;
     const GameUnit* unit = g.find_unit(field_text(r.inputs, "unit"));
     if (unit == nullptr) {
@@ -1030,6 +1048,13 @@ std::vector<Change> great_battles_changes(const GameState& g, const Resolution& 
         const long long rallied = field_number(r.result.fields, "rallied");
         if (rallied > 0) {
             out.push_back(change_to(g, n, "suppressed", std::to_string(std::max(0LL, suppressed - rallied)), "14.7"));
+        }
+    } else if (r.command == "replace") {
+        const long long returned = field_number(r.result.fields, "returned");
+        out.push_back(change_to(g, n, "replaced_on_day", g.value("", "day"), "16.2"));
+        if (returned > 0) {
+            out.push_back(change_to(g, n, "stands_at_start_of_day",
+                                    std::to_string(g.number(n, "stands_at_start_of_day") + returned), "16.2.3"));
         }
     } else if (r.command == "morale") {
         out.push_back(change_to(g, n, "morale_check_due", "false", "15.0"));
@@ -1067,7 +1092,9 @@ GameRules great_battles_game_rules()
                                    u.side,
                                    {{"stands_at_start_of_day", std::to_string(u.stands)},
                                     {"suppressed", "0"},
+                                    {"suppressed_today", "0"},
                                     {"eliminated", "0"},
+                                    {"replaced_on_day", ""},
                                     {"gone_to_ground", "false"},
                                     {"morale_check_due", "false"}}});
             }
@@ -1102,6 +1129,8 @@ GameRules great_battles_game_rules()
                 const int left = g.number(u.name, "stands_at_start_of_day") - g.number(u.name, "eliminated");
                 changes.push_back(change_to(g, u.name, "stands_at_start_of_day", std::to_string(left), "15.1"));
                 changes.push_back(change_to(g, u.name, "eliminated", "0", "15.1"));
+                changes.push_back(
+                    change_to(g, u.name, "suppressed_today", std::to_string(g.number(u.name, "suppressed")), "15.1"));
             }
             r.result.code = std::to_string(day + 1) + "-1";
             r.result.name = "Day " + std::to_string(day + 1) + ", turn 1";
@@ -1119,10 +1148,13 @@ GameRules great_battles_game_rules()
         for (const auto& u : g.units) {
             const int s = g.number(u.name, "suppressed");
             const int e = g.number(u.name, "eliminated");
+            const std::string tally = g.value(u.name, "suppressed_today");
+            const int today = tally.empty() ? s : g.number(u.name, "suppressed_today");
             std::string line = u.name + " (" + u.side + "): " + g.value(u.name, "stands_at_start_of_day") +
                                " stands at the start of the day, " + std::to_string(e) + " eliminated, " +
-                               std::to_string(s) + " suppressed, " + std::to_string(2 * e + s) +
-                               " casualty points (15.1)";
+                               std::to_string(s) + " suppressed, " + std::to_string(2 * e + today) +
+                               " casualty points (15.1: accumulated today; " + std::to_string(2 * e + s) +
+                               " counting only stands suppressed now)";
             if (g.value(u.name, "gone_to_ground") == "true") {
                 line += ", gone to ground (15.2.1)";
             }

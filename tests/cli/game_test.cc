@@ -194,3 +194,37 @@ TEST_CASE("cli: Novorossiysk hits on named blocks, applied: step down, then the 
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: Great Battles replacement rolls at night return stands to the game (16.2)", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-night-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "day.toml").string();
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // A rocket's 1-4 destroys the stand (12.2.2): I-Btl ends the day with 3 of its 4.
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--air",
+                     "rocket", "--roll", "2"})
+                .code == 0);
+    auto by_day = run_cli({"-q", "--game", file, "--apply", "replace", "--unit", "I-Btl", "--situation", "line"});
+    CHECK(by_day.code == 64);  // not in the Night Phase (16.1)
+    CHECK(contains(by_day.err, "Night Phase"));
+    for (int turn = 0; turn < 12 && !contains(slurp(file), "day = 2"); ++turn) {  // through the night
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    }
+    CHECK(contains(slurp(file), "stands_at_start_of_day = 3"));
+    // One d10 per eliminated stand, counted by the game (4 in the scenario, 3 now); a 1 is
+    // within the German (average supply) line cell, so the stand returns (16.2.3).
+    auto night =
+        run_cli({"-q", "--game", file, "--apply", "replace", "--unit", "I-Btl", "--situation", "line", "--roll", "1"});
+    REQUIRE(night.code == 0);
+    CHECK(contains(night.out, "eliminated: 1"));
+    CHECK(contains(night.out, "I-Btl starts the day with 4 stands (16.2.3)"));
+    // Once a night; and a count that disagrees with the game is refused.
+    CHECK(run_cli({"-q", "--game", file, "--apply", "replace", "--unit", "I-Btl", "--situation", "line", "--roll", "1"})
+              .code == 64);
+    CHECK(run_cli({"-q", "--game", file, "replace", "--unit", "II-Btl", "--situation", "line", "--eliminated", "2"})
+              .code == 64);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}

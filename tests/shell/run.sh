@@ -37,6 +37,9 @@ has day.out "I-Btl has 2 suppressed stands (11.3.3)"   # open on 8 or less, soft
 has day.out "I-Btl has 1 suppressed stand (14.7)"      # rally number 8: 3 rallies, 9 does not
 has day.out "I-Btl has lost 1 stand today (14.8.2)"    # the loser's suppressed stand fails: gone
 has day.out "I-Btl has 2 suppressed stands (14.8.2)"
+# 15.1 "accumulated over the day's fighting": the barrage's 2 and close combat's 1, though one rallied
+has day.out "casualty points: 1 eliminated x 2 + 3 suppressed x 1 = 5 (15.1)"
+# read the other way (--casualty-reading current): the stands suppressed now
 has day.out "casualty points: 1 eliminated x 2 + 2 suppressed x 1 = 4 (15.1)"
 has day.out "I-Btl has gone to ground (15.2.1)"
 has day.out "result: 1-2  Day 1, turn 2 of 9"
