@@ -8,6 +8,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <array>
 
 namespace umpire::core {
@@ -92,7 +93,9 @@ void revert_change(GameState& game, const Change& change)
 
 std::string change_text(const Change& c)
 {
-    return (c.unit.empty() ? std::string("clock") : c.unit) + ": " + c.key + " " + (c.from.empty() ? "-" : c.from) +
+    std::string key = c.key;  // read as words: "pinned to", not the file's pinned_to
+    std::replace(key.begin(), key.end(), '_', ' ');
+    return (c.unit.empty() ? std::string("clock") : c.unit) + ": " + key + " " + (c.from.empty() ? "-" : c.from) +
            " -> " + (c.to.empty() ? "-" : c.to) + (c.rule.empty() ? "" : " (" + c.rule + ")");
 }
 

@@ -43,7 +43,8 @@ struct GameState {
 void apply_change(GameState& game, const Change& change);
 // Undoes CHANGE (applies it backwards).
 void revert_change(GameState& game, const Change& change);
-// "Genoa: damaged false -> true (15.34)": a change as the journal and status say it.
+// "Genoa: damaged false -> true (15.34)", "Galley-3: pinned to - -> Genoa (15.15)": a
+// change as text says it, keys as words.
 std::string change_text(const Change& change);
 
 using TableOf = std::function<const Table&(std::string_view)>;

@@ -47,7 +47,7 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
         {"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2", "--roll", "3"});
     REQUIRE(ram.code == 0);
     CHECK(contains(ram.out, "ram defense D halved to B"));
-    CHECK(contains(ram.out, "Genoa: pinned_to - -> Galley-3 (15.15)"));
+    CHECK(contains(ram.out, "Genoa: pinned to - -> Galley-3 (15.15)"));
     // Scripts read the changes from JSON, each with its rule.
     auto json = run_cli({"--json", "--game", file, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Venice",
                          "--roll", "4", "--roll", "6"});
