@@ -186,6 +186,12 @@ std::optional<std::string> toml_guard(std::string_view text)
     std::vector<char> nest;  // '[' an array value, '{' an inline table
     bool key = true;         // a key may start here
     bool header = false;     // inside [table] or [[array of tables]]
+    // The last character outside strings, comments and blanks ('\n' at a line's start): a
+    // quote opens a string only after one of = [ { , . or a line's start. Anywhere else
+    // (0"""...""", "a""b") toml++ reads on through the characters as a bare value, asking
+    // its whitespace lookup of each (fuzz_loader: 's =0"""=U+00A7"""'), so they are
+    // checked as outside a string.
+    char prev = '\n';
     while (!s.done()) {
         const char c = s.peek();
         if (c == '#') {
@@ -194,11 +200,15 @@ std::optional<std::string> toml_guard(std::string_view text)
             }
             continue;
         }
-        if (c == '"' || c == '\'') {
+        if ((c == '"' || c == '\'') && std::string_view("=[{,.\n").find(prev) != std::string_view::npos) {
             if (auto refused = scan_string(s, key || header)) {
                 return refused;
             }
+            prev = '"';
             continue;
+        }
+        if (c != ' ' && c != '\t' && c != '\r') {
+            prev = c;
         }
         if (static_cast<unsigned char>(c) >= 0x80) {
             return s.place() + code_point_name(s.code_point()) +

@@ -332,6 +332,11 @@ TEST_CASE("loader: characters toml++ 3.3 cannot classify are refused where it wo
     CHECK(load_error(k_head + "[legend.a]\nname = { \"x\" = 1, \"\xe3\x80\x81\" = 2 }\n")
               .rfind("t.toml:7:20: U+3001 in a quoted key", 0) == 0);
     CHECK(load_error("a = \"\"\"\\\xd0\x96\"\"\"\n").rfind("t.toml:1:9: U+0416 after a backslash", 0) == 0);
+    // A quote straight after a value opens no string for toml++: it reads on through the
+    // characters as part of the value (fuzz_loader, regressions/loader/crash-3b350dc...).
+    CHECK(load_error("s =0\"\"\"=\xc2\xa7\"\"\"\n") ==
+          "t.toml:1:9: U+00A7 outside a string or comment: TOML allows only ASCII there");
+    CHECK(load_error("s = \"a\"\"\xc2\xa7\"\n").rfind("t.toml:1:9: U+00A7 outside a string", 0) == 0);
     // In string values and comments every character stays readable: section sign, half,
     // Cyrillic, an em dash, and U+3001 in a value, a comment and an array of strings.
     auto t = load::parse_table(k_head + R"(# § ½ Ж — 、
