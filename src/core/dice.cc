@@ -113,6 +113,11 @@ Draw DiceSource::pick(const std::vector<std::uint64_t>& weights)
     return {static_cast<int>(weights.size()), face.faces};
 }
 
+std::optional<std::vector<int>> DiceSource::tally(size_t, size_t, const std::function<size_t(Dice&, size_t)>&)
+{
+    return std::nullopt;
+}
+
 template <class Invalid, class FromSource>
 int Dice::record(std::string die, std::string_view purpose, const Invalid& invalid, const FromSource& from_source)
 {

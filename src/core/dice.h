@@ -10,7 +10,10 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +60,8 @@ struct Draw {
     std::vector<int> faces;
 };
 
+class Dice;
+
 // Where values come from when none was given.
 class DiceSource {
 public:
@@ -67,6 +72,12 @@ public:
     // die of sum faces read against the weights in order; exact odds override it to walk
     // the categories with their weights.
     virtual Draw pick(const std::vector<std::uint64_t>& weights);
+    // COUNT independent parts, each drawing its own dice and falling in one of CATEGORIES
+    // (PART returns it): how many fell in each. A source that can enumerate each part once
+    // and combine them (exact odds) returns the counts; by default nothing, and the parts
+    // are run one after another, drawing from this source as any dice do.
+    virtual std::optional<std::vector<int>> tally(size_t count, size_t categories,
+                                                  const std::function<size_t(Dice&, size_t)>& part);
 };
 
 // Boost.Random mt19937 with Boost's uniform_int_distribution, which gives the same
@@ -141,6 +152,19 @@ public:
     // k_max_die_sides.
     size_t pick(const std::vector<std::uint64_t>& weights, std::string_view purpose);
 
+    // COUNT independent parts: PART(dice, i) draws part I's dice and returns what it adds
+    // (a P with .category, below CATEGORIES, and whatever working the caller keeps). The
+    // counts of each category; and, when the parts were run one by one (a plain
+    // resolution), each part's P in order. Exact odds enumerate each part once and combine
+    // the counts (a convolution) instead of every sequence of their dice, so PART must
+    // depend on nothing another part does, and leave all its effects in its P: when the
+    // parts were combined, PARTS is empty.
+    template <class P> struct Tally {
+        std::vector<int> counts;
+        std::vector<P> parts;
+    };
+    template <class P, class Fn> Tally<P> tally(size_t count, size_t categories, const Fn& part);
+
     const std::vector<RollRecord>& record() const { return m_record; }
     // Throws a usage Error when given values were left unused.
     void check_all_given_used(std::string_view command) const;
@@ -157,6 +181,33 @@ private:
     size_t m_given_count;
     std::vector<RollRecord> m_record;
 };
+
+template <class P, class Fn> Dice::Tally<P> Dice::tally(size_t count, size_t categories, const Fn& part)
+{
+    auto category_of = [categories](const P& p) {
+        if (p.category >= categories) {
+            throw std::logic_error("a part's category past the tally's");
+        }
+        return p.category;
+    };
+    Tally<P> out;
+    if (m_given.empty()) {
+        // Given dice are used in order, so only a tally that has none left can be combined.
+        auto merged =
+            m_source.tally(count, categories, [&](Dice& dice, size_t i) { return category_of(part(dice, i)); });
+        if (merged) {
+            out.counts = std::move(*merged);
+            return out;
+        }
+    }
+    out.counts.assign(categories, 0);
+    for (size_t i = 0; i < count; ++i) {
+        P p = part(*this, i);
+        ++out.counts[category_of(p)];
+        out.parts.push_back(std::move(p));
+    }
+    return out;
+}
 
 // The distribution of a DiceSpec's total: each possible total with its number of ways,
 // out of sides^count. Used by exact odds.

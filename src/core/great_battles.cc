@@ -89,23 +89,21 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     int fb_to = table.constant("fighter_bomber_destroys_to");
     int rocket_to = table.constant("rocket_destroys_to");
     int rocket_vehicle_to = table.constant("rocket_destroys_vehicle_or_bunker_to");
-    int suppressed = 0;
-    int destroyed = 0;
-    int unaffected = 0;
-    for (size_t i = 0; i < q.stands.size(); ++i) {
+    // Each stand under the template alone: 0 unaffected, 1 suppressed, 2 destroyed.
+    auto t = dice.tally<Part>(q.stands.size(), 3, [&](Dice& d, size_t i) {
         const Stand& s = q.stands[i];
         const StandType* type = find_stand_type(s.type);
         const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover + ")";
         if (type == nullptr) {
             throw usage_error("{stand}: unknown stand type '" + s.type + "'");
         }
+        Part p;
         if (type->unaffected_by_barrage) {
-            r.results.push_back(outcome(label, "unaffected", "Unaffected",
+            p.results.push_back(outcome(label, "unaffected", "Unaffected",
                                         {"heavy weapons and command stands are unaffected (11.3.2)"},
                                         table.game + " 11.3.2"));
-            r.steps.push_back(label + ": unaffected, no roll (11.3.2)");
-            ++unaffected;
-            continue;
+            p.steps.push_back(label + ": unaffected, no roll (11.3.2)");
+            return p;
         }
         int target = number_cell(table, s.cover, column, "{stand}");
         // The die's purpose says everything it can do, as the working line will.
@@ -116,7 +114,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
             purpose = "1-" + std::to_string((type->vehicle || s.cover == "bunker") ? rocket_vehicle_to : rocket_to) +
                       " destroys (12.2.2), else " + purpose;
         }
-        int roll = dice.roll(k_d10, label + ": " + purpose);
+        int roll = d.roll(k_d10, label + ": " + purpose);
         std::string code = roll <= target ? "suppressed" : "unaffected";
         std::string why = roll <= target ? "<= " + std::to_string(target) : "> " + std::to_string(target);
         if (q.attack == Attack::fighter_bomber && roll <= fb_to) {
@@ -133,23 +131,27 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
                       " destroys a vehicle or bunker (12.2.2)";
             }
         }
-        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " " + why + " -> " + code);
+        p.steps.push_back(label + ": " + roll_text(d.record().back()) + " " + why + " -> " + code);
         if (code == "destroyed") {
-            ++destroyed;
-            r.results.push_back(
+            p.category = 2;
+            p.results.push_back(
                 outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"}, table.game + " 12.2"));
         } else if (code == "suppressed") {
-            ++suppressed;
-            r.results.push_back(
+            p.category = 1;
+            p.results.push_back(
                 outcome(label, code, "Suppressed",
                         {"cannot fire, does not count in close combat, moves as in bad going; may change "
                          "formation and rally; a second suppression has no further effect (11.3.1)"},
                         table.source));
         } else {
-            ++unaffected;
-            r.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
+            p.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
         }
-    }
+        return p;
+    });
+    add_parts(r, t.parts);
+    const int unaffected = t.counts[0];
+    const int suppressed = t.counts[1];
+    const int destroyed = t.counts[2];
     r.result.code = destroyed > 0 ? "destroyed" : suppressed > 0 ? "suppressed" : "unaffected";
     r.result.name = std::to_string(suppressed) + " suppressed, " + std::to_string(destroyed) + " destroyed, " +
                     std::to_string(unaffected) + " unaffected";
@@ -297,16 +299,20 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
                       ": each suppressed stand "
                       "rallies on " +
                       std::to_string(target) + " or less (14.7.1)");
-    int rallied = 0;
-    for (int i = 0; i < q.suppressed; ++i) {
+    // Each suppressed stand's d10, independent of the others: 1 rallied, 0 not.
+    auto t = dice.tally<Part>(static_cast<size_t>(q.suppressed), 2, [&](Dice& d, size_t i) {
         std::string label = "suppressed stand " + std::to_string(i + 1);
-        int roll = dice.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
+        int roll = d.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
         bool ok = roll <= target;
-        rallied += ok ? 1 : 0;
-        r.results.push_back(outcome(label, ok ? "rallied" : "suppressed", ok ? "Rallied" : "Still suppressed",
+        Part p;
+        p.category = ok ? 1 : 0;
+        p.results.push_back(outcome(label, ok ? "rallied" : "suppressed", ok ? "Rallied" : "Still suppressed",
                                     {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"}, r.source));
-        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + (ok ? " rallies" : " stays suppressed"));
-    }
+        p.steps.push_back(label + ": " + roll_text(d.record().back()) + (ok ? " rallies" : " stays suppressed"));
+        return p;
+    });
+    add_parts(r, t.parts);
+    const int rallied = t.counts[1];
     r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
     r.result.name = std::to_string(rallied) + " of " + std::to_string(q.suppressed) + " rallied";
     r.result.fields = {{"rallied", static_cast<long long>(rallied)},
@@ -361,23 +367,27 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     const CloseCombatSide& loser = attacker_wins ? q.defender : q.attacker;
     r.result.code = attacker_wins ? "attacker" : "defender";
     r.result.name = attacker_wins ? "Attacker wins" : "Defender wins";
-    int suppressed = 0;
-    int eliminated = 0;
-    for (int i = 0; i < loser.stands; ++i) {
-        bool already = i >= loser.stands - loser.suppressed;
-        std::string label = loser.name + " stand " + std::to_string(i + 1) + (already ? " (suppressed)" : "");
-        int roll = dice.roll(k_d10, label + ": above " + std::to_string(loser.rally_number) + " fails");
+    // Each of the loser's stands tests alone: 0 holds, 1 suppressed, 2 eliminated.
+    auto t = dice.tally<Part>(static_cast<size_t>(loser.stands), 3, [&](Dice& d, size_t i) {
+        const int n = static_cast<int>(i);
+        bool already = n >= loser.stands - loser.suppressed;
+        std::string label = loser.name + " stand " + std::to_string(n + 1) + (already ? " (suppressed)" : "");
+        int roll = d.roll(k_d10, label + ": above " + std::to_string(loser.rally_number) + " fails");
         bool fails = roll > loser.rally_number;
         std::string code = !fails ? "holds" : already ? "eliminated" : "suppressed";
-        suppressed += code == "suppressed" ? 1 : 0;
-        eliminated += code == "eliminated" ? 1 : 0;
-        r.results.push_back(outcome(label, code,
+        Part p;
+        p.category = !fails ? 0 : already ? 2 : 1;
+        p.results.push_back(outcome(label, code,
                                     code == "holds"        ? "Holds"
                                     : code == "eliminated" ? "Eliminated"
                                                            : "Suppressed",
                                     {}, r.source));
-        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " -> " + code + " (14.8.2)");
-    }
+        p.steps.push_back(label + ": " + roll_text(d.record().back()) + " -> " + code + " (14.8.2)");
+        return p;
+    });
+    add_parts(r, t.parts);
+    const int suppressed = t.counts[1];
+    const int eliminated = t.counts[2];
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
     r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
     if (loser.blocked) {
@@ -437,15 +447,19 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
                       ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +
                       ")");
-    int returned = 0;
-    for (int i = 0; i < eliminated; ++i) {
+    // A d10 per eliminated stand, independent: 1 returned, 0 lost.
+    auto t = dice.tally<Part>(static_cast<size_t>(eliminated), 2, [&](Dice& d, size_t i) {
         std::string label = "eliminated stand " + std::to_string(i + 1);
-        int roll = dice.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
+        int roll = d.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
         bool back = roll <= target;
-        returned += back ? 1 : 0;
-        r.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost", {}, chart.source));
-        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + (back ? " returns" : " stays lost"));
-    }
+        Part p;
+        p.category = back ? 1 : 0;
+        p.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost", {}, chart.source));
+        p.steps.push_back(label + ": " + roll_text(d.record().back()) + (back ? " returns" : " stays lost"));
+        return p;
+    });
+    add_parts(r, t.parts);
+    const int returned = t.counts[1];
     r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
     r.result.name = std::to_string(returned) + " of " + std::to_string(eliminated) + " returned";
     r.result.fields = {{"returned", static_cast<long long>(returned)}, {"target", static_cast<long long>(target)}};
@@ -479,23 +493,26 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
     const int target = q.to_hit + modifier;
     r.steps.push_back("hits on " + std::to_string(target) + " or less; each hit destroys on " +
                       std::to_string(q.to_destroy) + " or less, else suppresses (14.4.6, 14.4.7)");
-    int hits = 0;
-    int destroyed = 0;
-    for (int i = 0; i < q.shots; ++i) {
+    // Each shot alone: 0 misses, 1 hits and suppresses, 2 hits and destroys.
+    auto t = dice.tally<Part>(static_cast<size_t>(q.shots), 3, [&](Dice& d, size_t i) {
         std::string label = "stand " + std::to_string(i + 1);
-        int roll = dice.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
+        Part p;
+        int roll = d.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
         if (roll > target) {
-            r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " misses");
-            continue;
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " misses");
+            return p;
         }
-        ++hits;
-        int effect = dice.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
+        int effect = d.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
         bool kills = effect <= q.to_destroy;
-        destroyed += kills ? 1 : 0;
-        r.steps.push_back(label + ": hits; " + roll_text(dice.record().back()) + (kills ? " destroys" : " suppresses"));
-        r.results.push_back(
+        p.category = kills ? 2 : 1;
+        p.steps.push_back(label + ": hits; " + roll_text(d.record().back()) + (kills ? " destroys" : " suppresses"));
+        p.results.push_back(
             outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed", {}, r.source));
-    }
+        return p;
+    });
+    add_parts(r, t.parts);
+    const int destroyed = t.counts[2];
+    const int hits = t.counts[1] + destroyed;
     r.result.code = destroyed > 0 ? "destroyed" : hits > 0 ? "suppressed" : "missed";
     r.result.name = std::to_string(hits) + " hit(s): " + std::to_string(destroyed) + " destroyed, " +
                     std::to_string(hits - destroyed) + " suppressed";

@@ -140,16 +140,19 @@ int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dic
     if (!row) {
         throw usage_error("no hit die '" + std::string(colour) + "'" + suggestion(colour, hit_dice.row_keys()));
     }
-    int hits = 0;
-    for (int i = 0; i < count; ++i) {
-        int face = dice.roll(*hit_dice.dice, purpose + ": " + std::string(colour) + " die");
-        bool hit = hit_dice.rows[*row].cells.at(static_cast<size_t>(face - 1)) == "hit";
-        hits += hit ? 1 : 0;
-        if (faces != nullptr) {
-            faces->push_back(hit ? "hit" : "blank");
+    // Each die alone: 1 a hit, 0 a blank (FACES, when kept, from a plain roll only).
+    auto t = dice.tally<Part>(static_cast<size_t>(count), 2, [&](Dice& d, size_t) {
+        int face = d.roll(*hit_dice.dice, purpose + ": " + std::string(colour) + " die");
+        Part p;
+        p.category = hit_dice.rows[*row].cells.at(static_cast<size_t>(face - 1)) == "hit" ? 1 : 0;
+        return p;
+    });
+    if (faces != nullptr) {
+        for (const auto& p : t.parts) {
+            faces->push_back(p.category == 1 ? "hit" : "blank");
         }
     }
-    return hits;
+    return t.counts[1];
 }
 
 bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int day_ratio)
@@ -285,14 +288,20 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
 int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who, Dice& dice,
               Resolution& r)
 {
-    int hits = 0;
+    // Every die of the pool alone, in order, block by block: 1 a hit, 0 a blank.
+    std::vector<std::pair<const Block*, std::string>> pool;
     for (const auto& block : side) {
         for (const auto& colour : block.dice) {
-            std::string c = raise ? raised(hit_dice, colour) : colour;
-            int h = roll_hit_dice(hit_dice, c, 1, dice, who + " " + block.label);
-            hits += h;
+            pool.emplace_back(&block, raise ? raised(hit_dice, colour) : colour);
         }
     }
+    auto t = dice.tally<Part>(pool.size(), 2, [&](Dice& d, size_t i) {
+        Part p;
+        p.category =
+            static_cast<size_t>(roll_hit_dice(hit_dice, pool[i].second, 1, d, who + " " + pool[i].first->label));
+        return p;
+    });
+    const int hits = t.counts[1];
     r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
                       (raise ? " (Surprise: dice raised one level)" : ""));
     return hits;

@@ -3,6 +3,7 @@
 #include "util/error.h"
 
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <numeric>
 
@@ -38,22 +39,31 @@ struct Weight {
     bool wide = true;
     Big big{1};
 
-    void times(std::uint64_t ways, std::uint64_t outcomes)
+    void times(Wide ways, Wide outcomes)
     {
         Wide n = 0;
         Wide d = 0;
-        if (wide && !__builtin_mul_overflow(num, static_cast<Wide>(ways), &n) &&
-            !__builtin_mul_overflow(den, static_cast<Wide>(outcomes), &d)) {
+        if (wide && !__builtin_mul_overflow(num, ways, &n) && !__builtin_mul_overflow(den, outcomes, &d)) {
             num = n;
             den = d;
             return;
         }
+        to_big();
+        big *= Big(big_of(ways), big_of(outcomes));
+    }
+    void times(const Big& p)
+    {
+        to_big();
+        big *= p;
+    }
+    void to_big()
+    {
         if (wide) {
             wide = false;
             big = Big(big_of(num), big_of(den));
         }
-        big *= Big(ways, outcomes);
     }
+    Big value() const { return wide ? Big(big_of(num), big_of(den)) : big; }
 };
 
 // The probability of one line, summed: per denominator while sums fit in 128 bits, the
@@ -90,25 +100,156 @@ struct Sum {
     }
 };
 
-// Draws the branch named by a path of choice indices, then index 0 past its end, and
-// remembers how many choices each draw had so the caller can advance.
+// The distribution of a total too large for 64-bit ways (20d10 has 10^20 outcomes): each
+// total with its exact probability. Refused when the convolution itself would take long.
+std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
+{
+    const long double work = static_cast<long double>(spec.count) * spec.count * spec.sides * spec.sides;
+    if (work > static_cast<long double>(k_max_odds_dice_work)) {
+        throw usage_error("{odds}: " + spec.label() + " has too many outcomes to enumerate (at most about " +
+                          std::to_string(k_max_odds_dice_work) + " dice x faces squared)");
+    }
+    std::vector<BigInt> ways{1};
+    for (int i = 0; i < spec.count; ++i) {
+        std::vector<BigInt> next(ways.size() + static_cast<size_t>(spec.sides) - 1, 0);
+        for (size_t k = 0; k < ways.size(); ++k) {
+            for (int f = 0; f < spec.sides; ++f) {
+                next[k + static_cast<size_t>(f)] += ways[k];
+            }
+        }
+        ways = std::move(next);
+    }
+    BigInt outcomes = 1;
+    for (int i = 0; i < spec.count; ++i) {
+        outcomes *= spec.sides;
+    }
+    std::vector<std::pair<int, Big>> out;
+    for (size_t k = 0; k < ways.size(); ++k) {
+        out.emplace_back(static_cast<int>(k) + spec.count + spec.modifier, Big(ways[k], outcomes));
+    }
+    return out;
+}
+
 // Distributions by dice, kept across branches: computing one can cost far more than a
 // branch does.
-using DistributionCache = std::vector<std::pair<DiceSpec, std::vector<Ways>>>;
+struct DistributionCache {
+    std::vector<std::pair<DiceSpec, std::vector<Ways>>> small;
+    std::vector<std::pair<DiceSpec, std::vector<std::pair<int, Big>>>> big;
+};
 
+struct Taken {
+    size_t choice;
+    size_t options;
+};
+
+Wide gcd(Wide a, Wide b)
+{
+    while (b != 0) {
+        a %= b;
+        std::swap(a, b);
+    }
+    return a;
+}
+
+// One part's categories with their probabilities: numerators over one denominator in
+// 128 bits (WIDE), or exact rationals once that overflows.
+struct PartOdds {
+    bool wide = true;
+    std::vector<Wide> num;
+    Wide den = 0;  // 0 until the first branch
+    std::vector<Big> big;
+
+    explicit PartOdds(size_t categories)
+        : num(categories, 0)
+        , big(categories, Big(0))
+    {
+    }
+
+    void add(size_t category, const Weight& w)
+    {
+        if (wide && w.wide && add_wide(category, w.num, w.den)) {
+            return;
+        }
+        if (wide) {
+            wide = false;
+            for (size_t k = 0; k < num.size(); ++k) {
+                big[k] = den == 0 ? Big(0) : Big(big_of(num[k]), big_of(den));
+            }
+        }
+        big[category] += w.value();
+    }
+
+    Big probability(size_t k) const { return wide ? (den == 0 ? Big(0) : Big(big_of(num[k]), big_of(den))) : big[k]; }
+
+private:
+    // Adds N/D over the common denominator, rescaling it to their least common multiple;
+    // false (nothing changed) when that overflows.
+    bool add_wide(size_t category, Wide n, Wide d)
+    {
+        if (den == 0) {
+            den = d;
+        }
+        Wide l = den / gcd(den, d);
+        Wide common = 0;
+        if (__builtin_mul_overflow(l, d, &common)) {
+            return false;
+        }
+        const Wide up = common / den;
+        std::vector<Wide> scaled = num;
+        for (auto& x : scaled) {
+            if (__builtin_mul_overflow(x, up, &x)) {
+                return false;
+            }
+        }
+        Wide term = 0;
+        if (__builtin_mul_overflow(n, common / d, &term) || __builtin_add_overflow(scaled[category], term, &term)) {
+            return false;
+        }
+        scaled[category] = term;
+        num = std::move(scaled);
+        den = common;
+        return true;
+    }
+};
+
+// A tally's counts, each with its probability: numerators over DEN while it fits in
+// 128 bits, else exact rationals (BIG not empty).
+struct TallyOdds {
+    std::map<std::vector<int>, Wide> wide;
+    Wide den = 1;
+    std::map<std::vector<int>, Big> big;
+    size_t size() const { return big.empty() ? wide.size() : big.size(); }
+};
+
+// The tallies met on the walk, by the choices that led to them: the adjudicator is the
+// same function of its dice every time, so a tally after the same choices is the same
+// tally, and the branches through it (consecutive, depth first) reuse it.
+using TallyCache = std::vector<std::pair<std::vector<size_t>, TallyOdds>>;
+
+// Draws the branch named by a path of choice indices, then index 0 past its end, and
+// remembers how many choices each draw had so the caller can advance. With MERGE, a
+// tally's parts are each walked once and their counts combined into one draw whose
+// choices are the distinct counts, weighted.
 class EnumSource : public DiceSource {
 public:
-    EnumSource(const std::vector<size_t>& path, DistributionCache& cache)
+    EnumSource(const std::vector<size_t>& path, DistributionCache& cache, TallyCache& tallies, bool merge)
         : m_path(path)
         , m_cache(cache)
+        , m_tallies(tallies)
+        , m_merge(merge)
     {
     }
 
     Draw draw(const DiceSpec& spec) override
     {
-        auto& dist = distribution_of(spec);
-        size_t depth = m_taken.size();
-        size_t choice = depth < m_path.size() ? m_path[depth] : 0;
+        const size_t choice = next_choice();
+        if (outcome_count(spec) == 0) {
+            const auto& dist = big_distribution_of(spec);
+            m_taken.push_back({choice, dist.size()});
+            m_weight.times(dist[choice].second);
+            return {dist[choice].first, {}};
+        }
+        const auto& dist = distribution_of(spec);
         m_taken.push_back({choice, dist.size()});
         m_weight.times(dist[choice].ways, outcome_count(spec));
         return {dist[choice].total, {}};
@@ -125,40 +266,203 @@ public:
                 live.push_back(i);
             }
         }
-        size_t depth = m_taken.size();
-        size_t choice = depth < m_path.size() ? m_path[depth] : 0;
+        const size_t choice = next_choice();
         m_taken.push_back({choice, live.size()});
         m_weight.times(weights[live[choice]], sum);
         return {static_cast<int>(live[choice] + 1), {}};
     }
 
-    struct Taken {
-        size_t choice;
-        size_t options;
-    };
+    std::optional<std::vector<int>> tally(size_t count, size_t categories,
+                                          const std::function<size_t(Dice&, size_t)>& part) override
+    {
+        if (!m_merge) {
+            return std::nullopt;
+        }
+        std::vector<size_t> before;
+        for (const auto& t : m_taken) {
+            before.push_back(t.choice);
+        }
+        const size_t depth = before.size();
+        if (m_tallies.size() <= depth) {
+            m_tallies.resize(depth + 1);
+        }
+        auto& [key, odds] = m_tallies[depth];
+        if (key != before || odds.size() == 0) {
+            key = before;
+            odds = convolve(count, categories, part);
+        }
+        const size_t choice = next_choice();
+        m_taken.push_back({choice, odds.size()});
+        if (odds.big.empty()) {
+            auto it = std::next(odds.wide.begin(), static_cast<std::ptrdiff_t>(choice));
+            m_weight.times(it->second, odds.den);
+            return it->first;
+        }
+        auto it = std::next(odds.big.begin(), static_cast<std::ptrdiff_t>(choice));
+        m_weight.times(it->second);
+        return it->first;
+    }
+
     const std::vector<Taken>& taken() const { return m_taken; }
     const Weight& weight() const { return m_weight; }
 
 private:
+    size_t next_choice() const
+    {
+        const size_t depth = m_taken.size();
+        return depth < m_path.size() ? m_path[depth] : 0;
+    }
+
+    // Part I's categories, each with its probability, over every branch of its dice.
+    PartOdds walk_part(const std::function<size_t(Dice&, size_t)>& part, size_t i, size_t categories);
+
     const std::vector<Ways>& distribution_of(const DiceSpec& spec)
     {
-        for (auto& [s, d] : m_cache) {
+        for (auto& [s, d] : m_cache.small) {
             if (s == spec) {
                 return d;
             }
         }
-        if (outcome_count(spec) == 0) {
-            throw usage_error("{odds}: " + spec.label() + " has too many outcomes to enumerate");
-        }
-        m_cache.emplace_back(spec, distribution(spec));
-        return m_cache.back().second;
+        m_cache.small.emplace_back(spec, distribution(spec));
+        return m_cache.small.back().second;
     }
+
+    const std::vector<std::pair<int, Big>>& big_distribution_of(const DiceSpec& spec)
+    {
+        for (auto& [s, d] : m_cache.big) {
+            if (s == spec) {
+                return d;
+            }
+        }
+        m_cache.big.emplace_back(spec, big_distribution(spec));
+        return m_cache.big.back().second;
+    }
+
+    // COUNT parts' counts by convolution (tally()).
+    TallyOdds convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part);
 
     const std::vector<size_t>& m_path;
     std::vector<Taken> m_taken;
     Weight m_weight;
     DistributionCache& m_cache;
+    TallyCache& m_tallies;
+    bool m_merge;
 };
+
+// Every branch of RUN (a function of the Dice), depth first: VISIT(source) after each,
+// FIRST(taken) after the first (to estimate the tree before walking it). Returns the
+// number of branches; refuses past k_max_odds_branches.
+template <class Run, class First, class Visit>
+std::uint64_t walk(const Run& run, const std::vector<int>& given, DistributionCache& cache, bool merge,
+                   const First& first, const Visit& visit)
+{
+    std::uint64_t branches = 0;
+    std::vector<size_t> path;
+    TallyCache tallies;
+    while (true) {
+        EnumSource source(path, cache, tallies, merge);
+        Dice dice(source, given);
+        run(dice);
+        ++branches;
+        if (branches > k_max_odds_branches) {
+            throw usage_error("{odds}: more than " + std::to_string(k_max_odds_branches) +
+                              " branches to enumerate; give some dice with {roll}");
+        }
+        const auto& taken = source.taken();
+        if (branches == 1) {
+            first(taken);
+        }
+        visit(source);
+        // Advance to the next branch: the deepest draw that still has an untried choice.
+        size_t depth = taken.size();
+        while (depth > 0 && taken[depth - 1].choice + 1 >= taken[depth - 1].options) {
+            --depth;
+        }
+        if (depth == 0) {
+            return branches;
+        }
+        path.clear();
+        for (size_t i = 0; i + 1 < depth; ++i) {
+            path.push_back(taken[i].choice);
+        }
+        path.push_back(taken[depth - 1].choice + 1);
+    }
+}
+
+// Refuses a tree whose first branch's draws, each with its choices, multiply past the
+// limit: most trees draw alike in every branch, so this is their size, known before the
+// walk instead of after a million branches.
+void refuse_large(const std::vector<Taken>& taken)
+{
+    long double estimate = 1;
+    for (const auto& t : taken) {
+        estimate *= static_cast<long double>(t.options);
+    }
+    if (estimate > static_cast<long double>(k_max_odds_branches)) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.3Lg", estimate);
+        throw usage_error("{odds}: about " + std::string(text) + " branches to enumerate (" +
+                          std::to_string(taken.size()) + " dice drawn); at most " +
+                          std::to_string(k_max_odds_branches) + ": give some dice with {roll}");
+    }
+}
+
+TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part)
+{
+    // Each part's categories with their probabilities, walked once, added to every count
+    // reached so far. Distinct counts stay few (twelve stands in three categories: 91),
+    // however many sequences of dice reach them. Numerators share one denominator in 128
+    // bits while it fits (every entry is at most the denominator, so nothing else can
+    // overflow); past it, exact rationals.
+    TallyOdds out;
+    out.wide[std::vector<int>(categories, 0)] = 1;
+    for (size_t i = 0; i < count; ++i) {
+        PartOdds p = walk_part(part, i, categories);
+        Wide d = 0;
+        if (out.big.empty() && p.wide && !__builtin_mul_overflow(out.den, p.den, &d)) {
+            std::map<std::vector<int>, Wide> next;
+            for (const auto& [c, w] : out.wide) {
+                for (size_t k = 0; k < categories; ++k) {
+                    if (p.num[k] != 0) {
+                        std::vector<int> more = c;
+                        ++more[k];
+                        next[more] += w * p.num[k];
+                    }
+                }
+            }
+            out.wide = std::move(next);
+            out.den = d;
+            continue;
+        }
+        if (out.big.empty()) {
+            for (const auto& [c, w] : out.wide) {
+                out.big[c] = Big(big_of(w), big_of(out.den));
+            }
+        }
+        std::map<std::vector<int>, Big> next;
+        for (const auto& [c, w] : out.big) {
+            for (size_t k = 0; k < categories; ++k) {
+                const Big pk = p.probability(k);
+                if (pk != 0) {
+                    std::vector<int> more = c;
+                    ++more[k];
+                    next[more] += w * pk;
+                }
+            }
+        }
+        out.big = std::move(next);
+    }
+    return out;
+}
+
+PartOdds EnumSource::walk_part(const std::function<size_t(Dice&, size_t)>& part, size_t i, size_t categories)
+{
+    PartOdds p(categories);
+    size_t category = 0;
+    walk([&](Dice& dice) { category = part(dice, i); }, {}, m_cache, m_merge, refuse_large,
+         [&](const EnumSource& source) { p.add(category, source.weight()); });
+    return p;
+}
 
 // The sums behind REPORT's lines, dimension by dimension, line by line.
 using Sums = std::vector<std::vector<Sum>>;
@@ -178,6 +482,9 @@ void tally(OddsReport& report, Sums& sums, const std::string& dimension, const s
     for (size_t l = 0; l < lines.size(); ++l) {
         if (lines[l].value == value) {
             sums[d][l].add(weight);
+            if (lines[l].name != name) {
+                lines[l].name.clear();  // a name true of only some of its branches is no name for it
+            }
             return;
         }
     }
@@ -214,61 +521,25 @@ void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const
 
 }  // namespace
 
-OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given)
+OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how)
 {
     OddsReport report;
     Sums sums;
-    std::vector<size_t> path;
     DistributionCache cache;
-    while (true) {
-        EnumSource source(path, cache);
-        Dice dice(source, given);
-        Resolution r = adjudicate(dice);
-        if (report.branches == 0) {
-            report.sample = r;
-        }
-        ++report.branches;
-        if (report.branches > k_max_odds_branches) {
-            throw usage_error("{odds}: more than " + std::to_string(k_max_odds_branches) +
-                              " branches to enumerate; give some dice with {roll}");
-        }
-        tally_outcome(report, sums, r.result, "result", source.weight());
-        for (const auto& outcome : r.results) {
-            if (outcome.label != r.result.label) {
-                tally_outcome(report, sums, outcome, outcome.label, source.weight());
-            }
-        }
-        const auto& taken = source.taken();
-        if (report.branches == 1) {
-            // Estimate before walking: the first branch's draws, each with its choices,
-            // multiply to the tree's size when every branch draws alike (most do). Past
-            // the limit, refuse now instead of after a million branches.
-            long double estimate = 1;
-            for (const auto& t : taken) {
-                estimate *= static_cast<long double>(t.options);
-            }
-            if (estimate > static_cast<long double>(k_max_odds_branches)) {
-                char text[32];
-                std::snprintf(text, sizeof text, "%.3Lg", estimate);
-                throw usage_error("{odds}: about " + std::string(text) + " branches to enumerate (" +
-                                  std::to_string(taken.size()) + " dice drawn); at most " +
-                                  std::to_string(k_max_odds_branches) + ": give some dice with {roll}");
-            }
-        }
-        // Advance to the next branch: the deepest draw that still has an untried choice.
-        size_t depth = taken.size();
-        while (depth > 0 && taken[depth - 1].choice + 1 >= taken[depth - 1].options) {
-            --depth;
-        }
-        if (depth == 0) {
-            break;
-        }
-        path.clear();
-        for (size_t i = 0; i + 1 < depth; ++i) {
-            path.push_back(taken[i].choice);
-        }
-        path.push_back(taken[depth - 1].choice + 1);
-    }
+    Resolution r;
+    report.branches = walk([&](Dice& dice) { r = adjudicate(dice); }, given, cache, how == OddsWalk::merged,
+                           [&](const std::vector<Taken>& taken) {
+                               report.sample = r;
+                               refuse_large(taken);
+                           },
+                           [&](const EnumSource& source) {
+                               tally_outcome(report, sums, r.result, "result", source.weight());
+                               for (const auto& outcome : r.results) {
+                                   if (outcome.label != r.result.label) {
+                                       tally_outcome(report, sums, outcome, outcome.label, source.weight());
+                                   }
+                               }
+                           });
     for (size_t d = 0; d < report.dimensions.size(); ++d) {
         for (size_t l = 0; l < sums[d].size(); ++l) {
             report.dimensions[d].lines[l].probability = sums[d][l].total();

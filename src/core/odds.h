@@ -16,6 +16,8 @@ namespace umpire::core {
 
 // The most branches exact odds walk before it refuses (documented in umpire(1)).
 inline constexpr std::uint64_t k_max_odds_branches = 1000000;
+// The most work (dice x faces, squared) a total too large for 64-bit ways may take.
+inline constexpr long long k_max_odds_dice_work = 40000000;
 
 // An exact probability at any size (Boost.Multiprecision's rational, always in lowest
 // terms): 10d10 has 10^10 outcomes, and two such pools 10^20, past 64 bits.
@@ -53,8 +55,13 @@ struct OddsReport {
 
 using Adjudicator = std::function<Resolution(Dice&)>;
 
+// How the roll tree is walked: MERGED enumerates each part of a tally (Dice::tally)
+// once and combines their counts; BRANCHES walks every sequence of dice, the plain walk
+// the merged one is tested against.
+enum class OddsWalk { merged, branches };
+
 // Runs ADJUDICATE once per branch. Values in GIVEN are fixed, as given dice; the rest
 // are enumerated. Throws a usage Error past k_max_odds_branches.
-OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given);
+OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how = OddsWalk::merged);
 
 }  // namespace umpire::core

@@ -62,4 +62,22 @@ struct Resolution {
     std::uint64_t position = 0;  // engine draws into the seed's stream before this resolution
 };
 
+// What one independent part of a resolution adds (a stand's d10, a block's die; see
+// Dice::tally): the category it fell in, and its working and outcome, which a plain
+// resolution shows and exact odds, combining the parts, leave out.
+struct Part {
+    size_t category = 0;
+    std::vector<std::string> steps;
+    std::vector<Outcome> results;
+};
+
+// Adds PARTS' working and outcomes to R, in order.
+inline void add_parts(Resolution& r, const std::vector<Part>& parts)
+{
+    for (const auto& p : parts) {
+        r.steps.insert(r.steps.end(), p.steps.begin(), p.steps.end());
+        r.results.insert(r.results.end(), p.results.begin(), p.results.end());
+    }
+}
+
 }  // namespace umpire::core
