@@ -56,6 +56,32 @@ hyperfine -N --warmup 20 --runs 300 --export-json "$work/odds.json" \
 plain=$(mean "$work/odds.json" 1)
 echo "melee --odds / plain: $(ratio "$(mean "$work/odds.json" 0)" "$plain")   ram --odds / plain: $(ratio "$(mean "$work/odds.json" 2)" "$plain")   wind --odds (121 branches) / plain: $(ratio "$(mean "$work/odds.json" 3)" "$plain")"
 
+echo "== exact odds at size, each against the same plain call (target: within 10x)"
+stands=""; for c in open soft hard bunker open:armour soft hard open soft hard open:hw open; do stands="$stands --stand $c"; done
+pools="--attacker large:6white+6yellow+6red+6black --defender large:6white+6yellow+6red+6black"
+targets=(
+    "suppress, 12 stands of mixed cover|suppress$stands"
+    "rally, 12 suppressed stands|rally --quality average --suppressed 12"
+    "replace, 12 eliminated stands|replace --supply average --situation line --eliminated 12"
+    "fire, 12 shots|fire --to-hit 6 --to-destroy 3 --shots 12"
+    "close-combat, 8 stands a side|close-combat --attacker-stands 8 --attacker-rally-number 8 --defender-stands 8 --defender-rally-number 7 --defender-suppressed 3"
+    "hits, 24 dice a side in four colours|hits $pools"
+    "roll 20d10|roll 20d10"
+    "morale|morale --stands 6 --eliminated 1 --suppressed 2"
+)
+for id in $("$umpire" --json check list | python3 -c "import json,sys; print(' '.join(t['id'] for t in json.load(sys.stdin)))"); do
+    targets+=("check $id|check $id")
+done
+for target in "${targets[@]}"; do
+    name=${target%%|*}; args=${target#*|}
+    hyperfine -N --warmup 5 --runs 40 --export-json "$work/size.json" \
+        "$umpire -q $args --odds" "$umpire -q --seed 1 $args" >/dev/null 2>&1 ||
+        { echo "$name: FAILED to run"; continue; }
+    o=$(mean "$work/size.json" 0); p=$(mean "$work/size.json" 1)
+    printf '%-46s --odds %7.2f ms   plain %5.2f ms   ratio %s\n' "$name" \
+        "$(python3 -c "print($o*1000)")" "$(python3 -c "print($p*1000)")" "$(ratio "$o" "$p")"
+done
+
 echo "== peak memory of a call (target: within 2x rolldice)"
 mu=$(/usr/bin/time -f %M "$umpire" melee --attacker 4 --attacker 4 --defender 5 --roll 4 2>&1 >/dev/null | tail -1)
 mr=$(/usr/bin/time -f %M "$rolldice" 2d6 2>&1 >/dev/null | tail -1)

@@ -143,6 +143,41 @@ void Context::apply_to_game(core::Resolution& r)
     r.result.effects.insert(r.result.effects.begin(), words.begin(), words.end());
 }
 
+Progress::Progress(std::ostream& err, bool terminal, std::string what)
+    : m_err(err)
+    , m_terminal(terminal)
+    , m_what(std::move(what))
+    , m_start(std::chrono::steady_clock::now())
+    , m_shown(m_start)
+{
+}
+
+Progress::~Progress()
+{
+    if (m_drawn) {
+        m_err << "\r\033[K" << std::flush;  // the line erased: the answer follows on a clean screen
+    }
+}
+
+void Progress::update(std::uint64_t done, std::uint64_t total)
+{
+    if (!m_terminal) {
+        return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_start < std::chrono::seconds(1) || now - m_shown < std::chrono::milliseconds(200)) {
+        return;
+    }
+    m_shown = now;
+    m_drawn = true;
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - m_start).count();
+    std::string line = "\rumpire: " + m_what + ": " + std::to_string(done);
+    if (total > 0) {
+        line += " of " + std::to_string(total) + " (" + std::to_string(done * 100 / total) + "%)";
+    }
+    m_err << line << ", " << seconds << " s\033[K" << std::flush;
+}
+
 format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color, m_env.columns}; }
 
 void Context::warn_provisional(const core::Resolution& r)
@@ -237,7 +272,15 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         return r;
     };
     if (dice.odds) {
-        emit(core::compute_odds(with_inputs, dice.rolls));
+        Progress progress(m_err, m_env.err_is_tty, "--odds, branches walked");
+        core::OddsReport report = core::compute_odds(with_inputs, dice.rolls, core::OddsWalk::merged,
+                                                     [&](std::uint64_t walked) { progress.update(walked); });
+        std::vector<const core::Table*> read;
+        for (const auto& id : report.sample.tables) {
+            read.push_back(&table(id));
+        }
+        core::arrange_odds(report, read);
+        emit(std::move(report));
         return;
     }
     // A line of a batch without its own --seed draws from the batch's stream.

@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -35,7 +36,8 @@ struct Environment {
     std::string game;            // $UMPIRE_GAME, the game file when --game is not given
     bool no_color = false;
     bool out_is_tty = false;
-    size_t columns = 0;  // the terminal's width when standard output is one, else 0
+    bool err_is_tty = false;  // progress lines go to standard error only when it is a terminal
+    size_t columns = 0;       // the terminal's width when standard output is one, else 0
 };
 
 struct GlobalOptions {
@@ -48,6 +50,27 @@ struct GlobalOptions {
     bool quiet = false;
     std::string game;    // --game FILE: the game file units and statuses come from
     bool apply = false;  // --apply: write the resolution's changes to the game
+};
+
+// Progress of a long run on standard error: nothing in its first second, then one line
+// rewritten in place (at most five times a second), erased when the run ends. Only when
+// standard error is a terminal: never in a pipe, a file or a test's capture.
+class Progress {
+public:
+    Progress(std::ostream& err, bool terminal, std::string what);
+    ~Progress();
+    Progress(const Progress&) = delete;
+    Progress& operator=(const Progress&) = delete;
+    // DONE of TOTAL (0: not known) so far; cheap enough to call every few thousand steps.
+    void update(std::uint64_t done, std::uint64_t total = 0);
+
+private:
+    std::ostream& m_err;
+    bool m_terminal;
+    std::string m_what;
+    std::chrono::steady_clock::time_point m_start;
+    std::chrono::steady_clock::time_point m_shown;
+    bool m_drawn = false;
 };
 
 // --roll and --odds, shared by every adjudicating command.

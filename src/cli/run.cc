@@ -608,6 +608,7 @@ int run(int argc, char** argv)
     }
     env.no_color = std::getenv("NO_COLOR") != nullptr;
     env.out_is_tty = isatty(STDOUT_FILENO) != 0;
+    env.err_is_tty = isatty(STDERR_FILENO) != 0;
     if (env.out_is_tty) {
         struct winsize size {};
         if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {

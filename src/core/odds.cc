@@ -1,7 +1,9 @@
 #include "core/odds.h"
 
 #include "util/error.h"
+#include "util/text.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iterator>
 #include <map>
@@ -521,18 +523,23 @@ void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const
 
 }  // namespace
 
-OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how)
+OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how,
+                        const std::function<void(std::uint64_t)>& progress)
 {
     OddsReport report;
     Sums sums;
     DistributionCache cache;
     Resolution r;
+    std::uint64_t walked = 0;
     report.branches = walk([&](Dice& dice) { r = adjudicate(dice); }, given, cache, how == OddsWalk::merged,
                            [&](const std::vector<Taken>& taken) {
                                report.sample = r;
                                refuse_large(taken);
                            },
                            [&](const EnumSource& source) {
+                               if (progress && (++walked & 0xFFF) == 0) {
+                                   progress(walked);
+                               }
                                tally_outcome(report, sums, r.result, "result", source.weight());
                                for (const auto& outcome : r.results) {
                                    if (outcome.label != r.result.label) {
@@ -565,6 +572,55 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
     std::erase_if(report.dimensions,
                   [](const OddsDimension& d) { return d.name.find('.') != std::string::npos && d.lines.size() == 1; });
     return report;
+}
+
+void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
+{
+    for (auto& d : report.dimensions) {
+        std::vector<std::optional<long long>> numbers;
+        d.numeric = true;
+        for (const auto& line : d.lines) {
+            auto n = line.value.empty() ? Expected<long long>(0) : parse_int(line.value, -1000000000, 1000000000);
+            d.numeric = d.numeric && static_cast<bool>(n);
+        }
+        // The rank of each line's value: its number, or its place in a legend.
+        std::function<long long(const OddsLine&)> rank;
+        if (d.numeric) {
+            rank = [](const OddsLine& line) { return *parse_int(line.value, -1000000000, 1000000000); };
+            Big expected{0};
+            Big reported{0};
+            for (const auto& line : d.lines) {
+                if (!line.value.empty()) {
+                    expected += line.probability.q * rank(line);
+                    reported += line.probability.q;
+                }
+            }
+            // A count some branches do not report (a loser's losses on a tie) is
+            // expected over the branches that do.
+            d.expected_when_reported = reported != 1;
+            d.expected = Fraction{reported == 0 ? Big(0) : Big(expected / reported)};
+        } else {
+            for (const Table* t : tables) {
+                const bool knows_all = std::all_of(d.lines.begin(), d.lines.end(), [&](const OddsLine& line) {
+                    return line.value.empty() || t->find_code(line.value) != nullptr;
+                });
+                if (knows_all) {
+                    rank = [t](const OddsLine& line) {
+                        return static_cast<long long>(t->find_code(line.value) - t->legend.data());
+                    };
+                    break;
+                }
+            }
+        }
+        if (rank) {
+            std::stable_sort(d.lines.begin(), d.lines.end(), [&](const OddsLine& a, const OddsLine& b) {
+                if (a.value.empty() != b.value.empty()) {
+                    return b.value.empty();  // "(not reported)" last
+                }
+                return !a.value.empty() && rank(a) < rank(b);
+            });
+        }
+    }
 }
 
 }  // namespace umpire::core

@@ -4,11 +4,13 @@
 // enumerating source instead of a random one.
 
 #include "core/resolution.h"
+#include "core/table.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,9 @@ struct OddsLine {
 struct OddsDimension {
     std::string name;
     std::vector<OddsLine> lines;
+    bool numeric = false;                 // every value reported is a whole number: a count or total
+    std::optional<Fraction> expected;     // its expected value, for a numeric dimension
+    bool expected_when_reported = false;  // over the branches that report it, when some do not
 };
 
 struct OddsReport {
@@ -62,6 +67,14 @@ enum class OddsWalk { merged, branches };
 
 // Runs ADJUDICATE once per branch. Values in GIVEN are fixed, as given dice; the rest
 // are enumerated. Throws a usage Error past k_max_odds_branches.
-OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how = OddsWalk::merged);
+// PROGRESS, when given, hears the number of branches walked every few thousand.
+OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how = OddsWalk::merged,
+                        const std::function<void(std::uint64_t)>& progress = {});
+
+// Puts REPORT's lines in the order a player reads them: numbers ascending, with their
+// expected value; codes in the order of the legend of a table in TABLES that knows them
+// all (a CRT's results in its order of severity); "(not reported)" last. The walk's own
+// order is the order the dice produced them.
+void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables);
 
 }  // namespace umpire::core

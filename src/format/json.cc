@@ -367,6 +367,17 @@ std::string to_json(const core::OddsReport& report)
         w.end_array();
     }
     w.end_object();
+    // The expected value of every count or total, exact and as a number.
+    w.key("expected").begin_object();
+    for (const auto& dim : report.dimensions) {
+        if (dim.expected) {
+            w.key(dim.name).begin_object();
+            w.key("value").value(dim.expected->value()).key("fraction").value(dim.expected->text());
+            w.key("when_reported").value(dim.expected_when_reported);
+            w.end_object();
+        }
+    }
+    w.end_object();
     write_provisional(w, r);
     w.end_object();
     return w.str();

@@ -16,9 +16,14 @@ std::string highlight(const std::string& text, Style style)
     return style.colour ? "\033[1;7m" + text + "\033[0m" : text;
 }
 
-std::string pad(const std::string& text, size_t width)
+// TEXT filled with blanks to WIDTH, on the right (or, RIGHT, on the left: numbers).
+std::string pad(const std::string& text, size_t width, bool right = false)
 {
-    return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+    if (text.size() >= width) {
+        return text;
+    }
+    const std::string fill(width - text.size(), ' ');
+    return right ? fill + text : text + fill;
 }
 
 std::string value_text(const core::Value& v)
@@ -109,8 +114,12 @@ std::string header(const core::Resolution& r)
 
 std::string percent(const core::Fraction& f)
 {
+    const double p = 100.0 * f.value();
+    if (p > 0 && p < 0.005) {
+        return "<0.01%";  // possible, but not 0.00%: the exact fraction says how likely
+    }
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f%%", 100.0 * f.value());
+    std::snprintf(buf, sizeof buf, "%.2f%%", p);
     return buf;
 }
 
@@ -173,24 +182,53 @@ std::string to_text(const core::OddsReport& report, Style style)
     append_inputs(out, r, style);
     out += "exact odds over " + std::to_string(report.branches) + " branch" + (report.branches == 1 ? "" : "es") +
            " of the roll tree:\n";
+    // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
+    // or total also gets "at least" (this or more) and its expected value.
+    constexpr size_t k_bar = 24;
     for (const auto& dim : report.dimensions) {
-        out += bold(dim.name, style) + "\n";
+        std::string head = bold(dim.name, style);
+        if (dim.expected) {
+            char e[48];
+            std::snprintf(e, sizeof e, "%.2f", dim.expected->value());
+            head += "  expected " + std::string(e) + " (" + dim.expected->text() + ")" +
+                    (dim.expected_when_reported ? " when reported" : "");
+        }
+        out += head + "\n";
         size_t code_width = 0;
         size_t width = 0;
+        double most = 0;
         for (const auto& line : dim.lines) {
             code_width = std::max(code_width, line.value.size());
+            most = std::max(most, line.probability.value());
         }
         auto label_of = [&](const core::OddsLine& line) {
             bool named = !line.name.empty() && line.name != line.value;
-            return named ? pad(line.value, code_width) + "  " + line.name : line.value;
+            return line.value.empty() ? line.name : named ? pad(line.value, code_width) + "  " + line.name : line.value;
         };
         for (const auto& line : dim.lines) {
             width = std::max(width, label_of(line).size());
         }
-        for (const auto& line : dim.lines) {
-            std::string label = label_of(line);
-            std::string fraction = line.probability.text();
-            out += "  " + pad(label, width) + "  " + pad(fraction, 9) + " " + percent(line.probability) + "\n";
+        std::vector<core::Fraction> at_least(dim.lines.size());
+        core::Fraction running;
+        for (size_t i = dim.lines.size(); i-- > 0;) {
+            if (!dim.lines[i].value.empty()) {
+                running = core::add(running, dim.lines[i].probability);
+            }
+            at_least[i] = running;
+        }
+        for (size_t i = 0; i < dim.lines.size(); ++i) {
+            const auto& line = dim.lines[i];
+            const double p = line.probability.value();
+            size_t bar = most > 0 ? static_cast<size_t>(p / most * k_bar + 0.5) : 0;
+            if (bar == 0 && p > 0) {
+                bar = 1;  // possible, however unlikely: never drawn as nothing
+            }
+            std::string row = "  " + pad(label_of(line), width) + "  " + pad(std::string(bar, '#'), k_bar) + "  " +
+                              pad(percent(line.probability), 7, true);
+            if (dim.numeric) {
+                row += line.value.empty() ? std::string(18, ' ') : "  at least " + pad(percent(at_least[i]), 7, true);
+            }
+            out += row + "  " + line.probability.text() + "\n";
         }
     }
     for (const auto& note : r.notes) {

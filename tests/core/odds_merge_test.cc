@@ -2,12 +2,16 @@
 // convolution) against the plain walk over every sequence of dice, kept as the oracle;
 // and closed forms the rules give.
 #include "../helpers.h"
+#include "core/constantinople.h"
 #include "core/great_battles.h"
+#include "core/lookup.h"
 #include "core/novorossiysk.h"
 #include "core/odds.h"
+#include "load/loader.h"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <map>
 
 using namespace umpire;
@@ -116,4 +120,123 @@ TEST_CASE("odds: twelve stands in the open, each suppressed on 8 or less: binomi
         choose = choose * (12 - k) / (k + 1);
     }
     CHECK(report.branches == 13);  // the size of the answer, not 10^12 sequences
+}
+
+TEST_CASE("odds: lines in the order a player reads them, with the expected count", "[core][odds]")
+{
+    RallyRequest q;
+    q.rally_number = 8;
+    q.suppressed = 12;
+    OddsReport report = compute_odds([&](Dice& d) { return resolve_rally(q, d); }, {});
+    arrange_odds(report, {});
+    for (const auto& d : report.dimensions) {
+        if (d.name != "result.rallied") {
+            continue;
+        }
+        REQUIRE(d.numeric);
+        REQUIRE(d.lines.size() == 13);
+        for (size_t k = 0; k < d.lines.size(); ++k) {
+            CHECK(d.lines[k].value == std::to_string(k));  // 0 to 12, not the walk's order
+        }
+        // Each stand rallies on 8 or less: 4/5; twelve of them, 48/5 expected.
+        REQUIRE(d.expected);
+        CHECK(d.expected->text() == "48/5");
+        CHECK_FALSE(d.expected_when_reported);
+    }
+    // Codes in the chart's order (its legend, in the order the chart first prints each
+    // code), whatever order the walk met them in; "(not reported)" last.
+    const core::Table chart = load::parse_table(R"(id = "t.x"
+title = "T"
+game = "G"
+source = "G 1.1"
+dice = "1d6"
+[rows]
+kind = "die"
+[[row]]
+die = "1-2"
+result = "small"
+[[row]]
+die = "3-4"
+result = "medium"
+[[row]]
+die = "5-6"
+result = "large"
+[legend.large]
+name = "Large"
+[legend.medium]
+name = "Medium"
+[legend.small]
+name = "Small"
+)",
+                                                "t.toml");
+    OddsReport read;
+    read.dimensions.push_back(
+        {"result", {{"", k_not_reported, {}}, {"large", "", {}}, {"small", "", {}}, {"medium", "", {}}}});
+    arrange_odds(read, {&chart});
+    std::vector<std::string> arranged;
+    for (const auto& line : read.dimensions.front().lines) {
+        arranged.push_back(line.value);
+    }
+    CHECK(arranged == std::vector<std::string>{"small", "medium", "large", ""});
+}
+
+TEST_CASE("odds: a large tally agrees with a million seeded resolutions within four standard errors", "[core][odds]")
+{
+    SuppressRequest q;
+    for (int i = 0; i < 3; ++i) {
+        for (const char* cover : {"open", "soft", "hard", "bunker"}) {
+            q.stands.push_back({cover, "infantry"});
+        }
+    }
+    const Table& suppression = table("great-battles.suppression");
+    const OddsReport report = compute_odds([&](Dice& d) { return resolve_suppress(suppression, q, d); }, {});
+    const auto exact = lines_of(report).at("result.suppressed");
+    constexpr int n = 1000000;
+    std::map<long long, int> seen;
+    RandomSource source(20261122);
+    for (int i = 0; i < n; ++i) {
+        Dice dice(source);
+        Resolution r = resolve_suppress(suppression, q, dice);
+        for (const auto& f : r.result.fields) {
+            if (f.key == "suppressed") {
+                ++seen[std::get<long long>(f.value)];
+            }
+        }
+    }
+    double total = 0;
+    for (const auto& [value, fraction] : exact) {
+        Fraction p;
+        for (const auto& d : report.dimensions) {
+            for (const auto& line : d.lines) {
+                if (d.name == "result.suppressed" && line.value == value) {
+                    p = line.probability;
+                }
+            }
+        }
+        const double expected = p.value();
+        const double observed = static_cast<double>(seen[std::stoll(value)]) / n;
+        const double se = std::sqrt(expected * (1 - expected) / n);
+        INFO(value << " suppressed: exact " << fraction << " = " << expected << ", seen " << observed);
+        CHECK(std::abs(observed - expected) <= 4 * se + 1e-12);
+        total += expected;
+    }
+    CHECK(total == Approx(1.0));
+}
+
+TEST_CASE("odds: roll 20d10 is exact past 64 bits", "[core][odds]")
+{
+    const DiceSpec spec{20, 10, 0};
+    const OddsReport report = compute_odds(
+        [&](Dice& d) {
+            Resolution r;
+            r.result.code = std::to_string(d.roll(spec, "20d10"));
+            return r;
+        },
+        {});
+    const auto lines = lines_of(report).at("result");
+    CHECK(lines.size() == 181);                          // 20 to 200
+    CHECK(lines.at("20") == "1/100000000000000000000");  // 1 way in 10^20
+    CHECK(lines.at("21") == "1/5000000000000000000");    // 20 ways
+    CHECK(lines.at("22") == "21/10000000000000000000");  // C(21,2) = 210 ways
+    CHECK(lines.at("109") == lines.at("111"));           // symmetric about 110
 }

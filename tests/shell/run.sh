@@ -8,7 +8,8 @@ umpire=$1
 here=$2
 work=$(mktemp -d)
 socket="umpire-shell-test-$$"
-trap 'tmux -L "$socket" kill-server 2>/dev/null; rm -rf "$work"' EXIT
+long="umpire-progress-test-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null; tmux -L "$long" kill-server 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work" || exit 1
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -82,6 +83,22 @@ grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
 tmux -L "$socket" send-keys -t shell C-d
 for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
 grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME/umpire/history"
+
+# --- Progress of a long --odds (drift of three stands: a million branches, seconds):
+# on a terminal a line on standard error after the first second; never into a file.
+tmux -L "$long" new-session -d -s long -x 150 -y 20 \
+    "cd '$work' && '$umpire' -q drift --altitude high --stands 3 --odds > odds.out; echo DONE; sleep 5"
+for _ in $(seq 100); do
+    tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: --odds, branches walked: " && break
+    sleep 0.1
+done
+tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: --odds, branches walked: " ||
+    fail "no progress line on the terminal during a long --odds"
+for _ in $(seq 100); do tmux -L "$long" capture-pane -t long -p | grep -qF DONE && break; sleep 0.1; done
+tmux -L "$long" capture-pane -t long -p | grep -qF "branches walked" && fail "the progress line was not erased"
+grep -q "exact odds over 1000000 branches" odds.out || fail "the long --odds gave no answer"
+"$umpire" -q drift --altitude high --stands 3 --odds > /dev/null 2> progress.err
+[ -s progress.err ] && fail "progress written to standard error that is not a terminal: $(head -c 200 progress.err)"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
