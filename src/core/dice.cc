@@ -113,7 +113,8 @@ Draw DiceSource::pick(const std::vector<std::uint64_t>& weights)
     return {static_cast<int>(weights.size()), face.faces};
 }
 
-std::optional<std::vector<int>> DiceSource::tally(size_t, size_t, const std::function<size_t(Dice&, size_t)>&)
+std::optional<std::vector<int>> DiceSource::tally(size_t, size_t, const std::function<size_t(Dice&, size_t)>&,
+                                                  const std::function<std::string(size_t)>&)
 {
     return std::nullopt;
 }

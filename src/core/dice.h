@@ -75,9 +75,11 @@ public:
     // COUNT independent parts, each drawing its own dice and falling in one of CATEGORIES
     // (PART returns it): how many fell in each. A source that can enumerate each part once
     // and combine them (exact odds) returns the counts; by default nothing, and the parts
-    // are run one after another, drawing from this source as any dice do.
+    // are run one after another, drawing from this source as any dice do. KEY, when
+    // given, names what part I depends on (Dice::tally).
     virtual std::optional<std::vector<int>> tally(size_t count, size_t categories,
-                                                  const std::function<size_t(Dice&, size_t)>& part);
+                                                  const std::function<size_t(Dice&, size_t)>& part,
+                                                  const std::function<std::string(size_t)>& key);
 };
 
 // Boost.Random mt19937 with Boost's uniform_int_distribution, which gives the same
@@ -158,12 +160,15 @@ public:
     // resolution), each part's P in order. Exact odds enumerate each part once and combine
     // the counts (a convolution) instead of every sequence of their dice, so PART must
     // depend on nothing another part does, and leave all its effects in its P: when the
-    // parts were combined, PARTS is empty.
+    // parts were combined, PARTS is empty. KEY(i), when given, is a text naming everything
+    // part I depends on (its kind of stand, its target number): parts with the same key,
+    // in this tally or any other of the same odds walk, are walked once.
     template <class P> struct Tally {
         std::vector<int> counts;
         std::vector<P> parts;
     };
-    template <class P, class Fn> Tally<P> tally(size_t count, size_t categories, const Fn& part);
+    template <class P, class Fn>
+    Tally<P> tally(size_t count, size_t categories, const Fn& part, const std::function<std::string(size_t)>& key = {});
 
     const std::vector<RollRecord>& record() const { return m_record; }
     // Throws a usage Error when given values were left unused.
@@ -182,7 +187,9 @@ private:
     std::vector<RollRecord> m_record;
 };
 
-template <class P, class Fn> Dice::Tally<P> Dice::tally(size_t count, size_t categories, const Fn& part)
+template <class P, class Fn>
+Dice::Tally<P> Dice::tally(size_t count, size_t categories, const Fn& part,
+                           const std::function<std::string(size_t)>& key)
 {
     auto category_of = [categories](const P& p) {
         if (p.category >= categories) {
@@ -193,8 +200,8 @@ template <class P, class Fn> Dice::Tally<P> Dice::tally(size_t count, size_t cat
     Tally<P> out;
     if (m_given.empty()) {
         // Given dice are used in order, so only a tally that has none left can be combined.
-        auto merged =
-            m_source.tally(count, categories, [&](Dice& dice, size_t i) { return category_of(part(dice, i)); });
+        auto merged = m_source.tally(
+            count, categories, [&](Dice& dice, size_t i) { return category_of(part(dice, i)); }, key);
         if (merged) {
             out.counts = std::move(*merged);
             return out;

@@ -300,17 +300,21 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
                       "rallies on " +
                       std::to_string(target) + " or less (14.7.1)");
     // Each suppressed stand's d10, independent of the others: 1 rallied, 0 not.
-    auto t = dice.tally<Part>(static_cast<size_t>(q.suppressed), 2, [&](Dice& d, size_t i) {
-        std::string label = "suppressed stand " + std::to_string(i + 1);
-        int roll = d.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
-        bool ok = roll <= target;
-        Part p;
-        p.category = ok ? 1 : 0;
-        p.results.push_back(outcome(label, ok ? "rallied" : "suppressed", ok ? "Rallied" : "Still suppressed",
-                                    {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"}, r.source));
-        p.steps.push_back(label + ": " + roll_text(d.record().back()) + (ok ? " rallies" : " stays suppressed"));
-        return p;
-    });
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(q.suppressed), 2,
+        [&](Dice& d, size_t i) {
+            std::string label = "suppressed stand " + std::to_string(i + 1);
+            int roll = d.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
+            bool ok = roll <= target;
+            Part p;
+            p.category = ok ? 1 : 0;
+            p.results.push_back(outcome(label, ok ? "rallied" : "suppressed", ok ? "Rallied" : "Still suppressed",
+                                        {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"},
+                                        r.source));
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + (ok ? " rallies" : " stays suppressed"));
+            return p;
+        },
+        [&](size_t) { return "rally on " + std::to_string(target); });
     add_parts(r, t.parts);
     const int rallied = t.counts[1];
     r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
@@ -368,23 +372,31 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     r.result.code = attacker_wins ? "attacker" : "defender";
     r.result.name = attacker_wins ? "Attacker wins" : "Defender wins";
     // Each of the loser's stands tests alone: 0 holds, 1 suppressed, 2 eliminated.
-    auto t = dice.tally<Part>(static_cast<size_t>(loser.stands), 3, [&](Dice& d, size_t i) {
-        const int n = static_cast<int>(i);
-        bool already = n >= loser.stands - loser.suppressed;
-        std::string label = loser.name + " stand " + std::to_string(n + 1) + (already ? " (suppressed)" : "");
-        int roll = d.roll(k_d10, label + ": above " + std::to_string(loser.rally_number) + " fails");
-        bool fails = roll > loser.rally_number;
-        std::string code = !fails ? "holds" : already ? "eliminated" : "suppressed";
-        Part p;
-        p.category = !fails ? 0 : already ? 2 : 1;
-        p.results.push_back(outcome(label, code,
-                                    code == "holds"        ? "Holds"
-                                    : code == "eliminated" ? "Eliminated"
-                                                           : "Suppressed",
-                                    {}, r.source));
-        p.steps.push_back(label + ": " + roll_text(d.record().back()) + " -> " + code + " (14.8.2)");
-        return p;
-    });
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(loser.stands), 3,
+        [&](Dice& d, size_t i) {
+            const int n = static_cast<int>(i);
+            bool already = n >= loser.stands - loser.suppressed;
+            std::string label = loser.name + " stand " + std::to_string(n + 1) + (already ? " (suppressed)" : "");
+            int roll = d.roll(k_d10, label + ": above " + std::to_string(loser.rally_number) + " fails");
+            bool fails = roll > loser.rally_number;
+            std::string code = !fails ? "holds" : already ? "eliminated" : "suppressed";
+            Part p;
+            p.category = !fails ? 0 : already ? 2 : 1;
+            p.results.push_back(outcome(label, code,
+                                        code == "holds"        ? "Holds"
+                                        : code == "eliminated" ? "Eliminated"
+                                                               : "Suppressed",
+                                        {}, r.source));
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " -> " + code + " (14.8.2)");
+            return p;
+        },
+        [&](size_t i) {
+            // All a stand's test depends on: suppressed already or not, and the rally number.
+            const bool already = static_cast<int>(i) >= loser.stands - loser.suppressed;
+            return "close-combat loser stand: " + std::string(already ? "suppressed" : "unsuppressed") + ", rally " +
+                   std::to_string(loser.rally_number);
+        });
     add_parts(r, t.parts);
     const int suppressed = t.counts[1];
     const int eliminated = t.counts[2];
@@ -448,16 +460,20 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
                       ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +
                       ")");
     // A d10 per eliminated stand, independent: 1 returned, 0 lost.
-    auto t = dice.tally<Part>(static_cast<size_t>(eliminated), 2, [&](Dice& d, size_t i) {
-        std::string label = "eliminated stand " + std::to_string(i + 1);
-        int roll = d.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
-        bool back = roll <= target;
-        Part p;
-        p.category = back ? 1 : 0;
-        p.results.push_back(outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost", {}, chart.source));
-        p.steps.push_back(label + ": " + roll_text(d.record().back()) + (back ? " returns" : " stays lost"));
-        return p;
-    });
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(eliminated), 2,
+        [&](Dice& d, size_t i) {
+            std::string label = "eliminated stand " + std::to_string(i + 1);
+            int roll = d.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
+            bool back = roll <= target;
+            Part p;
+            p.category = back ? 1 : 0;
+            p.results.push_back(
+                outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost", {}, chart.source));
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + (back ? " returns" : " stays lost"));
+            return p;
+        },
+        [&](size_t) { return "replacement on " + std::to_string(target); });
     add_parts(r, t.parts);
     const int returned = t.counts[1];
     r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
@@ -494,22 +510,28 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
     r.steps.push_back("hits on " + std::to_string(target) + " or less; each hit destroys on " +
                       std::to_string(q.to_destroy) + " or less, else suppresses (14.4.6, 14.4.7)");
     // Each shot alone: 0 misses, 1 hits and suppresses, 2 hits and destroys.
-    auto t = dice.tally<Part>(static_cast<size_t>(q.shots), 3, [&](Dice& d, size_t i) {
-        std::string label = "stand " + std::to_string(i + 1);
-        Part p;
-        int roll = d.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
-        if (roll > target) {
-            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " misses");
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(q.shots), 3,
+        [&](Dice& d, size_t i) {
+            std::string label = "stand " + std::to_string(i + 1);
+            Part p;
+            int roll = d.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
+            if (roll > target) {
+                p.steps.push_back(label + ": " + roll_text(d.record().back()) + " misses");
+                return p;
+            }
+            int effect = d.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
+            bool kills = effect <= q.to_destroy;
+            p.category = kills ? 2 : 1;
+            p.steps.push_back(label + ": hits; " + roll_text(d.record().back()) +
+                              (kills ? " destroys" : " suppresses"));
+            p.results.push_back(
+                outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed", {}, r.source));
             return p;
-        }
-        int effect = d.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
-        bool kills = effect <= q.to_destroy;
-        p.category = kills ? 2 : 1;
-        p.steps.push_back(label + ": hits; " + roll_text(d.record().back()) + (kills ? " destroys" : " suppresses"));
-        p.results.push_back(
-            outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed", {}, r.source));
-        return p;
-    });
+        },
+        [&](size_t) {
+            return "fire: hit on " + std::to_string(target) + ", destroy on " + std::to_string(q.to_destroy);
+        });
     add_parts(r, t.parts);
     const int destroyed = t.counts[2];
     const int hits = t.counts[1] + destroyed;

@@ -132,13 +132,6 @@ std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
     return out;
 }
 
-// Distributions by dice, kept across branches: computing one can cost far more than a
-// branch does.
-struct DistributionCache {
-    std::vector<std::pair<DiceSpec, std::vector<Ways>>> small;
-    std::vector<std::pair<DiceSpec, std::vector<std::pair<int, Big>>>> big;
-};
-
 struct Taken {
     size_t choice;
     size_t options;
@@ -228,6 +221,15 @@ struct TallyOdds {
 // tally, and the branches through it (consecutive, depth first) reuse it.
 using TallyCache = std::vector<std::pair<std::vector<size_t>, TallyOdds>>;
 
+// What one odds walk keeps across its branches, computing each once: distributions by
+// dice, and parts and tallies by the keys the adjudicator names them with (Dice::tally).
+struct DistributionCache {
+    std::vector<std::pair<DiceSpec, std::vector<Ways>>> small;
+    std::vector<std::pair<DiceSpec, std::vector<std::pair<int, Big>>>> big;
+    std::map<std::string, PartOdds> parts;
+    std::map<std::string, TallyOdds> tallies;
+};
+
 // Draws the branch named by a path of choice indices, then index 0 past its end, and
 // remembers how many choices each draw had so the caller can advance. With MERGE, a
 // tally's parts are each walked once and their counts combined into one draw whose
@@ -275,7 +277,8 @@ public:
     }
 
     std::optional<std::vector<int>> tally(size_t count, size_t categories,
-                                          const std::function<size_t(Dice&, size_t)>& part) override
+                                          const std::function<size_t(Dice&, size_t)>& part,
+                                          const std::function<std::string(size_t)>& key) override
     {
         if (!m_merge) {
             return std::nullopt;
@@ -288,10 +291,11 @@ public:
         if (m_tallies.size() <= depth) {
             m_tallies.resize(depth + 1);
         }
-        auto& [key, odds] = m_tallies[depth];
-        if (key != before || odds.size() == 0) {
-            key = before;
-            odds = convolve(count, categories, part);
+        const auto& part_key = key;
+        auto& [prefix_key, odds] = m_tallies[depth];
+        if (prefix_key != before || odds.size() == 0) {
+            prefix_key = before;
+            odds = convolve(count, categories, part, part_key);
         }
         const size_t choice = next_choice();
         m_taken.push_back({choice, odds.size()});
@@ -340,8 +344,10 @@ private:
         return m_cache.big.back().second;
     }
 
-    // COUNT parts' counts by convolution (tally()).
-    TallyOdds convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part);
+    // COUNT parts' counts by convolution (tally()); parts and tallies named by KEY are
+    // walked once for the whole odds walk.
+    TallyOdds convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part,
+                       const std::function<std::string(size_t)>& key);
 
     const std::vector<size_t>& m_path;
     std::vector<Taken> m_taken;
@@ -409,8 +415,21 @@ void refuse_large(const std::vector<Taken>& taken)
     }
 }
 
-TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part)
+TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part,
+                               const std::function<std::string(size_t)>& key)
 {
+    std::vector<std::string> keys;
+    std::string whole;
+    if (key) {
+        whole = std::to_string(categories);
+        for (size_t i = 0; i < count; ++i) {
+            keys.push_back(std::to_string(categories) + '\x1f' + key(i));
+            whole += '\x1e' + keys.back();
+        }
+        if (auto it = m_cache.tallies.find(whole); it != m_cache.tallies.end()) {
+            return it->second;
+        }
+    }
     // Each part's categories with their probabilities, walked once, added to every count
     // reached so far. Distinct counts stay few (twelve stands in three categories: 91),
     // however many sequences of dice reach them. Numerators share one denominator in 128
@@ -419,7 +438,16 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
     TallyOdds out;
     out.wide[std::vector<int>(categories, 0)] = 1;
     for (size_t i = 0; i < count; ++i) {
-        PartOdds p = walk_part(part, i, categories);
+        PartOdds p(categories);
+        if (key) {
+            auto it = m_cache.parts.find(keys[i]);
+            if (it == m_cache.parts.end()) {
+                it = m_cache.parts.emplace(keys[i], walk_part(part, i, categories)).first;
+            }
+            p = it->second;
+        } else {
+            p = walk_part(part, i, categories);
+        }
         Wide d = 0;
         if (out.big.empty() && p.wide && !__builtin_mul_overflow(out.den, p.den, &d)) {
             std::map<std::vector<int>, Wide> next;
@@ -453,6 +481,9 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
             }
         }
         out.big = std::move(next);
+    }
+    if (key) {
+        m_cache.tallies.emplace(whole, out);
     }
     return out;
 }
