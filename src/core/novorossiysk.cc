@@ -141,12 +141,15 @@ int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dic
         throw usage_error("no hit die '" + std::string(colour) + "'" + suggestion(colour, hit_dice.row_keys()));
     }
     // Each die alone: 1 a hit, 0 a blank (FACES, when kept, from a plain roll only).
-    auto t = dice.tally<Part>(static_cast<size_t>(count), 2, [&](Dice& d, size_t) {
-        int face = d.roll(*hit_dice.dice, purpose + ": " + std::string(colour) + " die");
-        Part p;
-        p.category = hit_dice.rows[*row].cells.at(static_cast<size_t>(face - 1)) == "hit" ? 1 : 0;
-        return p;
-    });
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(count), 2,
+        [&](Dice& d, size_t) {
+            int face = d.roll(*hit_dice.dice, purpose + ": " + std::string(colour) + " die");
+            Part p;
+            p.category = hit_dice.rows[*row].cells.at(static_cast<size_t>(face - 1)) == "hit" ? 1 : 0;
+            return p;
+        },
+        [&](size_t) { return hit_dice.id + " " + std::string(colour); });
     if (faces != nullptr) {
         for (const auto& p : t.parts) {
             faces->push_back(p.category == 1 ? "hit" : "blank");
@@ -295,12 +298,15 @@ int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise,
             pool.emplace_back(&block, raise ? raised(hit_dice, colour) : colour);
         }
     }
-    auto t = dice.tally<Part>(pool.size(), 2, [&](Dice& d, size_t i) {
-        Part p;
-        p.category =
-            static_cast<size_t>(roll_hit_dice(hit_dice, pool[i].second, 1, d, who + " " + pool[i].first->label));
-        return p;
-    });
+    auto t = dice.tally<Part>(
+        pool.size(), 2,
+        [&](Dice& d, size_t i) {
+            Part p;
+            p.category =
+                static_cast<size_t>(roll_hit_dice(hit_dice, pool[i].second, 1, d, who + " " + pool[i].first->label));
+            return p;
+        },
+        [&](size_t i) { return hit_dice.id + " " + pool[i].second; });
     const int hits = t.counts[1];
     r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
                       (raise ? " (Surprise: dice raised one level)" : ""));
