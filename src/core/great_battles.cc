@@ -281,6 +281,44 @@ Expected<int> unit_rally_number(const Table& table, const Unit& unit)
     return fail<int>("unit " + unit.name + " has neither a rally number nor a quality");
 }
 
+namespace {
+
+// How d10_each words one thing's roll: what is rolled for, what it does on the target or
+// less (and its outcome), and otherwise.
+struct D10Words {
+    std::string thing;  // "suppressed stand": numbered from 1
+    std::string verb;   // "rallies": the die's purpose, "rallies on 8 or less"
+    std::string ok_code, ok_name, ok_effect;
+    std::string fail_step, fail_code, fail_name, fail_effect;
+    std::string source;
+};
+
+// A d10 for each of COUNT things, each alone succeeding on TARGET or less (rally 14.7,
+// replacement 16.2.3): how many succeeded; each thing's working and outcome go to R.
+int d10_each(Resolution& r, Dice& dice, int count, int target, const D10Words& w)
+{
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(count), 2,
+        [&](Dice& d, size_t i) {
+            std::string label = w.thing + " " + std::to_string(i + 1);
+            int roll = d.roll(k_d10, label + ": " + w.verb + " on " + std::to_string(target) + " or less");
+            bool ok = roll <= target;
+            Part p;
+            p.category = ok ? 1 : 0;
+            const std::string& effect = ok ? w.ok_effect : w.fail_effect;
+            p.results.push_back(outcome(label, ok ? w.ok_code : w.fail_code, ok ? w.ok_name : w.fail_name,
+                                        effect.empty() ? std::vector<std::string>{} : std::vector<std::string>{effect},
+                                        w.source));
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " " + (ok ? w.verb : w.fail_step));
+            return p;
+        },
+        [&](size_t) { return w.thing + " " + w.verb + " on " + std::to_string(target); });
+    add_parts(r, t.parts);
+    return t.counts[1];
+}
+
+}  // namespace
+
 Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 {
     check_count(q.rally_number, 1, 10, "{rally_number}");
@@ -299,24 +337,10 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
                       ": each suppressed stand "
                       "rallies on " +
                       std::to_string(target) + " or less (14.7.1)");
-    // Each suppressed stand's d10, independent of the others: 1 rallied, 0 not.
-    auto t = dice.tally<Part>(
-        static_cast<size_t>(q.suppressed), 2,
-        [&](Dice& d, size_t i) {
-            std::string label = "suppressed stand " + std::to_string(i + 1);
-            int roll = d.roll(k_d10, label + ": rallies on " + std::to_string(target) + " or less");
-            bool ok = roll <= target;
-            Part p;
-            p.category = ok ? 1 : 0;
-            p.results.push_back(outcome(label, ok ? "rallied" : "suppressed", ok ? "Rallied" : "Still suppressed",
-                                        {ok ? "remove one suppression marker (14.7.1)" : "stays suppressed"},
-                                        r.source));
-            p.steps.push_back(label + ": " + roll_text(d.record().back()) + (ok ? " rallies" : " stays suppressed"));
-            return p;
-        },
-        [&](size_t) { return "rally on " + std::to_string(target); });
-    add_parts(r, t.parts);
-    const int rallied = t.counts[1];
+    const int rallied =
+        d10_each(r, dice, q.suppressed, target,
+                 {"suppressed stand", "rallies", "rallied", "Rallied", "remove one suppression marker (14.7.1)",
+                  "stays suppressed", "suppressed", "Still suppressed", "stays suppressed", r.source});
     r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
     r.result.name = std::to_string(rallied) + " of " + std::to_string(q.suppressed) + " rallied";
     r.result.fields = {{"rallied", static_cast<long long>(rallied)},
@@ -459,23 +483,9 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
                       ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +
                       ")");
-    // A d10 per eliminated stand, independent: 1 returned, 0 lost.
-    auto t = dice.tally<Part>(
-        static_cast<size_t>(eliminated), 2,
-        [&](Dice& d, size_t i) {
-            std::string label = "eliminated stand " + std::to_string(i + 1);
-            int roll = d.roll(k_d10, label + ": returns on " + std::to_string(target) + " or less");
-            bool back = roll <= target;
-            Part p;
-            p.category = back ? 1 : 0;
-            p.results.push_back(
-                outcome(label, back ? "returned" : "lost", back ? "Returned" : "Lost", {}, chart.source));
-            p.steps.push_back(label + ": " + roll_text(d.record().back()) + (back ? " returns" : " stays lost"));
-            return p;
-        },
-        [&](size_t) { return "replacement on " + std::to_string(target); });
-    add_parts(r, t.parts);
-    const int returned = t.counts[1];
+    const int returned = d10_each(
+        r, dice, eliminated, target,
+        {"eliminated stand", "returns", "returned", "Returned", "", "stays lost", "lost", "Lost", "", chart.source});
     r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
     r.result.name = std::to_string(returned) + " of " + std::to_string(eliminated) + " returned";
     r.result.fields = {{"returned", static_cast<long long>(returned)}, {"target", static_cast<long long>(target)}};
