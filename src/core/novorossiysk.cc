@@ -776,22 +776,22 @@ GameRules novorossiysk_game_rules()
             }
             auto full = parse_block(u.block, hit_dice);
             if (!full || full->reduced) {
-                throw usage_error(
+                throw data_error(
                     "scenario " + s.id + ", " + u.name + ": block " +
                     (full ? "'" + u.block + "': give the full side; block_reduced its lesser side" : full.error()));
             }
             const bool steps = find_block_kind(full->kind)->steps > 1;
             if (steps != !u.block_reduced.empty()) {
-                throw usage_error("scenario " + s.id + ", " + u.name +
-                                  (steps ? ": a " + full->kind +
-                                               " block steps down: give block_reduced, the dice of "
-                                               "its lesser side (Large Blocks)"
-                                         : ": a " + full->kind + " block has one step: no block_reduced"));
+                throw data_error("scenario " + s.id + ", " + u.name +
+                                 (steps ? ": a " + full->kind +
+                                              " block steps down: give block_reduced, the dice of "
+                                              "its lesser side (Large Blocks)"
+                                        : ": a " + full->kind + " block has one step: no block_reduced"));
             }
             if (steps) {
                 auto lesser = parse_block(full->kind + ":" + u.block_reduced + ":reduced", hit_dice);
                 if (!lesser) {
-                    throw usage_error("scenario " + s.id + ", " + u.name + ": block_reduced " + lesser.error());
+                    throw data_error("scenario " + s.id + ", " + u.name + ": block_reduced " + lesser.error());
                 }
             }
             // The kind always written, so the lesser side can be named after it.

@@ -556,8 +556,8 @@ GameRules russian_portfolio_game_rules()
         g.scenario = s.id;
         std::string month = month_key(s.start.empty() ? "22Jun41" : s.start);
         if (month.empty()) {
-            throw usage_error("scenario " + s.id + ": start '" + s.start +
-                              "' names no month the game knows (22Jun41, 10Jul41, jun41...)");
+            throw data_error("scenario " + s.id + ": start '" + s.start +
+                             "' names no month the game knows (22Jun41, 10Jul41, jun41...)");
         }
         // A 1Jun41 start rolls its first weather (XVI.C.1.c): left open for the referee.
         const bool rolled = to_lower(s.start) == "1jun41";

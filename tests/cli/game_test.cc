@@ -192,6 +192,15 @@ TEST_CASE("cli: Novorossiysk hits on named blocks, applied: step down, then the 
     CHECK(contains(status.out, "Dead Pool: Sov-Rifle-1"));
     CHECK(contains(status.out, "Dead Pool: Ger-Company-1"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // A scenario whose block is not a block is bad data (65), and no game is made.
+    const std::string bad = (dir / "bad.toml").string();
+    std::ofstream(bad) << "id = \"bad\"\ntitle = \"t\"\ngame = \"Novorossiysk 1943\"\nsource = \"s\"\n"
+                          "sides = [\"soviet\"]\n[[unit]]\nname = \"X\"\nside = \"soviet\"\ntype = \"t\"\n"
+                          "block = \"large:2purple\"\nblock_reduced = \"red\"\n";
+    auto refused = run_cli({"game", "new", bad, (dir / "bad-game.toml").string()});
+    CHECK(refused.code == 65);
+    CHECK(contains(refused.err, "no hit die 'purple'"));
+    CHECK_FALSE(std::filesystem::exists(dir / "bad-game.toml"));
     std::filesystem::remove_all(dir);
 }
 
