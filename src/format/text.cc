@@ -190,7 +190,9 @@ std::string to_text(const core::OddsReport& report, Style style)
         if (dim.expected) {
             char e[48];
             std::snprintf(e, sizeof e, "%.2f", dim.expected->value());
-            head += "  expected " + std::string(e) + " (" + dim.expected->text() + ")" +
+            const std::string exact = dim.expected->text();
+            const bool whole = exact.ends_with("/1");
+            head += "  expected " + std::string(e) + (whole ? "" : " (" + exact + ")") +
                     (dim.expected_when_reported ? " when reported" : "");
         }
         out += head + "\n";
