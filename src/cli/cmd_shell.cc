@@ -210,7 +210,12 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         full.insert(full.end(), args.begin(), args.end());
         std::ostringstream result;
         run(full, result, err, ctx.env());
-        const std::string shown = without_working(result.str(), working);
+        // 'why' keeps the last result's working: a typo or refusal in between leaves it.
+        std::string hidden;
+        const std::string shown = without_working(result.str(), hidden);
+        if (!result.str().empty()) {
+            working = std::move(hidden);
+        }
         out << (show_working ? result.str() : shown);
         out.flush();
         err.flush();

@@ -47,6 +47,11 @@ has day.out "result: 1-2  Day 1, turn 2 of 9"
 "$umpire" -q game rebuild day.toml >rebuild2.out 2>&1 || fail "rebuild exit (great battles)"
 has rebuild2.out "identical"
 
+# --- 'why' keeps the last result's working through a typo in between.
+printf 'melee --attacker 4 --defender 4 --roll 3\nmele\nwhy\n' | "$umpire" -q shell --no-history >why.out 2>why.err
+has why.out "d6    3    given   attack on defender"
+has why.err "did you mean 'melee'?"
+
 # --- The prompt through a terminal.
 command -v tmux >/dev/null || { fail "tmux is not installed (the README's test command installs it)"; exit 1; }
 "$umpire" -q game new constantinople live.toml >/dev/null
