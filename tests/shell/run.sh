@@ -89,20 +89,21 @@ tmux -L "$socket" send-keys -t shell C-d
 for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
 grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME/umpire/history"
 
-# --- Progress of a long --odds (drift of three stands: a million branches, seconds):
-# on a terminal a line on standard error after the first second; never into a file.
+# --- Progress of a long run (roll -n of 100 million 2d6: over a second, far longer in a
+# sanitized build): on a terminal a line on standard error after the first second, erased
+# at the end; never into a file. (--odds shares the same Progress: tests/core/odds_merge_test.cc.)
 tmux -L "$long" new-session -d -s long -x 150 -y 20 \
-    "cd '$work' && '$umpire' -q drift --altitude high --stands 3 --odds > odds.out; echo DONE; sleep 5"
+    "cd '$work' && '$umpire' -q --seed 1 roll -n 100000000 2d6 > /dev/null && echo DONE; sleep 600"
 for _ in $(seq 100); do
-    tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: --odds, branches walked: " && break
+    tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: roll -n, repetitions: " && break
     sleep 0.1
 done
-tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: --odds, branches walked: " ||
-    fail "no progress line on the terminal during a long --odds"
-for _ in $(seq 100); do tmux -L "$long" capture-pane -t long -p | grep -qF DONE && break; sleep 0.1; done
-tmux -L "$long" capture-pane -t long -p | grep -qF "branches walked" && fail "the progress line was not erased"
-grep -q "exact odds over 1000000 branches" odds.out || fail "the long --odds gave no answer"
-"$umpire" -q drift --altitude high --stands 3 --odds > /dev/null 2> progress.err
+tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: roll -n, repetitions: " ||
+    fail "no progress line on the terminal during a long roll -n"
+for _ in $(seq 3000); do tmux -L "$long" capture-pane -t long -p | grep -qF DONE && break; sleep 0.1; done
+tmux -L "$long" capture-pane -t long -p | grep -qF DONE || fail "roll -n never finished"
+tmux -L "$long" capture-pane -t long -p | grep -qF "repetitions:" && fail "the progress line was not erased"
+"$umpire" -q --seed 1 roll -n 100000000 2d6 > /dev/null 2> progress.err
 [ -s progress.err ] && fail "progress written to standard error that is not a terminal: $(head -c 200 progress.err)"
 
 if [ "$failures" -ne 0 ]; then
