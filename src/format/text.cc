@@ -101,6 +101,11 @@ void append_inputs(std::string& out, const core::Resolution& r, Style style)
         if (const auto* b = std::get_if<bool>(&in.value); b != nullptr && !*b) {
             continue;
         }
+        // A modifier of 0 is no modifier: not echoed, as a flag left off is not.
+        const bool modifier = in.key == "modifier" || in.key == "mod" || in.key.ends_with("_mod");
+        if (const auto* n = std::get_if<long long>(&in.value); modifier && n != nullptr && *n == 0) {
+            continue;
+        }
         out += wrapped("  " + words(in.key) + ": ", value_text(in.value), style);
     }
 }
