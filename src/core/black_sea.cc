@@ -139,7 +139,7 @@ GameRules black_sea_game_rules()
                                        "daylight in squall or better)");
         }
         if (rank >= 2) {
-            RandomSource unused(0);  // a table read: no die
+            NoDice unused;  // a table read: no die
             Dice none(unused);
             r.result.effects.push_back(
                 resolve_weather_limits(table("black-sea.weather-limits"), weather, none).result.name +

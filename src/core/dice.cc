@@ -113,6 +113,11 @@ Draw DiceSource::pick(const std::vector<std::uint64_t>& weights)
     return {static_cast<int>(weights.size()), face.faces};
 }
 
+Draw NoDice::draw(const DiceSpec& spec)
+{
+    throw Error(ExitCode::internal, "a read that rolls no die drew " + spec.label());
+}
+
 std::optional<std::vector<int>> DiceSource::tally(size_t, size_t, const std::function<size_t(Dice&, size_t)>&,
                                                   const std::function<std::string(size_t)>&)
 {

@@ -82,6 +82,13 @@ public:
                                                   const std::function<std::string(size_t)>& key);
 };
 
+// The source for a read that rolls nothing (a weather by month, a speed by weather): a
+// draw from it is an internal error, never a silent roll.
+class NoDice : public DiceSource {
+public:
+    Draw draw(const DiceSpec& spec) override;
+};
+
 // Boost.Random mt19937 with Boost's uniform_int_distribution, which gives the same
 // values on every standard library for the same seed.
 class RandomSource : public DiceSource {

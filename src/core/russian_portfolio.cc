@@ -537,7 +537,7 @@ namespace {
 // The weather of MONTH as the clock keeps it ("mud"), from TABLE (VI.A).
 std::string weather_of_month(const Table& table, const std::string& month)
 {
-    RandomSource unused(0);  // the table is read by month: no die
+    NoDice unused;  // the table is read by month: no die
     Dice none(unused);
     return resolve_weather(table, month, none).result.code;
 }
