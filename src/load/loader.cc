@@ -27,11 +27,12 @@ public:
     toml::table parse(std::string_view text)
     {
         m_text = text;
-        if (auto refused = toml_guard(text)) {
-            throw data_error(m_source + ":" + *refused);
+        const auto guarded = toml_guard(text);
+        if (!guarded.refused.empty()) {
+            throw data_error(m_source + ":" + guarded.refused);
         }
         try {
-            return toml::parse(text, m_source);
+            return toml::parse(guarded.text, m_source);
         } catch (const toml::parse_error& e) {
             throw Error(ExitCode::data, place(e.source()) + std::string(e.description()), excerpt(e.source()));
         }

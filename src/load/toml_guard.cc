@@ -1,19 +1,30 @@
 // toml++ 3.3 decides whether a non-ASCII character is whitespace with a generated lookup
 // that reaches __builtin_unreachable() - undefined behaviour - for the code points
 // U+00A1-U+0499, U+2C5E-U+3057 and U+FC06-U+FEFE (marzer/tomlplusplus issues 190 and
-// 295, fixed upstream by pull request 305, after 3.3). Found here by
-// tests/fuzz/fuzz_loader (regression: tests/fuzz/regressions/loader).
+// 295, fixed upstream by pull request 305, after 3.3). It asks that lookup of the raw
+// character it reads wherever whitespace could be: outside strings, over a key's text,
+// after a backslash in a multi-line string, and all through a malformed value, which it
+// reads on to the next space. Found here by tests/fuzz/fuzz_loader, three times
+// (regressions: tests/fuzz/regressions/loader).
 //
-// toml++ asks that question only where whitespace could be: outside strings, over the
-// text of a key (it records a key, quoted ones included), and in a multi-line basic
-// string on the character after a backslash (or, after a line-ending backslash, on the
-// first one that follows). This check refuses the characters there before toml++ sees
-// the text. String values and comments keep every character; non-ASCII outside strings
-// and comments is not TOML 1.0 anyway.
+// Refusing those characters only where toml++ would ask needs a second TOML parser that
+// agrees with toml++ on every malformed text; the fuzzer kept finding where this one did
+// not. So the text toml++ reads holds none of them at all, whatever toml++ makes of it:
+// - in a "..." string (key or value) each becomes its escape, \u00A7, which toml++ reads
+//   back as the same character without asking the lookup;
+// - a '...' string holding one is handed over as the same "..." string, escaped;
+// - in a comment each becomes '?' (nothing reads a comment);
+// - outside strings and comments it is refused: TOML 1.0 allows only ASCII there, and so
+//   after a backslash, where TOML allows no such escape.
+// A last pass over the result refuses any that is left, so the guarantee does not rest on
+// this scanner reading strings as toml++ does. Lines are unchanged; a column toml++
+// reports on a line with a rewritten character is the rewritten line's.
 #include "load/toml_guard.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 namespace umpire::load {
@@ -36,6 +47,8 @@ std::string code_point_name(char32_t c)
     return buf;
 }
 
+std::string escape(char32_t c) { return "\\u" + code_point_name(c).substr(2); }
+
 class Scanner {
 public:
     explicit Scanner(std::string_view text)
@@ -44,8 +57,10 @@ public:
     }
 
     bool done() const { return m_at >= m_text.size(); }
+    size_t at() const { return m_at; }
     char peek(size_t ahead = 0) const { return m_at + ahead < m_text.size() ? m_text[m_at + ahead] : '\0'; }
     bool starts(std::string_view s) const { return m_text.substr(m_at, s.size()) == s; }
+    std::string_view since(size_t start) const { return m_text.substr(start, m_at - start); }
 
     // The code point at the cursor (0 for a malformed sequence: toml++ reports those).
     char32_t code_point(size_t* length = nullptr) const
@@ -66,6 +81,10 @@ public:
         }
         return n == 0 ? 0 : c;
     }
+    bool at_unsafe() const
+    {
+        return !done() && static_cast<unsigned char>(peek()) >= 0x80 && unsafe_for_tomlpp(code_point());
+    }
 
     void next()
     {
@@ -79,11 +98,32 @@ public:
         }
         m_at += n;
     }
+    // Moves past the code point at the cursor, appending it to OUT.
+    void copy(std::string& out)
+    {
+        const auto start = m_at;
+        next();
+        out += since(start);
+    }
+    void copy(std::string& out, size_t count)
+    {
+        for (size_t i = 0; i < count && !done(); ++i) {
+            copy(out);
+        }
+    }
     void skip(size_t count)
     {
         for (size_t i = 0; i < count && !done(); ++i) {
             next();
         }
+    }
+    size_t run_of(char c) const
+    {
+        size_t n = 0;
+        while (peek(n) == c) {
+            ++n;
+        }
+        return n;
     }
 
     std::string place() const { return std::to_string(m_line) + ":" + std::to_string(m_column) + ": "; }
@@ -95,74 +135,112 @@ private:
     size_t m_column = 1;
 };
 
-// Refuses the character at the cursor when toml++ would ask whether it is whitespace.
-std::optional<std::string> refuse_unsafe(const Scanner& s, const char* where)
+std::string refusal(const Scanner& s, const char* where)
 {
-    if (s.done() || static_cast<unsigned char>(s.peek()) < 0x80) {
-        return std::nullopt;
-    }
-    const char32_t c = s.code_point();
-    if (!unsafe_for_tomlpp(c)) {
-        return std::nullopt;
-    }
+    const auto c = s.code_point();
     return s.place() + code_point_name(c) + " " + where + ": the TOML reader umpire is built with " +
            "(toml++ 3.3) cannot read U+00A1-U+0499, U+2C5E-U+3057 or U+FC06-U+FEFE there; " +
-           "write it as an escape, \\u" + code_point_name(c).substr(2) + ", in a \"...\" string";
+           "write it as an escape, " + escape(c) + ", in a \"...\" string";
 }
 
-// Scans a string opened at the cursor; KEY when it is (part of) a key.
-std::optional<std::string> scan_string(Scanner& s, bool key)
+// Copies a "..." or """...""" string opened at the cursor, each unsafe character as its
+// escape; a refusal for one after a backslash.
+std::optional<std::string> copy_basic_string(Scanner& s, std::string& out)
 {
-    const char quote = s.peek();
-    const bool multi_line = s.starts(quote == '"' ? "\"\"\"" : "'''");
-    s.skip(multi_line ? 3 : 1);
+    const bool multi_line = s.starts("\"\"\"");
+    s.copy(out, multi_line ? 3 : 1);
     while (!s.done()) {
-        if (multi_line ? s.starts(quote == '"' ? "\"\"\"" : "'''") : s.peek() == quote) {
-            s.skip(multi_line ? 3 : 1);
+        if (multi_line ? s.starts("\"\"\"") : s.peek() == '"') {
+            // """a""""" ends after the last of up to five quotes (TOML 1.0)
+            s.copy(out, multi_line ? std::min<size_t>(s.run_of('"'), 5) : 1);
             return std::nullopt;
         }
         if (!multi_line && s.peek() == '\n') {
             return std::nullopt;  // unterminated: toml++ says so
         }
-        if (quote == '"' && s.peek() == '\\') {
-            s.next();
+        if (s.peek() == '\\') {
+            s.copy(out);
             if (multi_line && (s.peek() == ' ' || s.peek() == '\t' || s.peek() == '\r' || s.peek() == '\n')) {
+                // a line-ending backslash: what follows the blanks is text again, escaped
+                // below if it must be (toml++ reads \u00A7 there as the character)
                 while (s.peek() == ' ' || s.peek() == '\t' || s.peek() == '\r' || s.peek() == '\n') {
-                    s.next();
-                }
-                if (auto refused = refuse_unsafe(s, "after a line-ending backslash")) {
-                    return refused;
+                    s.copy(out);
                 }
                 continue;
             }
-            if (multi_line) {
-                if (auto refused = refuse_unsafe(s, "after a backslash")) {
-                    return refused;
-                }
+            if (s.at_unsafe()) {
+                return refusal(s, "after a backslash");
             }
             if (!s.done()) {
-                s.next();  // the escaped character
+                s.copy(out);  // the escaped character
             }
             continue;
         }
-        if (key) {
-            if (auto refused = refuse_unsafe(s, "in a quoted key")) {
-                return refused;
-            }
+        if (s.at_unsafe()) {
+            out += escape(s.code_point());
+            s.next();
+            continue;
         }
-        s.next();
+        s.copy(out);
     }
     return std::nullopt;
 }
 
+// Copies a '...' or '''...''' string opened at the cursor: as it is, or, when it holds an
+// unsafe character, as the "..." string with the same text.
+void copy_literal_string(Scanner& s, std::string& out)
+{
+    const auto start = s.at();
+    const bool multi_line = s.starts("'''");
+    const std::string quotes = multi_line ? "\"\"\"" : "\"";
+    std::string basic = quotes;
+    bool unsafe = false;
+    s.skip(multi_line ? 3 : 1);
+    while (!s.done()) {
+        if (multi_line ? s.starts("'''") : s.peek() == '\'') {
+            // '''a''''' is a'' (up to two quotes before the closing three, TOML 1.0)
+            const size_t extra = multi_line ? std::min<size_t>(s.run_of('\''), 5) - 3 : 0;
+            basic += std::string(extra, '\'') + quotes;
+            s.skip(multi_line ? 3 + extra : 1);
+            break;
+        }
+        if (!multi_line && s.peek() == '\n') {
+            break;  // unterminated: toml++ says so
+        }
+        const auto c = s.code_point();
+        if (c == '\\' || c == '"') {
+            basic += '\\';
+            s.copy(basic);
+        } else if (s.at_unsafe()) {
+            basic += escape(c);
+            unsafe = true;
+            s.next();
+        } else {
+            s.copy(basic);
+        }
+    }
+    out += unsafe ? std::string_view(basic) : s.since(start);
+}
+
+// "LINE:COLUMN: ..." for the first unsafe code point left in TEXT, else empty.
+std::string first_unsafe(std::string_view text)
+{
+    Scanner s(text);
+    while (!s.done()) {
+        if (s.at_unsafe()) {
+            return refusal(s, "here");
+        }
+        s.next();
+    }
+    return "";
+}
+
 }  // namespace
 
-std::optional<std::string> toml_guard(std::string_view text)
+GuardedToml toml_guard(std::string_view text)
 {
     // TOML allows no control character but tab and the line ends anywhere (TOML 1.0:
-    // not in strings, not in comments). After one inside a multi-line string toml++ 3.3
-    // asks its whitespace lookup about the next character (fuzz_loader found a U+0004
-    // then U+00A7 there, tests/fuzz/regressions/loader): refuse them all first.
+    // not in strings, not in comments): refused first, so nothing below meets one.
     {
         size_t line = 1;
         size_t column = 1;
@@ -172,7 +250,7 @@ std::optional<std::string> toml_guard(std::string_view text)
                 char buf[80];
                 std::snprintf(buf, sizeof buf, "%zu:%zu: the control character U+%04X is not allowed in TOML", line,
                               column, static_cast<unsigned>(b));
-                return std::string(buf);
+                return {"", buf};
             }
             if (b == '\n') {
                 ++line;
@@ -182,70 +260,48 @@ std::optional<std::string> toml_guard(std::string_view text)
             }
         }
     }
+    GuardedToml guarded;
+    auto& out = guarded.text;
+    out.reserve(text.size());
     Scanner s(text);
-    std::vector<char> nest;  // '[' an array value, '{' an inline table
-    bool key = true;         // a key may start here
-    bool header = false;     // inside [table] or [[array of tables]]
     // The last character outside strings, comments and blanks ('\n' at a line's start): a
-    // quote opens a string only after one of = [ { , . or a line's start. Anywhere else
-    // (0"""...""", "a""b") toml++ reads on through the characters as a bare value, asking
-    // its whitespace lookup of each (fuzz_loader: 's =0"""=U+00A7"""'), so they are
-    // checked as outside a string.
+    // quote opens a string only after one of = [ { , . or a line's start, as in TOML.
     char prev = '\n';
     while (!s.done()) {
         const char c = s.peek();
         if (c == '#') {
             while (!s.done() && s.peek() != '\n') {
-                s.next();
+                if (s.at_unsafe()) {
+                    out += '?';
+                    s.next();
+                } else {
+                    s.copy(out);
+                }
             }
             continue;
         }
         if ((c == '"' || c == '\'') && std::string_view("=[{,.\n").find(prev) != std::string_view::npos) {
-            if (auto refused = scan_string(s, key || header)) {
-                return refused;
+            if (c == '\'') {
+                copy_literal_string(s, out);
+            } else if (auto refused = copy_basic_string(s, out)) {
+                return {"", *refused};
             }
             prev = '"';
             continue;
         }
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            return {"", s.place() + code_point_name(s.code_point()) +
+                            " outside a string or comment: TOML allows only ASCII there"};
+        }
         if (c != ' ' && c != '\t' && c != '\r') {
             prev = c;
         }
-        if (static_cast<unsigned char>(c) >= 0x80) {
-            return s.place() + code_point_name(s.code_point()) +
-                   " outside a string or comment: TOML allows only ASCII there";
-        }
-        if (c == '\n' && nest.empty()) {
-            key = true;
-            header = false;
-        } else if (c == '=') {
-            key = false;
-        } else if (c == '[') {
-            if (key && nest.empty()) {
-                header = true;
-            } else {
-                nest.push_back('[');
-                key = false;
-            }
-        } else if (c == ']') {
-            if (!nest.empty() && nest.back() == '[') {
-                nest.pop_back();
-            } else {
-                header = false;
-            }
-        } else if (c == '{') {
-            nest.push_back('{');
-            key = true;
-        } else if (c == '}') {
-            if (!nest.empty() && nest.back() == '{') {
-                nest.pop_back();
-            }
-            key = false;
-        } else if (c == ',' && !nest.empty() && nest.back() == '{') {
-            key = true;
-        }
-        s.next();
+        s.copy(out);
     }
-    return std::nullopt;
+    if (auto left = first_unsafe(out); !left.empty()) {
+        return {"", left};
+    }
+    return guarded;
 }
 
 }  // namespace umpire::load
