@@ -7,9 +7,11 @@
 #include "core/table.h"
 #include "load/catalog.h"
 
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace umpire::test {
@@ -64,6 +66,18 @@ inline CliResult run_cli(const std::vector<std::string>& args, cli::Environment 
     std::ostringstream out;
     std::ostringstream err;
     int code = cli::run(args, out, err, env);
+#ifdef UMPIRE_JSON_CAPTURE_DIR
+    // Every JSON document the suite makes umpire print, kept for the json_schema test
+    // (tests/json/validate.py) to check against man/umpire.schema.json.
+    if (out.view().starts_with("{")) {
+        std::ofstream capture(std::string(UMPIRE_JSON_CAPTURE_DIR) + "/" + std::to_string(::getpid()) + ".jsonl",
+                              std::ios::app);
+        capture << out.view();
+        if (!out.view().ends_with("\n")) {
+            capture << "\n";
+        }
+    }
+#endif
     return {code, out.str(), err.str()};
 }
 

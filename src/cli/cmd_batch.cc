@@ -27,10 +27,12 @@ namespace {
 std::string error_line(size_t number, std::string_view request, int code, std::string_view message)
 {
     format::JsonWriter w;
-    w.begin_object().key("line").value(static_cast<long long>(number)).key("request").value(request);
+    w.begin_document().key("request").value(request);
     w.key("error").begin_object().key("code").value(code).key("message").value(message).end_object();
     w.end_object();
-    return w.str() + "\n";
+    std::string out;
+    format::append_with_line(out, w.str(), number);
+    return out + "\n";
 }
 
 // Lines from a stream, read in chunks as they arrive. A line is never held past the
@@ -169,6 +171,14 @@ void run_batch(Context& ctx)
         answers += error_line(number, shown, code, message);
         worst = std::max(worst, code);
     };
+    // Each answer says which request line it answers.
+    auto answer_lines = [&](std::string_view printed) {
+        for (std::string_view rest = printed; !rest.empty();) {
+            const size_t end = std::min(rest.find('\n'), rest.size() - 1) + 1;
+            format::append_with_line(answers, rest.substr(0, end), number);
+            rest.remove_prefix(end);
+        }
+    };
     for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
         ++number;
         if (answers.size() >= (size_t{1} << 16)) {
@@ -182,9 +192,9 @@ void run_batch(Context& ctx)
         if (use_memo) {
             if (const Repeatable* answer = memo.walk(line, stream, faces)) {
                 if (answer->stream_fields) {
-                    answer->json.fill(answers, seed, position);
+                    answer->json.fill(answers, seed, position, number);
                 } else {
-                    answers += answer->json.head;
+                    format::append_with_line(answers, answer->json.head, number);
                 }
                 continue;
             }
@@ -245,13 +255,18 @@ void run_batch(Context& ctx)
         const RunResult result = line_runner.runner.run(
             args, [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
             [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });
-        if (result.code != 0) {
+        if (result.code != 0 && result.error.empty()) {
+            // an answer whose exit code says something (seed verify: no match): printed
+            // as it is, and the code kept for the batch's
+            worst = std::max(worst, result.code);
+            answer_lines(line_runner.out.view());
+        } else if (result.code != 0) {
             refuse(line, result.code, result.error);
         } else if (!tracing.replay_matched()) {
             refuse(line, static_cast<int>(ExitCode::internal),
                    "internal error: the request drew different dice on a second run");
         } else {
-            answers += line_runner.out.view();
+            answer_lines(line_runner.out.view());
             // Context::repeatable() is set only when the line printed one JSON answer and nothing else.
             if (use_memo && learnt) {
                 memo.learn(line, tracing.trace(), std::move(*learnt));

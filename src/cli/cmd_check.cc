@@ -62,7 +62,8 @@ void run_check(const CheckOptions& opt, Context& ctx)
                 checks.push_back(info);
             }
         }
-        ctx.out() << (ctx.options.json ? format::to_json(checks) + "\n" : format::list_tables(checks));
+        ctx.out() << (ctx.options.json ? format::to_json("check list", "checks", checks) + "\n"
+                                       : format::list_tables(checks));
         return;
     }
     const core::Table& table = find_check(opt.id, ctx);

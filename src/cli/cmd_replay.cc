@@ -139,7 +139,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     }
     if (ctx.options.json) {
         format::JsonWriter w;
-        w.begin_object().key("command").value("replay").key("file").value(opt.file);
+        w.begin_document().key("command").value("replay").key("file").value(opt.file);
         w.key("replayed").value(static_cast<long long>(replayed));
         w.key("differences").begin_array();
         for (const auto& [n, why] : differences) {

@@ -1,6 +1,7 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
 #include "core/novorossiysk.h"
+#include "core/pool.h"
 #include "format/json.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -22,28 +23,38 @@ inline constexpr long long k_max_roll_count = 1000000000;
 
 void run_roll(const RollOptions& opt, Context& ctx)
 {
-    std::vector<core::DiceSpec> specs;
+    // Each expression, its repeats ("3x2d6") made separate rolls of their own.
+    std::vector<std::string> texts;
+    std::vector<core::PoolSpec> pools;
     std::vector<std::optional<std::pair<int, std::string>>> coloured;
     for (const auto& text : opt.expressions) {
-        auto spec = core::parse_dice(text);
-        coloured.push_back(std::nullopt);
-        if (!spec) {
-            auto term = core::parse_hit_dice_term(text, ctx.table("novorossiysk.hit-dice"));
-            if (!term) {
-                throw usage_error("roll: " + spec.error() + ", or N and a hit die colour (3white)");
+        auto term = core::parse_roll_term(text);
+        if (!term) {
+            auto hit = core::parse_hit_dice_term(text, ctx.table("novorossiysk.hit-dice"));
+            if (!hit) {
+                throw usage_error("roll: " + term.error() + "; or N and a hit die colour (3white)");
             }
-            const core::HitDiceTerm& t = flag_value("roll:", *term);
-            coloured.back() = std::pair{t.count, t.colour};
-            specs.push_back({});
+            const core::HitDiceTerm& t = flag_value("roll:", *hit);
+            texts.push_back(text);
+            coloured.push_back(std::pair{t.count, t.colour});
+            pools.push_back({});
             continue;
         }
-        specs.push_back(*spec);
+        if (texts.size() + static_cast<size_t>(term->repeat) > static_cast<size_t>(core::k_max_repeat)) {
+            throw usage_error("roll: more than " + std::to_string(core::k_max_repeat) +
+                              " rolls in one call, repeats counted; use -n for many repetitions");
+        }
+        for (int i = 0; i < term->repeat; ++i) {
+            texts.push_back(term->repeat == 1 ? text : term->pool.label());
+            coloured.push_back(std::nullopt);
+            pools.push_back(term->pool);
+        }
     }
-    // Each expression's label; a repeated one is numbered ("10d10 #2"), so its odds and
-    // its JSON result are its own.
+    // Each roll's label; a repeated one is numbered ("10d10 #2"), so its odds and its
+    // JSON result are its own.
     std::vector<std::string> labels;
-    for (const auto& text : opt.expressions) {
-        const auto seen = std::count(opt.expressions.begin(), opt.expressions.begin() + labels.size(), text);
+    for (const auto& text : texts) {
+        const auto seen = std::count(texts.begin(), texts.begin() + static_cast<long>(labels.size()), text);
         labels.push_back(seen == 0 ? text : text + " #" + std::to_string(seen + 1));
     }
     auto adjudicate = [&](core::Dice& dice) {
@@ -52,7 +63,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
         r.title = "Dice";
         r.source = "dice expressions";
         long long total = 0;
-        for (size_t i = 0; i < specs.size(); ++i) {
+        for (size_t i = 0; i < pools.size(); ++i) {
             if (coloured[i]) {
                 const core::Table& table = ctx.table("novorossiysk.hit-dice");
                 core::note_table(r, table);
@@ -67,15 +78,34 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 r.results.push_back(o);
                 continue;
             }
-            int value = dice.roll(specs[i], labels[i]);
+            std::vector<int> faces;
+            std::vector<bool> counted;
+            const core::PoolSpec& pool = pools[i];
+            int value = core::roll_pool(pool, dice, labels[i], &faces, &counted);
             total += value;
             core::Outcome o;
             o.label = labels[i];
             o.code = std::to_string(value);
+            using Read = core::PoolSpec::Read;
+            if (pool.read == Read::at_least || pool.read == Read::at_most) {
+                o.name = value == 1 ? "success" : "successes";
+            } else if (pool.read != Read::total) {
+                o.name = std::string(pool.read == Read::keep_highest ? "the highest " : "the lowest ") +
+                         std::to_string(pool.n) + " kept";
+            }
+            if (!faces.empty()) {
+                // each die, those not counted in brackets: "6 5 4 (1)"
+                std::vector<std::string> shown;
+                for (size_t f = 0; f < faces.size(); ++f) {
+                    const auto face = std::to_string(faces[f]);
+                    shown.push_back(counted[f] ? face : "(" + face + ")");
+                }
+                o.fields.push_back({"dice", shown});
+            }
             r.results.push_back(o);
         }
         r.result.code = std::to_string(total);
-        r.result.name = specs.size() == 1 ? "" : "total";
+        r.result.name = pools.size() == 1 ? r.results.front().name : "total";
         r.rolls = dice.record();
         return r;
     };
@@ -107,7 +137,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
         buffer.reserve(1 << 16);
         if (json) {
             format::JsonWriter w;
-            w.begin_object().key("command").value("roll").key("expressions").begin_array();
+            w.begin_document().key("command").value("roll").key("expressions").begin_array();
             for (const auto& e : opt.expressions) {
                 w.value(e);
             }
@@ -123,19 +153,25 @@ void run_roll(const RollOptions& opt, Context& ctx)
             }
             if (json) {
                 buffer += i == 0 ? "" : ",";
-                buffer += specs.size() > 1 ? "[" : "";
+                buffer += pools.size() > 1 ? "[" : "";
             }
-            for (size_t e = 0; e < specs.size(); ++e) {
-                long long total = specs[e].modifier;
-                for (int d = 0; d < specs[e].count; ++d) {
-                    total += source.face(specs[e].sides);
+            for (size_t e = 0; e < pools.size(); ++e) {
+                const core::DiceSpec& spec = pools[e].dice;
+                long long total = spec.modifier;
+                if (pools[e].read == core::PoolSpec::Read::total) {
+                    for (int d = 0; d < spec.count; ++d) {
+                        total += source.face(spec.sides);
+                    }
+                } else {
+                    core::Dice dice(source);  // a pool read by its faces: as a plain roll reads it
+                    total = core::roll_pool(pools[e], dice, labels[e]);
                 }
                 auto [end, ec] = std::to_chars(digits, digits + sizeof digits, total);
                 buffer.append(digits, end);
                 if (json) {
-                    buffer += e + 1 < specs.size() ? "," : specs.size() > 1 ? "]" : "";
+                    buffer += e + 1 < pools.size() ? "," : pools.size() > 1 ? "]" : "";
                 } else {
-                    buffer += e + 1 < specs.size() ? ' ' : '\n';
+                    buffer += e + 1 < pools.size() ? ' ' : '\n';
                 }
             }
             if (buffer.size() > (1 << 16) - 256) {
@@ -160,8 +196,10 @@ void run_roll(const RollOptions& opt, Context& ctx)
 void setup_roll(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<RollOptions>();
-    auto* sub = app.add_subcommand("roll", "Roll dice expressions: NdS, d% or d100, +N/-N");
-    sub->add_option("EXPR", opt->expressions, "Dice expressions, e.g. 2d6 d100 3d6+2, or hit dice, 3white 2red")
+    auto* sub = app.add_subcommand("roll", "Roll dice expressions: NdS, d% or d100, +N/-N, keep or drop, successes, "
+                                           "repeats");
+    sub->add_option("EXPR", opt->expressions,
+                    "Dice expressions, e.g. 2d6 d100 3d6+2 4d6kh3 4d6dl1 5d6>=5 3x2d6, or hit dice, 3white 2red")
         ->required();
     sub->add_flag("--odds", opt->odds, "The exact distribution of each total instead of a roll");
     sub->add_option("-n,--count", opt->count,
@@ -171,7 +209,11 @@ void setup_roll(CLI::App& app, Context& ctx)
     sub->footer("Examples:\n  umpire roll 2d6\n  umpire --seed 42 roll d100 3d6+2\n"
                 "  umpire roll 2d6 --odds\n  umpire --json --seed 7 roll -n 1000 2d6   # one object: {\"totals\": "
                 "[...], ...}\n  umpire roll 3white 2red         # Novorossiysk hit dice: hits (provisional faces)\n"
-                "Limits: 1 to 1000 dice of 2 to 1000 sides.");
+                "  umpire roll 4d6kh3 --odds        # keep the highest 3 (kl: lowest; dh/dl: drop)\n"
+                "  umpire roll '5d6>=5'             # successes: dice showing 5 or more (<=: or less)\n"
+                "  umpire roll 3x2d6                # three separate rolls of 2d6\n"
+                "Each die of a keep, drop or success pool is shown, those not counted in brackets.\n"
+                "Limits: 1 to 1000 dice of 2 to 1000 sides; at most 100 rolls in one call, repeats counted.");
     sub->callback([opt, &ctx] { run_roll(*opt, ctx); });
 }
 

@@ -69,7 +69,7 @@ void contribute(Context& ctx)
     const std::string commitment = contribution_commitment(nonce);
     if (ctx.options.json) {
         format::JsonWriter w;
-        w.begin_object().key("command").value("seed contribute").key("commitment").value(commitment);
+        w.begin_document().key("command").value("seed contribute").key("commitment").value(commitment);
         w.key("nonce").value(nonce).end_object();
         ctx.out() << w.str() << "\n";
         return;
@@ -105,7 +105,7 @@ void combine(const SeedOptions& opt, Context& ctx)
     const std::uint32_t seed = combined_seed(nonces);
     if (ctx.options.json) {
         format::JsonWriter w;
-        w.begin_object().key("command").value("seed combine").key("seed").value(static_cast<long long>(seed));
+        w.begin_document().key("command").value("seed combine").key("seed").value(static_cast<long long>(seed));
         w.key("players").value(static_cast<long long>(nonces.size())).end_object();
         ctx.out() << w.str() << "\n";
         return;
@@ -141,7 +141,7 @@ void run_seed(const SeedOptions& opt, Context& ctx)
         std::string commitment = sha256_hex(committed_text(seed, nonce));
         if (ctx.options.json) {
             format::JsonWriter w;
-            w.begin_object().key("command").value("seed commit").key("commitment").value(commitment);
+            w.begin_document().key("command").value("seed commit").key("commitment").value(commitment);
             w.key("seed").value(static_cast<long long>(seed)).key("nonce").value(nonce).end_object();
             ctx.out() << w.str() << "\n";
         } else {
@@ -161,7 +161,7 @@ void run_seed(const SeedOptions& opt, Context& ctx)
     bool ok = sha256_hex(committed_text(*opt.seed, nonce)) == commitment;
     if (ctx.options.json) {
         format::JsonWriter w;
-        w.begin_object().key("command").value("seed verify").key("matches").value(ok).end_object();
+        w.begin_document().key("command").value("seed verify").key("matches").value(ok).end_object();
         ctx.out() << w.str() << "\n";
     } else {
         ctx.out() << (ok ? "the seed and nonce match the commitment\n"

@@ -18,7 +18,8 @@ struct TableOptions {
 void run_table_list(Context& ctx)
 {
     auto tables = ctx.catalog().list();
-    ctx.out() << (ctx.options.json ? format::to_json(tables) + "\n" : format::list_tables(tables));
+    ctx.out() << (ctx.options.json ? format::to_json("table list", "tables", tables) + "\n"
+                                   : format::list_tables(tables));
 }
 
 void run_table_show(const TableOptions& opt, Context& ctx)

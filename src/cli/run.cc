@@ -354,10 +354,7 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
     if (json_out != nullptr) {
         // DESIGN.md: under --json an error is a JSON object too, on standard output where
         // a script reads answers, as a failing batch line is.
-        format::JsonWriter w;
-        w.begin_object().key("error").begin_object().key("code").value(result.code);
-        w.key("message").value(result.error).end_object().end_object();
-        *json_out << w.str() << "\n";
+        *json_out << format::error_json(result.code, result.error) << "\n";
     }
     return result;
 }

@@ -111,6 +111,26 @@ void JsonWriter::separate()
     m_need_comma = true;
 }
 
+JsonWriter& JsonWriter::begin_document()
+{
+    begin_object();
+    m_out.append(k_document_open, 1);  // the brace is written
+    m_need_comma = true;
+    return *this;
+}
+
+void append_with_line(std::string& out, std::string_view document, std::uint64_t line)
+{
+    if (!document.starts_with(k_document_open)) {
+        out += document;  // not a document of ours: nothing to number
+        return;
+    }
+    out += k_document_open;
+    out += ",\"line\":";
+    append_number(out, line);
+    out += document.substr(k_document_open.size());
+}
+
 JsonWriter& JsonWriter::begin_object()
 {
     separate();
@@ -266,9 +286,14 @@ std::string JsonTemplate::fill(std::optional<std::uint32_t> seed, std::uint64_t 
     return out;
 }
 
-void JsonTemplate::fill(std::string& out, std::optional<std::uint32_t> seed, std::uint64_t position) const
+void JsonTemplate::fill(std::string& out, std::optional<std::uint32_t> seed, std::uint64_t position,
+                        std::uint64_t line) const
 {
-    out += head;
+    if (line != 0) {
+        append_with_line(out, head, line);
+    } else {
+        out += head;
+    }
     if (seed) {
         append_number(out, static_cast<std::uint64_t>(*seed));
     } else {
@@ -284,7 +309,7 @@ std::string to_json(const core::Resolution& r) { return to_json_template(r).fill
 JsonTemplate to_json_template(const core::Resolution& r)
 {
     JsonWriter w;
-    w.begin_object();
+    w.begin_document();
     write_header(w, r);
     w.key("rolls").begin_array();
     for (const auto& roll : r.rolls) {
@@ -349,7 +374,7 @@ std::string to_json(const core::OddsReport& report)
 {
     const core::Resolution& r = report.sample;
     JsonWriter w;
-    w.begin_object();
+    w.begin_document();
     write_header(w, r);
     w.key("branches").value(static_cast<long long>(report.branches));
     w.key("odds").begin_object();
@@ -386,7 +411,7 @@ std::string to_json(const core::OddsReport& report)
 std::string to_json(const core::Table& t)
 {
     JsonWriter w;
-    w.begin_object();
+    w.begin_document().key("command").value("table show");
     w.key("id").value(t.id).key("title").value(t.title).key("game").value(t.game);
     w.key("source").value(t.source).key("origin").value(t.origin);
     w.key("dice");
@@ -419,10 +444,10 @@ std::string to_json(const core::Table& t)
     return w.str();
 }
 
-std::string to_json(const std::vector<load::TableInfo>& tables)
+std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables)
 {
     JsonWriter w;
-    w.begin_array();
+    w.begin_document().key("command").value(command).key(key).begin_array();
     for (const auto& t : tables) {
         w.begin_object()
             .key("id")
@@ -435,14 +460,14 @@ std::string to_json(const std::vector<load::TableInfo>& tables)
             .value(t.provisional)
             .end_object();
     }
-    w.end_array();
+    w.end_array().end_object();
     return w.str();
 }
 
 std::string error_json(int code, std::string_view message)
 {
     JsonWriter w;
-    w.begin_object().key("error").begin_object();
+    w.begin_document().key("error").begin_object();
     w.key("code").value(code).key("message").value(message);
     w.end_object().end_object();
     return w.str();

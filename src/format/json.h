@@ -15,8 +15,15 @@
 
 namespace umpire::format {
 
+// Every JSON document umpire prints opens with its schema's version (man/umpire.schema.json,
+// one shape per command). A change to any shape that could break a script raises it.
+inline constexpr int k_schema_version = 1;
+inline constexpr std::string_view k_document_open = "{\"schema_version\":1";
+
 class JsonWriter {
 public:
+    // A document's outer object, opened with its schema_version.
+    JsonWriter& begin_document();
     JsonWriter& begin_object();
     JsonWriter& end_object();
     JsonWriter& begin_array();
@@ -53,13 +60,20 @@ struct JsonTemplate {
     std::string middle;
     std::string tail;
     std::string fill(std::optional<std::uint32_t> seed, std::uint64_t position) const;
-    void fill(std::string& out, std::optional<std::uint32_t> seed, std::uint64_t position) const;
+    // LINE, when not 0, as append_with_line() puts it.
+    void fill(std::string& out, std::optional<std::uint32_t> seed, std::uint64_t position,
+              std::uint64_t line = 0) const;
 };
+
+// DOCUMENT (one printed JSON object, from begin_document) with "line": LINE after its
+// schema_version: a batch answer says which request line it answers.
+void append_with_line(std::string& out, std::string_view document, std::uint64_t line);
 JsonTemplate to_json_template(const core::Resolution& r);
 std::string to_json(const core::OddsReport& report);
 std::string to_json(const core::Table& table);
-std::string to_json(const std::vector<load::TableInfo>& tables);
-// {"error": {"code": 64, "message": "..."}}
+// {"schema_version": 1, "command": "table list" or "check list", KEY: [...]}
+std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables);
+// {"schema_version": 1, "error": {"code": 64, "message": "..."}}
 std::string error_json(int code, std::string_view message);
 
 }  // namespace umpire::format

@@ -28,6 +28,15 @@ test::CliResult run_with_input(const std::vector<std::string>& args, const std::
     return test::run_cli(args, env);
 }
 
+// A batch answer as the same request answers alone: without the "line" it answers.
+std::string without_line(const std::string& answer, size_t line)
+{
+    const std::string number = ",\"line\":" + std::to_string(line);
+    const std::string open = "{\"schema_version\":1";
+    REQUIRE(answer.rfind(open + number, 0) == 0);
+    return open + answer.substr(open.size() + number.size());
+}
+
 std::vector<std::string> lines_of(const std::string& text)
 {
     std::vector<std::string> out;
@@ -61,8 +70,9 @@ TEST_CASE("batch: one JSON line per request, bad lines reported and the batch go
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 3);
     CHECK(contains(lines[0], R"("command":"melee")"));
-    CHECK(lines[1] == R"({"line":4,"request":"ram --strength 9 --defense B","error":{"code":64,"message":")"
-                      R"(--strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4"}})");
+    CHECK(lines[1] ==
+          R"({"schema_version":1,"line":4,"request":"ram --strength 9 --defense B","error":{"code":64,"message":")"
+          R"(--strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4"}})");
     CHECK(contains(lines[2], R"("code":"NE")"));
     CHECK(r.code == 64);  // the worst line
 }
@@ -230,7 +240,7 @@ TEST_CASE("batch: a line seen before answers exactly as the line run on its own 
         auto alone = test::run_cli(args);
         REQUIRE(alone.code == 0);
         INFO("line " << i + 1 << ": " << request);
-        CHECK(lines[i] + "\n" == alone.out);
+        CHECK(without_line(lines[i], i + 1) + "\n" == alone.out);
     }
     // The stream is not rewound by the memo: positions rise line after line.
     CHECK(std::stoull(json_number(lines[lines.size() - 2], "position")) >
@@ -255,7 +265,7 @@ TEST_CASE("batch: lines that depend on a file, or roll their own seed, are not a
     auto own = run_with_input({"--seed", "4", "batch"}, "roll d100 --seed 8\nroll d100 --seed 8\n");
     auto own_lines = lines_of(own.out);
     REQUIRE(own_lines.size() == 2);
-    CHECK(own_lines[0] == own_lines[1]);
+    CHECK(without_line(own_lines[0], 1) == without_line(own_lines[1], 2));
     CHECK(contains(own_lines[0], R"("seed":8,"position":0)"));
 }
 
@@ -275,7 +285,7 @@ TEST_CASE("batch: an overlong line is an error line and is never held whole", "[
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 4);
     CHECK(contains(lines[0], R"("value":2)"));
-    CHECK(contains(lines[1], R"({"line":2,"request":"xxxxxxxx)"));
+    CHECK(contains(lines[1], R"({"schema_version":1,"line":2,"request":"xxxxxxxx)"));
     CHECK(contains(lines[1], "line longer than 65536 bytes"));
     CHECK(contains(lines[2], R"("value":5)"));  // a CRLF line
     CHECK(contains(lines[3], R"("value":3)"));  // the last line needs no newline
@@ -346,7 +356,7 @@ TEST_CASE("batch: a command's parser serves line after line without carrying opt
         args.insert(args.end(), words->begin(), words->end());
         auto alone = test::run_cli(args);
         if (alone.code == 0) {
-            CHECK(lines[i] + "\n" == alone.out);
+            CHECK(without_line(lines[i], i + 1) + "\n" == alone.out);
         } else {
             CHECK(contains(lines[i], R"("error":{"code":)" + std::to_string(alone.code)));
         }
@@ -374,7 +384,9 @@ TEST_CASE("batch: a JSON request line is read as the words of a command line", "
     REQUIRE(lines.size() == 6);
     CHECK(contains(lines[0], R"("command":"melee")"));
     // The same request either way, answered at the next place in the stream.
-    CHECK(lines[1].substr(0, lines[1].find(R"("seed":)")) == lines[0].substr(0, lines[0].find(R"("seed":)")));
+    const auto line_1 = without_line(lines[0], 1);
+    const auto line_2 = without_line(lines[1], 2);
+    CHECK(line_2.substr(0, line_2.find(R"("seed":)")) == line_1.substr(0, line_1.find(R"("seed":)")));
     CHECK(contains(lines[2], R"("line":3,)"));
     CHECK(contains(lines[2], R"(JSON request: \"args\" must hold only strings; found 4)"));
     CHECK(contains(lines[3], R"(JSON request: an object with \"args\", an array of strings, is expected)"));
@@ -388,8 +400,9 @@ TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[
     auto r = run_with_input({"batch"}, "melee --help\nwind --roll 9,7\n");
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 2);
-    CHECK(lines[0] == R"({"line":1,"request":"melee --help","error":{"code":64,"message":"help and version are )"
-                      R"(not answers a batch can give in JSON; run 'umpire melee --help' outside the batch"}})");
+    CHECK(lines[0] ==
+          R"({"schema_version":1,"line":1,"request":"melee --help","error":{"code":64,"message":"help and version are )"
+          R"(not answers a batch can give in JSON; run 'umpire melee --help' outside the batch"}})");
     CHECK(contains(lines[1], R"("code":"NE")"));
 }
 
@@ -398,8 +411,10 @@ TEST_CASE("roll -n: with --json one object holds the totals; in a batch it needs
     auto one = test::run_cli({"--json", "--seed", "42", "roll", "-n", "4", "d6"});
     REQUIRE(one.code == 0);
     // Seed 42's first d6 faces, pinned in tests/core/dice_test.cc: 3, 5, 6, 2.
-    CHECK(one.out == R"({"command":"roll","expressions":["d6"],"count":4,"seed":42,"position":0,"totals":[3,5,6,2]})"
-                     "\n");
+    CHECK(
+        one.out ==
+        R"({"schema_version":1,"command":"roll","expressions":["d6"],"count":4,"seed":42,"position":0,"totals":[3,5,6,2]})"
+        "\n");
     auto two = test::run_cli({"--json", "--seed", "42", "roll", "-n", "2", "d6", "d6+1"});
     CHECK(contains(two.out, R"("totals":[[3,6],[6,3]]})"));
 
@@ -683,7 +698,7 @@ TEST_CASE("seed: every player contributes; the seed comes from all nonces, check
     auto ab =
         test::run_cli({"--json", "seed", "combine", "--contribution", a + ":" + ca, "--contribution", b + ":" + cb});
     CHECK(ab.code == 0);
-    CHECK(ab.out == "{\"command\":\"seed combine\",\"seed\":" + seed + ",\"players\":2}\n");
+    CHECK(ab.out == "{\"schema_version\":1,\"command\":\"seed combine\",\"seed\":" + seed + ",\"players\":2}\n");
     auto ba =
         test::run_cli({"--json", "seed", "combine", "--contribution", b + ":" + cb, "--contribution", a + ":" + ca});
     CHECK(ba.out == ab.out);

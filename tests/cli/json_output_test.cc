@@ -13,12 +13,13 @@ TEST_CASE("json: an error under --json is a JSON object on stdout as well as a m
 {
     auto r = test::run_cli({"--json", "ram", "--strength", "9", "--defense", "B"});
     CHECK(r.code == 64);
-    CHECK(r.out == R"({"error":{"code":64,"message":"--strength: no column '9' on table constantinople.ram; )"
-                   R"(columns are 1, 2, 3, 4"}})"
-                   "\n");
+    CHECK(r.out ==
+          R"({"schema_version":1,"error":{"code":64,"message":"--strength: no column '9' on table constantinople.ram; )"
+          R"(columns are 1, 2, 3, 4"}})"
+          "\n");
     CHECK(r.err == "umpire: error: --strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4\n");
     auto unknown = test::run_cli({"--json", "nosuch"});
-    CHECK(unknown.out.rfind(R"({"error":{"code":64,"message":"unknown command 'nosuch')", 0) == 0);
+    CHECK(unknown.out.rfind(R"({"schema_version":1,"error":{"code":64,"message":"unknown command 'nosuch')", 0) == 0);
     // Without --json, nothing on stdout.
     CHECK(test::run_cli({"ram", "--strength", "9", "--defense", "B"}).out.empty());
 }
@@ -32,8 +33,10 @@ TEST_CASE("json: a byte that is not UTF-8 is written as U+FFFD", "[cli][json]")
     CHECK(r.out.find("\"request\":\"check st\\ufffdrm\"") != std::string::npos);
     CHECK(r.out.find('\xff') == std::string::npos);
     // An empty JSON request gets an answer, not silence.
-    CHECK(r.out.find(R"({"line":2,"request":"{\"args\": []}","error":{"code":64,"message":"JSON request: \"args\" )"
-                     R"(is empty; give the command and its options"}})") != std::string::npos);
+    CHECK(
+        r.out.find(
+            R"({"schema_version":1,"line":2,"request":"{\"args\": []}","error":{"code":64,"message":"JSON request: \"args\" )"
+            R"(is empty; give the command and its options"}})") != std::string::npos);
 }
 
 TEST_CASE("json: well-formed UTF-8 passes through, overlong forms and surrogates do not", "[cli][json]")

@@ -1,0 +1,139 @@
+// Dice pools for 'umpire roll' (issue 14): keep and drop, successes, repeats. Expected
+// values are combinatorics worked by hand, not the program's output.
+#include "../helpers.h"
+#include "core/odds.h"
+#include "core/pool.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+RollTerm term(const char* text)
+{
+    auto t = parse_roll_term(text);
+    REQUIRE(t);
+    return *t;
+}
+
+std::string parse_error(const char* text)
+{
+    auto t = parse_roll_term(text);
+    REQUIRE_FALSE(t);
+    return t.error();
+}
+
+// POOL's exact distribution: value -> fraction.
+std::map<std::string, std::string> odds_of(const PoolSpec& pool, OddsWalk walk = OddsWalk::merged)
+{
+    const OddsReport report = compute_odds(
+        [&](Dice& d) {
+            Resolution r;
+            r.command = "pool";
+            r.result.code = std::to_string(roll_pool(pool, d, "pool"));
+            return r;
+        },
+        {}, walk);
+    std::map<std::string, std::string> out;
+    for (const auto& line : report.dimensions.front().lines) {
+        out[line.value] = line.probability.text();
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("pool: the notation wargamers write is read, and every bad form refused by name", "[pool]")
+{
+    CHECK(term("4d6kh3").pool.read == PoolSpec::Read::keep_highest);
+    CHECK(term("4d6kh3").pool.n == 3);
+    // dropping the lowest one is keeping the highest three
+    CHECK(term("4d6dl1").pool.read == PoolSpec::Read::keep_highest);
+    CHECK(term("4d6dl1").pool.n == 3);
+    CHECK(term("4D6DH1").pool.read == PoolSpec::Read::keep_lowest);
+    CHECK(term("4d6dh1").pool.n == 3);
+    CHECK(term("2d20kl1").pool.label() == "2d20kl1");
+    CHECK(term("4d6kh3+2").pool.dice.modifier == 2);
+    CHECK(term("4d6kh3+2").pool.label() == "4d6kh3+2");
+    CHECK(term("5d6>=5").pool.read == PoolSpec::Read::at_least);
+    CHECK(term("6d6<=2").pool.read == PoolSpec::Read::at_most);
+    CHECK(term("3x2d6").repeat == 3);
+    CHECK(term("3x2d6").pool.dice == DiceSpec{2, 6, 0});
+    CHECK(term("2d6").pool.read == PoolSpec::Read::total);
+
+    CHECK(parse_error("4d6kh5") == "'4d6kh5': the dice kept must be 1 to 4");
+    CHECK(parse_error("4d6kh0") == "'4d6kh0': the dice kept must be 1 to 4");
+    CHECK(parse_error("4d6dl4") == "'4d6dl4': the dice dropped must be 1 to 3");
+    CHECK(parse_error("d6kh1") == "'d6kh1': keep or drop needs two dice or more");
+    CHECK(parse_error("5d6>=7") == "'5d6>=7': the target face after >= must be 1 to 6");
+    CHECK(parse_error("5d6>=") == "'5d6>=': the target face after >= must be 1 to 6");
+    CHECK(parse_error("5d6>=5+1") == "'5d6>=5+1': nothing may follow a count of successes");
+    CHECK(parse_error("0x2d6") == "'0x2d6': the repeat before 'x' must be 1 to 100");
+    CHECK(parse_error("101x2d6") == "'101x2d6': the repeat before 'x' must be 1 to 100");
+    CHECK(parse_error("4d6kh3*2").find("only +N or -N may follow a keep or drop") != std::string::npos);
+    CHECK(parse_error("4d6x").find("4d6kh3, 4d6dl1") != std::string::npos);
+}
+
+TEST_CASE("pool: exact odds of keep and drop, successes, as counted by hand", "[pool][odds]")
+{
+    // 4d6 keep the highest 3: one way in 1296 to 3 (all ones), 21 to 18 (6,6,6 kept:
+    // four sixes, or three and one of the 5 others in any of 4 places: 1 + 20).
+    auto kh3 = odds_of(term("4d6kh3").pool);
+    CHECK(kh3["3"] == "1/1296");
+    CHECK(kh3["18"] == "7/432");  // 21/1296
+    CHECK(kh3.size() == 16);
+    CHECK(odds_of(term("4d6dl1").pool) == kh3);
+    // the merged walk (by how many dice show each face) equals the walk over every order
+    CHECK(odds_of(term("4d6kh3").pool, OddsWalk::branches) == kh3);
+    // 2d20 keep the highest (advantage): P(20) = 39/400, P(1) = 1/400; keep the lowest the mirror
+    auto adv = odds_of(term("2d20kh1").pool);
+    CHECK(adv["20"] == "39/400");
+    CHECK(adv["1"] == "1/400");
+    auto dis = odds_of(term("2d20kl1").pool);
+    CHECK(dis["1"] == "39/400");
+    CHECK(dis["20"] == "1/400");
+    // 5d6 counting 5s and 6s: binomial(5, 1/3), C(5,k) 2^(5-k) / 243
+    auto hits = odds_of(term("5d6>=5").pool);
+    CHECK(hits["0"] == "32/243");
+    CHECK(hits["1"] == "80/243");
+    CHECK(hits["2"] == "80/243");
+    CHECK(hits["3"] == "40/243");
+    CHECK(hits["4"] == "10/243");
+    CHECK(hits["5"] == "1/243");
+    // 3d10 counting 3 or less: binomial(3, 3/10)
+    auto under = odds_of(term("3d10<=3").pool);
+    CHECK(under["3"] == "27/1000");
+    CHECK(under["0"] == "343/1000");
+    // a modifier is added to the kept total: 2d6kh1+1 runs 2 to 7, P(7) = 11/36
+    auto plus = odds_of(term("2d6kh1+1").pool);
+    CHECK(plus["7"] == "11/36");
+    CHECK(plus["2"] == "1/36");
+    // a pool of 30 dice is counted by faces, not by 6^30 orders
+    auto big = odds_of(term("30d6>=6").pool);
+    CHECK(big["30"] == "1/221073919720733357899776");  // 6^30
+}
+
+TEST_CASE("pool: a plain roll keeps the dice it says it keeps", "[pool]")
+{
+    test::Scripted s({6, 1, 5, 6});
+    std::vector<int> faces;
+    std::vector<bool> counted;
+    CHECK(roll_pool(term("4d6kh3").pool, s.dice, "ability", &faces, &counted) == 17);
+    CHECK(faces == std::vector<int>{6, 1, 5, 6});
+    CHECK(counted == std::vector<bool>{true, false, true, true});
+    CHECK(s.dice.record().size() == 4);
+    CHECK(s.dice.record()[1].purpose == "ability: die 2");
+
+    // equal faces: the first rolled is the one kept
+    test::Scripted t({2, 2, 2});
+    CHECK(roll_pool(term("3d6kl1").pool, t.dice, "low", &faces, &counted) == 2);
+    CHECK(counted == std::vector<bool>{true, false, false});
+
+    test::Scripted u({5, 4, 6, 1, 5});
+    CHECK(roll_pool(term("5d6>=5").pool, u.dice, "fire", &faces, &counted) == 3);
+    CHECK(counted == std::vector<bool>{true, false, true, false, true});
+}
