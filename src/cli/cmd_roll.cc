@@ -146,7 +146,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
             buffer = w.str() + ",\"totals\":[";
         }
         char digits[24];
-        Progress progress(ctx.err(), ctx.env().err_is_tty, "roll -n, repetitions");
+        Progress progress(ctx.err(), ctx.env().shows_progress(), "roll -n, repetitions");
         for (long long i = 0; i < *opt.count; ++i) {
             if ((i & 0xFFFF) == 0) {
                 progress.update(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(*opt.count));

@@ -178,7 +178,12 @@ void Progress::update(std::uint64_t done, std::uint64_t total)
     m_err << line << ", " << seconds << " s\033[K" << std::flush;
 }
 
-format::Style Context::style() const { return {m_env.out_is_tty && !m_env.no_color, m_env.columns}; }
+format::Style Context::style() const
+{
+    const bool colour = options.color == "always" ||
+                        (options.color == "auto" && m_env.out_is_tty && !m_env.no_color && !m_env.dumb_terminal);
+    return {colour, m_env.columns};
+}
 
 void Context::warn_provisional(const core::Resolution& r)
 {
@@ -215,7 +220,9 @@ void Context::emit(core::Resolution r)
         write_log(r);
     }
     ++m_emitted;
-    if (!options.json) {
+    if (options.brief) {
+        m_out << format::to_brief(r, style());
+    } else if (!options.json) {
         m_out << format::to_text(r, style());
     } else {
         format::JsonTemplate json = format::to_json_template(r);
@@ -252,6 +259,10 @@ void Context::emit(core::OddsReport report)
     render_fields_in(report.sample);
     warn_provisional(report.sample);
     ++m_emitted;
+    if (options.brief) {
+        m_out << format::to_brief(report);
+        return;
+    }
     if (!options.json) {
         m_out << format::to_text(report, style());
         return;
@@ -272,7 +283,7 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         return r;
     };
     if (dice.odds) {
-        Progress progress(m_err, m_env.err_is_tty, "--odds, branches walked");
+        Progress progress(m_err, m_env.shows_progress(), "--odds, branches walked");
         core::OddsReport report = core::compute_odds(with_inputs, dice.rolls, core::OddsWalk::merged,
                                                      [&](std::uint64_t walked) { progress.update(walked); });
         std::vector<const core::Table*> read;

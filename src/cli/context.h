@@ -36,8 +36,11 @@ struct Environment {
     std::string game;            // $UMPIRE_GAME, the game file when --game is not given
     bool no_color = false;
     bool out_is_tty = false;
-    bool err_is_tty = false;  // progress lines go to standard error only when it is a terminal
-    size_t columns = 0;       // the terminal's width when standard output is one, else 0
+    bool err_is_tty = false;     // progress lines go to standard error only when it is a terminal
+    bool dumb_terminal = false;  // TERM=dumb: no escape codes unless --color=always asks
+    // Whether a progress line (rewritten in place with escape codes) may be drawn.
+    bool shows_progress() const { return err_is_tty && !dumb_terminal; }
+    size_t columns = 0;  // the terminal's width when standard output is one, else 0
 };
 
 struct GlobalOptions {
@@ -48,8 +51,10 @@ struct GlobalOptions {
     std::vector<std::string> tables;
     std::string scenario;
     bool quiet = false;
-    std::string game;    // --game FILE: the game file units and statuses come from
-    bool apply = false;  // --apply: write the resolution's changes to the game
+    std::string game;            // --game FILE: the game file units and statuses come from
+    bool apply = false;          // --apply: write the resolution's changes to the game
+    std::string color = "auto";  // --color: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always, never
+    bool brief = false;          // --brief: the headline result on one line
 };
 
 // Progress of a long run on standard error: nothing in its first second, then one line

@@ -122,7 +122,7 @@ struct GlobalOption {
     const char* help;
     CLI::Option* (*add)(CLI::App&, Context&, const GlobalOption&);
 };
-constexpr std::array<GlobalOption, 9> k_global_options{{
+constexpr std::array<GlobalOption, 11> k_global_options{{
     {"--json", nullptr, true, "One JSON object per resolution on stdout",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_flag(o.names, ctx.options.json, o.help);
@@ -190,6 +190,16 @@ constexpr std::array<GlobalOption, 9> k_global_options{{
     {"-q,--quiet", nullptr, true, "No warnings on stderr (provisional data)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_flag(o.names, ctx.options.quiet, o.help);
+     }},
+    {"--color", "auto|always|never", true,
+     "Colour the result by its severity: auto (default) when stdout is a terminal, NO_COLOR is unset or empty and "
+     "TERM is not dumb; always; never. The severity is also written out: [severe]",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.color, o.help)->check(CLI::IsMember({"auto", "always", "never"}));
+     }},
+    {"--brief", nullptr, true, "The headline result on one line (with --odds: each outcome's chance on one line)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_flag(o.names, ctx.options.brief, o.help)->excludes("--json");
      }},
 }};
 
@@ -603,7 +613,11 @@ int run(int argc, char** argv)
     if (const char* game = std::getenv("UMPIRE_GAME")) {
         env.game = game;
     }
-    env.no_color = std::getenv("NO_COLOR") != nullptr;
+    // no-color.org: NO_COLOR disables colour when it is set and not empty
+    const char* no_color = std::getenv("NO_COLOR");
+    env.no_color = no_color != nullptr && *no_color != '\0';
+    const char* term = std::getenv("TERM");
+    env.dumb_terminal = term != nullptr && std::string_view(term) == "dumb";
     env.out_is_tty = isatty(STDOUT_FILENO) != 0;
     env.err_is_tty = isatty(STDERR_FILENO) != 0;
     if (env.out_is_tty) {

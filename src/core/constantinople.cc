@@ -683,15 +683,19 @@ struct RamCode {
     std::string_view code;
     std::string_view name;
     std::string_view effect;
+    std::string_view severity;
 };
 // The codes DESIGN.md fixes for `ram`, with their effects (15.14, 15.15, 15.42).
 constexpr std::array<RamCode, 4> k_ram_codes{{
-    {"sunk", "Sunk", "the rammed ship is sunk (15.42 '*', roll again)"},
+    {"sunk", "Sunk", "the rammed ship is sunk (15.42 '*', roll again)", "severe"},
     {"pinned", "Pinned",
      "both ships are engaged and dead in the water; the rammed ship's Movement Capability is "
-     "zero (15.15, 14.22); either may try to break free (15.16)"},
-    {"failed", "Ram failed", "the rammer's Movement Segment ends beside the target; it may not melee it (15.14)"},
-    {"immune", "Cannot be pinned", "the defending ship may not be pinned ('-' on table 15.42); no roll is made"},
+     "zero (15.15, 14.22); either may try to break free (15.16)",
+     "light"},
+    {"failed", "Ram failed", "the rammer's Movement Segment ends beside the target; it may not melee it (15.14)",
+     "none"},
+    {"immune", "Cannot be pinned", "the defending ship may not be pinned ('-' on table 15.42); no roll is made",
+     "none"},
 }};
 
 void set_ram_code(Outcome& out, std::string_view code)
@@ -701,6 +705,7 @@ void set_ram_code(Outcome& out, std::string_view code)
             out.code = c.code;
             out.name = c.name;
             out.effects = {std::string(c.effect)};
+            out.severity = c.severity;
         }
     }
 }

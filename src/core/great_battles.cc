@@ -136,6 +136,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
             p.category = 2;
             p.results.push_back(
                 outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"}, table.game + " 12.2"));
+            p.results.back().severity = "severe";
         } else if (code == "suppressed") {
             p.category = 1;
             p.results.push_back(
@@ -143,8 +144,10 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
                         {"cannot fire, does not count in close combat, moves as in bad going; may change "
                          "formation and rally; a second suppression has no further effect (11.3.1)"},
                         table.source));
+            p.results.back().severity = "heavy";
         } else {
             p.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
+            p.results.back().severity = "none";
         }
         return p;
     });
@@ -153,6 +156,7 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     const int suppressed = t.counts[1];
     const int destroyed = t.counts[2];
     r.result.code = destroyed > 0 ? "destroyed" : suppressed > 0 ? "suppressed" : "unaffected";
+    r.result.severity = destroyed > 0 ? "severe" : suppressed > 0 ? "heavy" : "none";
     r.result.name = std::to_string(suppressed) + " suppressed, " + std::to_string(destroyed) + " destroyed, " +
                     std::to_string(unaffected) + " unaffected";
     r.result.fields = {{"suppressed", static_cast<long long>(suppressed)},
@@ -214,10 +218,12 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     if (total <= target) {
         r.result.code = "holds";
         r.result.name = "Holds";
+        r.result.severity = "none";
         r.result.effects = {"no effect: the battalion moves and fights as usual (15.2)"};
     } else {
         r.result.code = "breaks";
         r.result.name = "Breaks";
+        r.result.severity = "heavy";
         if (q.blocked) {
             r.result.effects = {"it cannot retreat 3\" without closing on enemy within 12\": it stays "
                                 "in place and has a stand eliminated instead, unsuppressed stands "

@@ -16,6 +16,7 @@ void describe(Outcome& outcome, const Table& table, std::string_view side)
     outcome.name = entry->name;
     outcome.effects = entry->effects;
     outcome.source = entry->source;
+    outcome.severity = entry->severity;
     for (const auto& by_side : entry->by_side) {
         if (side.empty()) {
             for (const auto& effect : by_side.effects) {

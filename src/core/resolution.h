@@ -29,7 +29,15 @@ struct Outcome {
     std::vector<std::string> effects;
     Fields fields;
     std::string source;  // the rule section behind the effects
+    // How much happened to what the result is about, read at a glance: "none" (no
+    // effect), "light" (passing: Ineffective, pinned), "heavy" (lasting: Damaged,
+    // suppressed), "severe" (lost: eliminated, sunk, destroyed); empty where a result has
+    // no such scale (a wind, a weather).
+    std::string severity;
 };
+
+// The severities, least first (Outcome::severity).
+inline constexpr const char* k_severities[] = {"none", "light", "heavy", "severe"};
 
 // One change to a game: a unit's status ("" for the clock) from one value to another,
 // with the rule that makes it.

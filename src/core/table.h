@@ -92,6 +92,7 @@ struct LegendEntry {
     std::vector<std::string> effects;
     std::vector<SideEffects> by_side;  // where a result reads differently per side
     std::string source;
+    std::string severity;  // none, light, heavy or severe (see Outcome); empty: not stated
     bool operator==(const LegendEntry&) const = default;
 };
 

@@ -253,6 +253,9 @@ void write_outcome(JsonWriter& w, const core::Outcome& o)
         w.key("label").value(o.label);
     }
     w.key("code").value(o.code).key("name").value(o.name);
+    if (!o.severity.empty()) {
+        w.key("severity").value(o.severity);
+    }
     write_strings(w, "effects", o.effects);
     if (!o.source.empty()) {
         w.key("source").value(o.source);
@@ -436,6 +439,9 @@ std::string to_json(const core::Table& t)
         write_strings(w, "effects", e.effects);
         for (const auto& side : e.by_side) {
             write_strings(w, side.side, side.effects);
+        }
+        if (!e.severity.empty()) {
+            w.key("severity").value(e.severity);
         }
         w.end_object();
     }

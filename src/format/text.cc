@@ -78,10 +78,28 @@ std::string wrapped(const std::string& first, const std::string& text, Style sty
     return out + line + "\n";
 }
 
+// A result's head in the colour of its severity, which its tag also says in words, so
+// colour is never the only cue: "L  Lose one  [severe]".
+std::string severity_head(const std::string& head, const std::string& severity, Style style)
+{
+    if (severity.empty()) {
+        return bold(head, style);
+    }
+    const std::string tag = "  [" + severity + "]";
+    if (!style.colour) {
+        return head + tag;
+    }
+    const char* colour = severity == "severe"  ? "\033[1;31m"  // bold red
+                         : severity == "heavy" ? "\033[1;33m"  // bold yellow
+                         : severity == "light" ? "\033[1m"     // bold
+                                               : "\033[2m";    // none: dim
+    return colour + head + tag + "\033[0m";
+}
+
 void append_outcome(std::string& out, const core::Outcome& o, const std::string& indent, Style style)
 {
     std::string head = o.code + (o.name.empty() || o.name == o.code ? "" : "  " + o.name);
-    out += indent + bold(head, style);
+    out += indent + severity_head(head, o.severity, style);
     if (!o.label.empty()) {
         out += "  (" + o.label + ")";
     }
@@ -178,6 +196,31 @@ std::string to_text(const core::Resolution& r, Style style)
                (r.position ? " (position " + std::to_string(r.position) + ")" : "") + "\n";
     }
     return out;
+}
+
+std::string to_brief(const core::Resolution& r, Style style)
+{
+    const core::Outcome& o = r.result;
+    std::string head = o.code + (o.name.empty() || o.name == o.code ? "" : "  " + o.name);
+    return severity_head(head, o.severity, style) + (o.label.empty() ? "" : "  (" + o.label + ")") +
+           (r.provisional ? "  [PROVISIONAL]" : "") + "\n";
+}
+
+std::string to_brief(const core::OddsReport& report)
+{
+    if (report.dimensions.empty()) {
+        return "\n";
+    }
+    const auto& dim = report.dimensions.front();
+    std::vector<std::string> parts;
+    for (const auto& line : dim.lines) {
+        const bool named = !line.name.empty() && line.name != line.value;
+        parts.push_back((line.value.empty() ? line.name
+                         : named            ? line.value + "  " + line.name
+                                            : line.value) +
+                        " " + percent(line.probability));
+    }
+    return dim.name + ": " + join(parts, ", ") + (report.sample.provisional ? "  [PROVISIONAL]" : "") + "\n";
 }
 
 std::string to_text(const core::OddsReport& report, Style style)

@@ -21,6 +21,10 @@ struct Style {
 
 std::string to_text(const core::Resolution& r, Style style);
 std::string to_text(const core::OddsReport& report, Style style);
+// --brief: the headline on one line, "L  Lose one  [severe]  (attack on defender)"; for
+// odds, "result: -  No effect 41.67%, I  Ineffective 16.67%, ...".
+std::string to_brief(const core::Resolution& r, Style style);
+std::string to_brief(const core::OddsReport& report);
 
 // The table drawn as the printed chart, with the cell at MARK_ROW, MARK_COLUMN shown in
 // brackets (and in colour) when given.

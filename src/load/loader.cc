@@ -271,12 +271,18 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
         reader.check_text(key.source(), key.str(), "a legend code");
         std::string where = "[legend." + std::string(key.str()) + "]";
         const toml::table& entry = reader.table(value, where);
-        reader.check_keys(entry, {"name", "effects", "source", "by_side"}, where);
+        reader.check_keys(entry, {"name", "effects", "source", "by_side", "severity"}, where);
         core::LegendEntry e;
         e.code = key.str();
         e.name = reader.string(entry, "name", where, true);
         e.effects = reader.strings(entry, "effects");
         e.source = reader.string(entry, "source", where, false);
+        e.severity = reader.string(entry, "severity", where, false);
+        if (!e.severity.empty() && std::find(std::begin(core::k_severities), std::end(core::k_severities),
+                                             e.severity) == std::end(core::k_severities)) {
+            reader.fail(entry.get("severity")->source(),
+                        where + " severity '" + e.severity + "' is not one of none, light, heavy, severe");
+        }
         if (const toml::node* sides = entry.get("by_side")) {
             for (auto&& [side, effects] : reader.table(*sides, "by_side")) {
                 const toml::array* array = effects.as_array();

@@ -555,3 +555,45 @@ TEST_CASE("cli: text puts the result first, echoes no defaults, and shows the se
     auto boom = run_cli({"melee", "--attacker", "4", "--defender", "5", "--boom", "--roll", "1"});
     CHECK(contains(boom.out, "boom: yes"));
 }
+
+TEST_CASE("cli: --brief gives the headline on one line, and the severity is said in words", "[cli][issue14]")
+{
+    // 15.41: +2 with a 6 is L, the ship lost; with a 1 it is '-', no effect.
+    auto lost = test::run_cli({"--brief", "melee", "--attacker", "5", "--defender", "3", "--roll", "6"});
+    CHECK(lost.code == 0);
+    CHECK(lost.out == "L  Lose one  [severe]  (attack on defender)\n");
+    auto nothing = test::run_cli({"--brief", "melee", "--attacker", "5", "--defender", "3", "--roll", "1"});
+    CHECK(nothing.out == "-  No effect  [none]  (attack on defender)\n");
+    // the odds of +2 (column 2 of 15.41): one face in six each way but I and D, two each
+    auto odds = test::run_cli({"--brief", "melee", "--attacker", "5", "--defender", "3", "--odds"});
+    CHECK(odds.out == "result: -  No effect 16.67%, I  Ineffective 33.33%, D  Damaged 33.33%, L  Lose one 16.67%\n");
+    CHECK(test::run_cli({"--brief", "--json", "wind"}).code == 64);
+    // JSON carries the severity for scripts
+    // 15.42: 4 against A pins on 1-5 and rolls again, 5 or more sinks
+    auto json = test::run_cli({"--json", "ram", "--strength", "4", "--defense", "A", "--roll", "1", "--roll", "5"});
+    CHECK(json.out.find(R"("code":"sunk","name":"Sunk","severity":"severe")") != std::string::npos);
+}
+
+TEST_CASE("cli: --color takes auto, always or never, and colours only when asked or on a terminal", "[cli][issue14]")
+{
+    auto bad = test::run_cli({"--color", "sometimes", "wind"});
+    CHECK(bad.code == 64);
+    CHECK(bad.err.find("--color") != std::string::npos);
+    const std::vector<std::string> melee{"melee", "--attacker", "5", "--defender", "3", "--roll", "6"};
+    auto args = [&](std::vector<std::string> front) {
+        front.insert(front.end(), melee.begin(), melee.end());
+        return front;
+    };
+    cli::Environment tty;
+    tty.out_is_tty = true;
+    CHECK(test::run_cli(args({}), tty).out.find("\033[1;31m") != std::string::npos);
+    CHECK(test::run_cli(args({"--color=never"}), tty).out.find('\033') == std::string::npos);
+    CHECK(test::run_cli(args({}), {}).out.find('\033') == std::string::npos);
+    CHECK(test::run_cli(args({"--color", "always"}), {}).out.find("\033[1;31m") != std::string::npos);
+    cli::Environment no_color = tty;
+    no_color.no_color = true;
+    CHECK(test::run_cli(args({}), no_color).out.find('\033') == std::string::npos);
+    cli::Environment dumb = tty;
+    dumb.dumb_terminal = true;
+    CHECK(test::run_cli(args({}), dumb).out.find('\033') == std::string::npos);
+}

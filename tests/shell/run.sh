@@ -106,6 +106,39 @@ tmux -L "$long" capture-pane -t long -p | grep -qF "repetitions:" && fail "the p
 "$umpire" -q --seed 1 roll -n 100000000 2d6 > /dev/null 2> progress.err
 [ -s progress.err ] && fail "progress written to standard error that is not a terminal: $(head -c 200 progress.err)"
 
+# --- Colour (issue 14, no-color.org): on a terminal the result's head is coloured by its
+# severity unless NO_COLOR is set and not empty, TERM is dumb or --color=never; the
+# severity is always written too ([severe]), so colour is never the only cue.
+melee=(--brief melee --attacker 5 --defender 3 --roll 6)
+cat > colour.sh <<EOF
+u='$umpire'
+echo "A:"; env -u NO_COLOR TERM=xterm "\$u" ${melee[*]}
+echo "B:"; NO_COLOR= TERM=xterm "\$u" ${melee[*]}
+echo "C:"; NO_COLOR=1 TERM=xterm "\$u" ${melee[*]}
+echo "D:"; env -u NO_COLOR TERM=dumb "\$u" ${melee[*]}
+echo "E:"; env -u NO_COLOR TERM=xterm "\$u" --color=never ${melee[*]}
+echo "F:"; NO_COLOR=1 TERM=dumb "\$u" --color=always ${melee[*]}
+echo END
+sleep 600
+EOF
+tmux -L "$socket" new-session -d -s colour -x 150 -y 30 "cd '$work' && bash colour.sh"
+for _ in $(seq 100); do tmux -L "$socket" capture-pane -t colour -p | grep -qx END && break; sleep 0.1; done
+painted=$(tmux -L "$socket" capture-pane -t colour -p -e)
+after() { printf '%s\n' "$painted" | grep -A1 -x "$1" | tail -1; }
+esc=$'\033['
+for case in A: B: F:; do
+    line=$(after "$case")
+    [[ "$line" == *"$esc"* ]] || fail "colour $case: no colour on a terminal: $line"
+    [[ "$line" == *"[severe]"* ]] || fail "colour $case: the severity is not written out: $line"
+done
+for case in C: D: E:; do
+    line=$(after "$case")
+    [[ "$line" == *"$esc"* ]] && fail "colour $case: escape codes where none belong: $(printf '%q' "$line")"
+    [[ "$line" == "L  Lose one  [severe]  (attack on defender)" ]] || fail "colour $case: $line"
+done
+"$umpire" "${melee[@]}" | grep -qF "$esc" && fail "colour in a pipe without --color=always"
+"$umpire" --color=always "${melee[@]}" | grep -qF "$esc" || fail "--color=always gave no colour in a pipe"
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
     exit 1
