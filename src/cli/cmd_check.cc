@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <ostream>
 
 namespace umpire::cli {
@@ -49,6 +50,24 @@ const core::Table& find_check(const std::string& id, Context& ctx)
 }
 
 }  // namespace
+
+std::vector<std::string> check_names(Context& ctx)
+{
+    std::vector<std::string> ids;
+    for (const auto& info : ctx.catalog().list()) {
+        if (is_check(ctx.table(info.id))) {
+            ids.push_back(info.id);
+        }
+    }
+    std::vector<std::string> names = ids;
+    for (const auto& id : ids) {
+        const std::string last = id.substr(id.rfind('.') + 1);
+        if (std::count_if(ids.begin(), ids.end(), [&](const std::string& c) { return c.ends_with("." + last); }) == 1) {
+            names.push_back(last);
+        }
+    }
+    return names;
+}
 
 void run_check(const CheckOptions& opt, Context& ctx)
 {

@@ -24,4 +24,8 @@ std::string ship_in_game(Context& ctx, const std::string& spec, bool attacker);
 // COMMAND and applied with --apply (cmd_game.cc; 'weather' on a Novorossiysk game too).
 void resolve_game_next(Context& ctx, const DiceOptions& dice, const core::StatusList& given, std::string_view command);
 
+// Every check's full id, and the last part of each where no other check ends so
+// (cmd_check.cc): what 'check' takes, for completion.
+std::vector<std::string> check_names(Context& ctx);
+
 }  // namespace umpire::cli

@@ -29,6 +29,7 @@ void setup_replay(CLI::App& app, Context& ctx);
 void setup_seed(CLI::App& app, Context& ctx);
 void setup_game(CLI::App& app, Context& ctx);
 void setup_shell(CLI::App& app, Context& ctx);
+void setup_completion(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
@@ -71,7 +72,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 39> k_commands{{
+constexpr std::array<Command, 40> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -81,6 +82,7 @@ constexpr std::array<Command, 39> k_commands{{
     {"seed", "General", setup_seed},
     {"game", "General", setup_game},
     {"shell", "General", setup_shell},
+    {"completion", "General", setup_completion},
     {"wind", "Constantinople", setup_wind},
     {"melee", "Constantinople", setup_melee},
     {"ram", "Constantinople", setup_ram},
@@ -195,7 +197,7 @@ constexpr std::array<GlobalOption, 11> k_global_options{{
      "Colour the result by its severity: auto (default) when stdout is a terminal, NO_COLOR is unset or empty and "
      "TERM is not dumb; always; never. The severity is also written out: [severe]",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
-         return app.add_option(o.names, ctx.options.color, o.help)->check(CLI::IsMember({"auto", "always", "never"}));
+         return app.add_option(o.names, ctx.options.color, o.help)->check(one_of({"auto", "always", "never"}));
      }},
     {"--brief", nullptr, true, "The headline result on one line (with --odds: each outcome's chance on one line)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
@@ -389,6 +391,103 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
     return out;
 }
 
+namespace {
+
+// The values OPTION of COMMAND may take, where they are few and known: its choices
+// ("auto|always|never"), or unit names, the GAME file's, else the shipped scenario's.
+std::vector<std::string> value_choices(const CLI::Option& option, const std::string& command, const Environment& env,
+                                       const std::string& game)
+{
+    // the type's name, without what CLI11 adds for a validator (":{auto,always,never}")
+    const std::string full = option.get_type_name();
+    const std::string type = full.substr(0, full.find(':'));
+    if (type.find('|') != std::string::npos && type.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos) {
+        return split(type, '|');
+    }
+    if (type != "SHIP" && type != "N|SHIP" && type != "A-D|SHIP" && type != "NAME") {
+        return {};
+    }
+    std::ostringstream sink;
+    Context ctx(sink, sink, env);
+    ctx.options.game = game;
+    try {
+        if (const core::GameState* g = ctx.game()) {
+            std::vector<std::string> names;
+            for (const auto& u : g->units) {
+                names.push_back(u.name);
+            }
+            return names;
+        }
+        const bool naval = command == "melee" || command == "ram" || command == "storm" || command == "portage" ||
+                           command == "free" || command == "sail";
+        return ctx.scenario(naval ? "constantinople" : core::k_great_battles_scenario).unit_names();
+    } catch (const Error&) {
+        return {};
+    }
+}
+
+// The words COMMAND takes in place of its arguments: its actions, table or check ids,
+// games and scenarios.
+std::vector<std::string> command_words(const std::string& command, const Environment& env)
+{
+    std::ostringstream sink;
+    Context ctx(sink, sink, env);
+    std::vector<std::string> words;
+    try {
+        if (command == "table") {
+            words = {"list", "show", "lookup"};
+            const auto ids = ctx.catalog().ids();
+            words.insert(words.end(), ids.begin(), ids.end());
+        } else if (command == "check") {
+            words = check_names(ctx);
+            words.emplace_back("list");
+        } else if (command == "game") {
+            words = {"new", "status", "next", "undo", "rebuild"};
+            const auto games = core::game_ids();
+            const auto scenarios = ctx.catalog().scenario_names();
+            words.insert(words.end(), games.begin(), games.end());
+            words.insert(words.end(), scenarios.begin(), scenarios.end());
+        } else if (command == "deck") {
+            words = {"draw", "play", "show"};
+        } else if (command == "seed") {
+            words = {"commit", "verify", "contribute", "combine"};
+        } else if (command == "completion") {
+            words = {"bash", "zsh", "fish"};
+        }
+    } catch (const Error&) {
+    }
+    return words;
+}
+
+// Whether OPTION takes a value (a flag, such as --boom, takes none).
+bool takes_value(const CLI::Option& option) { return option.get_expected_max() != 0; }
+
+bool takes_file(const CLI::Option& option)
+{
+    const std::string type = option.get_type_name();
+    return type.find("FILE") != std::string::npos || type.find("DIR") != std::string::npos;
+}
+
+CompletionOption completion_option(const CLI::Option& o, const std::string& command, const Environment& env)
+{
+    CompletionOption out;
+    for (const auto& name : o.get_lnames()) {
+        out.names.push_back("--" + name);
+    }
+    for (const auto& name : o.get_snames()) {
+        out.names.push_back("-" + name);
+    }
+    out.help = o.get_description();
+    out.takes_value = takes_value(o);
+    out.file = out.takes_value && takes_file(o);
+    if (out.takes_value) {
+        out.choices = value_choices(o, command, env, "");
+    }
+    return out;
+}
+
+}  // namespace
+
 std::vector<std::string> completions(const std::vector<std::string>& before, std::string_view prefix,
                                      const Environment& env, const std::string& game)
 {
@@ -416,7 +515,7 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             for (const CLI::App* app : {sub, &runner.app()}) {
                 for (const CLI::Option* o : app->get_options()) {
                     for (const auto& name : o->get_lnames()) {
-                        if ("--" + name == last && o->get_type_size() != 0) {
+                        if ("--" + name == last && takes_value(*o)) {
                             option = o;
                         }
                     }
@@ -432,46 +531,9 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
                 }
             }
         } else if (option != nullptr) {
-            const std::string type = option->get_type_name();
-            if (type.find('|') != std::string::npos &&
-                type.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos) {
-                words = split(type, '|');
-            } else if (type == "SHIP" || type == "N|SHIP" || type == "A-D|SHIP" || type == "NAME") {
-                Context ctx(sink, sink, env);
-                ctx.options.game = game;
-                try {
-                    if (const core::GameState* g = ctx.game()) {
-                        for (const auto& u : g->units) {
-                            words.push_back(u.name);
-                        }
-                    } else {
-                        const auto& s = ctx.scenario(command == "melee" || command == "ram" || command == "storm" ||
-                                                             command == "portage"
-                                                         ? "constantinople"
-                                                         : core::k_great_battles_scenario);
-                        words = s.unit_names();
-                    }
-                } catch (const Error&) {
-                }
-            }
-        } else if (command == "table" || command == "check") {
-            Context ctx(sink, sink, env);
-            words = ctx.catalog().ids();
-            if (command == "table") {
-                for (const char* w : {"list", "show", "lookup"}) {
-                    words.emplace_back(w);
-                }
-            } else {
-                words.emplace_back("list");
-            }
-        } else if (command == "game") {
-            for (const char* w : {"new", "status", "next", "undo", "rebuild"}) {
-                words.emplace_back(w);
-            }
-        } else if (command == "deck") {
-            for (const char* w : {"draw", "play", "show"}) {
-                words.emplace_back(w);
-            }
+            words = value_choices(*option, command, env, game);
+        } else {
+            words = command_words(command, env);
         }
     }
     std::vector<std::string> out;
@@ -482,6 +544,47 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+CompletionModel completion_model(const Environment& env)
+{
+    std::ostringstream sink;
+    Runner runner(sink, sink, env, "");
+    CompletionModel model;
+    for (const CLI::Option* o : runner.app().get_options()) {
+        if (!o->get_lnames().empty()) {
+            model.globals.push_back(completion_option(*o, "", env));
+        }
+    }
+    for (const auto& c : k_commands) {
+        const CLI::App* sub = runner.app().get_subcommand(std::string(c.name));
+        CompletionCommand command;
+        command.name = c.name;
+        command.help = sub->get_description();
+        std::vector<const CLI::App*> apps{sub};
+        for (const CLI::App* inner : sub->get_subcommands([](const CLI::App*) { return true; })) {
+            apps.push_back(inner);
+        }
+        for (const CLI::App* app : apps) {
+            for (const CLI::Option* o : app->get_options()) {
+                if (o->get_lnames().empty()) {
+                    // a positional FILE, or game's FILE after its action
+                    command.files = command.files || takes_file(*o) ||
+                                    o->get_name().find("FILE") != std::string::npos || command.name == "game";
+                    continue;
+                }
+                auto option = completion_option(*o, command.name, env);
+                const bool known = std::any_of(command.options.begin(), command.options.end(),
+                                               [&](const CompletionOption& k) { return k.names == option.names; });
+                if (!known && option.names.front() != "--help") {
+                    command.options.push_back(std::move(option));
+                }
+            }
+        }
+        command.words = command_words(command.name, env);
+        model.commands.push_back(std::move(command));
+    }
+    return model;
 }
 
 std::string command_of(const std::vector<std::string>& args)

@@ -62,6 +62,29 @@ std::string command_of(const std::vector<std::string>& args);
 std::vector<std::string> completions(const std::vector<std::string>& before, std::string_view prefix,
                                      const Environment& env, const std::string& game);
 
+// What shell completion scripts are made of ('umpire completion', cmd_completion.cc): every
+// command from the command table with its options, each option's values where they are
+// few and known, and the words a command takes in place of its arguments.
+struct CompletionOption {
+    std::vector<std::string> names;  // "--count", "-n"
+    std::string help;
+    bool takes_value = false;
+    bool file = false;                 // its value is a file or directory
+    std::vector<std::string> choices;  // its values, when known
+};
+struct CompletionCommand {
+    std::string name;
+    std::string help;
+    std::vector<CompletionOption> options;  // its own and its subcommands' (table show's --column)
+    std::vector<std::string> words;         // actions, table or check ids, games and scenarios
+    bool files = false;                     // it takes file names too
+};
+struct CompletionModel {
+    std::vector<CompletionOption> globals;
+    std::vector<CompletionCommand> commands;
+};
+CompletionModel completion_model(const Environment& env);
+
 // From main(): reads the real environment and standard streams.
 int run(int argc, char** argv);
 

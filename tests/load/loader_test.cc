@@ -1,4 +1,5 @@
 // Loader errors compared word for word, file:line:col included.
+#include "../helpers.h"
 #include "load/catalog.h"
 #include "load/loader.h"
 #include "util/error.h"
@@ -465,4 +466,25 @@ TEST_CASE("catalog: a directory, FIFO or broken link named like a table is an er
     load::Catalog catalog({dir.string()});
     CHECK_NOTHROW(catalog.list());
     fs::remove_all(dir);
+}
+
+TEST_CASE("loader: a legend entry's severity is one of four words", "[load][issue14]")
+{
+    const std::string rows = R"([rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "a"
+)";
+    auto t = load::parse_table(k_head + rows + "[legend.a]\nname = \"Sunk\"\nseverity = \"severe\"\n", "t.toml");
+    REQUIRE(t.find_code("a") != nullptr);
+    CHECK(t.find_code("a")->severity == "severe");
+    CHECK(load_error(k_head + rows + "[legend.a]\nname = \"Sunk\"\nseverity = \"bad\"\n") ==
+          "t.toml:13:12: [legend.a] severity 'bad' is not one of none, light, heavy, severe");
+    // the shipped melee chart (15.41): no effect, Ineffective, Damaged, Lose one
+    const auto& melee = test::table("constantinople.melee");
+    CHECK(melee.find_code("-")->severity == "none");
+    CHECK(melee.find_code("I")->severity == "light");
+    CHECK(melee.find_code("D")->severity == "heavy");
+    CHECK(melee.find_code("L")->severity == "severe");
 }
