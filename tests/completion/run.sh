@@ -4,7 +4,7 @@
 # (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT), reading COMPREPLY. fish: its own
 # 'complete -C'. zsh: the script must parse, define _umpire and name every command.
 # Usage: run.sh UMPIRE
-set -uo pipefail
+set -u  # no pipefail: a grep -q that stops reading early must not fail its writer
 umpire=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -24,9 +24,11 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Architecture)" = "$arch" ] || fail "Architecture: $(field Architecture)"
 [ "$(field Section)" = games ] || fail "Section: $(field Section)"
 [ -n "$(field Maintainer)" ] || fail "no Maintainer"
-field Description | head -1 | grep -q "referee for tabletop wargames" || fail "Description: $(field Description | head -1)"
-field Description | sed -n 2p | grep -q "umpire resolves" || fail "no long description"
-field Depends | grep -q libc6 || fail "Depends: $(field Depends)"
+# read whole, then cut: 'dpkg-deb ... | head -1' can kill dpkg-deb with SIGPIPE under pipefail
+description=$(field Description)
+[[ "${description%%$'\n'*}" == *"referee for tabletop wargames"* ]] || fail "Description: ${description%%$'\n'*}"
+[[ "$description" == *$'\n'*"umpire resolves"* ]] || fail "no long description: $description"
+[[ "$(field Depends)" == *libc6* ]] || fail "Depends: $(field Depends)"
 
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$work/contents"
 for path in /usr/bin/umpire /usr/share/man/man1/umpire.1 /usr/share/man/man5/umpire-tables.5 \
@@ -38,13 +40,13 @@ done
 dpkg-deb -x "$deb" "$work/root"
 grep -q "^License: Expat" "$work/root/usr/share/doc/umpire/copyright" || fail "copyright names no licence"
 grep -q "libedit" "$work/root/usr/share/doc/umpire/copyright" || fail "copyright lacks libedit's notice"
-"$work/root/usr/bin/umpire" --version | grep -q "$version" || fail "the packaged umpire does not say version $version"
+[[ "$("$work/root/usr/bin/umpire" --version)" == *"$version"* ]] || fail "the packaged umpire does not say version $version"
 
 # Installed with apt as a user would, where that can be done without touching a real install.
 if [ "$(id -u)" = 0 ] && ! dpkg -s umpire >/dev/null 2>&1; then
     if DEBIAN_FRONTEND=noninteractive apt-get install -y "$deb" >"$work/apt.log" 2>&1; then
-        /usr/bin/umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4 | grep -q "^result: D  Damaged" ||
-            fail "the installed umpire does not resolve 15.23's example"
+        resolved=$(/usr/bin/umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4)
+        [[ "$resolved" == *$'\n'"result: D  Damaged"* ]] || fail "the installed umpire does not resolve 15.23's example"
         [ "$(dpkg -L umpire | grep -c .)" -gt 5 ] || fail "dpkg -L umpire lists nothing"
         if command -v man >/dev/null; then
             man -w umpire >/dev/null 2>&1 || fail "man -w umpire finds no page"

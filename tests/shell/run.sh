@@ -136,8 +136,10 @@ for case in C: D: E:; do
     [[ "$line" == *"$esc"* ]] && fail "colour $case: escape codes where none belong: $(printf '%q' "$line")"
     [[ "$line" == "L  Lose one  [severe]  (attack on defender)" ]] || fail "colour $case: $line"
 done
-"$umpire" "${melee[@]}" | grep -qF "$esc" && fail "colour in a pipe without --color=always"
-"$umpire" --color=always "${melee[@]}" | grep -qF "$esc" || fail "--color=always gave no colour in a pipe"
+piped=$("$umpire" "${melee[@]}")
+[[ "$piped" == *"$esc"* ]] && fail "colour in a pipe without --color=always"
+piped=$("$umpire" --color=always "${melee[@]}")
+[[ "$piped" == *"$esc"* ]] || fail "--color=always gave no colour in a pipe"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
