@@ -59,6 +59,7 @@ void Context::begin_request()
     m_repeatable.reset();
     m_field_flags.clear();
     m_last.reset();
+    m_last_odds.reset();
     m_state_before.reset();
     m_game.reset();
     m_game_lock.reset();
@@ -261,10 +262,12 @@ void Context::emit(core::OddsReport report)
     ++m_emitted;
     if (options.brief) {
         m_out << format::to_brief(report);
+        m_last_odds = std::move(report);
         return;
     }
     if (!options.json) {
         m_out << format::to_text(report, style());
+        m_last_odds = std::move(report);
         return;
     }
     std::string text = format::to_json(report) + "\n";
@@ -272,6 +275,7 @@ void Context::emit(core::OddsReport report)
     if (in_batch()) {
         m_repeatable = Repeatable{{std::move(text), "", ""}, false};
     }
+    m_last_odds = std::move(report);
 }
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,

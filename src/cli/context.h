@@ -174,6 +174,8 @@ public:
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
     void emit(core::OddsReport report);
+    // The last odds report emitted, handed over (RunResult::odds: compare reads it).
+    std::optional<core::OddsReport> take_last_odds() { return std::exchange(m_last_odds, std::nullopt); }
 
     std::ostream& out() { return m_out; }
     // Flushes standard output; an io Error (exit 74) when the write failed (a full disk,
@@ -204,6 +206,7 @@ private:
     std::vector<std::function<void()>> m_resets;
     std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
     std::optional<core::Resolution> m_last;                          // what the request emitted last
+    std::optional<core::OddsReport> m_last_odds;                     // take_last_odds()
     std::optional<std::string> m_state_before;                       // log_state_before()
     std::optional<core::GameState> m_game;                           // game()
     std::optional<load::StateLock> m_game_lock;

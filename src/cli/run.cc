@@ -30,6 +30,7 @@ void setup_seed(CLI::App& app, Context& ctx);
 void setup_game(CLI::App& app, Context& ctx);
 void setup_shell(CLI::App& app, Context& ctx);
 void setup_completion(CLI::App& app, Context& ctx);
+void setup_compare(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
@@ -72,7 +73,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 40> k_commands{{
+constexpr std::array<Command, 41> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -83,6 +84,7 @@ constexpr std::array<Command, 40> k_commands{{
     {"game", "General", setup_game},
     {"shell", "General", setup_shell},
     {"completion", "General", setup_completion},
+    {"compare", "General", setup_compare},
     {"wind", "Constantinople", setup_wind},
     {"melee", "Constantinople", setup_melee},
     {"ram", "Constantinople", setup_ram},
@@ -353,14 +355,15 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
         body();
         return result;
     } catch (const CLI::ParseError& e) {
-        result = {static_cast<int>(ExitCode::usage), e.what(), std::nullopt};
+        result = {static_cast<int>(ExitCode::usage), e.what(), std::nullopt, std::nullopt};
         hint = "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
     } catch (const Error& e) {
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
-                  std::nullopt};
+                  std::nullopt, std::nullopt};
         hint = e.detail().empty() ? "" : e.detail() + "\n";
     } catch (const std::exception& e) {
-        result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt};
+        result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt,
+                  std::nullopt};
     }
     err << "umpire: error: " << result.error << "\n" << hint;
     if (json_out != nullptr) {
@@ -685,6 +688,7 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
     }
     result.code = m_ctx.exit_code;
     result.resolution = m_ctx.take_last_resolution();
+    result.odds = m_ctx.take_last_odds();
     return result;
 }
 

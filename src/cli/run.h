@@ -16,6 +16,7 @@ struct RunResult {
     int code = 0;                                // the exit code
     std::string error;                           // the message printed after "umpire: error: ", if any
     std::optional<core::Resolution> resolution;  // the last resolution emitted, if any
+    std::optional<core::OddsReport> odds;        // the last odds report emitted, if any
 };
 
 // The whole program: parses ARGS (without the program name), runs the command, and

@@ -373,12 +373,39 @@ JsonTemplate to_json_template(const core::Resolution& r)
     return {text.substr(0, seed_at), text.substr(seed_end, position_at - seed_end), text.substr(position_end)};
 }
 
+void write_odds_body(JsonWriter& w, const core::OddsReport& report);
+
 std::string to_json(const core::OddsReport& report)
 {
     const core::Resolution& r = report.sample;
     JsonWriter w;
     w.begin_document();
     write_header(w, r);
+    write_odds_body(w, report);
+    write_provisional(w, r);
+    w.end_object();
+    return w.str();
+}
+
+std::string compare_json(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)
+{
+    JsonWriter w;
+    w.begin_document().key("command").value("compare").key("requests").begin_array();
+    for (size_t i = 0; i < requests.size(); ++i) {
+        const core::Resolution& r = reports[i].sample;
+        w.begin_object().key("request").value(requests[i]);
+        write_header(w, r);
+        write_odds_body(w, reports[i]);
+        write_provisional(w, r);
+        w.end_object();
+    }
+    w.end_array().end_object();
+    return w.str();
+}
+
+// "branches", "odds" and "expected" of REPORT, in the object W is writing.
+void write_odds_body(JsonWriter& w, const core::OddsReport& report)
+{
     w.key("branches").value(static_cast<long long>(report.branches));
     w.key("odds").begin_object();
     for (const auto& dim : report.dimensions) {
@@ -406,9 +433,6 @@ std::string to_json(const core::OddsReport& report)
         }
     }
     w.end_object();
-    write_provisional(w, r);
-    w.end_object();
-    return w.str();
 }
 
 std::string to_json(const core::Table& t)

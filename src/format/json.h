@@ -70,6 +70,9 @@ struct JsonTemplate {
 void append_with_line(std::string& out, std::string_view document, std::uint64_t line);
 JsonTemplate to_json_template(const core::Resolution& r);
 std::string to_json(const core::OddsReport& report);
+// umpire compare: {"schema_version": 1, "command": "compare", "requests": [{"request",
+// then each report's odds as --odds prints them}]}.
+std::string compare_json(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports);
 std::string to_json(const core::Table& table);
 // {"schema_version": 1, "command": "table list" or "check list", KEY: [...]}
 std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables);

@@ -223,6 +223,102 @@ std::string to_brief(const core::OddsReport& report)
     return dim.name + ": " + join(parts, ", ") + (report.sample.provisional ? "  [PROVISIONAL]" : "") + "\n";
 }
 
+std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)
+{
+    std::string out = "Compare: exact odds of each request\n";
+    for (size_t i = 0; i < requests.size(); ++i) {
+        out += "  " + std::string(1, static_cast<char>('A' + i)) + "  " + requests[i] + "  (" +
+               reports[i].sample.source + (reports[i].sample.provisional ? ", PROVISIONAL" : "") + ")\n";
+    }
+    // the dimensions in the order the first request that reports each gives them
+    std::vector<std::string> names;
+    for (const auto& report : reports) {
+        for (const auto& dim : report.dimensions) {
+            if (!contains(names, dim.name)) {
+                names.push_back(dim.name);
+            }
+        }
+    }
+    constexpr size_t k_cell = 9;
+    for (const auto& name : names) {
+        std::vector<const core::OddsDimension*> dims;
+        bool numeric = true;
+        for (const auto& report : reports) {
+            const auto it = std::find_if(report.dimensions.begin(), report.dimensions.end(),
+                                         [&](const core::OddsDimension& d) { return d.name == name; });
+            dims.push_back(it == report.dimensions.end() ? nullptr : &*it);
+            numeric = numeric && (dims.back() == nullptr || dims.back()->numeric);
+        }
+        // every value any request reaches, with the first name given for it
+        std::vector<std::pair<std::string, std::string>> values;
+        for (const auto* d : dims) {
+            for (const auto& line : d == nullptr ? std::vector<core::OddsLine>{} : d->lines) {
+                if (std::none_of(values.begin(), values.end(), [&](const auto& v) { return v.first == line.value; })) {
+                    values.emplace_back(line.value, line.name);
+                }
+            }
+        }
+        if (numeric) {
+            std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
+                if (a.first.empty() || b.first.empty()) {
+                    return !a.first.empty() && b.first.empty();  // "(not reported)" last
+                }
+                return std::stoll(a.first) < std::stoll(b.first);
+            });
+        }
+        size_t code_width = 0;
+        for (const auto& v : values) {
+            code_width = std::max(code_width, v.first.size());
+        }
+        std::vector<std::string> labels;
+        size_t width = std::max(name.size(), numeric ? std::string("expected").size() + 2 : size_t{2});
+        for (const auto& [value, label] : values) {
+            const bool named = !label.empty() && label != value;
+            labels.push_back(value.empty() ? label : named ? pad(value, code_width) + "  " + label : value);
+            width = std::max(width, labels.back().size() + 2);
+        }
+        std::string head = pad(name, width);
+        for (size_t i = 0; i < reports.size(); ++i) {
+            head += pad(std::string(1, static_cast<char>('A' + i)), k_cell, true);
+        }
+        out += head + "\n";
+        for (size_t v = 0; v < values.size(); ++v) {
+            std::string row = "  " + pad(labels[v], width - 2);
+            for (const auto* d : dims) {
+                std::string cell = "-";
+                for (const auto& line : d == nullptr ? std::vector<core::OddsLine>{} : d->lines) {
+                    if (line.value == values[v].first) {
+                        cell = percent(line.probability);
+                    }
+                }
+                row += pad(cell, k_cell, true);
+            }
+            out += row + "\n";
+        }
+        if (numeric) {
+            std::string row = "  " + pad("expected", width - 2);
+            for (const auto* d : dims) {
+                char e[32] = "-";
+                if (d != nullptr && d->expected) {
+                    std::snprintf(e, sizeof e, "%.2f", d->expected->value());
+                }
+                row += pad(e, k_cell, true);
+            }
+            out += row + "\n";
+        }
+    }
+    std::vector<std::string> notes;
+    for (const auto& report : reports) {
+        for (const auto& note : report.sample.provisional_notes) {
+            if (!contains(notes, note)) {
+                notes.push_back(note);
+                out += "provisional: " + note + "\n";
+            }
+        }
+    }
+    return out;
+}
+
 std::string to_text(const core::OddsReport& report, Style style)
 {
     const core::Resolution& r = report.sample;

@@ -25,6 +25,10 @@ std::string to_text(const core::OddsReport& report, Style style);
 // odds, "result: -  No effect 41.67%, I  Ineffective 16.67%, ...".
 std::string to_brief(const core::Resolution& r, Style style);
 std::string to_brief(const core::OddsReport& report);
+// umpire compare: the requests lettered A, B, ...; then each dimension any of them
+// reports, a row per value and a column of percents per request ("-": never), with the
+// expected value of a count or total.
+std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports);
 
 // The table drawn as the printed chart, with the cell at MARK_ROW, MARK_COLUMN shown in
 // brackets (and in colour) when given.

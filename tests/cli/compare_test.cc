@@ -1,0 +1,81 @@
+// umpire compare (issue 15): requests side by side, each exactly as its own --odds.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+using namespace umpire;
+
+TEST_CASE("compare: two rams side by side, each as 15.42 gives it", "[cli][compare]")
+{
+    // 15.42: strength 4 against A pins on 1-5 and rolls again, a 5 or 6 sinking: sunk
+    // 5/6 x 1/3 = 5/18, pinned 5/6 x 2/3 = 5/9, failed 1/6. Strength 3 against B pins on
+    // 1-3 and rolls again: sunk 1/2 x 1/3 = 1/6, pinned 1/3, failed 1/2.
+    auto r = test::run_cli({"--json", "compare", "ram --strength 4 --defense A", "ram --strength 3 --defense B"});
+    REQUIRE(r.code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    CHECK(doc["schema_version"] == 1);
+    CHECK(doc["command"] == "compare");
+    REQUIRE(doc["requests"].size() == 2);
+    auto fraction = [&](size_t request, const std::string& value) {
+        for (const auto& line : doc["requests"][request]["odds"]["result"]) {
+            if (line["value"] == value) {
+                return line["fraction"].get<std::string>();
+            }
+        }
+        return std::string("(none)");
+    };
+    CHECK(fraction(0, "sunk") == "5/18");
+    CHECK(fraction(0, "pinned") == "5/9");
+    CHECK(fraction(0, "failed") == "1/6");
+    CHECK(fraction(1, "sunk") == "1/6");
+    CHECK(fraction(1, "pinned") == "1/3");
+    CHECK(fraction(1, "failed") == "1/2");
+    CHECK(doc["requests"][1]["request"] == "ram --strength 3 --defense B");
+
+    // each column is exactly the request's own --odds
+    for (size_t i = 0; i < 2; ++i) {
+        const std::string request = doc["requests"][i]["request"];
+        auto alone = test::run_cli(
+            {"--json", "ram", "--strength", i == 0 ? "4" : "3", "--defense", i == 0 ? "A" : "B", "--odds"});
+        const auto own = nlohmann::json::parse(alone.out);
+        CHECK(own["odds"] == doc["requests"][i]["odds"]);
+        CHECK(own["expected"] == doc["requests"][i]["expected"]);
+    }
+
+    auto text = test::run_cli({"compare", "ram --strength 4 --defense A", "ram --strength 3 --defense B"});
+    CHECK(text.code == 0);
+    CHECK(text.out.find("  A  ram --strength 4 --defense A  (Constantinople 15.42)\n") != std::string::npos);
+    CHECK(text.out.find("  sunk    Sunk         27.78%   16.67%\n") != std::string::npos);
+    CHECK(text.out.find("  failed  Ram failed   16.67%   50.00%\n") != std::string::npos);
+}
+
+TEST_CASE("compare: a count gets its expected value, and a value one request never reaches reads '-'", "[cli][compare]")
+{
+    // 2d6: P(2) = 1/36, expected 7; 3d6: P(18) = 1/216, expected 10.5.
+    auto r = test::run_cli({"compare", "roll 2d6", "roll 3d6"});
+    REQUIRE(r.code == 0);
+    // 2d6 never makes 18; 3d6 never makes 2
+    CHECK(r.out.find("result            A        B\n  2           2.78%        -\n") != std::string::npos);
+    CHECK(r.out.find("  18              -    0.46%\n") != std::string::npos);
+    CHECK(r.out.find("  expected     7.00    10.50\n") != std::string::npos);
+}
+
+TEST_CASE("compare: what it refuses, naming the request", "[cli][compare]")
+{
+    auto one = test::run_cli({"compare", "wind"});
+    CHECK(one.code == 64);
+    CHECK(one.err.find("give 2 to 8 requests") != std::string::npos);
+    auto bad = test::run_cli({"compare", "wind", "ram --strength 9 --defense B"});
+    CHECK(bad.code == 64);
+    CHECK(bad.err.find("compare: request B ('ram --strength 9 --defense B'): --strength") != std::string::npos);
+    auto apply = test::run_cli({"compare", "wind", "wind --apply"});
+    CHECK(apply.code == 64);
+    CHECK(apply.err.find("--apply has no place in a comparison") != std::string::npos);
+    auto nested = test::run_cli({"compare", "wind", "compare wind wind"});
+    CHECK(nested.code == 64);
+    auto unknown = test::run_cli({"compare", "wind", "bogus"});
+    CHECK(unknown.code == 64);
+    CHECK(unknown.err.find("request B") != std::string::npos);
+}
