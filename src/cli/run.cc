@@ -31,6 +31,7 @@ void setup_game(CLI::App& app, Context& ctx);
 void setup_shell(CLI::App& app, Context& ctx);
 void setup_completion(CLI::App& app, Context& ctx);
 void setup_compare(CLI::App& app, Context& ctx);
+void setup_plan(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
@@ -73,7 +74,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 41> k_commands{{
+constexpr std::array<Command, 42> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -85,6 +86,7 @@ constexpr std::array<Command, 41> k_commands{{
     {"shell", "General", setup_shell},
     {"completion", "General", setup_completion},
     {"compare", "General", setup_compare},
+    {"plan", "General", setup_plan},
     {"wind", "Constantinople", setup_wind},
     {"melee", "Constantinople", setup_melee},
     {"ram", "Constantinople", setup_ram},

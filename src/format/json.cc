@@ -390,7 +390,16 @@ std::string to_json(const core::OddsReport& report)
 std::string compare_json(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)
 {
     JsonWriter w;
-    w.begin_document().key("command").value("compare").key("requests").begin_array();
+    w.begin_document().key("command").value("compare");
+    write_requests(w, requests, reports);
+    w.end_object();
+    return w.str();
+}
+
+void write_requests(JsonWriter& w, const std::vector<std::string>& requests,
+                    const std::vector<core::OddsReport>& reports)
+{
+    w.key("requests").begin_array();
     for (size_t i = 0; i < requests.size(); ++i) {
         const core::Resolution& r = reports[i].sample;
         w.begin_object().key("request").value(requests[i]);
@@ -399,8 +408,7 @@ std::string compare_json(const std::vector<std::string>& requests, const std::ve
         write_provisional(w, r);
         w.end_object();
     }
-    w.end_array().end_object();
-    return w.str();
+    w.end_array();
 }
 
 // "branches", "odds" and "expected" of REPORT, in the object W is writing.

@@ -73,6 +73,9 @@ std::string to_json(const core::OddsReport& report);
 // umpire compare: {"schema_version": 1, "command": "compare", "requests": [{"request",
 // then each report's odds as --odds prints them}]}.
 std::string compare_json(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports);
+// "requests": [...] as compare_json() writes it, in the object W is writing (plan crt).
+void write_requests(JsonWriter& w, const std::vector<std::string>& requests,
+                    const std::vector<core::OddsReport>& reports);
 std::string to_json(const core::Table& table);
 // {"schema_version": 1, "command": "table list" or "check list", KEY: [...]}
 std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables);

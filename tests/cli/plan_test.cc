@@ -1,0 +1,103 @@
+// umpire plan crt (issue 15): the thresholds it reports against a brute force over every
+// attack, each column's odds against crt's own --odds.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+using namespace umpire;
+
+namespace {
+
+// The column crt reads ATTACK against DEFENSE on, with EXTRA options, run on its own.
+std::string column_alone(int attack, int defense, const std::vector<std::string>& extra = {})
+{
+    std::vector<std::string> args{
+        "--json", "-q", "crt", "--attack", std::to_string(attack), "--defense", std::to_string(defense), "--roll", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = test::run_cli(args);
+    REQUIRE(r.code == 0);
+    return nlohmann::json::parse(r.out)["result"]["column"];
+}
+
+}  // namespace
+
+TEST_CASE("plan crt: the next two columns are the first attacks a brute force finds moving the column", "[cli][plan]")
+{
+    // XIII.B.3: 5 to 3 is 3:2 (the nearest column no greater); 6 to 3 is 2:1, 9 to 3 is 3:1.
+    auto text = test::run_cli({"plan", "crt", "--attack", "5", "--defense", "3"});
+    REQUIRE(text.code == 0);
+    CHECK(text.out.find("  now: attack 5 is read on 3:2\n") != std::string::npos);
+    CHECK(text.out.find("  +1 attack factor (6) reaches 2:1\n") != std::string::npos);
+    CHECK(text.out.find("  +4 attack factors (9) reach 3:1\n") != std::string::npos);
+
+    const std::vector<std::vector<std::string>> cases{{}, {"--dispersed"}, {"--river", "all", "--side", "axis"}};
+    const std::vector<int> defenses{2, 3, 7};
+    for (const auto& extra : cases) {
+        for (int defense : defenses) {
+            for (int attack : {1, 4, 5, 11, 18, 20}) {
+                std::vector<std::string> args{
+                    "--json", "plan", "crt", "--attack", std::to_string(attack), "--defense", std::to_string(defense)};
+                args.insert(args.end(), extra.begin(), extra.end());
+                auto r = test::run_cli(args);
+                INFO(attack << " against " << defense << " " << (extra.empty() ? "" : extra.front()));
+                if (r.code != 0) {
+                    // below 1:4 crt refuses the attack, and so does the plan
+                    CHECK(r.code == 64);
+                    CHECK(r.err.find("1:4") != std::string::npos);
+                    continue;
+                }
+                const auto doc = nlohmann::json::parse(r.out);
+                const auto& columns = doc["columns"];
+                REQUIRE(columns.size() >= 1);
+                CHECK(columns[0]["column"] == column_alone(attack, defense, extra));
+                // brute force: every attack upward, the first two where the column moves
+                std::vector<std::pair<int, std::string>> moves;
+                std::string last = column_alone(attack, defense, extra);
+                for (int a = attack + 1; a <= 11 * defense + 1 && moves.size() < 2; ++a) {
+                    const std::string c = column_alone(a, defense, extra);
+                    if (c != last) {
+                        moves.emplace_back(a, c);
+                        last = c;
+                    }
+                }
+                REQUIRE(columns.size() == moves.size() + 1);
+                for (size_t i = 0; i < moves.size(); ++i) {
+                    CHECK(columns[i + 1]["attack"] == moves[i].first);
+                    CHECK(columns[i + 1]["added"] == moves[i].first - attack);
+                    CHECK(columns[i + 1]["column"] == moves[i].second);
+                }
+                // each column's odds are crt's own --odds at that attack
+                for (size_t i = 0; i < columns.size(); ++i) {
+                    std::vector<std::string> alone{"--json",
+                                                   "-q",
+                                                   "crt",
+                                                   "--attack",
+                                                   std::to_string(columns[i]["attack"].get<int>()),
+                                                   "--defense",
+                                                   std::to_string(defense),
+                                                   "--odds"};
+                    alone.insert(alone.end(), extra.begin(), extra.end());
+                    const auto own = nlohmann::json::parse(test::run_cli(alone).out);
+                    CHECK(own["odds"] == doc["requests"][i]["odds"]);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("plan crt: what it refuses", "[cli][plan]")
+{
+    CHECK(test::run_cli({"plan", "crt", "--defense", "3"}).code == 64);
+    auto units = test::run_cli({"plan", "crt", "--attacker", "6:army", "--defense", "3"});
+    CHECK(units.code == 64);
+    CHECK(units.err.find("--attack N") != std::string::npos);
+    auto roll = test::run_cli({"plan", "crt", "--attack", "5", "--defense", "3", "--roll", "3"});
+    CHECK(roll.code == 64);
+    CHECK(roll.err.find("--roll has no place") != std::string::npos);
+    auto typo = test::run_cli({"plan", "crt", "--attack", "5", "--defnse", "3"});
+    CHECK(typo.code == 64);
+    CHECK(typo.err.find("did you mean '--defense'") != std::string::npos);
+    CHECK(test::run_cli({"plan"}).code == 64);
+}
