@@ -44,14 +44,15 @@ grep -q "libedit" "$work/root/usr/share/doc/umpire/copyright" || fail "copyright
 
 # Installed with apt as a user would, where that can be done without touching a real install.
 if [ "$(id -u)" = 0 ] && ! dpkg -s umpire >/dev/null 2>&1; then
-    if DEBIAN_FRONTEND=noninteractive apt-get install -y "$deb" >"$work/apt.log" 2>&1; then
+    # another apt (a second suite on the same machine) may hold the lock a while: wait for it
+    if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y "$deb" >"$work/apt.log" 2>&1; then
         resolved=$(/usr/bin/umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4)
         [[ "$resolved" == *$'\n'"result: D  Damaged"* ]] || fail "the installed umpire does not resolve 15.23's example"
         [ "$(dpkg -L umpire | grep -c .)" -gt 5 ] || fail "dpkg -L umpire lists nothing"
         if command -v man >/dev/null; then
             man -w umpire >/dev/null 2>&1 || fail "man -w umpire finds no page"
         fi
-        DEBIAN_FRONTEND=noninteractive apt-get remove -y umpire >/dev/null 2>&1 || fail "apt-get remove umpire"
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 remove -y umpire >/dev/null 2>&1 || fail "apt-get remove umpire"
         [ -e /usr/bin/umpire ] && fail "/usr/bin/umpire left after removal"
     else
         cat "$work/apt.log"
