@@ -4,6 +4,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <map>
@@ -425,6 +426,47 @@ void refuse_large(const std::vector<Taken>& taken)
     }
 }
 
+// The work a tally in exact rationals may take: dice cubed x outcomes each (see below).
+inline constexpr long double k_max_rational_tally_work = 2e8;
+
+// Refuses, before the work, a tally whose distinct counts would pass the walk's limit: N
+// alike parts each reaching R categories make C(N + R - 1, R - 1) counts (40d6 read by
+// faces: 1,221,759), all of them walked; and, for parts that differ, once SO_FAR counts
+// (after part I) pass it.
+void refuse_many_counts(const PartOdds& p, size_t i, size_t count, size_t categories,
+                        const std::vector<std::string>& keys, size_t so_far)
+{
+    long double counts = static_cast<long double>(so_far);
+    const bool alike =
+        !keys.empty() && std::all_of(keys.begin(), keys.end(), [&](const auto& k) { return k == keys[0]; });
+    if (i == 0 && alike) {
+        size_t reached = 0;
+        for (size_t k = 0; k < categories; ++k) {
+            reached += p.wide ? (p.num[k] != 0 ? 1 : 0) : (p.big[k] != 0 ? 1 : 0);
+        }
+        counts = 1;
+        for (size_t j = 1; j < reached; ++j) {
+            counts = counts * static_cast<long double>(count + j) / static_cast<long double>(j);
+        }
+        // Past 128 bits the counts are exact rationals, whose digits grow with every part:
+        // the work then grows as the cube of the parts (400d6>=6: 3.6 s; 1000: a minute).
+        const long double bits = p.wide && p.den > 0 ? std::log2(static_cast<long double>(p.den)) * count : 1000;
+        const long double n = static_cast<long double>(count);
+        if (bits > 127 && n * n * n * static_cast<long double>(reached) > k_max_rational_tally_work) {
+            throw usage_error("{odds}: " + std::to_string(count) +
+                              " dice read together need exact fractions past 128 bits and too much work to walk "
+                              "(dice cubed x outcomes past 2e8): give fewer dice");
+        }
+    }
+    if (counts > static_cast<long double>(k_max_odds_branches)) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.3Lg", counts);
+        throw usage_error("{odds}: " + std::to_string(count) + " dice or parts read together make " +
+                          (i == 0 && alike ? "about " : "more than ") + text + " distinct counts to walk; at most " +
+                          std::to_string(k_max_odds_branches) + ": give fewer dice");
+    }
+}
+
 TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part,
                                const std::function<std::string(size_t)>& key)
 {
@@ -458,6 +500,7 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
         } else {
             p = walk_part(part, i, categories);
         }
+        refuse_many_counts(p, i, count, categories, keys, out.size());
         Wide d = 0;
         if (out.big.empty() && p.wide && !__builtin_mul_overflow(out.den, p.den, &d)) {
             std::map<std::vector<int>, Wide> next;

@@ -3,6 +3,7 @@
 #include "../helpers.h"
 #include "core/odds.h"
 #include "core/pool.h"
+#include "util/error.h"
 
 #include <catch2/catch.hpp>
 
@@ -136,4 +137,24 @@ TEST_CASE("pool: a plain roll keeps the dice it says it keeps", "[pool]")
     test::Scripted u({5, 4, 6, 1, 5});
     CHECK(roll_pool(term("5d6>=5").pool, u.dice, "fire", &faces, &counted) == 3);
     CHECK(counted == std::vector<bool>{true, false, true, false, true});
+}
+
+TEST_CASE("pool: odds past the walk's limits are refused before the work, not after minutes", "[pool][odds]")
+{
+    // 40d6 read by faces: C(45, 5) = 1,221,759 distinct counts, past the 1,000,000 walked
+    try {
+        odds_of(term("40d6kh3").pool);
+        FAIL("40d6kh3 was walked");
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::usage);
+        CHECK(std::string(e.what()).find("about 1.22e+06 distinct counts") != std::string::npos);
+    }
+    // 1000 dice in exact fractions past 128 bits: about a minute of work, refused at once
+    try {
+        odds_of(term("1000d6>=6").pool);
+        FAIL("1000d6>=6 was walked");
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::usage);
+        CHECK(std::string(e.what()).find("give fewer dice") != std::string::npos);
+    }
 }
