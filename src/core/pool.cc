@@ -115,6 +115,11 @@ Expected<RollTerm> parse_roll_term(std::string_view text)
         }
         // a modifier to the kept total: "4d6kh3+2"
         auto with = parse_dice(std::string(rest.substr(0, end)) + std::string(after));
+        if (!with && (after.front() == '+' || after.front() == '-')) {
+            // a modifier out of range: parse_dice's message, about the whole term
+            const std::string why = with.error();
+            return fail<RollTerm>(quoted + why.substr(why.find(':')));
+        }
         if (!with) {
             return fail<RollTerm>(quoted + ": unexpected '" + std::string(after) +
                                   "'; only +N or -N may follow a keep or drop");

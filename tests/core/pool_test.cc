@@ -76,6 +76,7 @@ TEST_CASE("pool: the notation wargamers write is read, and every bad form refuse
     CHECK(parse_error("0x2d6") == "'0x2d6': the repeat before 'x' must be 1 to 100");
     CHECK(parse_error("101x2d6") == "'101x2d6': the repeat before 'x' must be 1 to 100");
     CHECK(parse_error("4d6kh3*2").find("only +N or -N may follow a keep or drop") != std::string::npos);
+    CHECK(parse_error("4d6kh3+2147483647") == "'4d6kh3+2147483647': a modifier must be a number from 0 to 1000000");
     CHECK(parse_error("4d6x").find("4d6kh3, 4d6dl1") != std::string::npos);
 }
 
