@@ -23,23 +23,49 @@ struct CompareOptions {
 // person reads.
 inline constexpr size_t k_max_compared = 8;
 
+core::OddsReport request_odds(const std::vector<std::string>& words, Context& ctx, const std::string& which)
+{
+    // What the requests share from the caller's global options: the tables, scenario and
+    // game they read. Nothing is applied, logged or printed by them.
+    std::vector<std::string> args{"-q"};
+    for (const auto& dir : ctx.options.tables) {
+        args.insert(args.end(), {"--tables", dir});
+    }
+    if (!ctx.options.scenario.empty()) {
+        args.insert(args.end(), {"--scenario", ctx.options.scenario});
+    }
+    if (!ctx.options.game.empty()) {
+        args.insert(args.end(), {"--game", ctx.options.game});
+    }
+    args.insert(args.end(), words.begin(), words.end());
+    args.emplace_back("--odds");
+    std::string command;
+    try {
+        command = command_of(args);
+    } catch (const Error& e) {
+        throw Error(e.code(), which + ": " + e.what());
+    }
+    if (command.empty() || command == "compare" || command == "plan" || command == "batch" || command == "shell") {
+        throw usage_error(which + ": name an adjudicating command (melee, ram, crt, rally...)");
+    }
+    std::ostringstream out;
+    std::ostringstream err;
+    Runner runner(out, err, ctx.env(), command);
+    RunResult result = runner.run(args, {});
+    if (result.code != 0) {
+        throw Error(static_cast<ExitCode>(result.code), which + ": " + result.error);
+    }
+    if (!result.odds) {
+        throw usage_error(which + ": " + command + " gives no odds to compare");
+    }
+    return std::move(*result.odds);
+}
+
 void run_compare(const CompareOptions& opt, Context& ctx)
 {
     if (opt.requests.size() < 2 || opt.requests.size() > k_max_compared) {
         throw usage_error("compare: give 2 to " + std::to_string(k_max_compared) + " requests, each one quoted; got " +
                           std::to_string(opt.requests.size()));
-    }
-    // What the requests share from compare's own global options: the tables, scenario
-    // and game they read. Nothing is applied, logged or printed by them.
-    std::vector<std::string> shared{"-q"};
-    for (const auto& dir : ctx.options.tables) {
-        shared.insert(shared.end(), {"--tables", dir});
-    }
-    if (!ctx.options.scenario.empty()) {
-        shared.insert(shared.end(), {"--scenario", ctx.options.scenario});
-    }
-    if (!ctx.options.game.empty()) {
-        shared.insert(shared.end(), {"--game", ctx.options.game});
     }
     std::vector<core::OddsReport> reports;
     for (size_t i = 0; i < opt.requests.size(); ++i) {
@@ -60,29 +86,7 @@ void run_compare(const CompareOptions& opt, Context& ctx)
                 throw usage_error(which + ": " + w + " has no place in a comparison (compare adds --odds itself)");
             }
         }
-        std::vector<std::string> args = shared;
-        args.insert(args.end(), words.begin(), words.end());
-        args.emplace_back("--odds");
-        std::ostringstream out;
-        std::ostringstream err;
-        std::string command;
-        try {
-            command = command_of(args);
-        } catch (const Error& e) {
-            throw Error(e.code(), which + ": " + e.what());
-        }
-        if (command.empty() || command == "compare" || command == "batch" || command == "shell") {
-            throw usage_error(which + ": name an adjudicating command (melee, ram, crt, rally...)");
-        }
-        Runner runner(out, err, ctx.env(), command);
-        RunResult result = runner.run(args, {});
-        if (result.code != 0) {
-            throw Error(static_cast<ExitCode>(result.code), which + ": " + result.error);
-        }
-        if (!result.odds) {
-            throw usage_error(which + ": " + command + " gives no odds to compare");
-        }
-        reports.push_back(std::move(*result.odds));
+        reports.push_back(request_odds(words, ctx, which));
     }
     ctx.out() << (ctx.options.json ? format::compare_json(opt.requests, reports) + "\n"
                                    : format::compare_text(opt.requests, reports));

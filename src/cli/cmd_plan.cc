@@ -33,33 +33,21 @@ struct Column {
     core::OddsReport odds;
 };
 
-// crt ARGS with --attack ATTACK, run with --odds in process.
+// crt ARGS with --attack ATTACK: its odds and the column it is read on.
 Column crt_at(const std::vector<std::string>& args, size_t attack_at, long long attack, Context& ctx)
 {
     std::vector<std::string> request = args;
     request[attack_at] = std::to_string(attack);
-    std::vector<std::string> run_args{"-q", "crt"};
-    run_args.insert(run_args.end(), request.begin(), request.end());
-    run_args.emplace_back("--odds");
-    std::ostringstream out;
-    std::ostringstream err;
-    Runner runner(out, err, ctx.env(), "crt");
-    RunResult result = runner.run(run_args, {});
-    if (result.code != 0) {
-        throw Error(static_cast<ExitCode>(result.code), "plan crt: " + result.error);
-    }
-    if (!result.odds) {
-        throw std::logic_error("plan crt: crt gave no odds");
-    }
+    request.insert(request.begin(), "crt");
     Column c;
     c.attack = attack;
-    c.request = "crt " + join(request, " ");
-    for (const auto& f : result.odds->sample.result.fields) {
+    c.request = join(request, " ");
+    c.odds = request_odds(request, ctx, "plan crt");
+    for (const auto& f : c.odds.sample.result.fields) {
         if (f.key == "column") {
             c.column = std::get<std::string>(f.value);
         }
     }
-    c.odds = std::move(*result.odds);
     return c;
 }
 

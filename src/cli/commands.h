@@ -24,6 +24,11 @@ std::string ship_in_game(Context& ctx, const std::string& spec, bool attacker);
 // COMMAND and applied with --apply (cmd_game.cc; 'weather' on a Novorossiysk game too).
 void resolve_game_next(Context& ctx, const DiceOptions& dice, const core::StatusList& given, std::string_view command);
 
+// The exact odds of WORDS (a command and its options, as typed after 'umpire'), run in
+// process with --odds and compare's share of CTX's global options (--tables, --scenario,
+// --game); an Error prefixed with WHICH when it is refused (cmd_compare.cc; plan crt too).
+core::OddsReport request_odds(const std::vector<std::string>& words, Context& ctx, const std::string& which);
+
 // Every check's full id, and the last part of each where no other check ends so
 // (cmd_check.cc): what 'check' takes, for completion.
 std::vector<std::string> check_names(Context& ctx);

@@ -6,6 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
 using namespace umpire;
 
 namespace {
@@ -100,4 +105,38 @@ TEST_CASE("plan crt: what it refuses", "[cli][plan]")
     CHECK(typo.code == 64);
     CHECK(typo.err.find("did you mean '--defense'") != std::string::npos);
     CHECK(test::run_cli({"plan"}).code == 64);
+}
+
+TEST_CASE("plan crt and compare read the tables, scenario and game their own global options name", "[cli][plan]")
+{
+    // A referee's CRT in a --tables directory: 3:2 on a 1 made BR instead of AD. The plan
+    // and a comparison must read it, as crt itself does.
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-plan-tables-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir / "russian-portfolio");
+    std::ifstream in(std::string(UMPIRE_SOURCE_DIR) + "/tables/russian-portfolio/crt.toml");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string toml = text.str();
+    const std::string row = R"(cells = ["AE", "AE", "AE", "AD", "AD", "S",)";
+    REQUIRE(toml.find(row) != std::string::npos);
+    toml.replace(toml.find(row), row.size(), R"(cells = ["AE", "AE", "AE", "AD", "BR", "S",)");
+    std::ofstream(dir / "russian-portfolio" / "crt.toml") << toml;
+    auto has_br = [](const std::string& out, size_t request) {
+        const auto doc = nlohmann::json::parse(out);  // kept: a loop over a temporary's member would dangle
+        for (const auto& line : doc["requests"][request]["odds"]["result"]) {
+            if (line["value"] == "BR") {
+                return line["fraction"].get<std::string>();
+            }
+        }
+        return std::string("(none)");
+    };
+    auto plan = test::run_cli({"--json", "--tables", dir.string(), "plan", "crt", "--attack", "5", "--defense", "3"});
+    REQUIRE(plan.code == 0);
+    CHECK(has_br(plan.out, 0) == "1/6");
+    auto compare = test::run_cli({"--json", "--tables", dir.string(), "compare", "crt --attack 5 --defense 3", "wind"});
+    REQUIRE(compare.code == 0);
+    CHECK(has_br(compare.out, 0) == "1/6");
+    auto shipped = test::run_cli({"--json", "plan", "crt", "--attack", "5", "--defense", "3"});
+    CHECK(has_br(shipped.out, 0) == "(none)");
+    std::filesystem::remove_all(dir);
 }
