@@ -2,6 +2,7 @@
 #include "cli/commands.h"
 #include "core/constantinople.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace umpire::cli {
 
@@ -42,6 +43,13 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
                         {"boom", opt.boom},
                         {"exchange", opt.exchange},
                         {"damaged_reading", opt.reading}};
+    if (!opt.split.empty()) {
+        std::vector<std::string> points;
+        for (int p : opt.split) {
+            points.push_back(std::to_string(p));
+        }
+        inputs.push_back({"split", join(points, ",")});  // as typed: the defender's points, in --attacker order
+    }
     ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); });
 }
 

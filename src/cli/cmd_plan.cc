@@ -16,11 +16,6 @@
 
 namespace umpire::cli {
 
-struct PlanOptions {
-    std::string what;
-    std::vector<std::string> args;
-};
-
 namespace {
 
 // Most attack factors plan adds looking for a column (past 10:1 there is none).
@@ -53,12 +48,8 @@ Column crt_at(const std::vector<std::string>& args, size_t attack_at, long long 
 
 }  // namespace
 
-void run_plan(const PlanOptions& opt, Context& ctx)
+void run_plan_crt(std::vector<std::string> args, Context& ctx)
 {
-    if (opt.what != "crt") {
-        throw usage_error("plan: '" + opt.what + "' is not planned yet; plan crt is (melee: to come)");
-    }
-    std::vector<std::string> args = opt.args;
     size_t attack_at = 0;
     long long attack = -1;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -138,9 +129,10 @@ void setup_crt(CLI::App& app, Context& ctx);
 
 void setup_plan(CLI::App& app, Context& ctx)
 {
-    auto* sub = app.add_subcommand("plan", "Before a roll: the column now, what more strength reaches, and the "
-                                           "odds at each (plan crt)");
+    auto* sub = app.add_subcommand("plan", "Before a roll: the splits of a ship's strength ranked (plan melee); the "
+                                           "column now and what more strength reaches (plan crt)");
     sub->require_subcommand(1);
+    setup_plan_melee(*sub, ctx);
     // plan crt takes crt's own options, checked by crt's own parser; it plans instead of
     // resolving, from the words after "crt" as given.
     setup_crt(*sub, ctx);
@@ -154,11 +146,8 @@ void setup_plan(CLI::App& app, Context& ctx)
                 "  umpire plan crt --attack 5 --defense 3\n"
                 "  umpire plan crt --attack 8 --defense 3 --river all --side axis");
     crt->callback([&ctx] {
-        PlanOptions opt;
-        opt.what = "crt";
         const auto at = std::find(ctx.argv.begin(), ctx.argv.end(), "crt");
-        opt.args.assign(at == ctx.argv.end() ? at : at + 1, ctx.argv.end());
-        run_plan(opt, ctx);
+        run_plan_crt({at == ctx.argv.end() ? at : at + 1, ctx.argv.end()}, ctx);
     });
 }
 

@@ -29,6 +29,9 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice, const core::Status
 // --game); an Error prefixed with WHICH when it is refused (cmd_compare.cc; plan crt too).
 core::OddsReport request_odds(const std::vector<std::string>& words, Context& ctx, const std::string& which);
 
+// plan melee, a subcommand of plan (cmd_plan_melee.cc).
+void setup_plan_melee(CLI::App& plan, Context& ctx);
+
 // Every check's full id, and the last part of each where no other check ends so
 // (cmd_check.cc): what 'check' takes, for completion.
 std::vector<std::string> check_names(Context& ctx);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <functional>
 #include <numeric>
 
 namespace umpire::core {
@@ -540,27 +541,26 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
     return out;
 }
 
-void check_split(const MeleeRequest& q, int strength)
+// Why the defender's split Q.split of its STRENGTH breaks 15.24, or "".
+std::string split_refusal(const MeleeRequest& q, int strength)
 {
     size_t n = q.attackers.size();
     const std::string who = ship_label(q.defender, "the defender");
     if (q.split.size() != n) {
-        throw usage_error("{split}: " + who + " is adjacent to " + std::to_string(n) +
-                          " attackers and must attack all or none of them (15.24); give " + std::to_string(n) +
-                          " comma-separated points, one per {attacker}, "
-                          "adding up to " +
-                          std::to_string(strength));
+        return "{split}: " + who + " is adjacent to " + std::to_string(n) +
+               " attackers and must attack all or none of them (15.24); give " + std::to_string(n) +
+               " comma-separated points, one per {attacker}, adding up to " + std::to_string(strength);
     }
     for (int points : q.split) {
         if (points < 0 || points > strength) {
-            throw usage_error("{split}: " + std::to_string(points) + " point(s) given; each is 0 to " + who +
-                              "'s melee strength " + std::to_string(strength) + " (15.24)");
+            return "{split}: " + std::to_string(points) + " point(s) given; each is 0 to " + who +
+                   "'s melee strength " + std::to_string(strength) + " (15.24)";
         }
     }
     const long long sum = std::accumulate(q.split.begin(), q.split.end(), 0LL);
     if (sum != strength) {
-        throw usage_error("{split}: the points add up to " + std::to_string(sum) + " but " + who +
-                          " has melee strength " + std::to_string(strength) + "; a split uses all of it (15.24)");
+        return "{split}: the points add up to " + std::to_string(sum) + " but " + who + " has melee strength " +
+               std::to_string(strength) + "; a split uses all of it (15.24)";
     }
     bool forced = static_cast<int>(n) > strength;
     if (forced) {
@@ -571,32 +571,29 @@ void check_split(const MeleeRequest& q, int strength)
         }
         for (size_t i = 0; i < n; ++i) {
             if (q.split[i] != 0 && q.split[i] != 1) {
-                throw usage_error("{split}: " + who +
-                                  " has fewer melee points than adjacent "
-                                  "enemies, so it attacks the strongest at 0 and the rest at 1 "
-                                  "(15.24); " +
-                                  std::to_string(q.split[i]) + " is not allowed");
+                return "{split}: " + who +
+                       " has fewer melee points than adjacent enemies, so it attacks the strongest at 0 and the rest "
+                       "at 1 (15.24); " +
+                       std::to_string(q.split[i]) + " is not allowed";
             }
             for (size_t j = 0; j < n; ++j) {
                 if (q.split[i] == 0 && q.split[j] == 1 && strengths[j] > strengths[i]) {
-                    throw usage_error("{split}: the 0 must go to the strongest ship(s) "
-                                      "(15.24); attacker " +
-                                      std::to_string(j + 1) + " is stronger than attacker " + std::to_string(i + 1));
+                    return "{split}: the 0 must go to the strongest ship(s) (15.24); attacker " +
+                           std::to_string(j + 1) + " is stronger than attacker " + std::to_string(i + 1);
                 }
             }
         }
-        return;
+        return "";
     }
     for (size_t i = 0; i < n; ++i) {
         int differential = q.split[i] - defense_strength(q.attackers[i], q.boom, q.reading);
         if (q.split[i] < 1 || differential < -3) {
-            throw usage_error("{split}: " + std::to_string(q.split[i]) + " point(s) against " +
-                              ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) + " gives differential " +
-                              signed_number(differential) +
-                              "; when splitting, the lowest voluntary differential is -3 "
-                              "(15.24)");
+            return "{split}: " + std::to_string(q.split[i]) + " point(s) against " +
+                   ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) + " gives differential " +
+                   signed_number(differential) + "; when splitting, the lowest voluntary differential is -3 (15.24)";
         }
     }
+    return "";
 }
 
 }  // namespace
@@ -618,7 +615,9 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     }
     const int counter_strength = attack_strength(q.defender, q.reading);
     if (q.exchange && q.attackers.size() > 1) {
-        check_split(q, counter_strength);
+        if (std::string refusal = split_refusal(q, counter_strength); !refusal.empty()) {
+            throw usage_error(refusal);
+        }
     }
     if (q.exchange && q.attackers.size() == 1 && !q.split.empty() &&
         (q.split.size() != 1 || q.split[0] != counter_strength)) {
@@ -675,6 +674,41 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     }
     r.rolls = dice.record();
     return r;
+}
+
+MeleeSplits legal_splits(const MeleeRequest& q)
+{
+    if (q.attackers.empty() || q.attackers.size() > 4) {
+        throw usage_error("{attacker}: " + std::to_string(q.attackers.size()) +
+                          " given; a ship melees one to four adjacent enemies (15.24)");
+    }
+    MeleeSplits out;
+    out.strength = attack_strength(q.defender, q.reading);
+    for (const auto& ship : q.attackers) {
+        out.defenses.push_back(defense_strength(ship, q.boom, q.reading));
+    }
+    if (q.attackers.size() == 1) {
+        out.splits.push_back({out.strength});  // a sole enemy: always the maximum (15.24)
+        return out;
+    }
+    // Every way of putting all the points on the enemies, each kept when 15.24 allows it.
+    MeleeRequest trial = q;
+    trial.split.assign(q.attackers.size(), 0);
+    const std::function<void(size_t, int)> place = [&](size_t i, int left) {
+        if (i + 1 == trial.split.size()) {
+            trial.split[i] = left;
+            if (split_refusal(trial, out.strength).empty()) {
+                out.splits.push_back(trial.split);
+            }
+            return;
+        }
+        for (int points = 0; points <= left; ++points) {
+            trial.split[i] = points;
+            place(i + 1, left - points);
+        }
+    };
+    place(0, out.strength);
+    return out;
 }
 
 namespace {

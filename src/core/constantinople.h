@@ -95,6 +95,17 @@ struct MeleeRequest {
 // 15.2-15.4 with CRT 15.41. Throws a usage Error for a request the rules forbid.
 Resolution resolve_melee(const Table& crt, const MeleeRequest& request, Dice& dice);
 
+// The splits 15.24 allows a ship (Q.defender) adjacent to the enemies in Q.attackers,
+// read with Q.boom and Q.reading: its strength, each enemy's defense, and every split of
+// all its points among them, in the order of the enemies (none when the -3 floor puts
+// them out of reach: it attacks none of them).
+struct MeleeSplits {
+    int strength = 0;
+    std::vector<int> defenses;
+    std::vector<std::vector<int>> splits;
+};
+MeleeSplits legal_splits(const MeleeRequest& request);
+
 // How the rammer moves in this Movement Segment (14.16, 14.28, 15.11).
 enum class RamMovement { unstated, battle, cruising, sail };
 

@@ -79,7 +79,7 @@ deck = os.path.join(work, "deck.toml")
 log = os.path.join(work, "log.jsonl")
 requests = [
     ["roll", "2d6", "d100", "3d6+2"], ["roll", "--odds", "2d6"], ["roll", "-n", "5", "2d6"], ["roll", "3white"],
-    ["roll", "4d6kh3", "3x2d6", "5d6>=5", "4d6dl1"], ["compare", "ram --strength 4 --defense A", "wind"], ["plan", "crt", "--attack", "5", "--defense", "3"], ["roll", "--odds", "4d6kh3"], ["roll", "--odds", "5d6>=5"],
+    ["roll", "4d6kh3", "3x2d6", "5d6>=5", "4d6dl1"], ["compare", "ram --strength 4 --defense A", "wind"], ["plan", "crt", "--attack", "5", "--defense", "3"], ["plan", "melee", "--ship", "8", "--enemy", "5", "--enemy", "3", "--enemy", "2"], ["plan", "melee", "--ship", "Galley-1", "--enemy", "Genoa:leader", "--enemy", "Venice"], ["roll", "--odds", "4d6kh3"], ["roll", "--odds", "5d6>=5"],
     ["table", "list"], ["table", "show", "constantinople.melee"],
     ["table", "lookup", "constantinople.melee", "--column", "3", "--roll", "4"],
     ["check", "list"], ["check", "storm"], ["check", "bombard", "--odds"],
