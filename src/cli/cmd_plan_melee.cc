@@ -87,13 +87,6 @@ std::string exact_text(const Rational& q) { return q == 0 || q == 1 ? q.str() : 
 
 std::string chance_text(const Rational& q) { return format::percent(Fraction{q}) + " (" + exact_text(q) + ")"; }
 
-void write_chance(format::JsonWriter& w, std::string_view key, const Rational& q)
-{
-    Fraction f;
-    f.q = q;
-    w.key(key).begin_object().key("probability").value(f.value()).key("fraction").value(f.text()).end_object();
-}
-
 }  // namespace
 
 void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
@@ -244,11 +237,11 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
                 w.end_array().end_object();
             }
             w.end_array();
-            write_chance(w, "any_loss", s.any_loss);
-            write_chance(w, "strongest_damaged", s.strongest);
+            format::write_chance(w, "any_loss", Fraction{s.any_loss});
+            format::write_chance(w, "strongest_damaged", Fraction{s.strongest});
             w.key("expected").begin_object();
             for (size_t k = 1; k < k_severities.size(); ++k) {
-                write_chance(w, k_severities[k], s.expected[k]);
+                format::write_exact(w, k_severities[k], Fraction{s.expected[k]});
             }
             w.end_object().end_object();
         }

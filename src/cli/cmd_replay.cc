@@ -32,10 +32,8 @@ bool has_option(const std::vector<std::string>& argv, std::initializer_list<std:
     });
 }
 
-// Why a logged request may not be run again, "" when it may. replay re-resolves in
-// memory and writes nothing: only a command that resolves (never batch, replay or seed,
-// nor roll -n, which a log never holds), and a game-state line only from the state the
-// log kept with it.
+}  // namespace
+
 std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before)
 {
     std::string command;
@@ -58,19 +56,23 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
     return "";
 }
 
-}  // namespace
+std::ifstream open_log(const std::string& file, const std::string& command)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        throw not_found_error(command + ": '" + file + "' is not a log file" +
+                              (std::filesystem::exists(file, ec) ? "" : ": no such file"));
+    }
+    std::ifstream in(file);
+    if (!in) {
+        throw not_found_error(command + ": cannot read '" + file + "'");
+    }
+    return in;
+}
 
 void run_replay(const ReplayOptions& opt, Context& ctx)
 {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(opt.file, ec)) {
-        throw not_found_error("replay: '" + opt.file + "' is not a log file" +
-                              (std::filesystem::exists(opt.file, ec) ? "" : ": no such file"));
-    }
-    std::ifstream in(opt.file);
-    if (!in) {
-        throw not_found_error("replay: cannot read '" + opt.file + "'");
-    }
+    std::ifstream in = open_log(opt.file, "replay");
     std::string line;
     size_t number = 0;
     size_t replayed = 0;
@@ -89,13 +91,8 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
             differences.emplace_back(number, "torn or not a log line (" + entry.error() + ")");
             continue;
         }
-        if (entry->prev.empty()) {
-            differences.emplace_back(number, "prev: no chain link; the line cannot be shown to belong here");
-        } else if (entry->prev != link) {
-            differences.emplace_back(number,
-                                     "prev: the chain is broken here: this line does not follow line " +
-                                         (number == 1 ? std::string("0 (the start)") : std::to_string(number - 1)) +
-                                         " (a line before it was removed, inserted, reordered or edited)");
+        if (std::string broken = load::chain_break(*entry, link, number); !broken.empty()) {
+            differences.emplace_back(number, broken);
         }
         ++replayed;
         if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {

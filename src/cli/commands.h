@@ -4,6 +4,8 @@
 
 #include "cli/context.h"
 
+#include <fstream>
+
 namespace umpire::cli {
 
 // Great Battles: shared by rally and close-combat (cmd_rally.cc).
@@ -28,6 +30,16 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice, const core::Status
 // process with --odds and compare's share of CTX's global options (--tables, --scenario,
 // --game); an Error prefixed with WHICH when it is refused (cmd_compare.cc; plan crt too).
 core::OddsReport request_odds(const std::vector<std::string>& words, Context& ctx, const std::string& which);
+
+// Why a logged request may not be run again, "" when it may. replay re-resolves in
+// memory and writes nothing: only a command that resolves (never batch, replay or seed,
+// nor roll -n, which a log never holds), and a game-state line only from the state the
+// log kept with it (cmd_replay.cc; luck too).
+std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before);
+
+// FILE opened to be read as an audit log by COMMAND: a not-found Error naming COMMAND when
+// it is no regular file or cannot be read (cmd_replay.cc; luck too).
+std::ifstream open_log(const std::string& file, const std::string& command);
 
 // plan melee, a subcommand of plan (cmd_plan_melee.cc).
 void setup_plan_melee(CLI::App& plan, Context& ctx);

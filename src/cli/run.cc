@@ -32,6 +32,7 @@ void setup_shell(CLI::App& app, Context& ctx);
 void setup_completion(CLI::App& app, Context& ctx);
 void setup_compare(CLI::App& app, Context& ctx);
 void setup_plan(CLI::App& app, Context& ctx);
+void setup_luck(CLI::App& app, Context& ctx);
 void setup_table(CLI::App& app, Context& ctx);
 void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
@@ -74,7 +75,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 42> k_commands{{
+constexpr std::array<Command, 43> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -87,6 +88,7 @@ constexpr std::array<Command, 42> k_commands{{
     {"completion", "General", setup_completion},
     {"compare", "General", setup_compare},
     {"plan", "General", setup_plan},
+    {"luck", "General", setup_luck},
     {"wind", "Constantinople", setup_wind},
     {"melee", "Constantinople", setup_melee},
     {"ram", "Constantinople", setup_ram},

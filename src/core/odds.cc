@@ -554,7 +554,7 @@ PartOdds EnumSource::walk_part(const std::function<size_t(Dice&, size_t)>& part,
 using Sums = std::vector<std::vector<Sum>>;
 
 void tally(OddsReport& report, Sums& sums, const std::string& dimension, const std::string& value,
-           const std::string& name, const Weight& weight)
+           const std::string& name, const Weight& weight, const std::string& severity = "")
 {
     size_t d = 0;
     while (d < report.dimensions.size() && report.dimensions[d].name != dimension) {
@@ -571,10 +571,13 @@ void tally(OddsReport& report, Sums& sums, const std::string& dimension, const s
             if (lines[l].name != name) {
                 lines[l].name.clear();  // a name true of only some of its branches is no name for it
             }
+            if (lines[l].severity != severity) {
+                lines[l].severity.clear();  // and so is a severity
+            }
             return;
         }
     }
-    lines.push_back({value, name, {}});
+    lines.push_back({value, name, {}, severity});
     sums[d].emplace_back();
     sums[d].back().add(weight);
 }
@@ -596,7 +599,7 @@ std::string value_text(const Value& v)
 void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const std::string& prefix,
                    const Weight& weight)
 {
-    tally(report, sums, prefix, outcome.code, outcome.name, weight);
+    tally(report, sums, prefix, outcome.code, outcome.name, weight, outcome.severity);
     for (const auto& field : outcome.fields) {
         std::string text = value_text(field.value);
         if (!text.empty()) {

@@ -40,6 +40,7 @@ struct OddsLine {
     std::string value;  // the code or value, as the JSON output reports it
     std::string name;   // its name, for text output
     Fraction probability;
+    std::string severity;  // the outcome's (none, light, heavy, severe), "" when not stated
 };
 
 // One thing the resolution reports ("result", "velocity", "rammer_damaged"...), with the

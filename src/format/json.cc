@@ -396,6 +396,18 @@ std::string compare_json(const std::vector<std::string>& requests, const std::ve
     return w.str();
 }
 
+void write_chance(JsonWriter& w, std::string_view key, const core::Fraction& chance)
+{
+    w.key(key).begin_object().key("probability").value(chance.value());
+    w.key("fraction").value(chance.text()).end_object();
+}
+
+void write_exact(JsonWriter& w, std::string_view key, const core::Fraction& number)
+{
+    w.key(key).begin_object().key("value").value(number.value());
+    w.key("fraction").value(number.text()).end_object();
+}
+
 void write_requests(JsonWriter& w, const std::vector<std::string>& requests,
                     const std::vector<core::OddsReport>& reports)
 {

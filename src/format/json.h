@@ -76,6 +76,10 @@ std::string compare_json(const std::vector<std::string>& requests, const std::ve
 // "requests": [...] as compare_json() writes it, in the object W is writing (plan crt).
 void write_requests(JsonWriter& w, const std::vector<std::string>& requests,
                     const std::vector<core::OddsReport>& reports);
+// KEY: {"probability": 0.333, "fraction": "1/3"}, in the object W is writing.
+void write_chance(JsonWriter& w, std::string_view key, const core::Fraction& chance);
+// KEY: {"value": 1.5, "fraction": "3/2"}: an exact number that is not a chance (an expected count).
+void write_exact(JsonWriter& w, std::string_view key, const core::Fraction& number);
 std::string to_json(const core::Table& table);
 // {"schema_version": 1, "command": "table list" or "check list", KEY: [...]}
 std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables);

@@ -7,6 +7,15 @@
 
 namespace umpire::format {
 
+std::string pad(const std::string& text, size_t width, bool right)
+{
+    if (text.size() >= width) {
+        return text;
+    }
+    const std::string fill(width - text.size(), ' ');
+    return right ? fill + text : text + fill;
+}
+
 namespace {
 
 std::string bold(const std::string& text, Style style) { return style.colour ? "\033[1m" + text + "\033[0m" : text; }
@@ -14,16 +23,6 @@ std::string bold(const std::string& text, Style style) { return style.colour ? "
 std::string highlight(const std::string& text, Style style)
 {
     return style.colour ? "\033[1;7m" + text + "\033[0m" : text;
-}
-
-// TEXT filled with blanks to WIDTH, on the right (or, RIGHT, on the left: numbers).
-std::string pad(const std::string& text, size_t width, bool right = false)
-{
-    if (text.size() >= width) {
-        return text;
-    }
-    const std::string fill(width - text.size(), ' ');
-    return right ? fill + text : text + fill;
 }
 
 std::string value_text(const core::Value& v)

@@ -218,10 +218,38 @@ Expected<LogEntry> parse_log_line(std::string_view line)
         if (j.contains("undoes")) {
             e.undoes = j.at("undoes").get<long long>();
         }
+        const json& r = j.at("resolution");
+        if (r.is_object() && r.contains("result") && r.at("result").is_object() && r.at("result").contains("code")) {
+            e.result_code = r.at("result").at("code").get<std::string>();
+            for (const auto& [key, value] : r.at("result").items()) {
+                if (key != "code" && key != "name" && key != "source" && key != "severity" && value.is_primitive()) {
+                    e.result_fields.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+                }
+            }
+        }
+        if (r.is_object() && r.contains("rolls")) {
+            for (const auto& roll : r.at("rolls")) {
+                const bool given = roll.is_object() && roll.contains("given") && roll.at("given").get<bool>();
+                ++(given ? e.dice_given : e.dice_rolled);
+            }
+        }
     } catch (const json::exception&) {
         return fail<LogEntry>("not an umpire log line: a field of the wrong type");
     }
     return e;
+}
+
+std::string chain_break(const LogEntry& entry, const std::string& link, size_t number)
+{
+    if (entry.prev.empty()) {
+        return "prev: no chain link; the line cannot be shown to belong here";
+    }
+    if (entry.prev != link) {
+        return "prev: the chain is broken here: this line does not follow line " +
+               (number == 1 ? std::string("0 (the start)") : std::to_string(number - 1)) +
+               " (a line before it was removed, inserted, reordered or edited)";
+    }
+    return "";
 }
 
 namespace {

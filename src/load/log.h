@@ -25,7 +25,17 @@ struct LogEntry {
     std::optional<std::string> state_before;                  // a state file\'s text before the call
     std::vector<core::Change> changes;                        // a game journal's line: what it changed
     std::optional<long long> undoes;                          // ...and the line it undid
+    // Read from the resolution: its main result's code ("" when it has none), and how many
+    // of its dice umpire rolled and how many were given (typed in by hand).
+    std::string result_code;
+    std::vector<std::pair<std::string, std::string>> result_fields;  // its fields, as an odds report writes values
+    size_t dice_rolled = 0;
+    size_t dice_given = 0;
 };
+
+// Why ENTRY, line NUMBER of a log, does not follow the line before it, whose SHA-256 (or
+// chain_start() for the first) is LINK: "" when it does.
+std::string chain_break(const LogEntry& entry, const std::string& link, size_t number);
 
 // The audit log in one place: a line is written (log_line), appended (append_log_line),
 // read back (parse_log_line) and compared (resolution_difference) here.

@@ -134,6 +134,11 @@ for args, code in ((["ram", "--strength", "9", "--defense", "B"], 64), (["nosuch
 subprocess.run([umpire, "--seed", "3", "--log", log, "wind"], capture_output=True, cwd=work, check=True)
 r = subprocess.run([umpire, "--json", "replay", log], capture_output=True, text=True, cwd=work)
 check(r.stdout, "umpire --json replay")
+subprocess.run([umpire, "--seed", "4", "--log", log, "melee", "--attacker", "Genoa", "--defender", "Galley-1"],
+               capture_output=True, cwd=work, check=True)
+subprocess.run([umpire, "--log", log, "melee", "--attacker", "4", "--defender", "5", "--roll", "3"], capture_output=True, cwd=work, check=True)
+r = subprocess.run([umpire, "--json", "luck", log], capture_output=True, text=True, cwd=work)
+check(r.stdout, "umpire --json luck")
 batch = "\n".join(" ".join(a) for a in requests[:40] if "--state" not in a) + "\n"
 r = subprocess.run([umpire, "--seed", "5", "batch"], input=batch, capture_output=True, text=True, cwd=work)
 check(r.stdout, "umpire batch")

@@ -1,0 +1,359 @@
+// umpire luck LOG: after the game, were the dice kind? Each logged resolution is run
+// again with --odds, as replay runs it (the game's state of then, the tables of now), and
+// its result placed in that exact distribution (core/luck.h): totals per side and table,
+// per side, and a test of the whole evening. Dice typed in by hand are kept apart.
+#include "cli/commands.h"
+#include "cli/run.h"
+#include "core/luck.h"
+#include "format/json.h"
+#include "format/text.h"
+#include "load/log.h"
+#include "util/error.h"
+#include "util/sha256.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+namespace umpire::cli {
+
+struct LuckOptions {
+    std::string file;
+};
+
+namespace {
+
+using core::Rational;
+
+struct Read {
+    size_t line = 0;
+    std::string command;
+    std::string table;  // the first table it read, else its command
+    std::string side;   // "" when no side is named
+    bool given = false;
+    bool by_severity = false;
+    core::Ranked ranked;
+};
+
+struct Skipped {
+    size_t line = 0;
+    std::string command;
+    std::string why;
+};
+
+// The side whose roll it is: --side, else the side of the first unit named by the options
+// that name the acting unit, in the scenario of GAME.
+std::string acting_side(const std::vector<std::string>& argv, const std::string& game, Context& ctx)
+{
+    static constexpr std::array<std::string_view, 6> k_acting{"--side", "--attacker", "--rammer",
+                                                              "--ship", "--unit",     "--division"};
+    for (const auto flag : k_acting) {
+        for (size_t i = 0; i < argv.size(); ++i) {
+            std::string value;
+            if (argv[i] == flag && i + 1 < argv.size()) {
+                value = argv[i + 1];
+            } else if (argv[i].starts_with(std::string(flag) + "=")) {
+                value = argv[i].substr(flag.size() + 1);
+            } else {
+                continue;
+            }
+            if (flag == "--side") {
+                return to_lower(value);
+            }
+            try {
+                if (const core::Unit* unit = ctx.scenario(game).find_unit(value.substr(0, value.find(':')))) {
+                    return unit->side;
+                }
+            } catch (const Error&) {
+                return "";  // a game without a scenario
+            }
+            break;  // given as a number: the next kind of option may name a unit
+        }
+    }
+    return "";
+}
+
+// ARGV without its dice given by hand (--roll N, --roll=N): the distribution is of the dice
+// as they could have fallen.
+std::vector<std::string> without_given_dice(const std::vector<std::string>& argv)
+{
+    std::vector<std::string> out;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        if (argv[i] == "--roll") {
+            ++i;
+        } else if (!argv[i].starts_with("--roll=")) {
+            out.push_back(argv[i]);
+        }
+    }
+    return out;
+}
+
+std::string signed_fixed(double v, int places)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%+.*f", places, v);
+    return buffer;
+}
+
+std::string fixed(double v, int places)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.*f", places, v);
+    return buffer;
+}
+
+std::string exact(const Rational& q) { return q.str(); }
+
+// "78.2" and what it means, a total's mid-percentile.
+std::string verdict(double p)
+{
+    return p < 0.01 ? "very unusual (p < 0.01)" : p < 0.05 ? "unusual (p < 0.05)" : "not unusual (p >= 0.05)";
+}
+
+struct Group {
+    bool given = false;
+    std::string side;
+    std::string table;  // "" for a side's total over its tables
+    std::vector<const Read*> reads;
+};
+
+}  // namespace
+
+void run_luck(const LuckOptions& opt, Context& ctx)
+{
+    std::ifstream in = open_log(opt.file, "luck");
+    std::vector<Read> reads;
+    std::vector<Skipped> skipped;
+    std::vector<std::string> broken;  // where the log's chain does not hold
+    std::string line;
+    size_t number = 0;
+    std::string link = load::chain_start();
+    while (std::getline(in, line)) {
+        ++number;
+        const std::string expected_link = link;
+        link = sha256_hex(line);
+        auto entry = load::parse_log_line(line);
+        if (!entry) {
+            skipped.push_back({number, "", "not a log line (" + entry.error() + ")"});
+            continue;
+        }
+        if (std::string why = load::chain_break(*entry, expected_link, number); !why.empty()) {
+            broken.push_back("line " + std::to_string(number) + ": " + why);
+        }
+        std::string command;
+        try {
+            command = command_of(entry->argv);
+        } catch (const Error&) {
+        }
+        if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
+            skipped.push_back({number, command, refused});
+            continue;
+        }
+        if (entry->dice_rolled + entry->dice_given == 0) {
+            skipped.push_back({number, command, "no dice: nothing to be lucky in"});
+            continue;
+        }
+        std::vector<std::string> args{"-q"};
+        const auto rest = without_given_dice(without_replay_options(entry->argv));
+        args.insert(args.end(), rest.begin(), rest.end());
+        args.emplace_back("--odds");
+        std::ostringstream out;
+        std::ostringstream err;
+        const RunResult now = run_prepared(args, out, err, ctx.env(), [&](Context& c) {
+            c.share(&ctx.catalog(), nullptr, 0, 0);
+            c.replay_state = entry->state_before;  // the game as it stood then; the file is not read
+        });
+        if (now.code != 0 || !now.odds) {
+            skipped.push_back({number, command, "its odds cannot be had now: " + now.error});
+            continue;
+        }
+        Read r;
+        r.line = number;
+        r.command = command;
+        r.table = entry->tables.empty() ? command : entry->tables.front().first;
+        r.given = entry->dice_given > 0;
+        std::string why;
+        r.ranked = core::rank_result(*now.odds, entry->result_code, entry->result_fields, why);
+        if (!why.empty()) {
+            skipped.push_back({number, command, why});
+            continue;
+        }
+        r.by_severity = r.ranked.by_severity;
+        if (r.ranked.dimension != "result") {
+            r.table += " (" + r.ranked.dimension.substr(r.ranked.dimension.find('.') + 1) + ")";  // what was counted
+        }
+        r.side = acting_side(entry->argv, r.table.substr(0, r.table.find('.')), ctx);
+        reads.push_back(std::move(r));
+    }
+
+    // Per side and table; then per side, over the tables whose results are ranked by
+    // severity (a count of one table and a severity of another do not add).
+    std::vector<Group> groups;
+    auto group_of = [&](bool given, const std::string& side, const std::string& table) -> Group& {
+        for (auto& g : groups) {
+            if (g.given == given && g.side == side && g.table == table) {
+                return g;
+            }
+        }
+        groups.push_back({given, side, table, {}});
+        return groups.back();
+    };
+    for (const auto& r : reads) {
+        group_of(r.given, r.side, r.table).reads.push_back(&r);
+    }
+    for (const auto& r : reads) {
+        if (r.by_severity) {
+            group_of(r.given, r.side, "").reads.push_back(&r);
+        }
+    }
+    // a side's total over one table only is that table's line again
+    std::erase_if(groups, [&](const Group& g) {
+        if (!g.table.empty()) {
+            return false;
+        }
+        const std::string& first = g.reads.front()->table;
+        return std::all_of(g.reads.begin(), g.reads.end(), [&](const Read* r) { return r->table == first; });
+    });
+    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+        return std::tie(a.given, a.side) < std::tie(b.given, b.side);
+    });
+    auto ranked_of = [](const std::vector<const Read*>& rs) {
+        std::vector<core::Ranked> out;
+        for (const auto* r : rs) {
+            out.push_back(r->ranked);
+        }
+        return out;
+    };
+
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_document().key("command").value("luck").key("log").value(opt.file);
+        w.key("lines").value(static_cast<long long>(number)).key("ranked").value(static_cast<long long>(reads.size()));
+        w.key("groups").begin_array();
+        for (const auto& g : groups) {
+            const core::TotalPlace place = core::place_total(ranked_of(g.reads));
+            w.begin_object().key("dice").value(g.given ? "given" : "rolled").key("side").value(g.side);
+            if (g.table.empty()) {
+                w.key("table").null();
+            } else {
+                w.key("table").value(g.table);
+            }
+            w.key("order").value(g.reads.front()->by_severity ? "severity" : "number");
+            w.key("results").value(static_cast<long long>(g.reads.size())).key("total").value(place.total);
+            format::write_exact(w, "expected", core::Fraction{place.expected});
+            format::write_chance(w, "below", core::Fraction{place.below});
+            format::write_chance(w, "equal", core::Fraction{place.equal});
+            format::write_chance(w, "above", core::Fraction{place.above});
+            w.key("percentile").value(place.percentile()).end_object();
+        }
+        w.end_array().key("overall").begin_object();
+        for (const bool given : {false, true}) {
+            std::vector<const Read*> rs;
+            for (const auto& r : reads) {
+                if (r.given == given) {
+                    rs.push_back(&r);
+                }
+            }
+            const core::Unusual u = core::unusual(ranked_of(rs));
+            w.key(given ? "given" : "rolled").begin_object().key("results").value(static_cast<long long>(rs.size()));
+            w.key("varied").value(static_cast<long long>(u.counted));
+            format::write_exact(w, "sum", core::Fraction{u.sum});
+            format::write_exact(w, "mean", core::Fraction{u.mean});
+            format::write_exact(w, "variance", core::Fraction{u.variance});
+            w.key("z").value(u.z).key("p").value(u.p).key("unusual").value(u.p < 0.05).end_object();
+        }
+        w.end_object().key("not_ranked").begin_array();
+        for (const auto& s : skipped) {
+            w.begin_object().key("line").value(static_cast<long long>(s.line)).key("command").value(s.command);
+            w.key("why").value(s.why).end_object();
+        }
+        w.end_array().key("chain").begin_array();
+        for (const auto& b : broken) {
+            w.value(b);
+        }
+        w.end_array().end_object();
+        ctx.out() << w.str() << "\n";
+        return;
+    }
+
+    std::string out = "Luck: " + opt.file + ", " + std::to_string(number) + " line" + (number == 1 ? "" : "s") + ", " +
+                      std::to_string(reads.size()) + " result" + (reads.size() == 1 ? "" : "s") + " ranked\n";
+    out += "  each result scored by its severity (none 0, light 1, heavy 2, severe 3) or its number; a total's\n"
+           "  percentile is where it fell among every total the dice could have given (50: as expected,\n"
+           "  higher: more severe or larger than expected)\n";
+    for (const bool given : {false, true}) {
+        std::vector<const Read*> rs;
+        for (const auto& r : reads) {
+            if (r.given == given) {
+                rs.push_back(&r);
+            }
+        }
+        if (rs.empty()) {
+            continue;
+        }
+        out += std::string("\n") + (given ? "Dice typed in by hand" : "Dice rolled by umpire") + " (" +
+               std::to_string(rs.size()) + " result" + (rs.size() == 1 ? "" : "s") + ")\n";
+        out += "  side        table                        results  total  expected  P(<=)    P(>=)   percentile\n";
+        for (const auto& g : groups) {
+            if (g.given != given) {
+                continue;
+            }
+            const core::TotalPlace place = core::place_total(ranked_of(g.reads));
+            std::string row = "  ";
+            row += format::pad(g.side.empty() ? "-" : g.side, 12);
+            row += format::pad(g.table.empty() ? "(all, by severity)" : g.table, 29);
+            row += format::pad(std::to_string(g.reads.size()), 9);
+            row += format::pad(std::to_string(place.total), 7);
+            row += format::pad(fixed(place.expected.convert_to<double>(), 2), 10);
+            row += format::pad(format::percent(core::Fraction{place.below + place.equal}), 9);
+            row += format::pad(format::percent(core::Fraction{place.above + place.equal}), 9);
+            row += fixed(place.percentile(), 1);
+            out += row + "\n";
+        }
+        const core::Unusual u = core::unusual(ranked_of(rs));
+        if (u.counted == 0) {
+            out += "  as a whole: no result could have gone another way\n";
+        } else {
+            out += "  as a whole: " + std::to_string(u.counted) + " result" + (u.counted == 1 ? "" : "s") +
+                   " that could have gone more than one way; their mid-percentiles sum to " +
+                   fixed(u.sum.convert_to<double>(), 2) + " against " + fixed(u.mean.convert_to<double>(), 1) +
+                   " expected, z = " + signed_fixed(u.z, 2) + ", p = " + fixed(u.p, 3) + ": " + verdict(u.p) + "\n";
+        }
+    }
+    if (!skipped.empty()) {
+        out += "\nNot ranked\n";
+        for (const auto& s : skipped) {
+            out += "  line " + std::to_string(s.line) + (s.command.empty() ? "" : " (" + s.command + ")") + ": " +
+                   s.why + "\n";
+        }
+    }
+    for (const auto& b : broken) {
+        out += "warning: " + b + "; umpire replay " + opt.file + " says more\n";
+    }
+    ctx.out() << out;
+}
+
+void setup_luck(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<LuckOptions>();
+    auto* sub = app.add_subcommand("luck", "After the game: where an audit log's results fell in their exact odds, "
+                                           "per side and table, and whether the dice as a whole were unusual");
+    sub->add_option("LOG", opt->file, "An audit log written with --log")->required()->type_name("LOG");
+    sub->footer("Every logged resolution is run again with --odds as replay runs it (the game as it stood,\n"
+                "the tables of now). Its result is scored by severity, or by its number where the result is\n"
+                "a count or total; results with no order (a wind's direction) are listed as not ranked.\n"
+                "The side is --side, else that of the first unit named by --attacker, --rammer, --ship,\n"
+                "--unit or --division. A line with any die typed in (--roll) counts among the dice typed in\n"
+                "by hand, scored as if all its dice had been rolled.\n"
+                "Examples:\n"
+                "  umpire luck evening.log\n"
+                "  umpire --json luck evening.log");
+    sub->callback([opt, &ctx] { run_luck(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,63 @@
+#pragma once
+// Where results fell in their exact distributions (umpire luck). Each resolution is a
+// score: the place of its result in an order of its possible results (a severity's rank,
+// or a count or total itself), with the exact chance of every score. Independent
+// resolutions add: the distribution of a total is the convolution of theirs.
+
+#include "core/odds.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace umpire::core {
+
+using Rational = boost::multiprecision::cpp_rational;
+
+// One resolution: the chance of each score, and the score it had.
+struct Ranked {
+    std::map<long long, Rational> chances;
+    long long actual = 0;
+    bool by_severity = false;  // scored by severity, not by number
+    std::string dimension;     // what was scored: "result", or a field of it ("result.rallied")
+};
+
+// The order of REPORT's main result ("result"): each line's score, by severity (none 0,
+// light 1, heavy 2, severe 3) when every line states one, else by value when the result is
+// a number; else the first of the result's fields that is a count ("result.rallied").
+// ACTUAL is the result the resolution had, FIELDS its fields as an odds report writes their values.
+// Empty chances (with WHY set) when none of these has an order or the actual value is not
+// among them.
+Ranked rank_result(const OddsReport& report, const std::string& actual,
+                   const std::vector<std::pair<std::string, std::string>>& fields, std::string& why);
+
+// Where a total of independent resolutions fell in its exact distribution.
+struct TotalPlace {
+    long long total = 0;  // the actual total
+    Rational expected;    // its expected value
+    Rational below;       // the chance of a total below it
+    Rational equal;       // ... equal to it
+    Rational above;       // ... above it
+    // The mid-percentile: below + equal / 2, as a percent. 50 when results ran as expected.
+    double percentile() const;
+};
+TotalPlace place_total(const std::vector<Ranked>& resolutions);
+
+// Whether a set of resolutions as a whole was unusual, whichever way: each result's
+// mid-percentile U (the chance of a lower score plus half that of its own) has mean 1/2 and
+// variance (1 - sum of p cubed) / 12 exactly under fair dice; their sum against its mean,
+// in standard deviations, read on the normal curve (two-sided).
+struct Unusual {
+    size_t counted = 0;  // resolutions with more than one possible result
+    Rational sum;        // the sum of their mid-percentiles
+    Rational mean;       // its expected value, counted / 2
+    Rational variance;   // its exact variance
+    double z = 0;        // (sum - mean) / sqrt(variance); 0 when nothing varied
+    double p = 1;        // the chance, under fair dice, of a |z| at least this large
+};
+Unusual unusual(const std::vector<Ranked>& resolutions);
+
+// The mid-percentile of one resolution's result: P(lower) + P(same) / 2.
+Rational mid_percentile(const Ranked& r);
+
+}  // namespace umpire::core
