@@ -10,6 +10,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -22,20 +23,36 @@ namespace {
 inline constexpr long long k_max_plan_attack = 100000;
 
 struct Column {
-    long long attack = 0;
+    long long added = 0;              // attack factors added to the attack given
+    std::optional<long long> attack;  // the total, when given as --attack
     std::string column;
     std::string request;
     core::OddsReport odds;
 };
 
-// crt ARGS with --attack ATTACK: its odds and the column it is read on.
-Column crt_at(const std::vector<std::string>& args, size_t attack_at, long long attack, Context& ctx)
+// What the plan adds to: the value of --attack (at ATTACK_AT in the words), or else the
+// --attacker units, beside which an added unit of N factors goes.
+struct CrtAttack {
+    std::vector<std::string> args;
+    std::optional<size_t> attack_at;
+    long long attack = 0;
+};
+
+// crt ARGS with ADDED more attack factors: its odds and the column it is read on. With
+// --attacker units the factors are one more unit, N:infantry, not across water (a unit's
+// kind changes nothing in the attack but across water, X.B.4).
+Column crt_at(const CrtAttack& a, long long added, Context& ctx)
 {
-    std::vector<std::string> request = args;
-    request[attack_at] = std::to_string(attack);
-    request.insert(request.begin(), "crt");
+    std::vector<std::string> request = a.args;
     Column c;
-    c.attack = attack;
+    c.added = added;
+    if (a.attack_at) {
+        c.attack = a.attack + added;
+        request[*a.attack_at] = std::to_string(*c.attack);
+    } else if (added > 0) {
+        request.insert(request.end(), {"--attacker", std::to_string(added) + ":infantry"});
+    }
+    request.insert(request.begin(), "crt");
     c.request = join(request, " ");
     c.odds = request_odds(request, ctx, "plan crt");
     for (const auto& f : c.odds.sample.result.fields) {
@@ -46,17 +63,50 @@ Column crt_at(const std::vector<std::string>& args, size_t attack_at, long long 
     return c;
 }
 
+// The fewest factors more than FROM's that read on another column, nullopt when none up to
+// k_max_plan_attack more. The column never falls as the attack grows (XIII.B.3), so the
+// search doubles the step until the column moves, then halves back to where it first does.
+std::optional<Column> next_column(const CrtAttack& a, const Column& from, Context& ctx)
+{
+    long long same = from.added;  // the most factors known to read on FROM's column
+    long long step = 1;
+    std::optional<Column> moved;
+    while (!moved) {
+        if (same >= k_max_plan_attack) {
+            return std::nullopt;
+        }
+        Column c = crt_at(a, std::min(k_max_plan_attack, same + step), ctx);
+        if (c.column != from.column) {
+            moved = std::move(c);
+        } else {
+            same = c.added;
+            step *= 2;
+        }
+    }
+    while (moved->added - same > 1) {
+        Column c = crt_at(a, same + (moved->added - same) / 2, ctx);
+        if (c.column != from.column) {
+            moved = std::move(c);
+        } else {
+            same = c.added;
+        }
+    }
+    return moved;
+}
+
 }  // namespace
 
 void run_plan_crt(std::vector<std::string> args, Context& ctx)
 {
-    size_t attack_at = 0;
-    long long attack = -1;
+    CrtAttack a;
+    bool units = false;
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--attacker" || args[i].starts_with("--attacker=")) {
-            throw usage_error("plan crt: give the attack as a total, --attack N (units with --attacker are not "
-                              "planned yet)");
+        if (args[i].starts_with("--attack=")) {
+            const std::string value = args[i].substr(9);
+            args[i] = "--attack";
+            args.insert(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, value);
         }
+        units = units || args[i] == "--attacker" || args[i].starts_with("--attacker=");
         if (args[i] == "--odds" || args[i] == "--roll" || args[i].starts_with("--roll=")) {
             throw usage_error("plan crt: " + args[i] + " has no place in a plan (each column's odds are exact)");
         }
@@ -65,27 +115,23 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
             if (!n) {
                 throw usage_error("plan crt: --attack: " + n.error());
             }
-            attack = *n;
-            attack_at = i + 1;
+            a.attack = *n;
+            a.attack_at = i + 1;
         }
     }
-    if (attack < 0) {
-        throw usage_error("plan crt: give --attack N (and --defense N, and any crt option: --river, --dispersed...)");
+    if (!a.attack_at && !units) {
+        throw usage_error("plan crt: give --attack N or --attacker units (and --defense N or --defender units, and "
+                          "any crt option: --river, --dispersed...)");
     }
-    std::vector<Column> columns{crt_at(args, attack_at, attack, ctx)};
-    // More factors, one at a time, until the column moves twice, or the odds pass 10:1,
-    // above which every attack is read as 10:1 (XIII.B.4) and shifts move it no more.
-    long long last = k_max_plan_attack;
-    for (const auto& f : columns.front().odds.sample.inputs) {
-        if (const auto* defense = std::get_if<long long>(&f.value); f.key == "defense" && defense != nullptr) {
-            last = std::min(last, 10 * *defense);
+    a.args = std::move(args);
+    // More factors until the column moves twice; past 10:1 (XIII.B.4) it moves no more.
+    std::vector<Column> columns{crt_at(a, 0, ctx)};
+    while (columns.size() < 3) {
+        std::optional<Column> next = next_column(a, columns.back(), ctx);
+        if (!next) {
+            break;
         }
-    }
-    for (long long more = attack + 1; more <= last && columns.size() < 3; ++more) {
-        Column next = crt_at(args, attack_at, more, ctx);
-        if (next.column != columns.back().column) {
-            columns.push_back(std::move(next));
-        }
+        columns.push_back(std::move(*next));
     }
     std::vector<std::string> requests;
     std::vector<core::OddsReport> reports;
@@ -97,8 +143,13 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
         format::JsonWriter w;
         w.begin_document().key("command").value("plan crt").key("columns").begin_array();
         for (const auto& c : columns) {
-            w.begin_object().key("attack").value(c.attack).key("added").value(c.attack - attack);
-            w.key("column").value(c.column).end_object();
+            w.begin_object().key("attack");
+            if (c.attack) {
+                w.value(*c.attack);
+            } else {
+                w.null();
+            }
+            w.key("added").value(c.added).key("column").value(c.column).end_object();
         }
         w.end_array();
         format::write_requests(w, requests, reports);
@@ -107,16 +158,19 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
         return;
     }
     std::string out = "Plan: a Russian Portfolio attack (XIII.B-C)\n";
-    out += "  now: attack " + std::to_string(attack) + " is read on " + columns.front().column + "\n";
+    out += "  now: " + (a.attack_at ? "attack " + std::to_string(a.attack) : std::string("the attack")) +
+           " is read on " + columns.front().column + "\n";
     for (const auto& step : columns.front().odds.sample.steps) {
         if (!step.starts_with("d6 ")) {
             out += "    " + step + "\n";  // the ratio and each shift, not the die
         }
     }
     for (size_t i = 1; i < columns.size(); ++i) {
-        const long long added = columns[i].attack - attack;
-        out += "  +" + std::to_string(added) + " attack factor" + (added == 1 ? " (" : "s (") +
-               std::to_string(columns[i].attack) + (added == 1 ? ") reaches " : ") reach ") + columns[i].column + "\n";
+        const long long added = columns[i].added;
+        out += "  +" + std::to_string(added) + " attack factor" + (added == 1 ? "" : "s") + " (" +
+               (columns[i].attack ? std::to_string(*columns[i].attack)
+                                  : "one more unit of " + std::to_string(added) + ", not across water") +
+               (added == 1 ? ") reaches " : ") reach ") + columns[i].column + "\n";
     }
     if (columns.size() < 3) {
         out += "  " + columns.back().column + " is the last column these options reach: above 10:1 odds are read as " +
@@ -139,12 +193,14 @@ void setup_plan(CLI::App& app, Context& ctx)
     CLI::App* crt = sub->get_subcommand("crt");
     crt->description("Plan a Russian Portfolio attack: the column now, the attack that reaches the next two, and "
                      "the odds at each");
-    crt->footer("Runs crt --odds at the attack given, then at each attack one factor more until the column\n"
-                "moves twice (or reaches 10:1), and lays them side by side as compare does. Takes crt's\n"
-                "options, but --attack as a total (not --attacker units), and no --roll or --odds.\n"
+    crt->footer("Runs crt --odds at the attack given, finds the fewest more attack factors that move the\n"
+                "column, and again from there (up to 10:1), and lays the three side by side as compare\n"
+                "does. Takes crt's options but --roll and --odds. With --attacker units, the factors added\n"
+                "are one more unit, not across water.\n"
                 "Examples:\n"
                 "  umpire plan crt --attack 5 --defense 3\n"
-                "  umpire plan crt --attack 8 --defense 3 --river all --side axis");
+                "  umpire plan crt --attack 8 --defense 3 --river all --side axis\n"
+                "  umpire plan crt --attacker 6:army --attacker 4:infantry:lake --defender 3:front --terrain hills");
     crt->callback([&ctx] {
         const auto at = std::find(ctx.argv.begin(), ctx.argv.end(), "crt");
         run_plan_crt({at == ctx.argv.end() ? at : at + 1, ctx.argv.end()}, ctx);

@@ -92,12 +92,67 @@ TEST_CASE("plan crt: the next two columns are the first attacks a brute force fi
     }
 }
 
+TEST_CASE("plan crt: with --attacker units the factors added are one more unit, brute-forced", "[cli][plan]")
+{
+    // 6 army and 4 infantry across a lake (halved, X.B.4: 8) against a front of 3 in hills
+    // (+1, X.B.10: 4): 2:1 now.
+    const std::vector<std::string> given{"--attacker", "6:army",  "--attacker", "4:infantry:lake",
+                                         "--defender", "3:front", "--terrain",  "hills"};
+    std::vector<std::string> args{"--json", "plan", "crt"};
+    args.insert(args.end(), given.begin(), given.end());
+    auto r = test::run_cli(args);
+    REQUIRE(r.code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    const auto& columns = doc["columns"];
+    auto column_with = [&](int more) {
+        std::vector<std::string> alone{"--json", "-q", "crt", "--roll", "1"};
+        alone.insert(alone.end(), given.begin(), given.end());
+        if (more > 0) {
+            alone.insert(alone.end(), {"--attacker", std::to_string(more) + ":cavalry"});
+        }
+        auto own = test::run_cli(alone);
+        REQUIRE(own.code == 0);
+        return nlohmann::json::parse(own.out)["result"]["column"].get<std::string>();
+    };
+    CHECK(columns[0]["column"] == "2:1");
+    CHECK(columns[0]["attack"].is_null());
+    std::vector<std::pair<int, std::string>> moves;
+    std::string last = column_with(0);
+    for (int more = 1; more <= 60 && moves.size() < 2; ++more) {
+        const std::string c = column_with(more);
+        if (c != last) {
+            moves.emplace_back(more, c);
+            last = c;
+        }
+    }
+    REQUIRE(columns.size() == moves.size() + 1);
+    for (size_t i = 0; i < moves.size(); ++i) {
+        CHECK(columns[i + 1]["added"] == moves[i].first);
+        CHECK(columns[i + 1]["column"] == moves[i].second);
+    }
+    // by hand: 12 to 4 is 3:1, 16 to 4 is 4:1 (XIII.B.3)
+    CHECK(columns[1]["added"] == 4);
+    CHECK(columns[2]["added"] == 8);
+}
+
+TEST_CASE("plan crt: past 10:1 nothing moves, found at once whatever the defense is given as", "[cli][plan]")
+{
+    for (const std::vector<std::string> defense :
+         {std::vector<std::string>{"--defense", "2"}, std::vector<std::string>{"--defender", "2:infantry"}}) {
+        std::vector<std::string> args{"plan", "crt", "--attack", "50"};
+        args.insert(args.end(), defense.begin(), defense.end());
+        auto r = test::run_cli(args);
+        REQUIRE(r.code == 0);
+        CHECK(r.out.find("10:1 is the last column these options reach") != std::string::npos);
+    }
+}
+
 TEST_CASE("plan crt: what it refuses", "[cli][plan]")
 {
     CHECK(test::run_cli({"plan", "crt", "--defense", "3"}).code == 64);
-    auto units = test::run_cli({"plan", "crt", "--attacker", "6:army", "--defense", "3"});
+    auto units = test::run_cli({"plan", "crt", "--defense", "3"});
     CHECK(units.code == 64);
-    CHECK(units.err.find("--attack N") != std::string::npos);
+    CHECK(units.err.find("--attack N or --attacker units") != std::string::npos);
     auto roll = test::run_cli({"plan", "crt", "--attack", "5", "--defense", "3", "--roll", "3"});
     CHECK(roll.code == 64);
     CHECK(roll.err.find("--roll has no place") != std::string::npos);
