@@ -249,7 +249,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             format::write_chance(w, "below", core::Fraction{place.below});
             format::write_chance(w, "equal", core::Fraction{place.equal});
             format::write_chance(w, "above", core::Fraction{place.above});
-            w.key("percentile").value(place.percentile()).end_object();
+            w.key("percentile").value(place.percentile()).key("exact").value(place.exact).end_object();
         }
         w.end_array().key("overall").begin_object();
         for (const bool given : {false, true}) {
@@ -286,6 +286,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
     out += "  each result scored by its severity (none 0, light 1, heavy 2, severe 3) or its number; a total's\n"
            "  percentile is where it fell among every total the dice could have given (50: as expected,\n"
            "  higher: more severe or larger than expected)\n";
+    bool approximate = false;
     for (const bool given : {false, true}) {
         std::vector<const Read*> rs;
         for (const auto& r : reads) {
@@ -312,8 +313,9 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             row += format::pad(fixed(place.expected.convert_to<double>(), 2), 10);
             row += format::pad(format::percent(core::Fraction{place.below + place.equal}), 9);
             row += format::pad(format::percent(core::Fraction{place.above + place.equal}), 9);
-            row += fixed(place.percentile(), 1);
+            row += (place.exact ? "" : "~") + fixed(place.percentile(), 1);
             out += row + "\n";
+            approximate = approximate || !place.exact;
         }
         const core::Unusual u = core::unusual(ranked_of(rs));
         if (u.counted == 0) {
@@ -324,6 +326,9 @@ void run_luck(const LuckOptions& opt, Context& ctx)
                    fixed(u.sum.convert_to<double>(), 2) + " against " + fixed(u.mean.convert_to<double>(), 1) +
                    " expected, z = " + signed_fixed(u.z, 2) + ", p = " + fixed(u.p, 3) + ": " + verdict(u.p) + "\n";
         }
+    }
+    if (approximate) {
+        out += "\n~: too many possible totals to count exactly; the normal curve with the exact mean and variance\n";
     }
     if (!skipped.empty()) {
         out += "\nNot ranked\n";

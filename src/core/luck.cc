@@ -85,28 +85,84 @@ double TotalPlace::percentile() const { return 100.0 * Rational(below + equal / 
 
 TotalPlace place_total(const std::vector<Ranked>& resolutions)
 {
-    std::map<long long, Rational> total{{0, Rational(1)}};
+    using boost::multiprecision::cpp_int;
     TotalPlace place;
+    // The convolution's work: each resolution's scores times the totals before it.
+    double work = 0;
+    double span = 1;
     for (const auto& r : resolutions) {
-        std::map<long long, Rational> next;
-        for (const auto& [sum, p] : total) {
-            for (const auto& [score, q] : r.chances) {
-                next[sum + score] += p * q;
+        if (!r.chances.empty()) {
+            work += span * static_cast<double>(r.chances.size());
+            span += static_cast<double>(r.chances.rbegin()->first - r.chances.begin()->first);
+        }
+    }
+    if (work > k_max_luck_work) {
+        // Too many totals to count: the normal curve, with the exact mean and variance, and
+        // half a point either side of the total (the totals are whole numbers).
+        Rational variance{0};
+        for (const auto& r : resolutions) {
+            Rational mean{0};
+            Rational square{0};
+            for (const auto& [score, p] : r.chances) {
+                mean += p * score;
+                square += p * score * score;
+            }
+            place.total += r.actual;
+            place.expected += mean;
+            variance += square - mean * mean;
+        }
+        place.exact = false;
+        const double sd = std::sqrt(variance.convert_to<double>());
+        const double mean = place.expected.convert_to<double>();
+        auto at_most = [&](double x) { return 0.5 * std::erfc(-(x - mean) / (sd * std::sqrt(2.0))); };
+        const double below = at_most(static_cast<double>(place.total) - 0.5);
+        const double up_to = at_most(static_cast<double>(place.total) + 0.5);
+        place.below = Rational(below);
+        place.equal = Rational(up_to - below);
+        place.above = Rational(1 - up_to);
+        return place;
+    }
+    // The totals' ways over one denominator, the product of each resolution's: integers
+    // convolve without a gcd at every step, as rationals would.
+    std::vector<cpp_int> ways{1};
+    cpp_int denominator{1};
+    long long lowest = 0;  // the total ways[0] stands for
+    for (const auto& r : resolutions) {
+        place.total += r.actual;
+        if (r.chances.empty()) {
+            continue;
+        }
+        cpp_int d{1};
+        for (const auto& [score, p] : r.chances) {
+            place.expected += p * score;
+            d = boost::multiprecision::lcm(d, boost::multiprecision::denominator(p));
+        }
+        const long long low = r.chances.begin()->first;
+        const long long span = r.chances.rbegin()->first - low;
+        std::vector<cpp_int> next(ways.size() + static_cast<size_t>(span));
+        for (size_t i = 0; i < ways.size(); ++i) {
+            if (ways[i] == 0) {
+                continue;
+            }
+            for (const auto& [score, p] : r.chances) {
+                next[i + static_cast<size_t>(score - low)] +=
+                    ways[i] * (boost::multiprecision::numerator(p) * (d / boost::multiprecision::denominator(p)));
             }
         }
-        total = std::move(next);
-        place.total += r.actual;
+        ways = std::move(next);
+        denominator *= d;
+        lowest += low;
     }
-    for (const auto& [sum, p] : total) {
-        place.expected += p * sum;
-        if (sum < place.total) {
-            place.below += p;
-        } else if (sum == place.total) {
-            place.equal += p;
-        } else {
-            place.above += p;
-        }
+    cpp_int below{0};
+    cpp_int equal{0};
+    cpp_int above{0};
+    for (size_t i = 0; i < ways.size(); ++i) {
+        const long long total = lowest + static_cast<long long>(i);
+        (total < place.total ? below : total == place.total ? equal : above) += ways[i];
     }
+    place.below = Rational(below, denominator);
+    place.equal = Rational(equal, denominator);
+    place.above = Rational(above, denominator);
     return place;
 }
 

@@ -31,6 +31,10 @@ struct Ranked {
 Ranked rank_result(const OddsReport& report, const std::string& actual,
                    const std::vector<std::pair<std::string, std::string>>& fields, std::string& why);
 
+// The most work (each resolution's possible scores times the totals before it, summed)
+// a total is counted exactly with; past it, the normal curve (documented in umpire(1)).
+inline constexpr double k_max_luck_work = 2e7;
+
 // Where a total of independent resolutions fell in its exact distribution.
 struct TotalPlace {
     long long total = 0;  // the actual total
@@ -38,6 +42,9 @@ struct TotalPlace {
     Rational below;       // the chance of a total below it
     Rational equal;       // ... equal to it
     Rational above;       // ... above it
+    // Counted exactly; false past k_max_luck_work, where the three chances are the normal
+    // curve's with the exact mean and variance (and are no longer exact fractions).
+    bool exact = true;
     // The mid-percentile: below + equal / 2, as a percent. 50 when results ran as expected.
     double percentile() const;
 };

@@ -167,3 +167,40 @@ TEST_CASE("luck: a result is ranked by severity, by its number, or by a count am
     CHECK(r.chances.empty());
     CHECK(why.find("'X' is not among") != std::string::npos);
 }
+
+TEST_CASE("luck: past the exact count's limit a total is placed on the normal curve, close to the count",
+          "[core][luck]")
+{
+    // 500 rolls of a d100: far past the limit. The oracle convolves in doubles.
+    std::map<long long, Rational> d100;
+    for (int f = 1; f <= 100; ++f) {
+        d100[f] = Rational(1, 100);
+    }
+    std::vector<Ranked> rs;
+    for (int i = 0; i < 500; ++i) {
+        rs.push_back(ranked(d100, 40 + (i % 21)));  // a little below the mean of 50.5
+    }
+    std::vector<double> totals{1.0};
+    for (size_t i = 0; i < rs.size(); ++i) {
+        std::vector<double> next(totals.size() + 99, 0.0);
+        for (size_t t = 0; t < totals.size(); ++t) {
+            for (int f = 0; f < 100; ++f) {
+                next[t + static_cast<size_t>(f)] += totals[t] / 100;
+            }
+        }
+        totals = std::move(next);
+    }
+    const TotalPlace place = place_total(rs);
+    REQUIRE_FALSE(place.exact);
+    double below = 0;
+    for (long long t = 500; t < place.total; ++t) {
+        below += totals[static_cast<size_t>(t - 500)];
+    }
+    const double equal = totals[static_cast<size_t>(place.total - 500)];
+    CHECK(place.expected == Rational(50500, 2));
+    CHECK(place.below.convert_to<double>() == Approx(below).margin(2e-4));
+    CHECK(place.equal.convert_to<double>() == Approx(equal).margin(2e-4));
+    CHECK(place.percentile() == Approx(100 * (below + equal / 2)).margin(0.02));
+    // and below the limit the count is exact
+    CHECK(place_total({rs.begin(), rs.begin() + 3}).exact);
+}
