@@ -5,6 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <unistd.h>
+
 using namespace umpire;
 
 TEST_CASE("compare: two rams side by side, each as 15.42 gives it", "[cli][compare]")
@@ -78,4 +81,37 @@ TEST_CASE("compare: what it refuses, naming the request", "[cli][compare]")
     auto unknown = test::run_cli({"compare", "wind", "bogus"});
     CHECK(unknown.code == 64);
     CHECK(unknown.err.find("request B") != std::string::npos);
+}
+
+TEST_CASE("compare: with --game each request reads the ships as they stand", "[cli][compare]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-compare-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(test::run_cli({"game", "new", "constantinople", file}).code == 0);
+    // A melee D on Genoa (15.34): its ram defense D is halved to B.
+    REQUIRE(test::run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
+                           "--defender", "Genoa", "--roll", "6"})
+                .code == 0);
+    auto sunk = [](const std::string& out, size_t request) {
+        const auto doc = nlohmann::json::parse(out);
+        for (const auto& line : doc["requests"][request]["odds"]["result"]) {
+            if (line["value"] == "sunk") {
+                return line["fraction"].get<std::string>();
+            }
+        }
+        return std::string("0");
+    };
+    auto game = test::run_cli({"--json", "--game", file, "compare", "ram --rammer Galley-1 --target Genoa",
+                               "ram --rammer Galley-1 --target Venice"});
+    REQUIRE(game.code == 0);
+    // 15.42, ram 4 against B: pin on 1-4, then 5-6 sinks: 4/6 x 2/6 = 2/9; Venice (D) cannot sink
+    CHECK(sunk(game.out, 0) == "2/9");
+    CHECK(sunk(game.out, 1) == "0");
+    // without the game Genoa is whole: D, pin on 1-2, never sunk
+    auto plain = test::run_cli(
+        {"--json", "compare", "ram --rammer Galley-1 --target Genoa", "ram --rammer Galley-1 --target Venice"});
+    REQUIRE(plain.code == 0);
+    CHECK(sunk(plain.out, 0) == "0");
+    std::filesystem::remove_all(dir);
 }
