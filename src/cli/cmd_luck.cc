@@ -132,6 +132,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
     std::vector<std::string> broken;  // where the log's chain does not hold
     std::string line;
     size_t number = 0;
+    size_t entries = 0;  // lines that are log lines
     std::string link = load::chain_start();
     while (std::getline(in, line)) {
         ++number;
@@ -142,6 +143,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             skipped.push_back({number, "", "not a log line (" + entry.error() + ")"});
             continue;
         }
+        ++entries;
         if (std::string why = load::chain_break(*entry, expected_link, number); !why.empty()) {
             broken.push_back("line " + std::to_string(number) + ": " + why);
         }
@@ -191,6 +193,10 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         reads.push_back(std::move(r));
     }
 
+    if (number > 0 && entries == 0) {
+        throw data_error("luck: '" + opt.file + "' holds no umpire log line (" + skipped.front().why +
+                         " at line 1); write one with --log FILE");
+    }
     // Per side and table; then per side, over the tables whose results are ranked by
     // severity (a count of one table and a severity of another do not add).
     std::vector<Group> groups;
@@ -286,6 +292,9 @@ void run_luck(const LuckOptions& opt, Context& ctx)
     out += "  each result scored by its severity (none 0, light 1, heavy 2, severe 3) or its number; a total's\n"
            "  percentile is where it fell among every total the dice could have given (50: as expected,\n"
            "  higher: more severe or larger than expected)\n";
+    if (reads.empty()) {
+        out += "\nno result to rank: " + std::string(number == 0 ? "the log is empty" : "see below") + "\n";
+    }
     bool approximate = false;
     for (const bool given : {false, true}) {
         std::vector<const Read*> rs;

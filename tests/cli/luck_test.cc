@@ -235,6 +235,17 @@ TEST_CASE("luck: each total's place and the evening's test against a brute force
     auto forged = test::run_cli({"luck", log});
     CHECK(forged.out.find("warning: line 8: prev: the chain is broken here") != std::string::npos);
 
+    const std::string junk = (dir / "notes.txt").string();
+    std::ofstream(junk) << "hello\n{\"a\": 1}\n";
+    auto wrong = test::run_cli({"luck", junk});
+    CHECK(wrong.code == 65);
+    CHECK(wrong.err.find("holds no umpire log line") != std::string::npos);
+    const std::string empty = (dir / "empty.log").string();
+    std::ofstream(empty).flush();
+    auto nothing = test::run_cli({"luck", empty});
+    CHECK(nothing.code == 0);
+    CHECK(nothing.out.find("no result to rank: the log is empty") != std::string::npos);
+
     auto missing = test::run_cli({"luck", (dir / "none.log").string()});
     CHECK(missing.code == 66);
     CHECK(missing.err.find("no such file") != std::string::npos);
