@@ -357,7 +357,7 @@ void setup_luck(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<LuckOptions>();
     auto* sub = app.add_subcommand("luck", "After the game: where an audit log's results fell in their exact odds, "
                                            "per side and table, and whether the dice as a whole were unusual");
-    sub->add_option("LOG", opt->file, "An audit log written with --log")->required()->type_name("LOG");
+    sub->add_option("LOG", opt->file, "An audit log written with --log")->required()->type_name("FILE");
     sub->footer("Every logged resolution is run again with --odds as replay runs it (the game as it stood,\n"
                 "the tables of now). Its result is scored by severity, or by its number where the result is\n"
                 "a count or total; results with no order (a wind's direction) are listed as not ranked.\n"

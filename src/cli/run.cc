@@ -425,8 +425,8 @@ std::vector<std::string> value_choices(const CLI::Option& option, const std::str
             }
             return names;
         }
-        const bool naval = command == "melee" || command == "ram" || command == "storm" || command == "portage" ||
-                           command == "free" || command == "sail";
+        // a SHIP is Constantinople's (melee, ram, storm, plan melee...); a NAME, Great Battles'
+        const bool naval = type.find("SHIP") != std::string::npos || command == "sail";
         return ctx.scenario(naval ? "constantinople" : core::k_great_battles_scenario).unit_names();
     } catch (const Error&) {
         return {};
@@ -589,6 +589,11 @@ CompletionModel completion_model(const Environment& env)
             }
         }
         command.words = command_words(command.name, env);
+        for (const CLI::App* inner : sub->get_subcommands([](const CLI::App*) { return true; })) {
+            if (!contains(command.words, inner->get_name())) {
+                command.words.push_back(inner->get_name());  // plan's crt and melee
+            }
+        }
         model.commands.push_back(std::move(command));
     }
     return model;
