@@ -152,6 +152,10 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             command = command_of(entry->argv);
         } catch (const Error&) {
         }
+        if (std::string action = game_file_action(entry->argv); !action.empty()) {
+            skipped.push_back({number, command, action + " rolls nothing and is not run again (it writes files)"});
+            continue;
+        }
         if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
             skipped.push_back({number, command, refused});
             continue;

@@ -9,6 +9,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -42,9 +43,28 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
     } catch (const Error& e) {
         return e.what();
     }
-    if (command.empty() || command == "batch" || command == "replay" || command == "seed") {
+    // Never a command that runs others, writes files or waits for a person: a log line is
+    // data, and may have been written by anyone.
+    static constexpr std::array<std::string_view, 8> k_not_replayed{"batch",      "replay",  "seed", "shell",
+                                                                    "completion", "compare", "plan", "luck"};
+    if (command.empty() || std::find(k_not_replayed.begin(), k_not_replayed.end(), command) != k_not_replayed.end()) {
         return "'" + (command.empty() ? std::string("(no command)") : command) +
                "' is not a resolution; replay runs only the commands that resolve";
+    }
+    if (command == "game") {
+        // game new, undo and rebuild create or rewrite the game's files (passed over, see
+        // game_file_action); next and status run from the state the log kept
+        // (state_before), as any --game line does.
+        const auto at = std::find(argv.begin(), argv.end(), "game");
+        const std::string action = at + 1 < argv.end() ? *(at + 1) : "";
+        if (action != "next" && action != "status") {
+            return "'game " + action + "' creates or rewrites a game's files; replay writes nothing";
+        }
+        if (!has_state_before) {
+            return "a 'game " + action +
+                   "' line without the state before it (state_before); replay neither reads "
+                   "nor writes the file";
+        }
     }
     if (command == "roll" && has_option(argv, {"-n", "--count"})) {
         return "roll -n prints totals, not a resolution, and is never logged";
@@ -54,6 +74,22 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
                "the file";
     }
     return "";
+}
+
+std::string game_file_action(const std::vector<std::string>& argv)
+{
+    std::string command;
+    try {
+        command = command_of(argv);
+    } catch (const Error&) {
+        return "";
+    }
+    const auto at = std::find(argv.begin(), argv.end(), "game");
+    if (command != "game" || at == argv.end() || at + 1 == argv.end()) {
+        return "";
+    }
+    const std::string& action = *(at + 1);
+    return action == "new" || action == "undo" || action == "rebuild" ? "game " + action : "";
 }
 
 std::ifstream open_log(const std::string& file, const std::string& command)
@@ -76,6 +112,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     std::string line;
     size_t number = 0;
     size_t replayed = 0;
+    size_t passed_over = 0;  // game new, undo and rebuild lines: they write files
     std::vector<std::pair<size_t, std::string>> differences;
     std::string expected_prev = load::chain_start();  // the chain link the next line must carry
     while (std::getline(in, line)) {
@@ -93,6 +130,10 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         }
         if (std::string broken = load::chain_break(*entry, link, number); !broken.empty()) {
             differences.emplace_back(number, broken);
+        }
+        if (!game_file_action(entry->argv).empty()) {
+            ++passed_over;
+            continue;
         }
         ++replayed;
         if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
@@ -138,6 +179,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         format::JsonWriter w;
         w.begin_document().key("command").value("replay").key("file").value(opt.file);
         w.key("replayed").value(static_cast<long long>(replayed));
+        w.key("passed_over").value(static_cast<long long>(passed_over));
         w.key("differences").begin_array();
         for (const auto& [n, why] : differences) {
             w.begin_object().key("line").value(static_cast<long long>(n)).key("difference").value(why).end_object();
@@ -150,7 +192,11 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         for (const auto& [n, why] : differences) {
             ctx.err() << opt.file << ":" << n << ": " << why << "\n";
         }
-        ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ\n";
+        ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ";
+        if (passed_over > 0) {
+            ctx.out() << ", " << passed_over << " passed over (game new, undo and rebuild write files)";
+        }
+        ctx.out() << "\n";
     }
     ctx.exit_code = differences.empty() ? 0 : static_cast<int>(ExitCode::data);
 }

@@ -36,6 +36,10 @@ core::OddsReport request_odds(const std::vector<std::string>& words, Context& ct
 // nor roll -n, which a log never holds), and a game-state line only from the state the
 // log kept with it (cmd_replay.cc; luck too).
 std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before);
+// "game new", "game undo" or "game rebuild" when ARGV is one: a line a true log holds that
+// replay and luck pass over, since running it would create or rewrite the game's files;
+// "" otherwise (cmd_replay.cc).
+std::string game_file_action(const std::vector<std::string>& argv);
 
 // FILE opened to be read as an audit log by COMMAND: a not-found Error naming COMMAND when
 // it is no regular file or cannot be read (cmd_replay.cc; luck too).

@@ -573,7 +573,50 @@ TEST_CASE("replay: runs only resolutions, in memory, and never touches a state f
     auto stateless = test::run_cli({"replay", evil});
     CHECK(stateless.err.find("not replayed: a --state line without the state before it") != std::string::npos);
     CHECK(!std::filesystem::exists(elsewhere));
+
+    // Forged lines that would write a file or wait for a person: game new at a path of the
+    // forger's choosing (replay made the game and its journal there), game rebuild, the
+    // shell, and the commands that run others. None is run; luck passes them over too.
+    std::ofstream(evil) << forged("[\"game\",\"new\",\"constantinople\",\"" + elsewhere + "\"]")
+                        << forged("[\"game\",\"rebuild\",\"" + elsewhere + "\"]") << forged(R"(["shell"])")
+                        << forged(R"(["completion","bash"])") << forged(R"(["compare","wind","wind"])")
+                        << forged(R"(["plan","crt","--attack","5","--defense","3"])")
+                        << forged("[\"luck\",\"" + evil + "\"]");
+    auto writes = test::run_cli({"replay", evil});
+    CHECK(writes.code == 65);
+    CHECK(writes.out.find("2 passed over (game new, undo and rebuild write files)") != std::string::npos);
+    for (const char* what : {":3: not replayed: 'shell'", ":4: not replayed: 'completion'",
+                             ":5: not replayed: 'compare'", ":6: not replayed: 'plan'", ":7: not replayed: 'luck'"}) {
+        CHECK(writes.err.find(evil + what) != std::string::npos);
+    }
+    auto luck = test::run_cli({"luck", evil});
+    CHECK(luck.code == 0);
+    CHECK(luck.out.find("line 1 (game): game new rolls nothing and is not run again") != std::string::npos);
+    CHECK(!std::filesystem::exists(elsewhere));
+    CHECK(!std::filesystem::exists(elsewhere + ".journal"));
     for (const auto& f : {state, log, evil, state + ".lock"}) {
+        std::filesystem::remove(f);
+    }
+}
+
+TEST_CASE("replay: a true game log replays clean, its game new, undo and rebuild passed over", "[cli][log]")
+{
+    const std::string game = temp_path("replay-game.toml");
+    const std::string log = temp_path("replay-game.jsonl");
+    for (const auto& f : {game, game + ".journal", game + ".lock", log}) {
+        std::filesystem::remove(f);
+    }
+    REQUIRE(test::run_cli({"-q", "--log", log, "game", "new", "constantinople", game}).code == 0);
+    REQUIRE(test::run_cli({"-q", "--log", log, "game", "next", game}).code == 0);
+    REQUIRE(test::run_cli({"-q", "--log", log, "game", "undo", game}).code == 0);
+    REQUIRE(test::run_cli({"-q", "--log", log, "--game", game, "--seed", "4", "melee", "--attacker", "Galley-1",
+                           "--defender", "Genoa"})
+                .code == 0);
+    REQUIRE(test::run_cli({"-q", "--log", log, "game", "rebuild", game}).code == 0);
+    auto r = test::run_cli({"replay", log});
+    CHECK(r.out == "2 resolution(s) replayed, 0 differ, 3 passed over (game new, undo and rebuild write files)\n");
+    CHECK(r.code == 0);
+    for (const auto& f : {game, game + ".journal", game + ".lock", log}) {
         std::filesystem::remove(f);
     }
 }
