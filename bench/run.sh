@@ -82,6 +82,19 @@ for target in "${targets[@]}"; do
         "$(python3 -c "print($o*1000)")" "$(python3 -c "print($p*1000)")" "$(ratio "$o" "$p")"
 done
 
+echo "== planning and luck (figures; each runs many --odds in process)"
+for i in $(seq 200); do echo "melee --attacker Genoa --defender Galley-$(( i % 5 + 1 )) --seed $i"; done > "$work/evening"
+"$umpire" -q --log "$work/evening.log" batch < "$work/evening" > /dev/null
+hyperfine -N --warmup 3 --runs 20 --export-json "$work/plan.json" \
+    "$umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2" \
+    "$umpire plan melee --ship 20 --enemy 2 --enemy 2 --enemy 2 --enemy 2 --top 0" \
+    "$umpire -q plan crt --attacker 6:army --attacker 4:infantry:lake --defender 3:front --terrain hills" \
+    "$umpire luck $work/evening.log" >/dev/null 2>&1
+printf 'plan melee, 15.24 (15 splits): %.1f ms   20 points on four ships (all splits): %.1f ms\n' \
+    "$(python3 -c "print($(mean "$work/plan.json" 0)*1000)")" "$(python3 -c "print($(mean "$work/plan.json" 1)*1000)")"
+printf 'plan crt with units: %.1f ms   luck, a 200-line log: %.1f ms\n' \
+    "$(python3 -c "print($(mean "$work/plan.json" 2)*1000)")" "$(python3 -c "print($(mean "$work/plan.json" 3)*1000)")"
+
 echo "== peak memory of a call (target: within 2x rolldice)"
 mu=$(/usr/bin/time -f %M "$umpire" melee --attacker 4 --attacker 4 --defender 5 --roll 4 2>&1 >/dev/null | tail -1)
 mr=$(/usr/bin/time -f %M "$rolldice" 2d6 2>&1 >/dev/null | tail -1)

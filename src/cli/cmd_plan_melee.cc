@@ -172,6 +172,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
         return a;
     };
 
+    auto by_rank = [&](const Scored& a, const Scored& b) { return before(a, b, opt.objective); };
     std::vector<Scored> scored;
     for (const auto& split : plan.splits) {
         Scored s;
@@ -191,15 +192,29 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
         }
         s.any_loss = 1 - no_loss;
         s.strongest = 1 - none_on_strongest;
-        scored.push_back(std::move(s));
+        // Kept in order, after those it ties with; only the best --top are kept (a split
+        // better than a kept one is kept too, so their ranks stay exact).
+        if (opt.top == 0) {
+            scored.push_back(std::move(s));
+            continue;
+        }
+        const auto at = std::upper_bound(scored.begin(), scored.end(), s, by_rank);
+        if (at - scored.begin() < opt.top) {
+            scored.insert(at, std::move(s));
+            if (scored.size() > static_cast<size_t>(opt.top)) {
+                scored.pop_back();
+            }
+        }
     }
-    std::stable_sort(scored.begin(), scored.end(),
-                     [&](const Scored& a, const Scored& b) { return before(a, b, opt.objective); });
+    if (opt.top == 0) {
+        std::stable_sort(scored.begin(), scored.end(), by_rank);
+    }
     for (size_t i = 0; i < scored.size(); ++i) {
         const bool tied = i > 0 && !before(scored[i - 1], scored[i], opt.objective);
         scored[i].rank = tied ? scored[i - 1].rank : static_cast<int>(i) + 1;
     }
-    const size_t shown = opt.top == 0 ? scored.size() : std::min(scored.size(), static_cast<size_t>(opt.top));
+    const size_t shown = scored.size();
+    const size_t legal = plan.splits.size();
     const std::string ship_name = q.defender.name.empty() ? "the ship" : q.defender.name;
     // The table's provisional notes, once, from the first attack's working.
     const core::Resolution* sample = scored.empty() ? nullptr : &scored.front().attacks.front()->sample;
@@ -214,7 +229,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
             w.key("strongest").value(plan.defenses[i] == strongest).end_object();
         }
         w.end_array().key("boom").value(opt.boom).key("damaged_reading").value(opt.reading);
-        w.key("objective").value(opt.objective).key("legal_splits").value(static_cast<long long>(scored.size()));
+        w.key("objective").value(opt.objective).key("legal_splits").value(static_cast<long long>(legal));
         w.key("splits").begin_array();
         for (size_t i = 0; i < shown; ++i) {
             const Scored& s = scored[i];
@@ -258,7 +273,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
         out += "  " + names[i] + ": defense " + std::to_string(plan.defenses[i]) +
                (plan.defenses[i] == strongest && names.size() > 1 ? "  (strongest)" : "") + "\n";
     }
-    if (scored.empty()) {
+    if (legal == 0) {
         // The fewest points each enemy may be given: 1, and no voluntary differential below -3.
         int least = 0;
         std::vector<std::string> each;
@@ -277,7 +292,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     if (names.size() == 1) {
         out += "  one enemy: the ship always uses its maximum strength (15.24), so there is one way\n";
     } else {
-        out += "  " + std::to_string(scored.size()) + " legal split" + (scored.size() == 1 ? "" : "s") +
+        out += "  " + std::to_string(legal) + " legal split" + (legal == 1 ? "" : "s") +
                ": all or none of the enemies, no voluntary differential below -3, all the points used (15.24)\n";
     }
     out += "  ranked by " + objective_text(opt.objective, strongest_names) + "\n";
@@ -309,8 +324,8 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
             out += row + "\n";
         }
     }
-    if (shown < scored.size()) {
-        out += "\n" + std::to_string(scored.size() - shown) + " more split" + (scored.size() - shown == 1 ? "" : "s") +
+    if (shown < legal) {
+        out += "\n" + std::to_string(legal - shown) + " more split" + (legal - shown == 1 ? "" : "s") +
                " not shown: --top 0 shows all\n";
     }
     if (sample != nullptr && sample->provisional) {

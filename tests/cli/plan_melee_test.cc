@@ -197,6 +197,19 @@ void check_plan(int strength, const std::vector<int>& defenses, bool boom = fals
                               static_cast<double>(b.expected[1]) / t);
         }
         CHECK(listed == legal);
+        // --top N keeps the first N of the whole ranking, ranks and all
+        std::vector<std::string> top = args;
+        top[6] = "3";
+        REQUIRE(top[5] == "--top");
+        auto some = test::run_cli(top);
+        REQUIRE(some.code == 0);
+        const auto best = nlohmann::json::parse(some.out);
+        CHECK(best["legal_splits"] == legal.size());
+        REQUIRE(best["splits"].size() == std::min<size_t>(3, legal.size()));
+        for (size_t i = 0; i < best["splits"].size(); ++i) {
+            CHECK(best["splits"][i]["points"] == splits[i]["points"]);
+            CHECK(best["splits"][i]["rank"] == splits[i]["rank"]);
+        }
         // best first; equal keys share a rank, and a rank is one more than the splits before it
         for (size_t i = 1; i < keys.size(); ++i) {
             CHECK(keys[i - 1] >= keys[i]);
