@@ -435,6 +435,9 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
             if (!line.name.empty()) {
                 w.key("name").value(line.name);
             }
+            if (!line.severity.empty()) {
+                w.key("severity").value(line.severity);
+            }
             w.key("probability").value(line.probability.value());
             w.key("fraction").value(line.probability.text());
             w.end_object();

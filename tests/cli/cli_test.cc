@@ -127,7 +127,8 @@ TEST_CASE("cli: --odds reports exact fractions", "[cli]")
 {
     auto r = run_cli({"--json", "ram", "--strength", "4", "--defense", "A", "--odds"});
     CHECK(r.code == 0);
-    CHECK(contains(r.out, R"("value":"sunk","name":"Sunk","probability":0.2777777778,"fraction":"5/18")"));
+    CHECK(contains(r.out,
+                   R"("value":"sunk","name":"Sunk","severity":"severe","probability":0.2777777778,"fraction":"5/18")"));
     CHECK(contains(r.out, R"("branches":31)"));
 }
 

@@ -9,6 +9,7 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -130,6 +131,11 @@ TEST_CASE("luck: each total's place and the evening's test against a brute force
         const auto doc = nlohmann::json::parse(r.out);
         for (const auto& line : doc["odds"]["result"]) {
             l.chances[score(l.command, line["value"])] += fraction(line["fraction"]);
+            if (l.command == "melee") {
+                // the odds say each result's severity, as the 15.41 legend orders them
+                static const std::array<const char*, 4> names{"none", "light", "heavy", "severe"};
+                CHECK(line["severity"] == names.at(static_cast<size_t>(score("melee", line["value"]))));
+            }
         }
     }
     REQUIRE(test::run_cli({"-q", "--log", log, "wind", "--seed", "7"}).code == 0);  // no order: not ranked
