@@ -186,6 +186,10 @@ void setup_plan(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("plan", "Before a roll: the splits of a ship's strength ranked (plan melee); the "
                                            "column now and what more strength reaches (plan crt)");
     sub->require_subcommand(1);
+    sub->footer("Examples:\n"
+                "  umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2\n"
+                "  umpire plan crt --attack 5 --defense 3\n"
+                "'umpire plan melee --help' and 'umpire plan crt --help' say more.");
     setup_plan_melee(*sub, ctx);
     // plan crt takes crt's own options, checked by crt's own parser; it plans instead of
     // resolving, from the words after "crt" as given.

@@ -102,6 +102,10 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
         severity_of[entry.code] = static_cast<size_t>(at - k_severities.begin());
     }
 
+    if (opt.top < 0) {
+        throw usage_error("--top " + std::to_string(opt.top) +
+                          ": give how many splits to show, 1 or more, or 0 for all");
+    }
     if (opt.enemies.size() > 4) {
         throw usage_error("--enemy: " + std::to_string(opt.enemies.size()) +
                           " given; a ship melees at most four adjacent enemies, through its port and starboard "
@@ -360,9 +364,7 @@ void setup_plan_melee(CLI::App& plan, Context& ctx)
                     "any-loss (a Lose one on some enemy), strongest (Damaged or worse on the strongest enemy)")
         ->check(one_of({"expected", "any-loss", "strongest"}))
         ->type_name("expected|any-loss|strongest");
-    sub->add_option("--top", opt->top, "Show the N best splits (default 10; 0: all)")
-        ->check(CLI::Range(0, 1000000))
-        ->type_name("N");
+    sub->add_option("--top", opt->top, "Show the N best splits (default 10; 0: all)")->type_name("N");
     sub->footer("Each split gives every enemy its points (in --enemy order), the differential against its\n"
                 "defense (its leader and the Boom included) and melee's exact odds there. Ties are broken\n"
                 "by the expected results, then kept in the order of the points. With --game, ships named\n"

@@ -291,6 +291,9 @@ TEST_CASE("plan melee: ships read from the scenario and the game, refusals", "[c
     auto friends = test::run_cli({"plan", "melee", "--ship", "Genoa", "--enemy", "Venice"});
     CHECK(friends.code == 64);
     CHECK(friends.err.find("both byzantine ships") != std::string::npos);
+    auto top = test::run_cli({"plan", "melee", "--ship", "8", "--enemy", "5", "--top", "-2"});
+    CHECK(top.code == 64);
+    CHECK(top.err.find("--top -2: give how many splits to show") != std::string::npos);
     auto objective = test::run_cli({"plan", "melee", "--ship", "8", "--enemy", "5", "--objective", "best"});
     CHECK(objective.code == 64);
     CHECK(objective.err.find("--objective") != std::string::npos);
