@@ -1,12 +1,14 @@
 // umpire luck LOG: after the game, were the dice kind? Each logged resolution is run
 // again with --odds, as replay runs it (the game's state of then, the tables of now), and
-// its result placed in that exact distribution (core/luck.h): totals per side and table,
+// its result placed in that exact distribution (core/luck.h): totals per side and procedure,
 // per side, and a test of the whole evening. Dice typed in by hand are kept apart.
 #include "cli/commands.h"
 #include "cli/run.h"
+#include "core/game.h"
 #include "core/luck.h"
 #include "format/json.h"
 #include "format/text.h"
+#include "load/loader.h"
 #include "load/log.h"
 #include "util/error.h"
 #include "util/sha256.h"
@@ -33,8 +35,8 @@ using core::Rational;
 struct Read {
     size_t line = 0;
     std::string command;
-    std::string table;  // the first table it read, else its command
-    std::string side;   // "" when no side is named
+    std::string procedure;  // its procedure: the command ("melee", "check storm"), and what was counted
+    std::string side;       // "" when no side is named
     bool given = false;
     bool by_severity = false;
     core::Ranked ranked;
@@ -47,11 +49,31 @@ struct Skipped {
 };
 
 // The side whose roll it is: --side, else the side of the first unit named by the options
-// that name the acting unit, in the scenario of GAME.
-std::string acting_side(const std::vector<std::string>& argv, const std::string& game, Context& ctx)
+// that name the acting unit, looked up in the game the line was logged against (its state
+// kept with it), else its --scenario, else the shipped scenario of the game of TABLE (the
+// first table it read), else any shipped scenario that knows the name.
+std::string acting_side(const std::vector<std::string>& argv, const std::string& table,
+                        const std::optional<std::string>& state_before, Context& ctx)
 {
     static constexpr std::array<std::string_view, 6> k_acting{"--side", "--attacker", "--rammer",
                                                               "--ship", "--unit",     "--division"};
+    std::vector<std::string> scenarios;
+    if (state_before) {
+        try {
+            scenarios.push_back(load::parse_game(*state_before, "the logged game").scenario);
+        } catch (const Error&) {
+        }
+    }
+    for (size_t i = 0; i + 1 < argv.size(); ++i) {
+        if (argv[i] == "--scenario") {
+            scenarios.push_back(argv[i + 1]);
+        }
+    }
+    if (const core::GameRules* rules = core::find_game_rules(table.substr(0, table.find('.')))) {
+        scenarios.push_back(rules->scenario);
+    }
+    const auto shipped = ctx.catalog().scenario_names();
+    scenarios.insert(scenarios.end(), shipped.begin(), shipped.end());
     for (const auto flag : k_acting) {
         for (size_t i = 0; i < argv.size(); ++i) {
             std::string value;
@@ -65,12 +87,14 @@ std::string acting_side(const std::vector<std::string>& argv, const std::string&
             if (flag == "--side") {
                 return to_lower(value);
             }
-            try {
-                if (const core::Unit* unit = ctx.scenario(game).find_unit(value.substr(0, value.find(':')))) {
-                    return unit->side;
+            const std::string name = value.substr(0, value.find(':'));
+            for (const auto& id : scenarios) {
+                try {
+                    if (const core::Unit* unit = ctx.catalog().scenario(id).find_unit(name)) {
+                        return unit->side;
+                    }
+                } catch (const Error&) {
                 }
-            } catch (const Error&) {
-                return "";  // a game without a scenario
             }
             break;  // given as a number: the next kind of option may name a unit
         }
@@ -118,7 +142,7 @@ std::string verdict(double p)
 struct Group {
     bool given = false;
     std::string side;
-    std::string table;  // "" for a side's total over its tables
+    std::string procedure;  // "" for a side's total over its procedures
     std::vector<const Read*> reads;
 };
 
@@ -181,7 +205,12 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         Read r;
         r.line = number;
         r.command = command;
-        r.table = entry->tables.empty() ? command : entry->tables.front().first;
+        // what was rolled for: the command, and a check's id ("check storm")
+        r.procedure = command;
+        if (command == "check") {
+            const auto at = std::find(entry->argv.begin(), entry->argv.end(), "check");
+            r.procedure += at + 1 < entry->argv.end() ? " " + *(at + 1) : "";
+        }
         r.given = entry->dice_given > 0;
         std::string why;
         r.ranked = core::rank_result(*now.odds, entry->result_code, entry->result_fields, why);
@@ -191,9 +220,11 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         }
         r.by_severity = r.ranked.by_severity;
         if (r.ranked.dimension != "result") {
-            r.table += " (" + r.ranked.dimension.substr(r.ranked.dimension.find('.') + 1) + ")";  // what was counted
+            r.procedure +=
+                " (" + r.ranked.dimension.substr(r.ranked.dimension.find('.') + 1) + ")";  // what was counted
         }
-        r.side = acting_side(entry->argv, r.table.substr(0, r.table.find('.')), ctx);
+        r.side = acting_side(entry->argv, entry->tables.empty() ? "" : entry->tables.front().first, entry->state_before,
+                             ctx);
         reads.push_back(std::move(r));
     }
 
@@ -201,33 +232,33 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         throw data_error("luck: '" + opt.file + "' holds no umpire log line (" + skipped.front().why +
                          " at line 1); write one with --log FILE");
     }
-    // Per side and table; then per side, over the tables whose results are ranked by
-    // severity (a count of one table and a severity of another do not add).
+    // Per side and procedure; then per side, over the procedures whose results are ranked by
+    // severity (a count of one procedure and a severity of another do not add).
     std::vector<Group> groups;
-    auto group_of = [&](bool given, const std::string& side, const std::string& table) -> Group& {
+    auto group_of = [&](bool given, const std::string& side, const std::string& procedure) -> Group& {
         for (auto& g : groups) {
-            if (g.given == given && g.side == side && g.table == table) {
+            if (g.given == given && g.side == side && g.procedure == procedure) {
                 return g;
             }
         }
-        groups.push_back({given, side, table, {}});
+        groups.push_back({given, side, procedure, {}});
         return groups.back();
     };
     for (const auto& r : reads) {
-        group_of(r.given, r.side, r.table).reads.push_back(&r);
+        group_of(r.given, r.side, r.procedure).reads.push_back(&r);
     }
     for (const auto& r : reads) {
         if (r.by_severity) {
             group_of(r.given, r.side, "").reads.push_back(&r);
         }
     }
-    // a side's total over one table only is that table's line again
+    // a side's total over one procedure only is that procedure's line again
     std::erase_if(groups, [&](const Group& g) {
-        if (!g.table.empty()) {
+        if (!g.procedure.empty()) {
             return false;
         }
-        const std::string& first = g.reads.front()->table;
-        return std::all_of(g.reads.begin(), g.reads.end(), [&](const Read* r) { return r->table == first; });
+        const std::string& first = g.reads.front()->procedure;
+        return std::all_of(g.reads.begin(), g.reads.end(), [&](const Read* r) { return r->procedure == first; });
     });
     std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
         return std::tie(a.given, a.side) < std::tie(b.given, b.side);
@@ -248,10 +279,10 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         for (const auto& g : groups) {
             const core::TotalPlace place = core::place_total(ranked_of(g.reads));
             w.begin_object().key("dice").value(g.given ? "given" : "rolled").key("side").value(g.side);
-            if (g.table.empty()) {
-                w.key("table").null();
+            if (g.procedure.empty()) {
+                w.key("procedure").null();
             } else {
-                w.key("table").value(g.table);
+                w.key("procedure").value(g.procedure);
             }
             w.key("order").value(g.reads.front()->by_severity ? "severity" : "number");
             w.key("results").value(static_cast<long long>(g.reads.size())).key("total").value(place.total);
@@ -312,7 +343,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         }
         out += std::string("\n") + (given ? "Dice typed in by hand" : "Dice rolled by umpire") + " (" +
                std::to_string(rs.size()) + " result" + (rs.size() == 1 ? "" : "s") + ")\n";
-        out += "  side        table                        results  total  expected  P(<=)    P(>=)   percentile\n";
+        out += "  side        procedure                    results  total  expected  P(<=)    P(>=)   percentile\n";
         for (const auto& g : groups) {
             if (g.given != given) {
                 continue;
@@ -320,7 +351,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             const core::TotalPlace place = core::place_total(ranked_of(g.reads));
             std::string row = "  ";
             row += format::pad(g.side.empty() ? "-" : g.side, 12);
-            row += format::pad(g.table.empty() ? "(all, by severity)" : g.table, 29);
+            row += format::pad(g.procedure.empty() ? "(all, by severity)" : g.procedure, 28) + " ";
             row += format::pad(std::to_string(g.reads.size()), 9);
             row += format::pad(std::to_string(place.total), 7);
             row += format::pad(fixed(place.expected.convert_to<double>(), 2), 10);
@@ -360,7 +391,7 @@ void setup_luck(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<LuckOptions>();
     auto* sub = app.add_subcommand("luck", "After the game: where an audit log's results fell in their exact odds, "
-                                           "per side and table, and whether the dice as a whole were unusual");
+                                           "per side and procedure, and whether the dice as a whole were unusual");
     sub->add_option("LOG", opt->file, "An audit log written with --log")->required()->type_name("FILE");
     sub->footer("Every logged resolution is run again with --odds as replay runs it (the game as it stood,\n"
                 "the tables of now). Its result is scored by severity, or by its number where the result is\n"

@@ -163,7 +163,7 @@ TEST_CASE("luck: each total's place and the evening's test against a brute force
         const bool given = g["dice"] == "given";
         std::vector<const Logged*> members;
         for (const auto& l : lines) {
-            const bool same_table = g["table"].is_null() ? l.command != "roll" : g["table"] == l.table;
+            const bool same_table = g["procedure"].is_null() ? l.command != "roll" : g["procedure"] == l.command;
             if (l.given == given && l.side == g["side"] && same_table) {
                 members.push_back(&l);
             }
@@ -255,5 +255,32 @@ TEST_CASE("luck: each total's place and the evening's test against a brute force
     auto missing = test::run_cli({"luck", (dir / "none.log").string()});
     CHECK(missing.code == 66);
     CHECK(missing.err.find("no such file") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("luck: a side is read from the units a request names, a procedure is its command or check", "[cli][luck]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-luck-sides-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string log = (dir / "evening.log").string();
+    // I-Btl is German in the shipped Great Battles scenario; crt names its side itself.
+    for (const std::vector<std::string> request :
+         {std::vector<std::string>{"rally", "--unit", "I-Btl", "--suppressed", "3", "--seed", "2"},
+          std::vector<std::string>{"crt", "--attack", "6", "--defense", "3", "--side", "axis", "--seed", "3"},
+          std::vector<std::string>{"check", "black-sea.asw", "--seed", "4"}}) {
+        std::vector<std::string> args{"-q", "--log", log};
+        args.insert(args.end(), request.begin(), request.end());
+        REQUIRE(test::run_cli(args).code == 0);
+    }
+    auto r = test::run_cli({"--json", "luck", log});
+    REQUIRE(r.code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    std::map<std::string, std::string> side_of;
+    for (const auto& g : doc["groups"]) {
+        side_of[g["procedure"].get<std::string>()] = g["side"];
+    }
+    CHECK(side_of.at("rally (rallied)") == "german");  // a rally's result is counted by the stands rallied
+    CHECK(side_of.at("crt") == "axis");
+    CHECK(side_of.at("check black-sea.asw").empty());  // names no unit
     std::filesystem::remove_all(dir);
 }
