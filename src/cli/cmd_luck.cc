@@ -131,9 +131,7 @@ std::string fixed(double v, int places)
     return buffer;
 }
 
-std::string exact(const Rational& q) { return q.str(); }
-
-// "78.2" and what it means, a total's mid-percentile.
+// What the whole-log test's P says.
 std::string verdict(double p)
 {
     return p < 0.01 ? "very unusual (p < 0.01)" : p < 0.05 ? "unusual (p < 0.05)" : "not unusual (p >= 0.05)";
