@@ -38,7 +38,6 @@ struct Read {
     std::string procedure;  // its procedure: the command ("melee", "check storm"), and what was counted
     std::string side;       // "" when no side is named
     bool given = false;
-    bool by_severity = false;
     core::Ranked ranked;
 };
 
@@ -48,32 +47,68 @@ struct Skipped {
     std::string why;
 };
 
-// The side whose roll it is: --side, else the side of the first unit named by the options
-// that name the acting unit, looked up in the game the line was logged against (its state
-// kept with it), else its --scenario, else the shipped scenario of the game of TABLE (the
-// first table it read), else any shipped scenario that knows the name.
-std::string acting_side(const std::vector<std::string>& argv, const std::string& table,
-                        const std::optional<std::string>& state_before, Context& ctx)
+// Where the units a logged line names are looked up: the game the line was logged against
+// (its state kept with it), its --scenario, the shipped scenario of the game of TABLE (the
+// first table it read), then every shipped scenario.
+std::vector<const core::Scenario*> scenarios_of(const std::vector<std::string>& argv, const std::string& table,
+                                                const std::optional<std::string>& state_before, Context& ctx)
 {
-    static constexpr std::array<std::string_view, 6> k_acting{"--side", "--attacker", "--rammer",
-                                                              "--ship", "--unit",     "--division"};
-    std::vector<std::string> scenarios;
+    std::vector<std::string> ids;
     if (state_before) {
         try {
-            scenarios.push_back(load::parse_game(*state_before, "the logged game").scenario);
+            ids.push_back(load::parse_game(*state_before, "the logged game").scenario);
         } catch (const Error&) {
         }
     }
     for (size_t i = 0; i + 1 < argv.size(); ++i) {
         if (argv[i] == "--scenario") {
-            scenarios.push_back(argv[i + 1]);
+            ids.push_back(argv[i + 1]);
         }
     }
     if (const core::GameRules* rules = core::find_game_rules(table.substr(0, table.find('.')))) {
-        scenarios.push_back(rules->scenario);
+        ids.push_back(rules->scenario);
     }
     const auto shipped = ctx.catalog().scenario_names();
-    scenarios.insert(scenarios.end(), shipped.begin(), shipped.end());
+    ids.insert(ids.end(), shipped.begin(), shipped.end());
+    std::vector<const core::Scenario*> out;
+    for (const auto& id : ids) {
+        try {
+            out.push_back(&ctx.catalog().scenario(id));
+        } catch (const Error&) {
+        }
+    }
+    return out;
+}
+
+const core::Unit* find_named(const std::vector<const core::Scenario*>& scenarios, const std::string& spec,
+                             const core::Scenario** in = nullptr)
+{
+    const std::string name = spec.substr(0, spec.find(':'));
+    for (const auto* s : scenarios) {
+        if (const core::Unit* unit = s->find_unit(name)) {
+            if (in != nullptr) {
+                *in = s;
+            }
+            return unit;
+        }
+    }
+    return nullptr;
+}
+
+// The side whose roll a result was. A result on a TARGET unit of a game of two sides was
+// rolled by the other side (melee's attack and each counterattack); else --side, else the
+// side of the first unit named by the options that name the acting unit.
+std::string rolling_side(const std::vector<std::string>& argv, const std::string& target,
+                         const std::vector<const core::Scenario*>& scenarios)
+{
+    const core::Scenario* in = nullptr;
+    if (const core::Unit* unit = target.empty() ? nullptr : find_named(scenarios, target, &in)) {
+        if (in->sides.size() == 2) {
+            return in->sides[0] == unit->side ? in->sides[1] : in->sides[0];
+        }
+    }
+    static constexpr std::array<std::string_view, 6> k_acting{"--side", "--attacker", "--rammer",
+                                                              "--ship", "--unit",     "--division"};
     for (const auto flag : k_acting) {
         for (size_t i = 0; i < argv.size(); ++i) {
             std::string value;
@@ -87,14 +122,8 @@ std::string acting_side(const std::vector<std::string>& argv, const std::string&
             if (flag == "--side") {
                 return to_lower(value);
             }
-            const std::string name = value.substr(0, value.find(':'));
-            for (const auto& id : scenarios) {
-                try {
-                    if (const core::Unit* unit = ctx.catalog().scenario(id).find_unit(name)) {
-                        return unit->side;
-                    }
-                } catch (const Error&) {
-                }
+            if (const core::Unit* unit = find_named(scenarios, value)) {
+                return unit->side;
             }
             break;  // given as a number: the next kind of option may name a unit
         }
@@ -200,6 +229,8 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             skipped.push_back({number, command, "its odds cannot be had now: " + now.error});
             continue;
         }
+        const auto scenarios = scenarios_of(entry->argv, entry->tables.empty() ? "" : entry->tables.front().first,
+                                            entry->state_before, ctx);
         Read r;
         r.line = number;
         r.command = command;
@@ -210,20 +241,31 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             r.procedure += at + 1 < entry->argv.end() ? " " + *(at + 1) : "";
         }
         r.given = entry->dice_given > 0;
+        // The main result, then each other result it reports with its own dice (melee
+        // --exchange: the defender's counterattacks, rolled by the other side).
+        Read main = r;
         std::string why;
-        r.ranked = core::rank_result(*now.odds, entry->result_code, entry->result_fields, why);
+        main.ranked = core::rank_result(*now.odds, entry->result_code, entry->result_fields, why);
         if (!why.empty()) {
             skipped.push_back({number, command, why});
             continue;
         }
-        r.by_severity = r.ranked.by_severity;
-        if (r.ranked.dimension != "result") {
-            r.procedure +=
-                " (" + r.ranked.dimension.substr(r.ranked.dimension.find('.') + 1) + ")";  // what was counted
+        if (main.ranked.dimension != "result") {
+            main.procedure += " (" + main.ranked.dimension.substr(main.ranked.dimension.find('.') + 1) + ")";
         }
-        r.side = acting_side(entry->argv, entry->tables.empty() ? "" : entry->tables.front().first, entry->state_before,
-                             ctx);
-        reads.push_back(std::move(r));
+        main.side = rolling_side(entry->argv, entry->result_target, scenarios);
+        reads.push_back(std::move(main));
+        for (const auto& other : entry->other_results) {
+            Read o = r;
+            std::string other_why;
+            o.ranked = core::rank_dimension(*now.odds, other.label, other.code, other_why);
+            if (!other_why.empty()) {
+                skipped.push_back({number, command, other.label + ": " + other_why});
+                continue;
+            }
+            o.side = rolling_side(entry->argv, other.target, scenarios);
+            reads.push_back(std::move(o));
+        }
     }
 
     if (number > 0 && entries == 0) {
@@ -246,7 +288,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         group_of(r.given, r.side, r.procedure).reads.push_back(&r);
     }
     for (const auto& r : reads) {
-        if (r.by_severity) {
+        if (r.ranked.by_severity) {
             group_of(r.given, r.side, "").reads.push_back(&r);
         }
     }
@@ -282,7 +324,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             } else {
                 w.key("procedure").value(g.procedure);
             }
-            w.key("order").value(g.reads.front()->by_severity ? "severity" : "number");
+            w.key("order").value(g.reads.front()->ranked.by_severity ? "severity" : "number");
             w.key("results").value(static_cast<long long>(g.reads.size())).key("total").value(place.total);
             format::write_exact(w, "expected", core::Fraction{place.expected});
             format::write_chance(w, "below", core::Fraction{place.below});

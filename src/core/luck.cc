@@ -81,6 +81,19 @@ Ranked rank_result(const OddsReport& report, const std::string& actual,
     return Ranked{};
 }
 
+Ranked rank_dimension(const OddsReport& report, const std::string& dimension, const std::string& actual,
+                      std::string& why)
+{
+    Ranked out;
+    for (const auto& d : report.dimensions) {
+        if (d.name == dimension && score(d, actual, out, why)) {
+            return why.empty() ? out : Ranked{};
+        }
+    }
+    why = "its " + dimension + " has no order (no severity stated, not a number)";
+    return Ranked{};
+}
+
 double TotalPlace::percentile() const { return 100.0 * Rational(below + equal / 2).convert_to<double>(); }
 
 TotalPlace place_total(const std::vector<Ranked>& resolutions)

@@ -64,6 +64,12 @@ struct Unusual {
 };
 Unusual unusual(const std::vector<Ranked>& resolutions);
 
+// The order of REPORT's DIMENSION (one of a resolution's other results: "attack on
+// Galley-1"), by severity or by number, with ACTUAL's score; empty chances, WHY set, when it
+// has no order or ACTUAL is not among its values.
+Ranked rank_dimension(const OddsReport& report, const std::string& dimension, const std::string& actual,
+                      std::string& why);
+
 // The mid-percentile of one resolution's result: P(lower) + P(same) / 2.
 Rational mid_percentile(const Ranked& r);
 

@@ -221,6 +221,20 @@ Expected<LogEntry> parse_log_line(std::string_view line)
         const json& r = j.at("resolution");
         if (r.is_object() && r.contains("result") && r.at("result").is_object() && r.at("result").contains("code")) {
             e.result_code = r.at("result").at("code").get<std::string>();
+            auto text = [](const json& o, const char* key) {
+                return o.contains(key) && o.at(key).is_string() ? o.at(key).get<std::string>() : std::string();
+            };
+            e.result_label = text(r.at("result"), "label");
+            e.result_target = text(r.at("result"), "target");
+            if (r.contains("results") && r.at("results").is_array()) {
+                for (const auto& o : r.at("results")) {
+                    // only a separate attack on a target of its own has dice of its own: a
+                    // roll's expressions and a rally's stands are what the main result sums
+                    if (o.is_object() && text(o, "label") != e.result_label && !text(o, "target").empty()) {
+                        e.other_results.push_back({text(o, "label"), text(o, "code"), text(o, "target")});
+                    }
+                }
+            }
             for (const auto& [key, value] : r.at("result").items()) {
                 if (key != "code" && key != "name" && key != "source" && key != "severity" && value.is_primitive()) {
                     e.result_fields.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());

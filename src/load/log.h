@@ -28,6 +28,17 @@ struct LogEntry {
     // Read from the resolution: its main result's code ("" when it has none), and how many
     // of its dice umpire rolled and how many were given (typed in by hand).
     std::string result_code;
+    std::string result_label;   // which of the results it is ("attack on Genoa"), "" when unlabelled
+    std::string result_target;  // the unit its "target" field names, "" when none
+    // The other results a resolution reports that are attacks on targets of their own, with
+    // dice of their own (the counterattacks of a melee exchange): each label, code and target.
+    // Results that make up the main one (a roll's expressions, a rally's stands) are not kept.
+    struct Outcome {
+        std::string label;
+        std::string code;
+        std::string target;
+    };
+    std::vector<Outcome> other_results;
     std::vector<std::pair<std::string, std::string>> result_fields;  // its fields, as an odds report writes values
     size_t dice_rolled = 0;
     size_t dice_given = 0;

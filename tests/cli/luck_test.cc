@@ -284,3 +284,72 @@ TEST_CASE("luck: a side is read from the units a request names, a procedure is i
     CHECK(side_of.at("check black-sea.asw").empty());  // names no unit
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("luck: melee --exchange's counterattacks are the defender's side's dice, each placed", "[cli][luck]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-luck-exchange-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string log = (dir / "evening.log").string();
+    // Two Ottoman galleys attack Genoa (Byzantine), which splits 6 and 2 against them (15.24).
+    const std::vector<std::string> request{"melee",      "--attacker", "Galley-1",   "--attacker", "Galley-2",
+                                           "--defender", "Genoa",      "--exchange", "--split",    "6,2"};
+    std::vector<std::string> logged{"-q", "--log", log, "--seed", "4"};
+    logged.insert(logged.end(), request.begin(), request.end());
+    REQUIRE(test::run_cli(logged).code == 0);
+    std::vector<std::string> odds{"--json", "-q"};
+    odds.insert(odds.end(), request.begin(), request.end());
+    odds.emplace_back("--odds");
+    const auto report = nlohmann::json::parse(test::run_cli(odds).out);
+    std::ifstream in(log);
+    std::string text;
+    REQUIRE(std::getline(in, text));
+    const auto entry = nlohmann::json::parse(text);
+
+    // each counterattack's chances (its own dimension of the odds) and the code it had
+    std::vector<Logged> counters;
+    for (const auto& result : entry["resolution"]["results"]) {
+        if (result["label"] == entry["resolution"]["result"]["label"]) {
+            continue;  // the galleys' attack on Genoa: the Ottoman side's roll
+        }
+        Logged l;
+        l.command = "melee";
+        l.actual = score("melee", result["code"]);
+        for (const auto& line : report["odds"][result["label"].get<std::string>()]) {
+            l.chances[score("melee", line["value"])] += fraction(line["fraction"]);
+        }
+        counters.push_back(l);
+    }
+    REQUIRE(counters.size() == 2);
+    std::vector<const Logged*> members{&counters[0], &counters[1]};
+    long long actual = counters[0].actual + counters[1].actual;
+    Rational below{0};
+    Rational equal{0};
+    each_combination(members, [&](const std::vector<long long>& scores, Rational p) {
+        const long long total = scores[0] + scores[1];
+        if (total < actual) {
+            below += p;
+        } else if (total == actual) {
+            equal += p;
+        }
+    });
+
+    auto r = test::run_cli({"--json", "luck", log});
+    REQUIRE(r.code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    bool seen = false;
+    for (const auto& g : doc["groups"]) {
+        if (g["side"] == "byzantine") {
+            seen = true;
+            CHECK(g["procedure"] == "melee");
+            CHECK(g["results"] == 2);
+            CHECK(g["total"] == actual);
+            CHECK(fraction(g["below"]["fraction"]) == below);
+            CHECK(fraction(g["equal"]["fraction"]) == equal);
+        } else {
+            CHECK(g["side"] == "ottoman");
+            CHECK(g["results"] == 1);
+        }
+    }
+    CHECK(seen);
+    std::filesystem::remove_all(dir);
+}
