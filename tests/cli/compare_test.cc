@@ -88,11 +88,7 @@ TEST_CASE("compare: with --game each request reads the ships as they stand", "[c
     const auto dir = std::filesystem::temp_directory_path() / ("umpire-compare-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "siege.toml").string();
-    REQUIRE(test::run_cli({"game", "new", "constantinople", file}).code == 0);
-    // A melee D on Genoa (15.34): its ram defense D is halved to B.
-    REQUIRE(test::run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
-                           "--defender", "Genoa", "--roll", "6"})
-                .code == 0);
+    REQUIRE(test::game_with_genoa_damaged(file));  // its ram defense D is halved to B (15.34)
     auto sunk = [](const std::string& out, size_t request) {
         const auto doc = nlohmann::json::parse(out);
         for (const auto& line : doc["requests"][request]["odds"]["result"]) {

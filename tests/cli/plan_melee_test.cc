@@ -269,10 +269,7 @@ TEST_CASE("plan melee: ships read from the scenario and the game, refusals", "[c
     const auto dir = std::filesystem::temp_directory_path() / ("umpire-plan-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "siege.toml").string();
-    REQUIRE(test::run_cli({"game", "new", "constantinople", file}).code == 0);
-    REQUIRE(test::run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
-                           "--defender", "Genoa", "--roll", "6"})
-                .code == 0);
+    REQUIRE(test::game_with_genoa_damaged(file));
     for (const std::string reading : {"chart", "case"}) {
         auto game = test::run_cli({"--json", "--game", file, "plan", "melee", "--ship", "Genoa", "--enemy", "Galley-1",
                                    "--enemy", "Galley-3", "--damaged-reading", reading, "--top", "0"});
