@@ -33,8 +33,6 @@ namespace {
 using core::Rational;
 
 struct Read {
-    size_t line = 0;
-    std::string command;
     std::string procedure;  // its procedure: the command ("melee", "check storm"), and what was counted
     std::string side;       // "" when no side is named
     bool given = false;
@@ -232,8 +230,6 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         const auto scenarios = scenarios_of(entry->argv, entry->tables.empty() ? "" : entry->tables.front().first,
                                             entry->state_before, ctx);
         Read r;
-        r.line = number;
-        r.command = command;
         // what was rolled for: the command, and a check's id ("check storm")
         r.procedure = command;
         if (command == "check") {
