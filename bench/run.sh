@@ -69,7 +69,7 @@ targets=(
     "roll 20d10|roll 20d10"
     "morale|morale --stands 6 --eliminated 1 --suppressed 2"
 )
-for id in $("$umpire" --json check list | python3 -c "import json,sys; print(' '.join(t['id'] for t in json.load(sys.stdin)))"); do
+for id in $("$umpire" --json check list | python3 -c "import json,sys; print(' '.join(t['id'] for t in json.load(sys.stdin)['checks']))"); do
     targets+=("check $id|check $id")
 done
 for target in "${targets[@]}"; do
