@@ -466,6 +466,16 @@ std::vector<std::string> command_words(const std::string& command, const Environ
     return words;
 }
 
+// The names of APP's subcommands (plan's crt and melee, seed's commit...).
+std::vector<std::string> subcommand_names(const CLI::App& app)
+{
+    std::vector<std::string> out;
+    for (const CLI::App* inner : app.get_subcommands([](const CLI::App*) { return true; })) {
+        out.push_back(inner->get_name());
+    }
+    return out;
+}
+
 // Whether OPTION takes a value (a flag, such as --boom, takes none).
 bool takes_value(const CLI::Option& option) { return option.get_expected_max() != 0; }
 
@@ -509,12 +519,17 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
     } else {
         std::ostringstream sink;
         Runner runner(sink, sink, env, "");
-        const std::string& command = before.front() == "ask" && before.size() > 1 ? before[1] : before.front();
+        const size_t at = before.front() == "ask" && before.size() > 1 ? 1 : 0;
+        const std::string& command = before[at];
         const CLI::App* sub = nullptr;
         try {
             sub = runner.app().get_subcommand(command);
         } catch (const CLI::Error&) {
             return {};
+        }
+        const bool top = at + 1 == before.size() || !contains(subcommand_names(*sub), before[at + 1]);
+        if (!top) {
+            sub = sub->get_subcommand(before[at + 1]);  // plan melee: its own options
         }
         const std::string last = before.back();
         const CLI::Option* option = nullptr;
@@ -541,6 +556,10 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             words = value_choices(*option, command, env, game);
         } else {
             words = command_words(command, env);
+            if (top) {
+                const auto inner = subcommand_names(*sub);
+                words.insert(words.end(), inner.begin(), inner.end());
+            }
         }
     }
     std::vector<std::string> out;
@@ -589,9 +608,9 @@ CompletionModel completion_model(const Environment& env)
             }
         }
         command.words = command_words(command.name, env);
-        for (const CLI::App* inner : sub->get_subcommands([](const CLI::App*) { return true; })) {
-            if (!contains(command.words, inner->get_name())) {
-                command.words.push_back(inner->get_name());  // plan's crt and melee
+        for (const auto& inner : subcommand_names(*sub)) {
+            if (!contains(command.words, inner)) {
+                command.words.push_back(inner);  // plan's crt and melee
             }
         }
         model.commands.push_back(std::move(command));

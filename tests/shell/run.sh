@@ -84,6 +84,16 @@ wait_for "result: undone  Undone: umpire --game live.toml game next"
 wait_for "live ph 1 imp 1 wind N 8>"
 tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
 wait_for "result: NE  North-easterly"
+# A plan from the game as it stands: Genoa is Damaged, its melee halved under the chart's
+# reading; plan's own subcommand and its options complete.
+tmux -L "$socket" send-keys -t shell "plan m" Tab
+wait_for "> plan melee"
+tmux -L "$socket" send-keys -t shell " --ship Gen" Tab   # a key may not open with --
+wait_for "--ship Genoa"
+tmux -L "$socket" send-keys -t shell " --enemy Galley-1 --enemy Galley-3 --damaged-reading chart --obj" Tab
+wait_for "--objective"
+tmux -L "$socket" send-keys -t shell " any-loss --top 1" Enter
+wait_for "Plan: Genoa, melee strength 4, against 2 adjacent enemies"
 grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
 tmux -L "$socket" send-keys -t shell C-d
 for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
