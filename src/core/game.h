@@ -49,6 +49,15 @@ std::string change_text(const Change& change);
 
 using TableOf = std::function<const Table&(std::string_view)>;
 
+// A value a game may not hold: UNIT's KEY (UNIT "" for the clock; KEY "" for the unit as a
+// whole) and what is wrong, in words that cite the rule ("6 suppressed stands, but the
+// battalion has 4 (11.3.1)").
+struct StateProblem {
+    std::string unit;
+    std::string key;
+    std::string message;
+};
+
 // The games umpire keeps a file for, each with its starting state, what its resolutions
 // change, the next step of its sequence of play and its board drawn as text.
 struct GameRules {
@@ -62,6 +71,11 @@ struct GameRules {
     std::function<Resolution(const GameState&, const TableOf&, Dice&, std::vector<Change>&, const StatusList& given)>
         next;
     std::vector<std::string> next_keys;
+    // Every value GAME holds against its key's range and the unit's own limits (no more
+    // suppressed stands than stands, a step the block has, a flag true or false, no key the
+    // game does not keep): [] when all hold. Every read of a game file runs it (a problem is
+    // a data error at the value's line), and so does --apply before anything is written.
+    std::function<std::vector<StateProblem>(const GameState&)> check;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;
     // The clock in a few words, for the shell's prompt: "ph 1 imp 3 wind NE 8".
     std::function<std::string(const GameState&)> clock_text;
