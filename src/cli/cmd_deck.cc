@@ -62,6 +62,8 @@ void run_deck(const DeckOptions& opt, Context& ctx)
         std::string text;
         if (ctx.replay_state) {
             text = *ctx.replay_state;
+        } else if (ctx.read_only) {
+            throw usage_error("--state " + opt.state + ": replay and luck read only the state a log line kept");
         } else {
             lock.emplace(opt.state);
             text = load::read_state_text(opt.state);
@@ -80,7 +82,7 @@ void run_deck(const DeckOptions& opt, Context& ctx)
     }
     core::DeckState after;
     auto save = [&] {
-        if (!opt.state.empty() && !ctx.replay_state && opt.action != "show") {
+        if (!opt.state.empty() && !ctx.replay_state && !ctx.read_only && opt.action != "show") {
             load::write_state_text(opt.state, load::deck_state_text(after));
         }
     };

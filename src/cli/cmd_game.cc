@@ -3,6 +3,7 @@
 #include "cli/game_store.h"
 #include "format/json.h"
 #include "load/catalog.h"
+#include "load/loader.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -15,44 +16,10 @@ struct GameOptions {
     std::vector<std::string> args;
     core::StatusList given;  // game next: --month, --light, --weather
     DiceOptions dice;
+    bool keep_edits = false;  // game recover: the file's hand edits journalled, not undone
 };
 
 namespace {
-
-// GAME or SCENARIO: a game id (its shipped scenario) or a scenario by name or file.
-std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::string& what, Context& ctx)
-{
-    if (const core::GameRules* rules = core::find_game_rules(what)) {
-        static const core::Scenario none;  // a game whose file keeps only its clock
-        return {rules, rules->scenario.empty() ? &none : &ctx.catalog().scenario(rules->scenario)};
-    }
-    const core::Scenario* found = nullptr;
-    try {
-        found = &ctx.catalog().scenario(what);
-    } catch (const Error& e) {
-        if (e.code() != ExitCode::no_input) {
-            throw;
-        }
-        throw Error(ExitCode::no_input, "game new: '" + what + "' is neither a game (" + join(core::game_ids(), ", ") +
-                                            ") nor a scenario (" + join(ctx.catalog().scenario_names(), ", ") +
-                                            ", or a .toml file)" + suggestion(what, core::game_ids()));
-    }
-    const core::Scenario& s = *found;
-    for (const auto& id : core::game_ids()) {
-        const core::GameRules* rules = core::find_game_rules(id);
-        if (rules->title == s.game) {
-            return {rules, &s};
-        }
-    }
-    throw usage_error("scenario " + s.id + " is a " + s.game + " scenario; umpire keeps game files for " +
-                      join(core::game_ids(), ", "));
-}
-
-core::GameState start(const std::string& what, Context& ctx)
-{
-    auto [rules, scenario] = game_of(what, ctx);
-    return rules->start(*scenario, ctx.table_of());
-}
 
 std::string file_of(const GameOptions& opt, Context& ctx, size_t at)
 {
@@ -79,7 +46,7 @@ void run_new(const GameOptions& opt, Context& ctx)
     if (std::filesystem::exists(path, ec) || std::filesystem::exists(journal_path(path), ec)) {
         throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
     }
-    core::GameState g = start(opt.args[0], ctx);
+    core::GameState g = start_game(opt.args[0], ctx);
     core::Resolution r;
     r.command = "game new";
     r.title = "New game";
@@ -95,7 +62,12 @@ void run_new(const GameOptions& opt, Context& ctx)
     r.result.fields.push_back({"units", static_cast<long long>(g.units.size())});
     {
         load::StateLock lock(path);
-        write_game(path, g, load::journal_line(utc_now(), ctx.argv, 0, 0, {}, {}, std::nullopt, format::to_json(r)));
+        if (std::filesystem::exists(path, ec) || std::filesystem::exists(journal_path(path), ec)) {
+            throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
+        }
+        write_game(path, g, [&](const std::string& after) {
+            return load::journal_line(utc_now(), ctx.argv, 0, 0, {}, {}, std::nullopt, after, format::to_json(r));
+        });
     }
     ctx.emit(std::move(r));
 }
@@ -185,34 +157,40 @@ void run_undo(const GameOptions& opt, Context& ctx)
     });
 }
 
+// The journal's text as it stands, whole lines only, checked as a chain: a data Error
+// naming the first line that does not follow the one before. TORN is the bytes of a torn
+// last line past them (a write interrupted), 0 when none.
+std::string chained_journal(const std::string& path, size_t& torn)
+{
+    const std::string jpath = journal_path(path);
+    std::error_code ec;
+    if (!std::filesystem::exists(jpath, ec)) {
+        throw not_found_error("{game} " + path + ": no journal " + jpath + " to make the game from");
+    }
+    std::string text = load::read_file(jpath);
+    const load::Chain chain = load::check_chain(text);
+    torn = text.size() - chain.whole;
+    text.resize(chain.whole);
+    if (chain.broken_at != 0) {
+        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why + "; 'umpire game recover " +
+                         path + "' keeps the lines before it");
+    }
+    return text;
+}
+
 void run_rebuild(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
     load::StateLock lock(path);
-    std::vector<load::LogEntry> journal = read_journal(path);
-    // The first line is the 'game new' that made the game: its GAME|SCENARIO word.
-    std::string what;
-    if (!journal.empty()) {
-        const std::vector<std::string>& made = journal.front().argv;
-        for (size_t i = 0; i + 2 < made.size(); ++i) {
-            if (made[i] == "game" && made[i + 1] == "new") {
-                what = made[i + 2];
-                break;
-            }
-        }
-    }
-    if (what.empty()) {
-        throw data_error(journal_path(path) + ": its first line is not the 'game new' that made the game");
-    }
-    core::GameState g = start(what, ctx);
+    size_t torn = 0;
+    chained_journal(path, torn);
+    const std::vector<load::LogEntry> journal = read_journal(path);
+    const JournalGame made = replay_journal(journal, journal_path(path), game_starter(ctx));
     size_t applied = 0;
     for (const auto& e : journal) {
-        for (const auto& c : e.changes) {
-            core::apply_change(g, c);
-            ++applied;
-        }
+        applied += e.changes.size();
     }
-    const std::string text = load::game_text(g);
+    const std::string& text = made.text;
     core::Resolution r;
     r.command = "game rebuild";
     r.title = "Rebuild";
@@ -220,6 +198,10 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     r.inputs = {{"file", path}};
     r.result.fields.push_back({"journal_lines", static_cast<long long>(journal.size())});
     r.result.fields.push_back({"changes", static_cast<long long>(applied)});
+    if (torn > 0) {
+        r.notes.push_back(journal_path(path) + " ends in a torn line (" + std::to_string(torn) +
+                          " bytes, a write interrupted): no part of the game; the next --apply cuts it off");
+    }
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         load::write_state_text(path, text);
@@ -232,9 +214,151 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
         load::write_state_text(path + ".rebuilt", text);
         r.result.code = "differs";
         r.result.name = path + " differs from what its journal makes (edited by hand?): the rebuilt game is in " +
-                        path + ".rebuilt";
+                        path + ".rebuilt; 'umpire game recover " + path + "' puts it in place";
         ctx.exit_code = static_cast<int>(ExitCode::data);
     }
+    ctx.emit(std::move(r));
+}
+
+// Every status of EDITED that differs from MADE, as changes made by hand; a usage Error when
+// the two games differ in more than statuses (units added, removed, renamed or changing side).
+std::vector<core::Change> hand_edits(const core::GameState& made, const core::GameState& edited)
+{
+    const std::string only = "game recover --keep-edits: only units' statuses and the clock can be kept as "
+                             "changes; ";
+    if (made.game != edited.game || made.scenario != edited.scenario || made.units.size() != edited.units.size()) {
+        throw usage_error(only + "the file's game, scenario or units differ from the journal's");
+    }
+    std::vector<core::Change> out;
+    auto compare = [&](const std::string& unit, const core::StatusList& was, const core::StatusList& now) {
+        for (const auto& [key, value] : now) {
+            std::string from;
+            for (const auto& [k, v] : was) {
+                from = k == key ? v : from;
+            }
+            if (from != value) {
+                out.push_back({unit, key, from, value, "by hand"});
+            }
+        }
+        for (const auto& [key, value] : was) {
+            if (std::none_of(now.begin(), now.end(), [&](const auto& kv) { return kv.first == key; })) {
+                throw usage_error(only + (unit.empty() ? "the clock" : unit) + "'s " + key +
+                                  " was removed from the file");
+            }
+        }
+    };
+    compare("", made.clock, edited.clock);
+    for (size_t i = 0; i < made.units.size(); ++i) {
+        const core::GameUnit& a = made.units[i];
+        const core::GameUnit& b = edited.units[i];
+        if (a.name != b.name || a.side != b.side) {
+            throw usage_error(only + "unit " + a.name + " is not where it was, or has changed side");
+        }
+        compare(a.name, a.status, b.status);
+    }
+    return out;
+}
+
+void run_recover(const GameOptions& opt, Context& ctx)
+{
+    const std::string path = file_of(opt, ctx, 0);
+    const std::string jpath = journal_path(path);
+    load::StateLock lock(path);
+    std::error_code ec;
+    if (!std::filesystem::exists(jpath, ec)) {
+        throw not_found_error("{game} " + path + ": no journal " + jpath +
+                              "; the journal is the game's record, and nothing can be recovered without it");
+    }
+    core::Resolution r;
+    r.command = "game recover";
+    r.title = "Recover";
+    r.source = jpath;
+    r.inputs = {{"file", path}};
+    if (opt.keep_edits) {
+        r.inputs.push_back({"keep_edits", true});
+    }
+    load::discard_state_text(path);
+    // The journal: whole lines, chained, each applying to the game the lines before it left.
+    std::string text = load::read_file(jpath);
+    const load::Chain chain = load::check_chain(text);
+    if (chain.whole < text.size()) {
+        r.steps.push_back("a torn last line (" + std::to_string(text.size() - chain.whole) +
+                          " bytes, a write interrupted) cut off; its change was never made");
+    }
+    size_t keep = chain.broken_at != 0 ? chain.broken_at - 1 : chain.lines;
+    std::string why = chain.broken_at != 0 ? jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why : "";
+    std::vector<load::LogEntry> journal;
+    for (size_t at = 0, n = 0; n < keep; ++n) {
+        const size_t nl = text.find('\n', at);
+        auto e = load::parse_log_line(std::string_view(text).substr(at, nl - at));
+        if (!e) {
+            keep = n;
+            why = jpath + ":" + std::to_string(n + 1) + ": " + e.error();
+            break;
+        }
+        journal.push_back(std::move(*e));
+        at = nl + 1;
+    }
+    const JournalGame made = replay_journal(journal, jpath, game_starter(ctx), true);
+    if (made.lines < keep) {
+        keep = made.lines;
+        why = made.failure;
+    }
+    if (keep == 0) {
+        throw data_error(why.empty() ? jpath + ": empty; nothing to recover from" : why);
+    }
+    if (opt.keep_edits && (keep < chain.lines || !why.empty())) {
+        throw usage_error("game recover --keep-edits: the journal itself is damaged (" + why +
+                          "); recover it first, without --keep-edits");
+    }
+    // Past the first line that does not hold, every line is kept aside, not lost.
+    size_t at = 0;
+    for (size_t n = 0; n < keep; ++n) {
+        at = text.find('\n', at) + 1;
+    }
+    if (at < text.size()) {
+        load::write_state_text(jpath + ".cut", text.substr(at));
+        r.steps.push_back(why);
+        r.steps.push_back("the journal cut after line " + std::to_string(keep) + "; the " +
+                          std::to_string(chain.lines - keep) + " line(s) from there on are kept in " + jpath + ".cut");
+    }
+    if (at < text.size() || chain.whole < text.size()) {
+        load::truncate_log(jpath, at);
+    }
+    const bool have_file = std::filesystem::exists(path, ec);
+    const std::string file = have_file ? load::read_file(path) : "";
+    std::vector<core::Change> changes;
+    if (have_file && file != made.text && opt.keep_edits) {
+        changes = hand_edits(made.state, load::parse_game(file, path));
+    }
+    if (!changes.empty()) {
+        ctx.options.apply = true;
+        ctx.options.game = path;
+        ctx.use_game(made.state);  // the game as its journal made it; the edits are applied to it
+        ctx.log_state_before(made.text);
+        ctx.game_changes = [changes](const core::Resolution&) { return changes; };
+        r.result.code = "kept";
+        r.result.name = path + ": " + std::to_string(changes.size()) + " edit(s) journalled as changes by hand";
+        r.result.fields.push_back({"edits_kept", static_cast<long long>(changes.size())});
+        ctx.adjudicate(opt.dice, {}, "game recover", [&](core::Dice&) { return r; });
+        return;
+    }
+    if (have_file && file != made.text) {
+        load::write_state_text(path + ".edited", file);
+        r.steps.push_back(path + " differed from its journal; as it was, it is kept in " + path + ".edited");
+    }
+    if (!have_file || file != made.text) {
+        load::write_state_text(path, made.text);
+        r.result.code = "recovered";
+        r.result.name = path + " is again what its journal makes (" + std::to_string(keep) + " lines)";
+    } else if (r.steps.empty()) {
+        r.result.code = "intact";
+        r.result.name = path + " and its journal agree; nothing to recover";
+    } else {
+        r.result.code = "recovered";
+        r.result.name = jpath + " mended; " + path + " is what it makes (" + std::to_string(keep) + " lines)";
+    }
+    r.result.fields.push_back({"journal_lines", static_cast<long long>(keep)});
     ctx.emit(std::move(r));
 }
 
@@ -243,10 +367,10 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
 void setup_game(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<GameOptions>();
-    auto* sub = app.add_subcommand("game", "The referee's game file: new, status, next, undo, rebuild");
-    sub->add_option("ACTION", opt->action, "new, status, next, undo or rebuild")
+    auto* sub = app.add_subcommand("game", "The referee's game file: new, status, next, undo, rebuild, recover");
+    sub->add_option("ACTION", opt->action, "new, status, next, undo, rebuild or recover")
         ->required()
-        ->check(one_of({"new", "status", "next", "undo", "rebuild"}));
+        ->check(one_of({"new", "status", "next", "undo", "rebuild", "recover"}));
     sub->add_option("ARGS", opt->args, "new: GAME|SCENARIO FILE; the others: FILE (or --game)");
     // What the referee says of the next step where the text leaves it to him, kept in the
     // order given.
@@ -267,10 +391,18 @@ void setup_game(CLI::App& app, Context& ctx)
             ->type_name(g.type);
     }
     add_dice_options(*sub, opt->dice);
+    sub->add_flag("--keep-edits", opt->keep_edits,
+                  "game recover: journal the file's hand edits as changes of their own instead of undoing them");
     sub->footer("A game file (TOML) keeps every unit's status and the game's clock; FILE.journal keeps\n"
-                "every change, with its rule, seed and dice. Resolve with --game FILE --apply to write\n"
-                "the result back; 'game undo' reverts the last change; 'game rebuild' remakes the\n"
-                "file from its scenario and journal and says whether it is the same, byte for byte.\n"
+                "every change, with its rule, seed and dice, and is the record: a change is journalled\n"
+                "before the file is written, and every use checks that the file is what the journal\n"
+                "makes (a file left one change behind by a crash is brought up to it). Resolve with\n"
+                "--game FILE --apply to write the result back; 'game undo' reverts the last change;\n"
+                "'game rebuild' remakes the file from its scenario and journal and says whether it is\n"
+                "the same, byte for byte; 'game recover' mends a file or journal that disagree: the\n"
+                "file becomes what the journal makes (a hand-edited file kept as FILE.edited, a\n"
+                "damaged journal's lines from the damage on kept in FILE.journal.cut), or with\n"
+                "--keep-edits the file's hand edits are journalled as changes 'by hand'.\n"
                 "Games: constantinople (naval phase, Impulse, wind; ships' sides, Damaged, Ineffective,\n"
                 "pinned, sunk), great-battles (day, turn; stands, suppressed, eliminated, gone to ground),\n"
                 "russian-portfolio (game-turn, month, weather), black-sea (day, turn, light, weather),\n"
@@ -282,10 +414,14 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire game next siege.toml          # the next Impulse; the wind after the fifth\n"
                 "  umpire game next barbarossa.toml --month oct41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
-                "  umpire game rebuild siege.toml");
+                "  umpire game rebuild siege.toml\n"
+                "  umpire game recover siege.toml --keep-edits   # a status corrected by hand, kept");
     sub->callback([opt, &ctx] {
         if (opt->action != "next" && (!opt->dice.rolls.empty() || opt->dice.odds || !opt->given.empty())) {
             throw usage_error("--roll, --odds, --month, --light and --weather go with 'game next' only");
+        }
+        if (opt->action != "recover" && opt->keep_edits) {
+            throw usage_error("--keep-edits goes with 'game recover' only");
         }
         if (opt->action == "new") {
             run_new(*opt, ctx);
@@ -295,6 +431,8 @@ void setup_game(CLI::App& app, Context& ctx)
             run_next(*opt, ctx);
         } else if (opt->action == "undo") {
             run_undo(*opt, ctx);
+        } else if (opt->action == "recover") {
+            run_recover(*opt, ctx);
         } else {
             run_rebuild(*opt, ctx);
         }

@@ -183,6 +183,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
     size_t number = 0;
     size_t entries = 0;  // lines that are log lines
     std::string link = load::chain_start();
+    JournalPlayback journal(ctx);  // a game journal's states, line by line
     while (std::getline(in, line)) {
         ++number;
         const std::string expected_link = link;
@@ -201,11 +202,13 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             command = command_of(entry->argv);
         } catch (const Error&) {
         }
+        const std::optional<std::string> state_before = journal.state_before(*entry);
+        journal.played(*entry);
         if (std::string action = game_file_action(entry->argv); !action.empty()) {
             skipped.push_back({number, command, action + " rolls nothing and is not run again (it writes files)"});
             continue;
         }
-        if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
+        if (std::string refused = replay_refusal(entry->argv, state_before.has_value()); !refused.empty()) {
             skipped.push_back({number, command, refused});
             continue;
         }
@@ -221,14 +224,15 @@ void run_luck(const LuckOptions& opt, Context& ctx)
         std::ostringstream err;
         const RunResult now = run_prepared(args, out, err, ctx.env(), [&](Context& c) {
             c.share(&ctx.catalog(), nullptr, 0, 0);
-            c.replay_state = entry->state_before;  // the game as it stood then; the file is not read
+            c.replay_state = state_before;  // the game as it stood then; the file is not read
+            c.read_only = true;
         });
         if (now.code != 0 || !now.odds) {
             skipped.push_back({number, command, "its odds cannot be had now: " + now.error});
             continue;
         }
-        const auto scenarios = scenarios_of(entry->argv, entry->tables.empty() ? "" : entry->tables.front().first,
-                                            entry->state_before, ctx);
+        const auto scenarios =
+            scenarios_of(entry->argv, entry->tables.empty() ? "" : entry->tables.front().first, state_before, ctx);
         Read r;
         // what was rolled for: the command, and a check's id ("check storm")
         r.procedure = command;

@@ -1,6 +1,7 @@
 // umpire replay FILE: re-resolve every line of an audit log and report what no longer
 // matches.
 #include "cli/commands.h"
+#include "cli/game_store.h"
 #include "cli/run.h"
 #include "format/json.h"
 #include "load/log.h"
@@ -92,6 +93,35 @@ std::string game_file_action(const std::vector<std::string>& argv)
     return action == "new" || action == "undo" || action == "rebuild" ? "game " + action : "";
 }
 
+std::optional<std::string> JournalPlayback::state_before(const load::LogEntry& entry) const
+{
+    if (entry.state_before) {
+        return entry.state_before;
+    }
+    if (m_game) {
+        return load::game_text(*m_game);
+    }
+    return std::nullopt;
+}
+
+void JournalPlayback::played(const load::LogEntry& entry)
+{
+    try {
+        if (game_file_action(entry.argv) == "game new") {
+            const auto at = std::find(entry.argv.begin(), entry.argv.end(), "new");
+            m_game = start_game(*(at + 1), m_ctx);  // game_file_action found "game new WHAT"
+            return;
+        }
+        if (m_game) {
+            for (const auto& c : entry.changes) {
+                core::apply_change(*m_game, c);
+            }
+        }
+    } catch (const Error&) {
+        m_game.reset();  // not a journal umpire wrote, or not from its start
+    }
+}
+
 std::ifstream open_log(const std::string& file, const std::string& command)
 {
     std::error_code ec;
@@ -115,6 +145,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     size_t passed_over = 0;  // game new, undo and rebuild lines: they write files
     std::vector<std::pair<size_t, std::string>> differences;
     std::string expected_prev = load::chain_start();  // the chain link the next line must carry
+    JournalPlayback journal(ctx);                     // a game journal's states, line by line
     while (std::getline(in, line)) {
         ++number;
         const std::string link = expected_prev;
@@ -131,12 +162,14 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         if (std::string broken = load::chain_break(*entry, link, number); !broken.empty()) {
             differences.emplace_back(number, broken);
         }
+        const std::optional<std::string> state_before = journal.state_before(*entry);
+        journal.played(*entry);
         if (!game_file_action(entry->argv).empty()) {
             ++passed_over;
             continue;
         }
         ++replayed;
-        if (std::string refused = replay_refusal(entry->argv, entry->state_before.has_value()); !refused.empty()) {
+        if (std::string refused = replay_refusal(entry->argv, state_before.has_value()); !refused.empty()) {
             differences.emplace_back(number, "not replayed: " + refused);
             continue;
         }
@@ -148,7 +181,8 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         std::ostringstream err;
         const RunResult now = run_prepared(args, out, err, ctx.env(), [&](Context& c) {
             c.share(&ctx.catalog(), nullptr, 0, 0);
-            c.replay_state = entry->state_before;  // the file is neither read nor written
+            c.replay_state = state_before;  // the file is neither read nor written
+            c.read_only = true;
         });
         std::string why;
         if (now.code != 0) {

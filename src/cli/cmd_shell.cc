@@ -74,13 +74,14 @@ std::string history_path()
 }
 
 // "siege imp 3 wind NE 8> ": the game and its clock.
-std::string prompt(const std::string& game_path)
+std::string prompt(const std::string& game_path, Context& ctx)
 {
     if (game_path.empty()) {
         return "umpire> ";
     }
     try {
-        core::GameState g = read_game(game_path);
+        load::StateLock lock(game_path, true);
+        const core::GameState g = open_game(game_path, game_starter(ctx), false).state;
         return std::filesystem::path(game_path).stem().string() + " " + core::find_game_rules(g.game)->clock_text(g) +
                "> ";
     } catch (const Error& e) {
@@ -131,7 +132,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
 {
     const std::string game = ctx.game_path();
     if (!game.empty()) {
-        read_game(game);  // a missing or broken game is an error before the prompt
+        load::StateLock lock(game, true);
+        open_game(game, game_starter(ctx), false);  // a missing or broken game is an error before the prompt
     }
     Completion completion{ctx.env(), game, {}, 0};
     g_completion = &completion;
@@ -147,7 +149,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     std::string working;  // the last result's, for 'why'
     while (true) {
         out.flush();
-        char* raw = readline(prompt(game).c_str());
+        char* raw = readline(prompt(game, ctx).c_str());
         if (raw == nullptr) {
             out << "\n";
             break;

@@ -59,6 +59,8 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
         std::string before;
         if (ctx.replay_state) {
             before = *ctx.replay_state;
+        } else if (ctx.read_only) {
+            throw usage_error("--state " + opt.state + ": replay and luck read only the state a log line kept");
         } else {
             lock.emplace(opt.state);
             before = load::read_state_text(opt.state);
@@ -91,7 +93,7 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
         opt.dice, inputs, "weather",
         [&](core::Dice& dice) { return core::resolve_novorossiysk_weather(table, state, opt.zones, dice, after); },
         [&] {
-            if (!opt.state.empty() && !ctx.replay_state) {
+            if (!opt.state.empty() && !ctx.replay_state && !ctx.read_only) {
                 load::write_state(opt.state, after);
             }
         });

@@ -3,6 +3,7 @@
 // and run_x (STYLE.md 11); its setup_x is declared and listed in run.cc's k_commands.
 
 #include "cli/context.h"
+#include "load/log.h"
 
 #include <fstream>
 
@@ -40,6 +41,28 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
 // replay and luck pass over, since running it would create or rewrite the game's files;
 // "" otherwise (cmd_replay.cc).
 std::string game_file_action(const std::vector<std::string>& argv);
+
+// The game a journal's lines were resolved against, for lines that do not keep it: a game
+// journal's line keeps its changes, not the state before it. The journal is played in
+// memory from its 'game new', line by line; no file is read or written (cmd_replay.cc; luck
+// too). A log that is no journal has no game here, and its lines keep their own.
+class JournalPlayback {
+public:
+    explicit JournalPlayback(Context& ctx)
+        : m_ctx(ctx)
+    {
+    }
+    // The game's text before ENTRY: the line's own state_before, else the journal's game so
+    // far; none when neither is known.
+    std::optional<std::string> state_before(const load::LogEntry& entry) const;
+    // ENTRY's changes played on the game so far ('game new' starts it). A change that does
+    // not apply ends the playback: later lines have no known state.
+    void played(const load::LogEntry& entry);
+
+private:
+    Context& m_ctx;
+    std::optional<core::GameState> m_game;
+};
 
 // FILE opened to be read as an audit log by COMMAND: a not-found Error naming COMMAND when
 // it is no regular file or cannot be read (cmd_replay.cc; luck too).

@@ -66,6 +66,7 @@ void Context::begin_request()
     game_changes = nullptr;
     game_undoes.reset();
     replay_state.reset();
+    read_only = false;
 }
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
@@ -91,14 +92,24 @@ const core::GameState* Context::game()
         if (replay_state) {
             // Replay: the game as the log kept it, not as the file is now.
             m_game = load::parse_game(*replay_state, path);
+        } else if (read_only) {
+            throw usage_error("{game} " + path +
+                              ": the line keeps no game as it stood (state_before, or a "
+                              "journal's lines before it), and replay and luck neither read nor write the file");
         } else {
-            if (options.apply && !m_game_lock) {
-                m_game_lock.emplace(path);
+            // Held to the end of the request: shared to read, exclusive to --apply.
+            if (!m_game_lock) {
+                m_game_lock.emplace(path, !options.apply);
             }
-            // Read once; the log keeps the text, so replay resolves against the same statuses.
-            std::string text = read_game_text(path);
-            m_game = load::parse_game(text, path);
-            log_state_before(std::move(text));
+            OpenedGame opened = open_game(path, game_starter(*this), options.apply);
+            for (const auto& note : opened.notes) {
+                if (!options.quiet) {
+                    m_err << "umpire: " << note << "\n";
+                }
+            }
+            m_game = std::move(opened.state);
+            // The log keeps the text, so replay resolves against the same statuses.
+            log_state_before(std::move(opened.text));
         }
     }
     return &*m_game;
@@ -121,17 +132,15 @@ void Context::apply_to_game(core::Resolution& r)
     for (const auto& c : changes) {
         core::apply_change(g, c);
     }
-    std::vector<std::pair<std::string, std::string>> tables;
-    for (const auto& id : r.tables) {
-        tables.emplace_back(id, catalog().hash(id));
+    // The board's own limits before anything is written (DESIGN.md 12).
+    if (rules->check) {
+        if (auto problems = rules->check(g); !problems.empty()) {
+            const core::StateProblem& p = problems.front();
+            throw usage_error("refused, nothing applied to " + path + ": it would leave " +
+                              (p.unit.empty() ? std::string("the clock") : p.unit) +
+                              (p.key.empty() ? "" : "'s " + p.key) + " so: " + p.message);
+        }
     }
-    // Replay works the changes out again and compares them; it writes nothing.
-    if (!replay_state) {
-        write_game(path, g,
-                   load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
-                                      format::to_json(r)));
-    }
-    m_game = std::move(g);
     // What the referee does on the board, in words, before the result's own effects.
     std::vector<std::string> words;
     for (const auto& c : changes) {
@@ -142,6 +151,21 @@ void Context::apply_to_game(core::Resolution& r)
         r.applied.push_back(c);
     }
     r.result.effects.insert(r.result.effects.begin(), words.begin(), words.end());
+    // Replay works the changes out again and compares them; it writes nothing. The journal
+    // keeps the resolution as it is printed, applied changes and all, so replay compares like
+    // with like.
+    if (!replay_state && !read_only) {
+        std::vector<std::pair<std::string, std::string>> tables;
+        for (const auto& id : r.tables) {
+            tables.emplace_back(id, catalog().hash(id));
+        }
+        render_fields_in(r);
+        write_game(path, g, [&](const std::string& after) {
+            return load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
+                                      after, format::to_json(r));
+        });
+    }
+    m_game = std::move(g);
 }
 
 Progress::Progress(std::ostream& err, bool terminal, std::string what)
@@ -217,7 +241,7 @@ void Context::emit(core::Resolution r)
         r.position = options.position;
     }
     warn_provisional(r);
-    if (!options.log.empty()) {
+    if (!options.log.empty() && !read_only) {
         write_log(r);
     }
     ++m_emitted;

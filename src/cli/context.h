@@ -151,6 +151,9 @@ public:
     // The --game (or $UMPIRE_GAME) file's state, read once; nullptr without one. With
     // --apply it is read under the file's lock, held to the end of the request.
     const core::GameState* game();
+    // The game as a command read it itself ('game recover' from the journal), used instead of
+    // reading the file; the command holds the file's lock.
+    void use_game(core::GameState state) { m_game = std::move(state); }
     // The game file's path, "" without one.
     std::string game_path() const;
     // What --apply writes instead of the game's own reading of the resolution (game next
@@ -170,6 +173,9 @@ public:
     void log_state_before(std::string text) { m_state_before = std::move(text); }
     // Replay: the state file's text as logged, used instead of the file; nothing is written.
     std::optional<std::string> replay_state;
+    // Replay and luck: no file is read for state or written, whatever the request asks (a
+    // log line is data, and may have been written by anyone).
+    bool read_only = false;
     void emit(core::Resolution r);
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }

@@ -1,57 +1,300 @@
 #include "cli/game_store.h"
 
+#include "cli/context.h"
 #include "load/catalog.h"
 #include "load/loader.h"
 #include "util/error.h"
+#include "util/sha256.h"
+#include "util/text.h"
 
 #include <filesystem>
-#include <sstream>
 
 namespace umpire::cli {
 
 std::string journal_path(const std::string& game_path) { return game_path + ".journal"; }
 
-std::string read_game_text(const std::string& path)
+namespace {
+
+// GAME or SCENARIO: a game id (its shipped scenario) or a scenario by name or file.
+std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::string& what, Context& ctx)
 {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {
-        throw Error(ExitCode::no_input,
-                    "{game} " + path + ": no such game file; 'umpire game new GAME " + path + "' makes one");
+    if (const core::GameRules* rules = core::find_game_rules(what)) {
+        static const core::Scenario none;  // a game whose file keeps only its clock
+        return {rules, rules->scenario.empty() ? &none : &ctx.catalog().scenario(rules->scenario)};
     }
-    return load::read_file(path);
+    const core::Scenario* found = nullptr;
+    try {
+        found = &ctx.catalog().scenario(what);
+    } catch (const Error& e) {
+        if (e.code() != ExitCode::no_input) {
+            throw;
+        }
+        throw Error(ExitCode::no_input, "game new: '" + what + "' is neither a game (" + join(core::game_ids(), ", ") +
+                                            ") nor a scenario (" + join(ctx.catalog().scenario_names(), ", ") +
+                                            ", or a .toml file)" + suggestion(what, core::game_ids()));
+    }
+    const core::Scenario& s = *found;
+    for (const auto& id : core::game_ids()) {
+        const core::GameRules* rules = core::find_game_rules(id);
+        if (rules->title == s.game) {
+            return {rules, &s};
+        }
+    }
+    throw usage_error("scenario " + s.id + " is a " + s.game + " scenario; umpire keeps game files for " +
+                      join(core::game_ids(), ", "));
 }
 
-core::GameState read_game(const std::string& path) { return load::parse_game(read_game_text(path), path); }
+bool exists(const std::string& path)
+{
+    std::error_code ec;
+    return std::filesystem::exists(std::filesystem::symlink_status(path, ec));
+}
 
-std::vector<load::LogEntry> read_journal(const std::string& game_path)
+// The word after 'game new' in the first journal line's request, "" when it is not one.
+std::string made_from(const load::LogEntry& first)
+{
+    const std::vector<std::string>& made = first.argv;
+    for (size_t i = 0; i + 2 < made.size(); ++i) {
+        if (made[i] == "game" && made[i + 1] == "new") {
+            return made[i + 2];
+        }
+    }
+    return "";
+}
+
+// The first line (from 1) where A and B differ, with each side's text of it.
+struct TextDifference {
+    size_t line = 0;
+    std::string a;
+    std::string b;
+};
+TextDifference first_difference(const std::string& a, const std::string& b)
+{
+    const auto la = split(a, '\n');
+    const auto lb = split(b, '\n');
+    for (size_t i = 0; i < std::max(la.size(), lb.size()); ++i) {
+        const std::string x = i < la.size() ? la[i] : "";
+        const std::string y = i < lb.size() ? lb[i] : "";
+        if (x != y) {
+            return {i + 1, x, y};
+        }
+    }
+    return {};
+}
+
+// LINE quoted for a message, its control characters written as \xNN: a hand-edited file
+// may hold anything, and none of it may reach a terminal as an escape sequence.
+std::string quoted_line(const std::string& line)
+{
+    if (line.empty()) {
+        return "nothing";
+    }
+    static constexpr char k_hex[] = "0123456789abcdef";
+    std::string out = "'";
+    for (unsigned char c : line) {
+        if (c < 0x20 || c == 0x7f) {
+            out += std::string("\\x") + k_hex[c >> 4] + k_hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + "'";
+}
+
+std::vector<load::LogEntry> parse_journal(const std::string& text, const std::string& file)
 {
     std::vector<load::LogEntry> out;
-    const std::string path = journal_path(game_path);
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {
-        return out;
-    }
-    std::istringstream in(load::read_file(path));
-    std::string line;
-    size_t n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        if (line.empty()) {
-            continue;
+    size_t number = 0;
+    for (size_t at = 0; at < text.size();) {
+        size_t nl = text.find('\n', at);
+        if (nl == std::string::npos) {
+            nl = text.size();
         }
+        ++number;
+        const std::string_view line(text.data() + at, nl - at);
+        at = nl + 1;
         auto e = load::parse_log_line(line);
         if (!e) {
-            throw data_error(path + ":" + std::to_string(n) + ": " + e.error());
+            throw data_error(file + ":" + std::to_string(number) + ": " + e.error());
         }
         out.push_back(std::move(*e));
     }
     return out;
 }
 
-void write_game(const std::string& path, const core::GameState& game, const std::string& line)
+}  // namespace
+
+core::GameState start_game(const std::string& what, Context& ctx)
 {
-    load::write_state_text(path, load::game_text(game));
-    load::append_log_line(journal_path(path), line);
+    auto [rules, scenario] = game_of(what, ctx);
+    return rules->start(*scenario, ctx.table_of());
+}
+
+GameStarter game_starter(Context& ctx)
+{
+    return [&ctx](const std::string& what) { return start_game(what, ctx); };
+}
+
+std::vector<load::LogEntry> read_journal(const std::string& game_path)
+{
+    const std::string path = journal_path(game_path);
+    if (!exists(path)) {
+        return {};
+    }
+    std::string text = load::read_file(path);
+    text.resize(load::check_chain(text).whole);  // a torn last line is no line of the journal
+    return parse_journal(text, path);
+}
+
+JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
+                           const GameStarter& start, bool stop)
+{
+    const std::string what = journal.empty() ? "" : made_from(journal.front());
+    if (what.empty()) {
+        throw data_error(journal_file + ":1: not the 'game new' that made the game; a journal begins with it");
+    }
+    JournalGame out;
+    out.state = start(what);
+    std::string before = load::game_text(out.state);
+    for (size_t i = 0; i < journal.size(); ++i) {
+        const std::string at = journal_file + ":" + std::to_string(i + 1) + ": ";
+        core::GameState next = out.state;
+        std::string failure;
+        for (const auto& c : journal[i].changes) {
+            try {
+                core::apply_change(next, c);
+            } catch (const Error& e) {
+                failure = "its change " + quoted_line(core::change_text(c)) +
+                          " does not follow from the lines before it: " + e.what() +
+                          " (a line was removed, reordered or edited)";
+                break;
+            }
+        }
+        const std::string text = load::game_text(next);
+        if (failure.empty() && !journal[i].after.empty() && sha256_hex(text) != journal[i].after) {
+            failure = "the game its changes leave is not the one it recorded (after): " +
+                      (i == 0 ? std::string("the game's start has changed since (its scenario or tables?)")
+                              : std::string("the line's changes were edited"));
+        }
+        if (!failure.empty()) {
+            if (!stop || i == 0) {
+                throw data_error(at + failure);
+            }
+            out.failure = at + failure;
+            break;
+        }
+        out.text_before_last = std::move(before);
+        out.state = std::move(next);
+        before = text;
+        out.lines = i + 1;
+    }
+    out.text = std::move(before);
+    return out;
+}
+
+OpenedGame open_game(const std::string& path, const GameStarter& start, bool write)
+{
+    const std::string jpath = journal_path(path);
+    const bool have_file = exists(path);
+    if (!exists(jpath)) {
+        throw Error(ExitCode::no_input,
+                    have_file
+                        ? "{game} " + path + ": its journal " + jpath +
+                              " is missing; the journal is the game's record, and without it the file "
+                              "cannot be shown to be what its changes made: put it back beside the file"
+                        : "{game} " + path + ": no such game file; 'umpire game new GAME " + path + "' makes one");
+    }
+    OpenedGame out;
+    // The file first, then the journal: a writer journals before it writes the file, so a
+    // file read first is never ahead of the journal read after it.
+    std::string text = have_file ? load::read_file(path) : "";
+    std::string journal = load::read_file(jpath);
+    const load::Chain chain = load::check_chain(journal);
+    if (chain.whole < journal.size()) {
+        // A writer was killed, or the disk filled, in the middle of its line. Its change never
+        // reached the game file (the file is written after the line is whole): it is no part
+        // of the game.
+        const std::string cut = std::to_string(journal.size() - chain.whole);
+        if (write) {
+            load::truncate_log(jpath, chain.whole);
+            out.notes.push_back(jpath + ": a torn last line (" + cut +
+                                " bytes, a write interrupted) was cut off; its change was never made");
+        } else {
+            out.notes.push_back(jpath + ": a torn last line (" + cut +
+                                " bytes, a write interrupted) is no part of the game");
+        }
+        journal.resize(chain.whole);
+    }
+    if (write) {
+        load::discard_state_text(path);  // a killed writer's PATH.tmp: never the game
+    }
+    const std::string recover = "; 'umpire game recover " + path + "' mends it (umpire(1), GAME FILES)";
+    if (chain.broken_at != 0) {
+        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why + recover);
+    }
+    if (chain.lines == 0) {
+        throw data_error(jpath + ": empty: a journal begins with the 'game new' that made the game" + recover);
+    }
+    // The last line says which game file it left: most opens end here.
+    const size_t last_start = journal.rfind('\n', journal.size() - 2) + 1;  // npos + 1 == 0
+    auto last = load::parse_log_line(std::string_view(journal).substr(last_start, journal.size() - 1 - last_start));
+    if (!last) {
+        throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + recover);
+    }
+    if (have_file && !last->after.empty() && sha256_hex(text) == last->after) {
+        out.state = load::parse_game(text, path);
+        out.text = std::move(text);
+        return out;
+    }
+    const JournalGame made = replay_journal(parse_journal(journal, jpath), jpath, start);
+    if (have_file && text == made.text) {
+        out.state = made.state;  // a journal written before lines carried "after"
+        out.text = std::move(text);
+        return out;
+    }
+    if (!have_file || text == made.text_before_last) {
+        // The crash window: the last change was journalled and its file not yet written
+        // (or the file was removed). The journal is the record: the file follows it.
+        if (write) {
+            load::write_state_text(path, made.text);
+        }
+        out.notes.push_back(
+            path +
+            (have_file ? ": rolled forward to its journal's line " + std::to_string(chain.lines) +
+                             " (the change was journalled, the file not yet written: a crash or kill)"
+                       : ": missing; made again from its journal (" + std::to_string(chain.lines) + " lines)") +
+            (write ? "" : " (in memory: this command writes nothing)"));
+        out.state = made.state;
+        out.text = made.text;
+        return out;
+    }
+    const TextDifference d = first_difference(text, made.text);
+    throw data_error(path + ":" + std::to_string(d.line) +
+                     ": the file disagrees with its journal (edited by hand?): " + quoted_line(d.a) + " here, " +
+                     quoted_line(d.b) + " after the journal's line " + std::to_string(chain.lines) +
+                     "; 'umpire game recover " + path + "' puts back what the journal makes, 'umpire game recover " +
+                     path + " --keep-edits' journals these edits as changes of their own");
+}
+
+void write_game(const std::string& path, const core::GameState& game,
+                const std::function<std::string(const std::string& after)>& make_line)
+{
+    const std::string text = load::game_text(game);
+    const std::string line = make_line(sha256_hex(text));
+    load::prepare_state_text(path, text);
+    std::uint64_t before = 0;
+    try {
+        before = load::append_log_line(journal_path(path), line, true);
+    } catch (const Error&) {
+        load::discard_state_text(path);
+        throw;
+    }
+    try {
+        load::commit_state_text(path);
+    } catch (const Error& e) {
+        load::truncate_log(journal_path(path), before);
+        throw;
+    }
 }
 
 }  // namespace umpire::cli

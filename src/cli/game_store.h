@@ -1,24 +1,70 @@
 #pragma once
-// The game file and its journal on disk: read, change under a lock, write atomically,
-// journal every change (issue 12's referee's session). FILE.journal sits beside FILE.
+// The game file and its journal on disk (DESIGN.md 9 and 12). FILE.journal sits beside FILE
+// and is the record: every change is journalled before the game file is written, each line
+// chained to the one before (load::append_log_line) and carrying the SHA-256 of the game
+// file it leaves ("after"). Every open checks the chain and that the file is what the
+// journal's last line says it left; a file one change behind it (a crash between the two
+// writes) is rolled forward, a missing file is made again, and anything else is a data
+// error naming the file's line or the journal's.
 
 #include "core/game.h"
 #include "load/log.h"
 #include "load/state.h"
 
-#include <optional>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace umpire::cli {
 
+class Context;
+
 std::string journal_path(const std::string& game_path);
-core::GameState read_game(const std::string& path);
-// The game file's text; a no-input Error naming 'game new' when there is none.
-std::string read_game_text(const std::string& path);
-// Every line of PATH's journal, in order ([] when there is none).
+
+// The starting state of a game from the word 'game new' was given (GAME or SCENARIO).
+using GameStarter = std::function<core::GameState(const std::string& what)>;
+GameStarter game_starter(Context& ctx);
+core::GameState start_game(const std::string& what, Context& ctx);
+
+// A game as an open found it.
+struct OpenedGame {
+    core::GameState state;
+    std::string text;                // the game file's text the state is read from
+    std::vector<std::string> notes;  // what the open had to mend: a torn line cut, a roll forward
+};
+
+// Opens the game at PATH with its journal, under the caller's StateLock (exclusive when
+// WRITE). A missing file or journal is a no-input Error (66); a broken chain, a journal line
+// that does not apply, or a file that differs from what its journal makes (edited by hand) is
+// a data Error (65) naming the line, with the way to recover. A torn last journal line (a
+// write interrupted) and a file one change behind its journal are mended, on disk when WRITE
+// (in memory otherwise), and said in NOTES. The file's values are checked as it is read.
+OpenedGame open_game(const std::string& path, const GameStarter& start, bool write);
+
+// Every whole line of PATH's journal, in order ([] when there is none); a line that is not a
+// journal line is a data Error naming it.
 std::vector<load::LogEntry> read_journal(const std::string& game_path);
-// Writes GAME to PATH (temp file, fsync, rename), then appends LINE to its journal.
-void write_game(const std::string& path, const core::GameState& game, const std::string& line);
+
+// What a journal makes: the game after its last line, and its text before that line.
+struct JournalGame {
+    core::GameState state;
+    std::string text;
+    std::string text_before_last;
+    size_t lines = 0;     // the lines played
+    std::string failure;  // with STOP: why line LINES + 1 was not, "" when all were
+};
+// Plays JOURNAL's changes from the start its first line ('game new') names. A line whose
+// changes do not apply, or that leaves a game other than the one it records, is a data
+// Error naming it (JOURNAL_FILE:LINE); with STOP, the game as the lines before it left it,
+// and the failure said. A first line that makes no game is an Error either way.
+JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
+                           const GameStarter& start, bool stop = false);
+
+// Writes GAME to PATH with its journal line, write-ahead (DESIGN.md 12): PATH.tmp written and
+// flushed; the line appended and flushed (the commit); PATH.tmp renamed over PATH. A failure
+// before the commit leaves nothing; one after it cuts the line off again, so the file and the
+// journal never disagree. MAKE_LINE is given the SHA-256 of the game's new text.
+void write_game(const std::string& path, const core::GameState& game,
+                const std::function<std::string(const std::string& after)>& make_line);
 
 }  // namespace umpire::cli

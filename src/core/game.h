@@ -74,7 +74,7 @@ struct GameRules {
     // Every value GAME holds against its key's range and the unit's own limits (no more
     // suppressed stands than stands, a step the block has, a flag true or false, no key the
     // game does not keep): [] when all hold. Every read of a game file runs it (a problem is
-    // a data error at the value's line), and so does --apply before anything is written.
+    // a data error at the value's line), and so does applying a change before anything is written.
     std::function<std::vector<StateProblem>(const GameState&)> check;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;
     // The clock in a few words, for the shell's prompt: "ph 1 imp 3 wind NE 8".

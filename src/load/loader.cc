@@ -870,6 +870,30 @@ core::GameState parse_game(std::string_view text, std::string_view source_name)
             g.units.push_back(std::move(u));
         }
     }
+    // Every value in range for its key and the unit (DESIGN.md 12): the first that is not,
+    // at its line.
+    const core::GameRules* rules = core::find_game_rules(g.game);
+    if (auto problems = rules->check ? rules->check(g) : std::vector<core::StateProblem>{}; !problems.empty()) {
+        const core::StateProblem& p = problems.front();
+        const toml::node* at = &doc;
+        if (p.unit.empty()) {
+            if (const toml::node* clock = doc.get("clock")) {
+                at = clock;
+            }
+        } else if (const toml::array* units = doc.get("unit") ? doc.get("unit")->as_array() : nullptr) {
+            for (const auto& item : *units) {
+                const toml::table* t = item.as_table();
+                if (t != nullptr && t->get("name") != nullptr && t->get("name")->value<std::string>() == p.unit) {
+                    at = &item;
+                }
+            }
+        }
+        if (const toml::table* t = at->as_table(); t != nullptr && !p.key.empty() && t->get(p.key) != nullptr) {
+            at = t->get(p.key);
+        }
+        reader.fail(at->source(), (p.unit.empty() ? std::string("the clock") : "unit '" + p.unit + "'") +
+                                      (p.key.empty() ? "" : ": '" + p.key + "'") + ": " + p.message);
+    }
     return g;
 }
 

@@ -87,7 +87,7 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
 std::string journal_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
                          std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
                          const std::vector<core::Change>& changes, std::optional<long long> undoes,
-                         const std::string& resolution_json)
+                         const std::string& after, const std::string& resolution_json)
 {
     nlohmann::ordered_json head = log_head(time, argv, seed, position, tables);
     head["changes"] = nlohmann::ordered_json::array();
@@ -97,6 +97,7 @@ std::string journal_line(const std::string& time, const std::vector<std::string>
     if (undoes) {
         head["undoes"] = *undoes;
     }
+    head["after"] = after;
     return with_resolution(head, resolution_json);
 }
 
@@ -135,7 +136,7 @@ std::pair<std::string, bool> last_line(int fd, off_t size)
 
 }  // namespace
 
-void append_log_line(const std::string& path, const std::string& line)
+std::uint64_t append_log_line(const std::string& path, const std::string& line, bool durable)
 {
     int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
@@ -149,13 +150,17 @@ void append_log_line(const std::string& path, const std::string& line)
             throw io_error("{log} " + path + ": cannot lock: " + std::strerror(err));
         }
     }
-    auto fail = [&](const std::string& what, int err) {
+    struct stat st {};
+    auto fail = [&](const std::string& what, int err, bool cut) {
+        if (cut) {
+            // nothing half-written: what a failed write left is cut off again
+            (void)::ftruncate(fd, st.st_size);
+        }
         ::close(fd);
         throw io_error("{log} " + path + ": " + what + ": " + std::strerror(err));
     };
-    struct stat st {};
     if (::fstat(fd, &st) != 0) {
-        fail("cannot read", errno);
+        fail("cannot read", errno, false);
     }
     std::string prev = k_chain_start;
     std::string text;
@@ -168,14 +173,86 @@ void append_log_line(const std::string& path, const std::string& line)
     }
     // The chain link goes first in the object: {"prev":"...", ...}.
     text += "{\"prev\":\"" + prev + "\"," + line.substr(1);
-    ssize_t n;
-    do {
-        n = ::write(fd, text.data(), text.size());
-    } while (n < 0 && errno == EINTR);
-    if (n != static_cast<ssize_t>(text.size())) {
-        fail("cannot write", n < 0 ? errno : ENOSPC);
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            fail("cannot write", n < 0 ? errno : ENOSPC, true);
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (durable && ::fdatasync(fd) != 0) {
+        fail("cannot flush to disk", errno, true);
     }
     ::close(fd);
+    return static_cast<std::uint64_t>(st.st_size);
+}
+
+void truncate_log(const std::string& path, std::uint64_t size)
+{
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+        throw io_error("{log} " + path + ": cannot open: " + std::strerror(errno));
+    }
+    if (::ftruncate(fd, static_cast<off_t>(size)) != 0 || ::fdatasync(fd) != 0) {
+        const int err = errno;
+        ::close(fd);
+        throw io_error("{log} " + path + ": cannot cut back to " + std::to_string(size) +
+                       " bytes: " + std::strerror(err));
+    }
+    ::close(fd);
+}
+
+namespace {
+
+// Why a line whose chain link is PREV ("" when it has none), line NUMBER of a log, does not
+// follow the line before it, whose SHA-256 is LINK: "" when it does.
+std::string link_break(std::string_view prev, std::string_view link, size_t number)
+{
+    if (prev.empty()) {
+        return "prev: no chain link; the line cannot be shown to belong here";
+    }
+    if (prev != link) {
+        return "prev: the chain is broken here: this line does not follow line " +
+               (number == 1 ? std::string("0 (the start)") : std::to_string(number - 1)) +
+               " (a line before it was removed, inserted, reordered or edited)";
+    }
+    return "";
+}
+
+}  // namespace
+
+Chain check_chain(std::string_view text)
+{
+    static constexpr std::string_view k_open = "{\"prev\":\"";
+    Chain chain;
+    chain.last = k_chain_start;
+    size_t at = 0;
+    while (at < text.size()) {
+        const size_t nl = text.find('\n', at);
+        if (nl == std::string_view::npos) {
+            break;  // a torn last line: no newline
+        }
+        const std::string_view line = text.substr(at, nl - at);
+        ++chain.lines;
+        if (chain.broken_at == 0) {
+            const bool linked =
+                line.starts_with(k_open) && line.size() > k_open.size() + 64 && line[k_open.size() + 64] == '"';
+            const std::string why =
+                link_break(linked ? line.substr(k_open.size(), 64) : std::string_view(), chain.last, chain.lines);
+            if (!why.empty()) {
+                chain.broken_at = chain.lines;
+                chain.why = why;
+            }
+        }
+        chain.last = sha256_hex(line);
+        at = nl + 1;
+        chain.whole = at;
+    }
+    return chain;
 }
 
 std::string chain_start() { return k_chain_start; }
@@ -218,6 +295,9 @@ Expected<LogEntry> parse_log_line(std::string_view line)
         if (j.contains("undoes")) {
             e.undoes = j.at("undoes").get<long long>();
         }
+        if (j.contains("after")) {
+            e.after = j.at("after").get<std::string>();
+        }
         const json& r = j.at("resolution");
         if (r.is_object() && r.contains("result") && r.at("result").is_object() && r.at("result").contains("code")) {
             e.result_code = r.at("result").at("code").get<std::string>();
@@ -255,15 +335,7 @@ Expected<LogEntry> parse_log_line(std::string_view line)
 
 std::string chain_break(const LogEntry& entry, const std::string& link, size_t number)
 {
-    if (entry.prev.empty()) {
-        return "prev: no chain link; the line cannot be shown to belong here";
-    }
-    if (entry.prev != link) {
-        return "prev: the chain is broken here: this line does not follow line " +
-               (number == 1 ? std::string("0 (the start)") : std::to_string(number - 1)) +
-               " (a line before it was removed, inserted, reordered or edited)";
-    }
-    return "";
+    return link_break(entry.prev, link, number);
 }
 
 namespace {

@@ -25,6 +25,7 @@ struct LogEntry {
     std::optional<std::string> state_before;                  // a state file\'s text before the call
     std::vector<core::Change> changes;                        // a game journal's line: what it changed
     std::optional<long long> undoes;                          // ...and the line it undid
+    std::string after;  // a game journal's line: the SHA-256 of the game file it left, "" when absent
     // Read from the resolution: its main result's code ("" when it has none), and how many
     // of its dice umpire rolled and how many were given (typed in by hand).
     std::string result_code;
@@ -57,12 +58,13 @@ std::string log_line(const std::string& time, const std::vector<std::string>& ar
                      std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
                      const std::string& resolution_json, const std::optional<std::string>& state_before = {});
 
-// A game journal's line: a log line with the CHANGES it made to the game, and for an undo
-// the index (from 0) of the line it undid.
+// A game journal's line: a log line with the CHANGES it made to the game, for an undo the
+// index (from 0) of the line it undid, and AFTER, the SHA-256 of the game file's text the
+// line leaves (so a file can be shown to be what its journal makes without replaying it).
 std::string journal_line(const std::string& time, const std::vector<std::string>& argv, std::uint32_t seed,
                          std::uint64_t position, const std::vector<std::pair<std::string, std::string>>& tables,
                          const std::vector<core::Change>& changes, std::optional<long long> undoes,
-                         const std::string& resolution_json);
+                         const std::string& after, const std::string& resolution_json);
 
 // Appends LINE (a JSON object from log_line) to PATH, chained: it gains "prev", the
 // SHA-256 of the file's last line (chain_start() for the first), so a line removed,
@@ -70,8 +72,27 @@ std::string journal_line(const std::string& time, const std::vector<std::string>
 // turns (flock), and each writes its line with one write() on an O_APPEND descriptor; a
 // torn last line (a writer killed mid-write) is first ended with a newline, so it stands
 // alone and spoils no other line.
-void append_log_line(const std::string& path, const std::string& line);
+//
+// Nothing is half-written: a write that fails (a full disk) is cut back off the file before
+// the io Error is thrown. With DURABLE the line is on the disk (fdatasync) before it returns,
+// as a game journal's must be: it is the record the game file is rolled forward to. Returns
+// the file's size before the line, for truncate_log.
+std::uint64_t append_log_line(const std::string& path, const std::string& line, bool durable = false);
+// Cuts PATH back to SIZE bytes (a line appended whose game file could not be written, or a
+// journal's torn last line), on the disk before it returns.
+void truncate_log(const std::string& path, std::uint64_t size);
 std::string chain_start();
+
+// A log's or journal's lines checked as a chain, without reading them as JSON: each line
+// must open with {"prev":"<SHA-256 of the line before>", as append_log_line writes it.
+struct Chain {
+    size_t lines = 0;         // whole lines (each ended by a newline)
+    std::uint64_t whole = 0;  // bytes in them; past it, a torn last line (no newline)
+    std::string last;         // the SHA-256 of the last whole line, chain_start() when none
+    size_t broken_at = 0;     // the first line (from 1) that does not follow the one before, 0 when none
+    std::string why;          // ...and why, as chain_break says it
+};
+Chain check_chain(std::string_view text);
 
 Expected<LogEntry> parse_log_line(std::string_view line);
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <map>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -131,6 +132,12 @@ void write_state(const std::string& path, const core::WeatherState& state)
 
 void write_state_text(const std::string& path, const std::string& text)
 {
+    prepare_state_text(path, text);
+    commit_state_text(path);
+}
+
+void prepare_state_text(const std::string& path, const std::string& text)
+{
     const std::string tmp = path + ".tmp";
     auto fail = [&](const std::string& what) {
         int err = errno;
@@ -157,28 +164,80 @@ void write_state_text(const std::string& path, const std::string& text)
         ::close(fd);
         fail("flush " + tmp);
     }
-    ::close(fd);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        fail("replace " + path);
+    if (::close(fd) != 0) {
+        fail("close " + tmp);
     }
 }
 
-StateLock::StateLock(const std::string& path)
+void commit_state_text(const std::string& path)
 {
-    const std::string lock = path + ".lock";
+    const std::string tmp = path + ".tmp";
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        throw io_error("{state} " + path + ": cannot replace it with " + tmp + ": " + std::strerror(err));
+    }
+    // The rename itself on the disk: the directory entry is what a crash would lose.
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)::fsync(fd);
+        ::close(fd);
+    }
+}
+
+void discard_state_text(const std::string& path) { ::unlink((path + ".tmp").c_str()); }
+
+namespace {
+
+// The lock files this process holds, with how many StateLocks hold each: flock(2) locks
+// belong to an open file description, so a second lock taken in the same process (a plan's
+// requests, each reading the game its caller holds) would wait for the first forever.
+std::map<std::string, int>& held_locks()
+{
+    static std::map<std::string, int> held;
+    return held;
+}
+
+}  // namespace
+
+StateLock::StateLock(const std::string& path, bool shared)
+    : m_lock(path + ".lock")
+{
+    const std::string& lock = m_lock;
+    if (auto it = held_locks().find(lock); it != held_locks().end()) {
+        ++it->second;  // held already by this process, which is one caller at a time
+        return;
+    }
     m_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_fd < 0 && shared) {
+        m_fd = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC);
+        if (m_fd < 0) {
+            return;  // a reader in a directory it cannot write: no writer is there either
+        }
+    }
     if (m_fd < 0) {
         throw io_error("{state} " + path + ": cannot open " + lock + ": " + std::strerror(errno));
     }
-    while (::flock(m_fd, LOCK_EX) != 0) {
+    while (::flock(m_fd, shared ? LOCK_SH : LOCK_EX) != 0) {
         if (errno != EINTR) {
             const int err = errno;
             ::close(m_fd);
             throw io_error("{state} " + path + ": cannot lock " + lock + ": " + std::strerror(err));
         }
     }
+    held_locks()[lock] = 1;
 }
 
-StateLock::~StateLock() { ::close(m_fd); }
+StateLock::~StateLock()
+{
+    auto it = held_locks().find(m_lock);
+    if (it != held_locks().end() && (it->second -= 1) == 0) {
+        held_locks().erase(it);
+    }
+    if (m_fd >= 0) {
+        ::close(m_fd);
+    }
+}
 
 }  // namespace umpire::load

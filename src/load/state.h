@@ -20,6 +20,13 @@ std::string read_state_text(const std::string& path);
 void write_state(const std::string& path, const core::WeatherState& state);
 // The same for any state file's TEXT.
 void write_state_text(const std::string& path, const std::string& text);
+// write_state_text in two halves, for a write that is journalled between them (the game
+// file, DESIGN.md 12): PATH.tmp written and flushed to disk (on failure it is removed and
+// PATH is untouched); then renamed over PATH, the directory flushed too. discard removes a
+// prepared PATH.tmp that will not be committed.
+void prepare_state_text(const std::string& path, const std::string& text);
+void commit_state_text(const std::string& path);
+void discard_state_text(const std::string& path);
 
 // An exclusive lock on a state file for one read, resolve and write: two referees'
 // calls on one file wait for each other instead of rolling the same phase twice. It is
@@ -27,13 +34,16 @@ void write_state_text(const std::string& path, const std::string& text);
 // process ends, however it ends.
 class StateLock {
 public:
-    explicit StateLock(const std::string& path);
+    // SHARED: a reader's lock, held beside other readers' but never beside a writer's. A
+    // reader that cannot make the lock file (a read-only directory) reads without one.
+    explicit StateLock(const std::string& path, bool shared = false);
     ~StateLock();
     StateLock(const StateLock&) = delete;
     StateLock& operator=(const StateLock&) = delete;
 
 private:
-    int m_fd = -1;
+    std::string m_lock;
+    int m_fd = -1;  // -1 also when this process held the lock already (nested) or could not make it
 };
 
 std::string state_text(const core::WeatherState& state);
