@@ -65,9 +65,17 @@ void run_new(const GameOptions& opt, Context& ctx)
         if (std::filesystem::exists(path, ec) || std::filesystem::exists(journal_path(path), ec)) {
             throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
         }
-        write_game(path, g, [&](const std::string& after) {
-            return load::journal_line(utc_now(), ctx.argv, 0, 0, {}, {}, std::nullopt, after, format::to_json(r));
-        });
+        try {
+            write_game(path, g, [&](const std::string& after) {
+                return load::journal_line(utc_now(), ctx.argv, 0, 0, {}, {}, std::nullopt, after, format::to_json(r));
+            });
+        } catch (const Error&) {
+            // a journal this call created and could not write its first line to: nothing is left
+            if (std::filesystem::is_empty(journal_path(path), ec)) {
+                std::filesystem::remove(journal_path(path), ec);
+            }
+            throw;
+        }
     }
     ctx.emit(std::move(r));
 }
@@ -183,7 +191,11 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     const std::string path = file_of(opt, ctx, 0);
     load::StateLock lock(path);
     size_t torn = 0;
-    chained_journal(path, torn);
+    const std::string chained = chained_journal(path, torn);
+    if (torn > 0) {
+        load::truncate_log(journal_path(path), chained.size());  // as any writer would: see open_game
+    }
+    load::discard_state_text(path);
     const std::vector<load::LogEntry> journal = read_journal(path);
     const JournalGame made = replay_journal(journal, journal_path(path), game_starter(ctx));
     size_t applied = 0;
@@ -199,15 +211,22 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     r.result.fields.push_back({"journal_lines", static_cast<long long>(journal.size())});
     r.result.fields.push_back({"changes", static_cast<long long>(applied)});
     if (torn > 0) {
-        r.notes.push_back(journal_path(path) + " ends in a torn line (" + std::to_string(torn) +
-                          " bytes, a write interrupted): no part of the game; the next --apply cuts it off");
+        r.notes.push_back(journal_path(path) + ": a torn last line (" + std::to_string(torn) +
+                          " bytes, a write interrupted) was cut off; its change was never made");
     }
     std::error_code ec;
+    const std::string file = std::filesystem::exists(path, ec) ? load::read_file(path) : "";
     if (!std::filesystem::exists(path, ec)) {
         load::write_state_text(path, text);
         r.result.code = "recreated";
         r.result.name = path + " recreated from its scenario and journal";
-    } else if (load::read_file(path) == text) {
+    } else if (file == text || file == made.text_before_last) {
+        if (file != text) {
+            // the crash window (open_game): the last change journalled, its file not yet written
+            load::write_state_text(path, text);
+            r.notes.push_back(path + " was rolled forward to the journal's last line first (the change was "
+                                     "journalled, the file not yet written: a crash or kill)");
+        }
         r.result.code = "identical";
         r.result.name = path + " is exactly what its scenario and journal make";
     } else {

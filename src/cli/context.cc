@@ -276,7 +276,11 @@ void Context::write_log(const core::Resolution& r)
     }
     const std::string line =
         load::log_line(utc_now(), argv, *r.seed, r.position, tables, format::to_json(r), m_state_before);
-    load::append_log_line(options.log, line);
+    try {
+        load::append_log_line(options.log, line);
+    } catch (const Error& e) {
+        throw Error(e.code(), "{log} " + std::string(e.what()));  // the audit log is named by its flag
+    }
 }
 
 void Context::emit(core::OddsReport report)

@@ -243,6 +243,14 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
     }
     if (have_file && !last->after.empty() && sha256_hex(text) == last->after) {
         out.state = load::parse_game(text, path);
+        // The line's own changes, which no later line's link covers, against the file.
+        for (const auto& c : last->changes) {
+            if (const std::string now = out.state.value(c.unit, c.key); now != c.to) {
+                throw data_error(jpath + ":" + std::to_string(chain.lines) + ": its change " +
+                                 quoted_line(core::change_text(c)) + " is not what the file it left holds (" +
+                                 quoted_line(now) + "): the line was edited" + recover);
+            }
+        }
         out.text = std::move(text);
         return out;
     }

@@ -140,14 +140,14 @@ std::uint64_t append_log_line(const std::string& path, const std::string& line, 
 {
     int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
-        throw io_error("{log} " + path + ": cannot open: " + std::strerror(errno));
+        throw io_error(path + ": cannot open: " + std::strerror(errno));
     }
     // One writer at a time: each line names the SHA-256 of the one before it.
     while (::flock(fd, LOCK_EX) != 0) {
         if (errno != EINTR) {
             const int err = errno;
             ::close(fd);
-            throw io_error("{log} " + path + ": cannot lock: " + std::strerror(err));
+            throw io_error(path + ": cannot lock: " + std::strerror(err));
         }
     }
     struct stat st {};
@@ -157,7 +157,7 @@ std::uint64_t append_log_line(const std::string& path, const std::string& line, 
             (void)::ftruncate(fd, st.st_size);
         }
         ::close(fd);
-        throw io_error("{log} " + path + ": " + what + ": " + std::strerror(err));
+        throw io_error(path + ": " + what + ": " + std::strerror(err));
     };
     if (::fstat(fd, &st) != 0) {
         fail("cannot read", errno, false);
@@ -195,13 +195,12 @@ void truncate_log(const std::string& path, std::uint64_t size)
 {
     int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) {
-        throw io_error("{log} " + path + ": cannot open: " + std::strerror(errno));
+        throw io_error(path + ": cannot open: " + std::strerror(errno));
     }
     if (::ftruncate(fd, static_cast<off_t>(size)) != 0 || ::fdatasync(fd) != 0) {
         const int err = errno;
         ::close(fd);
-        throw io_error("{log} " + path + ": cannot cut back to " + std::to_string(size) +
-                       " bytes: " + std::strerror(err));
+        throw io_error(path + ": cannot cut back to " + std::to_string(size) + " bytes: " + std::strerror(err));
     }
     ::close(fd);
 }

@@ -142,7 +142,7 @@ void prepare_state_text(const std::string& path, const std::string& text)
     auto fail = [&](const std::string& what) {
         int err = errno;
         ::unlink(tmp.c_str());
-        throw io_error("{state} " + path + ": cannot " + what + ": " + std::strerror(err));
+        throw io_error(path + ": cannot " + what + ": " + std::strerror(err));
     };
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
@@ -175,7 +175,7 @@ void commit_state_text(const std::string& path)
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const int err = errno;
         ::unlink(tmp.c_str());
-        throw io_error("{state} " + path + ": cannot replace it with " + tmp + ": " + std::strerror(err));
+        throw io_error(path + ": cannot replace it with " + tmp + ": " + std::strerror(err));
     }
     // The rename itself on the disk: the directory entry is what a crash would lose.
     const std::string dir = std::filesystem::path(path).parent_path().string();
@@ -217,13 +217,13 @@ StateLock::StateLock(const std::string& path, bool shared)
         }
     }
     if (m_fd < 0) {
-        throw io_error("{state} " + path + ": cannot open " + lock + ": " + std::strerror(errno));
+        throw io_error(path + ": cannot open " + lock + ": " + std::strerror(errno));
     }
     while (::flock(m_fd, shared ? LOCK_SH : LOCK_EX) != 0) {
         if (errno != EINTR) {
             const int err = errno;
             ::close(m_fd);
-            throw io_error("{state} " + path + ": cannot lock " + lock + ": " + std::strerror(err));
+            throw io_error(path + ": cannot lock " + lock + ": " + std::strerror(err));
         }
     }
     held_locks()[lock] = 1;

@@ -1,0 +1,343 @@
+// The game file and its journal as a record nothing can tear (issue 23, DESIGN.md 12):
+// replay writes nothing, every kind of hand edit is caught and named, a crash's leftovers
+// are mended, and 'game recover' puts the two back in agreement. The kill -9 and full-disk
+// runs are tests/integrity/.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <unistd.h>
+
+using namespace umpire;
+using test::run_cli;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return haystack.find(needle) != std::string::npos;
+}
+
+std::string slurp(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void spit(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary | std::ios::trunc) << text; }
+
+std::vector<std::string> lines_of(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        out.push_back(line);
+    }
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& lines)
+{
+    std::string out;
+    for (const auto& l : lines) {
+        out += l + "\n";
+    }
+    return out;
+}
+
+// Every file in DIR with its bytes.
+std::map<std::string, std::string> files_in(const fs::path& dir)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        out[e.path().filename().string()] = slurp(e.path());
+    }
+    return out;
+}
+
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() / ("umpire-" + name + "-" + std::to_string(::getpid())))
+    {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+// A Great Battles game with three lines after 'game new': two suppressions and a next.
+std::string great_battles_game(const TempDir& dir)
+{
+    const std::string file = dir / "g.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "2"})
+                .code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    return file;
+}
+
+}  // namespace
+
+TEST_CASE("game journal: replay of a journal of every game resolves in memory and writes nothing", "[cli][game]")
+{
+    const TempDir dir("journal-replay");
+    // Each game's evening: applied resolutions, the clock moved on, an undo. Replay once
+    // applied each line again to the file and appended to the journal it was reading, forever.
+    const std::vector<std::pair<std::string, std::vector<std::vector<std::string>>>> evenings{
+        {"constantinople",
+         {{"--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa", "--roll",
+           "6"},
+          {"--apply", "ram", "--rammer", "Galley-3", "--target", "Venice", "--roll", "2"},
+          {"game", "next"},
+          {"game", "undo"},
+          {"game", "next"}}},
+        {"great-battles",
+         {{"--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--stand", "soft", "--roll", "1,2"},
+          {"game", "next"},
+          {"--apply", "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "3"},
+          {"game", "undo"}}},
+        {"russian-portfolio", {{"game", "next", "--month", "jul41"}, {"--apply", "weather"}, {"game", "next"}}},
+        {"black-sea", {{"game", "next", "--light", "night"}, {"game", "next"}, {"game", "undo"}}},
+        {"novorossiysk",
+         {{"--apply", "weather", "--roll", "7"},
+          {"--apply", "hits", "--attacker", "Ger-Company-1", "--defender", "Sov-Rifle-1"},
+          {"game", "next"}}},
+    };
+    for (const auto& [game, steps] : evenings) {
+        CAPTURE(game);
+        const std::string file = dir / (game + ".toml");
+        REQUIRE(run_cli({"game", "new", game, file}).code == 0);
+        size_t undone = 0;
+        for (auto step : steps) {
+            if (step.front() == "game") {
+                step.insert(step.begin() + 2, file);
+            } else {
+                step.insert(step.begin(), {"-q", "--game", file});
+            }
+            auto r = run_cli(step);
+            CAPTURE(step, r.err);
+            REQUIRE(r.code == 0);
+            undone += step[1] == "undo" ? 1 : 0;
+        }
+        // every journal line but 'game new' and the undos is a resolution replay runs again
+        const size_t resolved = lines_of(slurp(file + ".journal")).size() - 1 - undone;
+        CHECK(resolved >= 2);
+        const auto before = files_in(dir.path);
+        auto replay = run_cli({"replay", file + ".journal"});
+        CAPTURE(replay.out, replay.err);
+        CHECK(replay.code == 0);
+        // game new and undo are passed over; every other line is re-resolved against the game
+        // the lines before it left
+        CHECK(contains(replay.out, std::to_string(resolved) + " resolution(s) replayed, 0 differ"));
+        CHECK(files_in(dir.path) == before);
+    }
+}
+
+TEST_CASE("game file: a value edited by hand is named by its line, and nothing is written until recovered",
+          "[cli][game]")
+{
+    const TempDir dir("hand-edit");
+    const std::string file = great_battles_game(dir);
+    const std::string journal = slurp(file + ".journal");
+    const std::string made = slurp(file);
+    // I-Btl (the second unit) has 1 suppressed stand: 11.3.3, open ground on a 1.
+    const size_t at = made.find("\nsuppressed = 1\n");
+    REQUIRE(at != std::string::npos);
+    REQUIRE(made.find("name = \"I-Btl\"") < at);
+    const long line = std::count(made.begin(), made.begin() + static_cast<long>(at), '\n') + 2;
+    std::string edited = made;
+    edited.replace(at, 16, "\nsuppressed = 2\n");
+    spit(file, edited);
+
+    const std::string named = file + ":" + std::to_string(line) +
+                              ": the file disagrees with its journal (edited by hand?): 'suppressed = 2' here, "
+                              "'suppressed = 1' after the journal's line 4";
+    auto status = run_cli({"game", "status", file});
+    CHECK(status.code == 65);
+    CHECK(contains(status.err, named));
+    CHECK(contains(status.err, "'umpire game recover " + file + "'"));
+    auto apply = run_cli({"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"});
+    CHECK(apply.code == 65);
+    CHECK(slurp(file + ".journal") == journal);  // refused for writing: nothing journalled
+    CHECK(slurp(file) == edited);
+    auto rebuild = run_cli({"game", "rebuild", file});
+    CHECK(rebuild.code == 65);
+    CHECK(slurp(file + ".rebuilt") == made);
+
+    // recover: the journal's game back in place, the edited file kept beside it
+    auto recover = run_cli({"game", "recover", file});
+    CHECK(recover.code == 0);
+    CHECK(contains(recover.out, "recovered"));
+    CHECK(slurp(file) == made);
+    CHECK(slurp(file + ".edited") == edited);
+    CHECK(slurp(file + ".journal") == journal);
+    CHECK(run_cli({"game", "recover", file}).out.find("intact") != std::string::npos);
+
+    // --keep-edits: the edit journalled as a change of its own, by hand
+    spit(file, edited);
+    auto kept = run_cli({"--json", "game", "recover", file, "--keep-edits"});
+    CHECK(kept.code == 0);
+    CHECK(
+        contains(kept.out, R"("applied":[{"unit":"I-Btl","key":"suppressed","from":"1","to":"2","rule":"by hand"}])"));
+    const auto journal_lines = lines_of(slurp(file + ".journal"));
+    REQUIRE(journal_lines.size() == 5);
+    CHECK(contains(journal_lines.back(), R"("argv":["--json","game","recover",")"));
+    CHECK(run_cli({"game", "status", file}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    CHECK(contains(run_cli({"game", "undo", file}).out, "I-Btl: suppressed 2 -> 1"));
+    CHECK(slurp(file) == made);
+
+    // a unit's side changed is no status: --keep-edits refuses, and says what it can keep
+    std::string side = made;
+    side.replace(side.find("side = \"german\""), 15, "side = \"soviet\"");
+    spit(file, side);
+    auto refused = run_cli({"game", "recover", file, "--keep-edits"});
+    CHECK(refused.code == 64);
+    CHECK(contains(refused.err, "only units' statuses and the clock can be kept"));
+    CHECK(run_cli({"game", "recover", file}).code == 0);
+    CHECK(slurp(file) == made);
+    CHECK(run_cli({"game", "status", file, "--keep-edits"}).code == 64);  // recover's option only
+}
+
+TEST_CASE("game journal: a line removed, two swapped, a change or a time edited: the line is named", "[cli][game]")
+{
+    const TempDir dir("journal-edit");
+    const std::string file = great_battles_game(dir);
+    const std::string good = slurp(file + ".journal");
+    const std::string game = slurp(file);
+    const auto lines = lines_of(good);
+    REQUIRE(lines.size() == 4);  // game new, two suppressions, next
+
+    struct Damage {
+        const char* what;
+        std::vector<std::string> journal;
+        const char* named;  // the line and what is said of it
+    };
+    auto edited = [&](size_t i, const std::string& from, const std::string& to) {
+        auto out = lines;
+        const size_t at = out[i].find(from);
+        REQUIRE(at != std::string::npos);
+        out[i].replace(at, from.size(), to);
+        return out;
+    };
+    std::vector<Damage> damages{
+        {"a line removed", {lines[0], lines[2], lines[3]}, ".journal:2: prev: the chain is broken here"},
+        {"two lines swapped", {lines[0], lines[2], lines[1], lines[3]}, ".journal:2: prev: the chain is broken here"},
+        {"a change's to edited", edited(1, R"("to":"1")", R"("to":"3")"), ".journal:3: prev: the chain is broken here"},
+        {"a line's time edited", edited(1, R"("time":"2)", R"("time":"1)"),
+         ".journal:3: prev: the chain is broken here"},
+        {"a line inserted",
+         {lines[0], lines[1], lines[1], lines[2], lines[3]},
+         ".journal:3: prev: the chain is broken here"},
+    };
+    for (const auto& d : damages) {
+        CAPTURE(d.what);
+        spit(file + ".journal", joined(d.journal));
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"game", "status", file}, std::vector<std::string>{"game", "rebuild", file},
+              std::vector<std::string>{"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open"},
+              std::vector<std::string>{"game", "undo", file}, std::vector<std::string>{"game", "next", file}}) {
+            CAPTURE(args);
+            auto r = run_cli(args);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, file + d.named));
+        }
+        CHECK(slurp(file + ".journal") == joined(d.journal));  // nothing appended
+        CHECK(slurp(file) == game);
+    }
+    // The last line's change edited: no line follows to break the chain, but the file does not
+    // hold what the line says it changed to, and rebuild finds the game it leaves is not the
+    // one it recorded.
+    {
+        auto last = edited(3, R"("to":"2")", R"("to":"5")");
+        spit(file + ".journal", joined(last));
+        auto status = run_cli({"game", "status", file});
+        CHECK(status.code == 65);
+        CHECK(contains(status.err, file + ".journal:4: "));
+        auto rebuild = run_cli({"game", "rebuild", file});
+        CHECK(rebuild.code == 65);
+        CHECK(contains(rebuild.err, file + ".journal:4: the game its changes leave is not the one it recorded"));
+    }
+    // recover keeps the lines before the damage and sets the rest aside
+    spit(file + ".journal", joined({lines[0], lines[1], lines[3]}));
+    auto recover = run_cli({"game", "recover", file});
+    CHECK(recover.code == 0);
+    CHECK(contains(recover.out, "the journal cut after line 2"));
+    CHECK(slurp(file + ".journal") == joined({lines[0], lines[1]}));
+    CHECK(slurp(file + ".journal.cut") == joined({lines[3]}));
+    CHECK(slurp(file + ".edited") == game);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    CHECK(run_cli({"game", "status", file}).code == 0);
+
+    // no journal at all: 66, for the file is no record without it
+    fs::remove(file + ".journal");
+    auto missing = run_cli({"game", "status", file});
+    CHECK(missing.code == 66);
+    CHECK(contains(missing.err, "its journal " + file + ".journal is missing"));
+    CHECK(run_cli({"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open"}).code == 66);
+}
+
+TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one change behind, a missing file",
+          "[cli][game]")
+{
+    const TempDir dir("crash");
+    const std::string file = great_battles_game(dir);
+    const std::string journal = slurp(file + ".journal");
+    const std::string game = slurp(file);
+
+    // A torn last line (a writer killed inside its write): no part of the game; a reader says
+    // so and writes nothing, a writer cuts it off first.
+    spit(file + ".journal", journal + R"({"prev":"0123)");
+    auto status = run_cli({"game", "status", file});
+    CHECK(status.code == 0);
+    CHECK(contains(status.err, "a torn last line (13 bytes, a write interrupted) is no part of the game"));
+    CHECK(slurp(file + ".journal") == journal + R"({"prev":"0123)");
+    auto apply = run_cli({"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "9"});
+    CHECK(apply.code == 0);
+    CHECK(contains(apply.err, "was cut off; its change was never made"));
+    CHECK(slurp(file + ".journal") == journal);  // a 9 suppresses nothing: no line
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
+    // Killed between the journal line and the rename: the file is one change behind and a
+    // FILE.tmp may be left. A reader sees the journal's game; a writer rolls the file forward.
+    const std::string before = slurp(file);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+    const std::string after = slurp(file);
+    REQUIRE(after != before);
+    spit(file, before);
+    spit(file + ".tmp", "half a game");
+    auto read = run_cli({"game", "status", file});
+    CHECK(read.code == 0);
+    CHECK(contains(read.err, "rolled forward to its journal's line 5"));
+    CHECK(contains(read.err, "(in memory: this command writes nothing)"));
+    CHECK(contains(read.out, "2 suppressed"));
+    CHECK(slurp(file) == before);
+    auto write = run_cli({"--game", file, "--apply", "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "9"});
+    CHECK(write.code == 0);
+    CHECK(contains(write.err, "rolled forward to its journal's line 5"));
+    CHECK(slurp(file) == after);
+    CHECK(!fs::exists(file + ".tmp"));
+
+    // The file gone: made again from the journal.
+    fs::remove(file);
+    CHECK(run_cli({"game", "status", file}).code == 0);
+    CHECK(!fs::exists(file));
+    auto next = run_cli({"game", "next", file});
+    CHECK(next.code == 0);
+    CHECK(contains(next.err, "missing; made again from its journal"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    (void)game;
+}
