@@ -726,6 +726,27 @@ core::WeatherState parse_state(std::string_view text, std::string_view source_na
     state.started = reader.boolean(doc, "started");
     state.dense_fog_used = reader.strings(doc, "dense_fog_used");
     state.last = reader.strings(doc, "last");
+    // Each value in range (DESIGN.md 12): a zone that had Dense Fog, or "all"; the last phase's
+    // weather as "ZONE=CODE" or "CODE", N1's weather codes.
+    auto at = [&](const char* key, size_t i) { return doc.get(key)->as_array()->get(i)->source(); };
+    for (size_t i = 0; i < state.dense_fog_used.size(); ++i) {
+        const std::string& zone = state.dense_fog_used[i];
+        if (zone != "all" && !contains(core::k_weather_zones, zone)) {
+            reader.fail(at("dense_fog_used", i),
+                        "'dense_fog_used' holds '" + zone + "'; allowed all, " + join(core::k_weather_zones, ", "));
+        }
+    }
+    for (size_t i = 0; i < state.last.size(); ++i) {
+        const std::string& last = state.last[i];
+        const size_t eq = last.find('=');
+        const std::string code = eq == std::string::npos ? last : last.substr(eq + 1);
+        const bool zone_ok = eq == std::string::npos || contains(core::k_weather_zones, last.substr(0, eq));
+        if (!zone_ok || !contains(core::k_weather_codes, code)) {
+            reader.fail(at("last", i), "'last' holds '" + last + "'; a phase's weather is ZONE=CODE or CODE (zones " +
+                                           join(core::k_weather_zones, ", ") + "; codes " +
+                                           join(core::k_weather_codes, ", ") + ")");
+        }
+    }
     if (const toml::node* days = doc.get("flood_days")) {
         const toml::array* array = days->as_array();
         if (array == nullptr) {

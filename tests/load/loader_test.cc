@@ -488,3 +488,25 @@ result = "a"
     CHECK(melee.find_code("D")->severity == "heavy");
     CHECK(melee.find_code("L")->severity == "severe");
 }
+
+TEST_CASE("loader: a weather state file's zones and weather are the game's (N1)", "[load]")
+{
+    auto error_of = [](const std::string& text) -> std::string {
+        try {
+            load::parse_state(text, "w.toml");
+        } catch (const Error& e) {
+            CHECK(e.code() == ExitCode::data);
+            return e.what();
+        }
+        return "(no error)";
+    };
+    const std::string head = "game = \"novorossiysk\"\nday = 1\nphase = \"morning\"\nstarted = true\n";
+    CHECK(error_of(head + "dense_fog_used = [\"west\", \"all\"]\nlast = [\"west=clear\", \"dense-fog\"]\n") ==
+          "(no error)");
+    CHECK(error_of(head + "dense_fog_used = [\"west\", \"north\"]\n") ==
+          "w.toml:5:27: 'dense_fog_used' holds 'north'; allowed all, west, central, east");
+    CHECK(error_of(head + "last = [\"west=sunny\"]\n") ==
+          "w.toml:5:9: 'last' holds 'west=sunny'; a phase's weather is ZONE=CODE or CODE (zones west, central, east; "
+          "codes clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying)");
+    CHECK(error_of(head + "last = [\"north=clear\"]\n").starts_with("w.toml:5:9: 'last' holds 'north=clear'"));
+}
