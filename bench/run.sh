@@ -95,6 +95,21 @@ printf 'plan melee, 15.24 (15 splits): %.1f ms   20 points on four ships (all sp
 printf 'plan crt with units: %.1f ms   luck, a 200-line log: %.1f ms\n' \
     "$(python3 -c "print($(mean "$work/plan.json" 2)*1000)")" "$(python3 -c "print($(mean "$work/plan.json" 3)*1000)")"
 
+echo "== a game file (figures): every use checks the journal's chain and the file's SHA-256"
+"$umpire" -q game new great-battles "$work/g.toml" >/dev/null
+"$umpire" -q game new great-battles "$work/long.toml" >/dev/null
+for i in $(seq 1000); do
+    echo "--game $work/long.toml --apply suppress --unit I-Btl --stand open --roll 1"
+    echo "game undo $work/long.toml"
+done > "$work/long.batch"
+while read -r line; do "$umpire" -q $line >/dev/null; done < "$work/long.batch"
+hyperfine -N --warmup 5 --runs 50 --export-json "$work/game.json" \
+    "$umpire game status $work/g.toml" "$umpire game status $work/long.toml" \
+    "$umpire -q --game $work/long.toml melee --attacker 4 --defender 5 --roll 4" >/dev/null 2>&1
+printf 'game status, a new game: %.1f ms   after 2,000 journal lines (%s KiB): %.1f ms   a resolution reading it: %.1f ms\n' \
+    "$(python3 -c "print($(mean "$work/game.json" 0)*1000)")" "$(( $(stat -c %s "$work/long.toml.journal") / 1024 ))" \
+    "$(python3 -c "print($(mean "$work/game.json" 1)*1000)")" "$(python3 -c "print($(mean "$work/game.json" 2)*1000)")"
+
 echo "== peak memory of a call (target: within 2x rolldice)"
 mu=$(/usr/bin/time -f %M "$umpire" melee --attacker 4 --attacker 4 --defender 5 --roll 4 2>&1 >/dev/null | tail -1)
 mr=$(/usr/bin/time -f %M "$rolldice" 2d6 2>&1 >/dev/null | tail -1)
