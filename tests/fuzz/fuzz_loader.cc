@@ -1,4 +1,5 @@
-// Fuzz target: the TOML loaders (tables, scenarios, the weather state file). Any input
+// Fuzz target: the TOML loaders (tables, scenarios, the weather state file, game files and
+// activation decks) and a journal's chain check. Any input
 // must give a value or a umpire::Error (a clear data error); anything else escaping, or
 // a crash, is a bug. A table that loads is then drawn, written as JSON and read through
 // every column with --odds, so the lookups the loader promises are safe get exercised.
@@ -7,6 +8,8 @@
 #include "format/json.h"
 #include "format/text.h"
 #include "load/loader.h"
+#include "load/log.h"
+#include "load/state.h"
 #include "util/error.h"
 
 #include <cstddef>
@@ -67,5 +70,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)load::parse_state(text, "fuzz.toml");
     } catch (const Error&) {
     }
+    // A game file: read with every value checked against its game's limits, then written.
+    try {
+        (void)load::game_text(load::parse_game(text, "fuzz.toml"));
+    } catch (const Error&) {
+    }
+    try {
+        (void)load::parse_deck_state(text, "fuzz.toml");
+    } catch (const Error&) {
+    }
+    // A journal: its chain checked without reading JSON.
+    (void)load::check_chain(text);
     return 0;
 }
