@@ -259,9 +259,9 @@ std::vector<core::Change> hand_edits(const core::GameState& made, const core::Ga
                 out.push_back({unit, key, from, value, "by hand"});
             }
         }
-        for (const auto& [key, value] : was) {
-            if (std::none_of(now.begin(), now.end(), [&](const auto& kv) { return kv.first == key; })) {
-                throw usage_error(only + (unit.empty() ? "the clock" : unit) + "'s " + key +
+        for (const auto& kept : was) {
+            if (std::none_of(now.begin(), now.end(), [&](const auto& kv) { return kv.first == kept.first; })) {
+                throw usage_error(only + (unit.empty() ? "the clock" : unit) + "'s " + kept.first +
                                   " was removed from the file");
             }
         }
