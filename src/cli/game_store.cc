@@ -284,12 +284,20 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
                      path + " --keep-edits' journals these edits as changes of their own");
 }
 
+void (*write_step_hook)(const char* step) = nullptr;
+
 void write_game(const std::string& path, const core::GameState& game,
                 const std::function<std::string(const std::string& after)>& make_line)
 {
+    const auto step = [](const char* name) {
+        if (write_step_hook != nullptr) {
+            write_step_hook(name);
+        }
+    };
     const std::string text = load::game_text(game);
     const std::string line = make_line(sha256_hex(text));
     load::prepare_state_text(path, text);
+    step("prepared");
     std::uint64_t before = 0;
     try {
         before = load::append_log_line(journal_path(path), line, true);
@@ -297,12 +305,14 @@ void write_game(const std::string& path, const core::GameState& game,
         load::discard_state_text(path);
         throw;
     }
+    step("journaled");
     try {
         load::commit_state_text(path);
     } catch (const Error& e) {
         load::truncate_log(journal_path(path), before);
         throw;
     }
+    step("committed");
 }
 
 }  // namespace umpire::cli

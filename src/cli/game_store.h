@@ -64,6 +64,11 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
 // flushed; the line appended and flushed (the commit); PATH.tmp renamed over PATH. A failure
 // before the commit leaves nothing; one after it cuts the line off again, so the file and the
 // journal never disagree. MAKE_LINE is given the SHA-256 of the game's new text.
+// Called, when set, after each step of write_game with its name: "prepared" (PATH.tmp
+// flushed), "journaled" (the line flushed) and "committed" (PATH.tmp renamed). Null in umpire
+// itself; tests/integrity/crash_at.cc sets it to kill the process at one step.
+extern void (*write_step_hook)(const char* step);
+
 void write_game(const std::string& path, const core::GameState& game,
                 const std::function<std::string(const std::string& after)>& make_line);
 
