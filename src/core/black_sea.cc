@@ -88,6 +88,18 @@ GameRules black_sea_game_rules()
         return g;
     };
     rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
+    rules.check = [](const GameState& g) {
+        StateCheck c(g);
+        c.keys("", {"day", "turn", "light", "weather"});
+        c.number("", "day", 1, k_max_clock);
+        c.number("", "turn", 1, k_max_clock);
+        c.one_of("", "light", {k_black_sea_lights.begin(), k_black_sea_lights.end()});
+        c.one_of("", "weather", {k_black_sea_weathers.begin(), k_black_sea_weathers.end()});
+        for (const auto& u : g.units) {
+            c.problem(u.name, "", "a Black Sea game keeps the clock only, no units");
+        }
+        return c.problems;
+    };
     rules.next_keys = {"light", "weather"};
     rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {

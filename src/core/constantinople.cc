@@ -30,7 +30,7 @@ constexpr std::array<CompassPoint, 6> k_compass{{
 
 std::string ship_label(const Ship& ship, const std::string& fallback)
 {
-    return ship.name.empty() ? fallback : ship.name;
+    return ship.name.empty() ? fallback : ship.name + (ship.back ? " (back)" : "");
 }
 
 // The cell at ROW, COLUMN, which validation guarantees exists.
@@ -123,7 +123,8 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
             return fail<Ship>(where + unit->name + " in scenario " + s.id + " is not a naval counter");
         }
         const CounterFace& face = back ? unit->back : unit->front;
-        ship.name = unit->name + (back ? " (back)" : "");
+        ship.name = unit->name;
+        ship.back = back;
         ship.side = unit->side;
         ship.melee = face.melee;
         ship.ram = face.ram;
@@ -533,7 +534,8 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
     out.label = label;
     out.code = cell(crt, row, pick.index);
     describe(out, crt, defender.side);
-    out.fields.push_back({"target", defender_name});
+    // The ship's own name, which the game file knows it by (not its label, "Galley-1 (back)").
+    out.fields.push_back({"target", defender.name.empty() ? defender_name : defender.name});
     out.fields.push_back({"differential", static_cast<long long>(differential)});
     out.fields.push_back({"column", static_cast<long long>(crt.column_values[pick.index])});
     r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " under " + read_as + " -> " + out.code +
@@ -645,7 +647,7 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
         const Ship& ship = q.attackers[i];
         int s = attack_strength(ship, q.reading);
         total += s;
-        std::string part = ship.name.empty() ? std::to_string(s) : ship.name + " " + std::to_string(s);
+        std::string part = ship.name.empty() ? std::to_string(s) : ship_label(ship, "") + " " + std::to_string(s);
         if (ship.damaged && q.reading == DamagedReading::chart) {
             part += " (Damaged, halved)";
         }
@@ -1130,11 +1132,26 @@ std::string next_impulse_label(const GameState& g)
 // A ship named in an input ("Genoa:damaged" names Genoa).
 std::string input(const Resolution& r, std::string_view key) { return split(field_text(r.inputs, key), ':').front(); }
 
-// A melee result on ship T (15.33-15.35).
+// SHIP sinks (RULE): and a ship engaged with it by a ram is engaged no more. The texts say
+// nothing of a ram partner that sinks; 15.15 engages two ships, so with one gone the other is
+// free (a referee's reading, written in the man page).
+void sink(const GameState& g, const std::string& ship, const std::string& rule, std::vector<Change>& out)
+{
+    out.push_back(change_to(g, ship, "sunk", "true", rule));
+    const std::string partner = g.value(ship, "pinned_to");
+    for (const std::string& n : {ship, partner}) {
+        if (!n.empty() && g.find_unit(n) != nullptr) {
+            out.push_back(change_to(g, n, "pinned_to", "", rule));
+            out.push_back(change_to(g, n, "pinned_as", "", rule));
+        }
+    }
+}
+
+// A melee result on ship T (15.33-15.35). A sunk ship takes no more results.
 void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& out)
 {
     const GameUnit* ship = g.find_unit(field_text(o.fields, "target"));
-    if (ship == nullptr) {
+    if (ship == nullptr || g.value(ship->name, "sunk") == "true") {
         return;
     }
     const std::string& t = ship->name;
@@ -1146,7 +1163,7 @@ void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& ou
         if (ship->side == "ottoman" && g.value(t, "face") == "front") {
             out.push_back(change_to(g, t, "face", "back", "15.35"));
         } else {
-            out.push_back(change_to(g, t, "sunk", "true", "15.35"));
+            sink(g, t, "15.35", out);
         }
     }
 }
@@ -1166,7 +1183,7 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
         const GameUnit* target = g.find_unit(input(r, "target"));
         if (rammer != nullptr && target != nullptr && (r.result.code == "pinned" || r.result.code == "sunk")) {
             if (r.result.code == "sunk") {
-                out.push_back(change_to(g, target->name, "sunk", "true", "15.42"));
+                sink(g, target->name, "15.42", out);
             } else {
                 out.push_back(change_to(g, rammer->name, "pinned_to", target->name, "15.15"));
                 out.push_back(change_to(g, rammer->name, "pinned_as", "rammer", "15.15"));
@@ -1181,10 +1198,9 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
     } else if (r.command == "storm") {
         for (const auto& o : r.results) {
             const GameUnit* ship = g.find_unit(o.label);
-            if (ship != nullptr && (o.code == "sunk" || o.code == "eliminated")) {
-                out.push_back(change_to(g, ship->name, "sunk", "true", "14.29"));
-                out.push_back(change_to(g, ship->name, "pinned_to", "", "14.29"));
-                out.push_back(change_to(g, ship->name, "pinned_as", "", "14.29"));
+            if (ship != nullptr && (o.code == "sunk" || o.code == "eliminated") &&
+                g.value(ship->name, "sunk") != "true") {
+                sink(g, ship->name, "14.29", out);
             }
         }
     } else if (r.command == "free" && r.result.code == "free") {
@@ -1206,7 +1222,69 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
         out.push_back(change_to(g, "", "velocity", field_text(r.result.fields, "velocity"), "14.23"));
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });
-    return out;
+    // One change a key: two ships engaged with each other that both sink free each other twice.
+    std::vector<Change> once;
+    for (auto& c : out) {
+        if (std::none_of(once.begin(), once.end(),
+                         [&](const Change& o) { return o.unit == c.unit && o.key == c.key; })) {
+            once.push_back(std::move(c));
+        }
+    }
+    return once;
+}
+
+// The clock and every ship's counter (13.1, 14.23, 15.15, 15.33-15.35).
+std::vector<StateProblem> constantinople_check(const GameState& g)
+{
+    StateCheck c(g);
+    c.keys("", {"naval_phase", "impulse", "wind", "velocity"});
+    c.number("", "naval_phase", 1, k_max_clock);
+    c.number("", "impulse", 1, k_impulses);
+    std::vector<std::string_view> points(compass_points().begin(), compass_points().end());
+    c.one_of("", "wind", points);
+    if (const std::string v = g.value("", "velocity"); v != "calm" && v != "storm") {
+        c.number("", "velocity", 0, 99);
+    }
+    for (const auto& u : g.units) {
+        const std::string& n = u.name;
+        c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk"});
+        c.one_of(n, "face", {"front", "back"});
+        if (g.value(n, "face") == "back" && u.side != "ottoman") {
+            c.problem(n, "face", "only an Ottoman ship has a reduced side; any other that loses one is sunk (15.35)");
+        }
+        c.flag(n, "damaged");
+        c.flag(n, "sunk");
+        if (const std::string at = g.value(n, "ineffective"); !at.empty()) {
+            const auto parts = split(at, '-');
+            if (parts.size() != 2 || !parse_int(parts[0], 1, k_max_clock) || !parse_int(parts[1], 1, k_impulses)) {
+                c.problem(n, "ineffective", "'" + at + "' is not an Impulse: PHASE-IMPULSE, as 3-2, or \"\" (15.33)");
+            }
+        }
+        const std::string partner = g.value(n, "pinned_to");
+        const std::string role = g.value(n, "pinned_as");
+        if (partner.empty()) {
+            if (!role.empty()) {
+                c.problem(n, "pinned_as", "'" + role + "', but the ship is pinned to none (pinned_to \"\")");
+            }
+            continue;
+        }
+        const GameUnit* other = g.find_unit(partner);
+        if (other == nullptr || other->name == n) {
+            c.problem(n, "pinned_to", "'" + partner + "' is no other ship of the game (15.15)");
+        } else if (g.value(n, "sunk") == "true") {
+            c.problem(n, "pinned_to", "a sunk ship is engaged with no one (15.15)");
+        } else if (g.value(other->name, "pinned_to") != n) {
+            c.problem(n, "pinned_to",
+                      "'" + partner + "', but " + other->name + " is pinned to '" + g.value(other->name, "pinned_to") +
+                          "': a ram engages both ships (15.15)");
+        } else if (!((role == "rammer" && g.value(other->name, "pinned_as") == "rammed") ||
+                     (role == "rammed" && g.value(other->name, "pinned_as") == "rammer"))) {
+            c.problem(n, "pinned_as",
+                      "'" + role + "' against " + other->name + "'s '" + g.value(other->name, "pinned_as") +
+                          "': one ship is the rammer, the other rammed (15.15)");
+        }
+    }
+    return c.problems;
 }
 
 }  // namespace
@@ -1274,6 +1352,7 @@ GameRules constantinople_game_rules()
         return g;
     };
     rules.changes = constantinople_changes;
+    rules.check = constantinople_check;
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList&) {
         Resolution r;

@@ -24,13 +24,14 @@ enum class DamagedReading { rules_case, chart };
 
 // A ship as one adjudication sees it: its printed values for the face it shows.
 struct Ship {
-    std::string name;  // "" when typed as a number
+    std::string name;  // the scenario's name for it; "" when typed as a number
     std::string side;  // "byzantine", "ottoman", or "" when unknown
     int melee = 0;
     int ram = 0;
     char ram_defense = 0;  // 'A'..'D', 0 when not given
     bool damaged = false;  // 15.34
     bool leader = false;   // Diedo or Trevisano aboard, 15.26
+    bool back = false;     // named with :back, its reduced side (15.35); NAME stays the ship's own
 };
 
 // What a bare token of a ship spec means: a melee strength, a ram strength (15.42

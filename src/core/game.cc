@@ -129,6 +129,61 @@ Change change_to(const GameState& game, std::string_view unit, std::string_view 
     return Change{std::string(unit), std::string(key), game.value(unit, key), std::move(to), std::move(rule)};
 }
 
+void StateCheck::problem(std::string_view unit, std::string_view key, std::string message)
+{
+    problems.push_back({std::string(unit), std::string(key), std::move(message)});
+}
+
+void StateCheck::keys(std::string_view unit, const std::vector<std::string_view>& keys)
+{
+    const GameUnit* u = unit.empty() ? nullptr : m_game.find_unit(unit);
+    const StatusList& list = u == nullptr ? m_game.clock : u->status;
+    for (const auto& [key, value] : list) {
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+            std::vector<std::string> allowed(keys.begin(), keys.end());
+            problem(unit, key, "the game keeps no '" + key + "' here; it keeps " + join(allowed, ", "));
+        }
+    }
+}
+
+bool StateCheck::has(std::string_view unit, std::string_view key) const
+{
+    const GameUnit* u = unit.empty() ? nullptr : m_game.find_unit(unit);
+    const StatusList& list = u == nullptr ? m_game.clock : u->status;
+    return std::any_of(list.begin(), list.end(), [&](const auto& kv) { return kv.first == key; });
+}
+
+std::optional<long long> StateCheck::number(std::string_view unit, std::string_view key, long long lo, long long hi)
+{
+    if (!has(unit, key)) {
+        return std::nullopt;
+    }
+    const std::string text = m_game.value(unit, key);
+    auto n = parse_int(text, lo, hi);
+    if (!n) {
+        problem(unit, key, "'" + text + "' is not a whole number " + std::to_string(lo) + " to " + std::to_string(hi));
+        return std::nullopt;
+    }
+    return *n;
+}
+
+void StateCheck::flag(std::string_view unit, std::string_view key) { one_of(unit, key, {"true", "false"}); }
+
+void StateCheck::one_of(std::string_view unit, std::string_view key, const std::vector<std::string_view>& allowed)
+{
+    if (!has(unit, key)) {
+        return;
+    }
+    const std::string text = m_game.value(unit, key);
+    if (std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
+        std::vector<std::string> words;
+        for (auto a : allowed) {
+            words.push_back(a.empty() ? "\"\" (none)" : std::string(a));
+        }
+        problem(unit, key, "'" + text + "'; allowed " + join(words, ", "));
+    }
+}
+
 const GameRules* find_game_rules(std::string_view game)
 {
     static const std::array<GameRules, 5> rules{constantinople_game_rules(), great_battles_game_rules(),

@@ -9,6 +9,7 @@
 #include "core/table.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,6 +57,35 @@ struct StateProblem {
     std::string unit;
     std::string key;
     std::string message;
+};
+
+// The most days, turns or Naval Phases a game file's clock may count: no game comes near it;
+// past it a count is a typing slip or an attack, not a game.
+inline constexpr int k_max_clock = 100000;
+
+// What a game's check finds, a value at a time: each call looks at UNIT's KEY (UNIT "" for
+// the clock) and adds a StateProblem when it does not hold. A missing key reads as its
+// default (a file written before the key was kept); a key the game does not keep is a problem.
+class StateCheck {
+public:
+    explicit StateCheck(const GameState& game)
+        : m_game(game)
+    {
+    }
+    // KEYS are every key UNIT (or the clock) may hold.
+    void keys(std::string_view unit, const std::vector<std::string_view>& keys);
+    // A whole number LO to HI; nullopt when it is absent, or not one (a problem).
+    std::optional<long long> number(std::string_view unit, std::string_view key, long long lo, long long hi);
+    // true or false.
+    void flag(std::string_view unit, std::string_view key);
+    // One of ALLOWED ("" among them when the key may be empty).
+    void one_of(std::string_view unit, std::string_view key, const std::vector<std::string_view>& allowed);
+    void problem(std::string_view unit, std::string_view key, std::string message);
+    std::vector<StateProblem> problems;
+
+private:
+    bool has(std::string_view unit, std::string_view key) const;
+    const GameState& m_game;
 };
 
 // The games umpire keeps a file for, each with its starting state, what its resolutions

@@ -328,7 +328,7 @@ int d10_each(Resolution& r, Dice& dice, int count, int target, const D10Words& w
 Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 {
     check_count(q.rally_number, 1, 10, "{rally_number}");
-    check_count(q.suppressed, 1, 100, "{suppressed}");
+    check_count(q.suppressed, 1, k_max_stands, "{suppressed}");
     check_count(q.modifier, -k_max_d10_modifier, k_max_d10_modifier, "{mod}");
     Resolution r;
     r.command = "rally";
@@ -362,7 +362,7 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
 {
     for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
         const std::string field = "{" + side->name;
-        check_count(side->stands, 1, 100, field + "_stands}");
+        check_count(side->stands, 1, k_max_stands, field + "_stands}");
         check_count(side->suppressed, 0, side->stands, field + "_suppressed}");
         check_count(side->rally_number, 1, 10, field + "_rally_number}");
         check_count(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, field + "_mod}");
@@ -479,7 +479,7 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
 Resolution resolve_replacement(const Table& chart, std::string_view supply, std::string_view situation, int eliminated,
                                Dice& dice)
 {
-    check_count(eliminated, 1, 100, "{eliminated}");
+    check_count(eliminated, 1, k_max_stands, "{eliminated}");
     Resolution r;
     r.command = "replace";
     r.title = "Replacement rolls";
@@ -1033,6 +1033,9 @@ Resolution resolve_deck_show(const Table& procedures, const DeckState& state)
 
 namespace {
 
+// The stands UNIT began the day with (15.1): every stand it has, suppressed, eliminated or not.
+long long stands_today(const GameState& g, std::string_view unit) { return g.number(unit, "stands_at_start_of_day"); }
+
 // 14.8: the loser's stands suppressed, those already suppressed eliminated; the loser
 // tests morale, the winner does not (14.8.3, 14.8.4, 15.0).
 std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r)
@@ -1045,8 +1048,13 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
         const std::string& n = loser->name;
         const long long hit = field_number(r.result.fields, "loser_suppressed");
         const long long gone = field_number(r.result.fields, "loser_eliminated");
-        out.push_back(change_to(g, n, "suppressed", std::to_string(g.number(n, "suppressed") + hit - gone), "14.8.2"));
-        out.push_back(change_to(g, n, "eliminated", std::to_string(g.number(n, "eliminated") + gone), "14.8.2"));
+        // The battalion's own limits (14.8.2): no more eliminated than it has stands, no more
+        // suppressed than it has left.
+        const long long eliminated = std::min<long long>(g.number(n, "eliminated") + gone, stands_today(g, n));
+        const long long suppressed =
+            std::clamp<long long>(g.number(n, "suppressed") + hit - gone, 0, stands_today(g, n) - eliminated);
+        out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed), "14.8.2"));
+        out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated), "14.8.2"));
         out.push_back(change_to(g, n, "morale_check_due", "true", "14.8.3"));
     }
     if (winner != nullptr) {
@@ -1090,13 +1098,20 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
     if (r.command == "suppress") {
         const long long s = field_number(r.result.fields, "suppressed");
         const long long d = field_number(r.result.fields, "destroyed");
-        if (s > 0) {
-            out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed + s), "11.3.3"));
+        // Destroyed stands leave the battalion (12.2); the suppressed may not outnumber the
+        // stands left: a suppressed stand suppressed again is not eliminated, and "extra
+        // suppression has no additional effect" (11.3.1).
+        const long long gone = std::min<long long>(eliminated + d, stands_today(g, n));
+        const long long left = stands_today(g, n) - gone;
+        const long long now = std::min<long long>(suppressed + s, left);
+        if (now != suppressed) {
+            out.push_back(
+                change_to(g, n, "suppressed", std::to_string(now), now < suppressed + s ? "11.3.3, 11.3.1" : "11.3.3"));
         }
-        if (d > 0) {
-            out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated + d), "12.2"));
+        if (gone != eliminated) {
+            out.push_back(change_to(g, n, "eliminated", std::to_string(gone), "12.2"));
         }
-        if (s + d > 0) {
+        if (now > suppressed || gone > eliminated) {
             out.push_back(change_to(g, n, "morale_check_due", "true", "15.0"));
         }
     } else if (r.command == "rally") {
@@ -1119,6 +1134,49 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });
     return out;
+}
+
+// The day's clock and every battalion against its own stands (11.3.1, 14.8.2, 15.1, 16.2).
+std::vector<StateProblem> great_battles_check(const GameState& g)
+{
+    StateCheck c(g);
+    c.keys("", {"day", "turn", "month", "turns_in_day"});
+    const auto day = c.number("", "day", 1, k_max_clock);
+    const auto turns = c.number("", "turns_in_day", 1, 99);
+    if (turns) {
+        c.number("", "turn", 1, *turns);
+    }
+    for (const auto& u : g.units) {
+        const std::string& n = u.name;
+        c.keys(n, {"stands_at_start_of_day", "suppressed", "suppressed_today", "eliminated", "replaced_on_day",
+                   "gone_to_ground", "morale_check_due"});
+        const auto stands = c.number(n, "stands_at_start_of_day", 0, k_max_stands);
+        if (!stands) {
+            continue;
+        }
+        const auto eliminated = c.number(n, "eliminated", 0, *stands);
+        const long long left = *stands - eliminated.value_or(0);
+        if (auto s = c.number(n, "suppressed", 0, k_max_stands); s && *s > left) {
+            c.problem(n, "suppressed",
+                      std::to_string(*s) + " suppressed stands, but the battalion has " + std::to_string(left) + " (" +
+                          std::to_string(*stands) + " at the start of the day, " +
+                          std::to_string(eliminated.value_or(0)) +
+                          " eliminated): a suppressed stand suppressed again is not eliminated, extra suppression "
+                          "has no additional effect (11.3.1)");
+        }
+        // Every stand suppressed today, rallied or not (15.1): never fewer than those suppressed now.
+        if (auto today = c.number(n, "suppressed_today", 0, 1000000); today && *today < g.number(n, "suppressed")) {
+            c.problem(n, "suppressed_today",
+                      std::to_string(*today) + " stands suppressed today, fewer than the " + g.value(n, "suppressed") +
+                          " suppressed now (15.1)");
+        }
+        if (!g.value(n, "replaced_on_day").empty() && day) {
+            c.number(n, "replaced_on_day", 1, *day);
+        }
+        c.flag(n, "gone_to_ground");
+        c.flag(n, "morale_check_due");
+    }
+    return c.problems;
 }
 
 }  // namespace
@@ -1157,6 +1215,7 @@ GameRules great_battles_game_rules()
         return g;
     };
     rules.changes = great_battles_changes;
+    rules.check = great_battles_check;
     rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes, const StatusList&) {
         Resolution r;
         r.command = "game next";

@@ -22,6 +22,8 @@ inline const DiceSpec k_d100{1, 100, 0};
 // (morale): past these the roll no longer decides anything (documented in umpire(1)).
 inline constexpr int k_max_d10_modifier = 20;
 inline constexpr int k_max_d100_modifier = 200;
+// A battalion's stands, as every procedure takes them (a count past the rules' sizes, not a rule).
+inline constexpr int k_max_stands = 100;
 
 // A stand's kind as the rules distinguish them (2.0, 11.3.2, 12.2.2).
 struct StandType {

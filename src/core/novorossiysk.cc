@@ -757,6 +757,56 @@ std::string block_in_game(std::string_view spec, const GameState& game)
     return full.substr(0, full.find(':')) + ":" + game.value(unit->name, "block_reduced") + ":reduced";
 }
 
+namespace {
+
+// The weather's clock (N1, N2) and every block's step (Large Blocks, Dead Pool).
+std::vector<StateProblem> novorossiysk_check(const GameState& g)
+{
+    StateCheck c(g);
+    c.keys("", {"day", "phase", "started", "dense_fog_used", "flood_days", "weather", "zones"});
+    c.number("", "day", 1, k_novorossiysk_days);
+    c.one_of("", "phase", {k_phases.begin(), k_phases.end()});
+    c.flag("", "started");
+    c.flag("", "zones");
+    const std::string zones = join(k_weather_zones, ", ");
+    for (const auto& z : split(g.value("", "dense_fog_used"), ',')) {
+        if (!z.empty() && z != "all" && !contains(k_weather_zones, z)) {
+            c.problem("", "dense_fog_used", "holds '" + z + "'; allowed all, " + zones + " (N1)");
+        }
+    }
+    for (const auto& d : split(g.value("", "flood_days"), ',')) {
+        if (!d.empty() && !parse_int(d, 1, k_novorossiysk_days + 1)) {
+            c.problem("", "flood_days",
+                      "holds '" + d + "'; a day 1 to " + std::to_string(k_novorossiysk_days + 1) + " (N1)");
+        }
+    }
+    for (const auto& w : split(g.value("", "weather"), ',')) {
+        const auto eq = w.find('=');
+        const std::string code = eq == std::string::npos ? w : w.substr(eq + 1);
+        if (!w.empty() && ((eq != std::string::npos && !contains(k_weather_zones, w.substr(0, eq))) ||
+                           !contains(k_weather_codes, code))) {
+            c.problem("", "weather",
+                      "holds '" + w + "'; a phase's weather is ZONE=CODE or CODE (zones " + zones + "; codes " +
+                          join(k_weather_codes, ", ") + ") (N1)");
+        }
+    }
+    for (const auto& u : g.units) {
+        const std::string& n = u.name;
+        c.keys(n, {"block", "block_reduced", "step", "dead_pool"});
+        if (g.value(n, "block").empty()) {
+            c.problem(n, "block", "no block: the dice of its full side, as large:2B2R (Player Sheet)");
+        }
+        c.one_of(n, "step", {"full", "reduced"});
+        if (g.value(n, "step") == "reduced" && g.value(n, "block_reduced").empty()) {
+            c.problem(n, "step", "'reduced', but the block has one step: no lesser side (Large Blocks)");
+        }
+        c.flag(n, "dead_pool");
+    }
+    return c.problems;
+}
+
+}  // namespace
+
 GameRules novorossiysk_game_rules()
 {
     GameRules rules;
@@ -816,6 +866,9 @@ GameRules novorossiysk_game_rules()
                 continue;
             }
             const std::string unit = g.find_unit(name)->name;
+            if (g.value(unit, "dead_pool") == "true") {
+                continue;  // a block in the Dead Pool takes no more hits
+            }
             if (o.code == "stepped-down") {
                 out.push_back(change_to(g, unit, "step", "reduced", "Large Blocks"));
             } else if (o.code == "removed") {
@@ -825,6 +878,7 @@ GameRules novorossiysk_game_rules()
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
     };
+    rules.check = novorossiysk_check;
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList&) {
         const WeatherState state = next_phase(weather_of(g));

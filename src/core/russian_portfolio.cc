@@ -576,6 +576,26 @@ GameRules russian_portfolio_game_rules()
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
     };
+    rules.check = [](const GameState& g) {
+        StateCheck c(g);
+        c.keys("", {"turn", "month", "weather"});
+        c.number("", "turn", 1, k_max_clock);
+        if (const std::string m = g.value("", "month"); month_key(m) != m || m.empty()) {
+            c.problem("", "month", "'" + m + "' is no month the game knows: as jun41, oct41, mar42 (V)");
+        }
+        // The weather is a code of the referee's chart (his own tables may replace it): a word, or ""
+        // before the 1Jun41 start's first roll (XVI.C.1.c).
+        const std::string w = g.value("", "weather");
+        if (w.size() > 40 || !std::all_of(w.begin(), w.end(), [](char ch) {
+                return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+            })) {
+            c.problem("", "weather", "'" + w + "' is no weather code: a word of the weather chart, as mud (VI.A)");
+        }
+        for (const auto& u : g.units) {
+            c.problem(u.name, "", "a Russian Portfolio game keeps the clock only, no units");
+        }
+        return c.problems;
+    };
     rules.next_keys = {"month"};
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {

@@ -159,6 +159,10 @@ TEST_CASE("game file: a value edited by hand is named by its line, and nothing i
     const long line = std::count(made.begin(), made.begin() + static_cast<long>(at), '\n') + 2;
     std::string edited = made;
     edited.replace(at, 16, "\nsuppressed = 2\n");
+    // The day's tally with it: never fewer suppressed today than now (15.1; the game's check).
+    const size_t today = edited.find("\nsuppressed_today = 1\n", at);
+    REQUIRE(today != std::string::npos);
+    edited.replace(today, 22, "\nsuppressed_today = 2\n");
     spit(file, edited);
 
     const std::string named = file + ":" + std::to_string(line) +
@@ -189,8 +193,8 @@ TEST_CASE("game file: a value edited by hand is named by its line, and nothing i
     spit(file, edited);
     auto kept = run_cli({"--json", "game", "recover", file, "--keep-edits"});
     CHECK(kept.code == 0);
-    CHECK(
-        contains(kept.out, R"("applied":[{"unit":"I-Btl","key":"suppressed","from":"1","to":"2","rule":"by hand"}])"));
+    CHECK(contains(kept.out, R"("applied":[{"unit":"I-Btl","key":"suppressed","from":"1","to":"2","rule":"by hand"},)"
+                             R"({"unit":"I-Btl","key":"suppressed_today","from":"1","to":"2","rule":"by hand"}])"));
     const auto journal_lines = lines_of(slurp(file + ".journal"));
     REQUIRE(journal_lines.size() == 5);
     CHECK(contains(journal_lines.back(), R"("argv":["--json","game","recover",")"));
@@ -209,6 +213,24 @@ TEST_CASE("game file: a value edited by hand is named by its line, and nothing i
     CHECK(run_cli({"game", "recover", file}).code == 0);
     CHECK(slurp(file) == made);
     CHECK(run_cli({"game", "status", file, "--keep-edits"}).code == 64);  // recover's option only
+
+    // values past the board's limits are not kept: a data error at the value's line and column
+    // (I-Btl has 4 stands, great-battles-example; 11.3.1: no more suppressed than stands)
+    for (const auto& [value, message] : std::vector<std::pair<std::string, std::string>>{
+             {"-5", "'suppressed': '-5' is not a whole number 0 to 100"},
+             {"6", "'suppressed': 6 suppressed stands, but the battalion has 4 (4 at the start of the day, "
+                   "0 eliminated)"}}) {
+        std::string impossible = made;
+        impossible.replace(at, 16, "\nsuppressed = " + value + "\n");
+        spit(file, impossible);
+        const std::string journal_now = slurp(file + ".journal");
+        auto bad = run_cli({"game", "recover", file, "--keep-edits"});
+        CHECK(bad.code == 65);
+        CHECK(contains(bad.err, file + ":" + std::to_string(line) + ":14: unit 'I-Btl': " + message));
+        CHECK(slurp(file + ".journal") == journal_now);
+        CHECK(slurp(file) == impossible);
+        CHECK(run_cli({"game", "recover", file}).code == 0);
+    }
 }
 
 TEST_CASE("game journal: a line removed, two swapped, a change or a time edited: the line is named", "[cli][game]")

@@ -237,3 +237,56 @@ TEST_CASE("cli: Great Battles replacement rolls at night return stands to the ga
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: an Ottoman ship already on its reduced side that loses one is eliminated (15.35)", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-1535-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Genoa 8 against Galley-1: differential read as +4 (15.41); a 6 there is L, Lose one.
+    const std::vector<std::string> attack{"--game", file,       "--apply", "melee", "--attacker",
+                                          "Genoa",  "--defender", "Galley-1", "--roll", "6"};
+    auto first = run_cli(attack);
+    REQUIRE(first.code == 0);
+    CHECK(contains(first.out, "Galley-1: face front -> back (15.35)"));
+    // The second L finds it reduced: eliminated, not "nothing to apply".
+    auto second = run_cli(attack);
+    REQUIRE(second.code == 0);
+    CHECK(contains(second.out, "attack on Galley-1 (back)"));
+    CHECK(contains(second.out, "Galley-1: sunk false -> true (15.35)"));
+    CHECK_FALSE(contains(second.out, "nothing to apply"));
+    // A sunk ship takes no further result: it cannot be attacked.
+    auto third = run_cli(attack);
+    CHECK(third.code == 64);
+    CHECK(contains(third.err, "Galley-1 is sunk in the game"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: a suppressed stand suppressed again changes nothing: no more suppressed than stands (11.3.1)",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-1131-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "day.toml").string();
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // I-Btl has 4 stands (great-battles-example); activated in the open, a 1 suppresses (11.3.3).
+    const std::vector<std::string> three{"--game", file,     "--apply", "suppress", "--unit", "I-Btl", "--stand",
+                                         "open",   "--stand", "open",   "--stand",   "open",   "--roll", "1,1,1"};
+    auto first = run_cli(three);
+    REQUIRE(first.code == 0);
+    CHECK(contains(first.out, "I-Btl: suppressed 0 -> 3 (11.3.3)"));
+    // Three more suppressions on a battalion with one unsuppressed stand: 4, and no more.
+    auto second = run_cli(three);
+    REQUIRE(second.code == 0);
+    CHECK(contains(second.out, "I-Btl: suppressed 3 -> 4 (11.3.3, 11.3.1)"));
+    CHECK(contains(second.out, "I-Btl: suppressed today 3 -> 4 (15.1)"));
+    auto third = run_cli(three);
+    REQUIRE(third.code == 0);
+    CHECK(contains(third.out, "nothing to apply"));
+    CHECK(contains(slurp(file), "suppressed = 4\n"));
+    CHECK_FALSE(contains(slurp(file), "suppressed = 5"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
