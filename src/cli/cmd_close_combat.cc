@@ -33,17 +33,21 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
     const RallyNumber rally = resolve_rally_number(name + "-", o.rally_number, o.quality, o.unit, ctx);
     side.rally_number = rally.value;
     side.rally_table = rally.table;
-    if (o.stands) {
-        side.stands = *o.stands;
-    } else if (!o.unit.empty()) {
+    if (!o.unit.empty()) {
         const core::Unit& unit = find_unit("--" + name + "-unit", o.unit, core::k_great_battles_scenario, ctx);
-        side.stands = unit.stands;
+        side.stands = o.stands.value_or(unit.stands);
         const core::GameState* game = ctx.game();
         if (game != nullptr && game->find_unit(unit.name) != nullptr) {
             // The game's battalion as it stands now: the day's stands less those eliminated.
-            side.stands = game->number(unit.name, "stands_at_start_of_day") - game->number(unit.name, "eliminated");
-            side.suppressed = o.suppressed.value_or(game->number(unit.name, "suppressed"));
+            const std::string& n = unit.name;
+            side.stands = count_in_game("--" + name + "-stands", o.stands,
+                                        game->number(n, "stands_at_start_of_day") - game->number(n, "eliminated"), n,
+                                        "stands left today", ctx);
+            side.suppressed = count_in_game("--" + name + "-suppressed", o.suppressed, game->number(n, "suppressed"), n,
+                                            "suppressed stands", ctx);
         }
+    } else if (o.stands) {
+        side.stands = *o.stands;
     }
     if (side.stands == 0) {
         throw usage_error("--" + name + "-stands: give the " + name + "'s stands");

@@ -16,23 +16,29 @@ struct MeleeOptions {
     DiceOptions dice;
 };
 
-std::string ship_in_game(Context& ctx, const std::string& spec, bool attacker)
+std::string ship_in_game(Context& ctx, std::string_view flag, const std::string& spec, bool attacker)
 {
     const core::GameState* g = ctx.game();
-    return g != nullptr && g->game == "constantinople" ? core::ship_spec_in_game(spec, *g, attacker) : spec;
+    if (g == nullptr || g->game != "constantinople") {
+        return spec;
+    }
+    try {
+        return core::ship_spec_in_game(spec, *g, attacker);
+    } catch (const Error& e) {
+        throw usage_error(std::string(flag) + " " + e.what());
+    }
 }
 
 void run_melee(const MeleeOptions& opt, Context& ctx)
 {
     core::MeleeRequest q;
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
-    auto in_game = [&ctx](const std::string& spec, bool attacker) { return ship_in_game(ctx, spec, attacker); };
     for (const auto& spec : opt.attackers) {
-        q.attackers.push_back(
-            flag_value("--attacker", core::parse_ship(in_game(spec, true), core::ShipValue::melee, scenario)));
+        q.attackers.push_back(flag_value("--attacker", core::parse_ship(ship_in_game(ctx, "--attacker", spec, true),
+                                                                        core::ShipValue::melee, scenario)));
     }
-    q.defender =
-        flag_value("--defender", core::parse_ship(in_game(opt.defender, false), core::ShipValue::melee, scenario));
+    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, false),
+                                                           core::ShipValue::melee, scenario));
     q.boom = opt.boom;
     q.exchange = opt.exchange;
     q.split = opt.split;

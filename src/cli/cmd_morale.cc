@@ -38,13 +38,18 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
             // The game counts the day: stands at its start, and its casualties (15.1).
             from_game = true;
             q.stands = game->number(unit.name, "stands_at_start_of_day");
-            eliminated = opt.eliminated.value_or(game->number(unit.name, "eliminated"));
+            eliminated = count_in_game("--eliminated", opt.eliminated, game->number(unit.name, "eliminated"), unit.name,
+                                       "stands eliminated today", ctx);
             // 15.1's "accumulated over the day's fighting": every stand suppressed today,
             // rallied or not; or, read the other way, the stands suppressed now.
             const bool accumulated =
                 opt.casualty_reading == "accumulated" && !game->value(unit.name, "suppressed_today").empty();
             suppressed =
-                opt.suppressed.value_or(game->number(unit.name, accumulated ? "suppressed_today" : "suppressed"));
+                count_in_game("--suppressed", opt.suppressed,
+                              game->number(unit.name, accumulated ? "suppressed_today" : "suppressed"), unit.name,
+                              accumulated ? "stands suppressed today (15.1, --casualty-reading accumulated)"
+                                          : "stands suppressed now (--casualty-reading current)",
+                              ctx);
         }
     } else if (opt.stands) {
         q.stands = *opt.stands;

@@ -114,11 +114,11 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     core::MeleeRequest q;
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     // The ship attacks (an Ineffective ship may not, 15.33); the enemies defend.
-    q.defender =
-        flag_value("--ship", core::parse_ship(ship_in_game(ctx, opt.ship, true), core::ShipValue::melee, scenario));
+    q.defender = flag_value(
+        "--ship", core::parse_ship(ship_in_game(ctx, "--ship", opt.ship, true), core::ShipValue::melee, scenario));
     for (const auto& spec : opt.enemies) {
-        q.attackers.push_back(
-            flag_value("--enemy", core::parse_ship(ship_in_game(ctx, spec, false), core::ShipValue::melee, scenario)));
+        q.attackers.push_back(flag_value(
+            "--enemy", core::parse_ship(ship_in_game(ctx, "--enemy", spec, false), core::ShipValue::melee, scenario)));
         const core::Ship& enemy = q.attackers.back();
         if (!enemy.side.empty() && enemy.side == q.defender.side) {
             throw usage_error("--enemy " + spec + " and --ship " + opt.ship + " are both " + enemy.side + " ships");

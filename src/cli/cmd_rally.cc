@@ -9,7 +9,7 @@ struct RallyOptions {
     std::optional<int> rally_number;
     std::string quality;
     std::string unit;
-    int suppressed = 0;
+    std::optional<int> suppressed;
     int modifier = 0;
     DiceOptions dice;
 };
@@ -48,8 +48,24 @@ void run_rally(const RallyOptions& opt, Context& ctx)
     const RallyNumber rally = resolve_rally_number("", opt.rally_number, opt.quality, opt.unit, ctx);
     q.rally_number = rally.value;
     q.rally_table = rally.table;
-    q.suppressed = opt.suppressed;
     q.modifier = opt.modifier;
+    const core::GameState* game = opt.unit.empty() ? nullptr : ctx.game();
+    const std::string name =
+        opt.unit.empty() ? "" : find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
+    if (game != nullptr && game->find_unit(name) != nullptr) {
+        // The game keeps the battalion's suppressed stands: the count to roll for.
+        q.suppressed = count_in_game("--suppressed", opt.suppressed, game->number(name, "suppressed"), name,
+                                     "suppressed stands", ctx);
+        if (q.suppressed == 0) {
+            throw usage_error("--unit " + name + ": the game (" + ctx.game_path() +
+                              ") has no suppressed stand of it to rally (14.7)");
+        }
+    } else if (opt.suppressed) {
+        q.suppressed = *opt.suppressed;
+    } else {
+        throw usage_error("--suppressed is required: the battalion's suppressed stands (or --game FILE with --unit, "
+                          "whose game counts them)");
+    }
     core::Fields inputs{{"rally_number", static_cast<long long>(q.rally_number)},
                         {"suppressed", static_cast<long long>(q.suppressed)},
                         {"modifier", static_cast<long long>(q.modifier)}};
@@ -69,11 +85,14 @@ void setup_rally(CLI::App& app, Context& ctx)
                     "Or its quality: raw 6, inexperienced 7, average 8, experienced 9, veterans 10 (14.7.3)")
         ->type_name("QUALITY");
     sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
-    sub->add_option("--suppressed", opt->suppressed, "Suppressed stands, one d10 each")->required()->type_name("N");
+    sub->add_option("--suppressed", opt->suppressed,
+                    "Suppressed stands, one d10 each (with --game and --unit, the game's count)")
+        ->type_name("N");
     sub->add_option("--mod", opt->modifier, "Rally modifiers, e.g. a command stand's (4.1.1)")->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire rally --quality average --suppressed 3\n"
-                "  umpire rally --unit 2-Para --suppressed 2 --odds");
+                "  umpire rally --unit 2-Para --suppressed 2 --odds\n"
+                "  umpire --game day.toml --apply rally --unit I-Btl   # the game's suppressed stands");
     sub->callback([opt, &ctx] { run_rally(*opt, ctx); });
 }
 

@@ -22,10 +22,10 @@ void run_ram(const RamOptions& opt, Context& ctx)
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     // With a game, a named ship carries its statuses: a Damaged target's ram defense is
     // halved without being told (15.34).
-    auto in_game = [&ctx](const std::string& spec, bool attacker) { return ship_in_game(ctx, spec, attacker); };
-    q.rammer = flag_value("{rammer}", core::parse_ship(in_game(opt.rammer, false), core::ShipValue::ram, scenario));
-    q.target =
-        flag_value("{target}", core::parse_ship(in_game(opt.target, false), core::ShipValue::ram_defense, scenario));
+    q.rammer = flag_value(
+        "{rammer}", core::parse_ship(ship_in_game(ctx, "{rammer}", opt.rammer, false), core::ShipValue::ram, scenario));
+    q.target = flag_value("{target}", core::parse_ship(ship_in_game(ctx, "{target}", opt.target, false),
+                                                       core::ShipValue::ram_defense, scenario));
     q.reading = core::parse_damaged_reading(opt.reading);
     q.movement = opt.movement == "battle"     ? core::RamMovement::battle
                  : opt.movement == "cruising" ? core::RamMovement::cruising

@@ -29,7 +29,18 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
                         {"activated", q.activated},
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
     if (!opt.unit.empty()) {
-        inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
+        const std::string name = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
+        inputs.push_back({"unit", name});
+        // The stands under the template are the battalion's: no more than it has left today.
+        const core::GameState* game = ctx.game();
+        if (game != nullptr && game->find_unit(name) != nullptr) {
+            const int left = game->number(name, "stands_at_start_of_day") - game->number(name, "eliminated");
+            if (static_cast<int>(opt.stands.size()) > left) {
+                throw usage_error("--stand given " + std::to_string(opt.stands.size()) + " times, but the game (" +
+                                  ctx.game_path() + ") has " + name + " with " + std::to_string(left) +
+                                  " stands left today: give one --stand for each of its stands under the template");
+            }
+        }
     }
     ctx.adjudicate(opt.dice, inputs, "suppress",
                    [&](core::Dice& dice) { return core::resolve_suppress(table, q, dice); });

@@ -20,8 +20,9 @@ RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<
                                  const std::string& quality, const std::string& unit, Context& ctx);
 
 // A ship spec with the --game's statuses for that ship (Damaged, its back showing),
-// refusing a sunk ship and an Ineffective attacker (cmd_melee.cc).
-std::string ship_in_game(Context& ctx, const std::string& spec, bool attacker);
+// refusing a sunk ship, an Ineffective attacker and a flag the game contradicts, each
+// refusal naming FLAG (cmd_melee.cc).
+std::string ship_in_game(Context& ctx, std::string_view flag, const std::string& spec, bool attacker);
 
 // The next step of the --game's sequence of play (its GameRules::next), resolved as
 // COMMAND and applied with --apply (cmd_game.cc; 'weather' on a Novorossiysk game too).

@@ -404,4 +404,17 @@ const core::Unit& find_unit(std::string_view flag, std::string_view name, std::s
     return *unit;
 }
 
+int count_in_game(std::string_view flag, const std::optional<int>& given, int in_game, std::string_view unit,
+                  std::string_view what, const Context& ctx)
+{
+    if (given && *given != in_game) {
+        throw usage_error(std::string(flag) + " " + std::to_string(*given) + ", but the game (" + ctx.game_path() +
+                          ") has " + std::string(unit) + " with " + std::to_string(in_game) + " " + std::string(what) +
+                          ": leave " + std::string(flag) +
+                          " off to use the game's count, or set the game right first (game undo, game recover "
+                          "--keep-edits)");
+    }
+    return in_game;
+}
+
 }  // namespace umpire::cli

@@ -236,4 +236,10 @@ template <class T> T flag_value(std::string_view flag, const Expected<T>& parsed
 
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback, Context& ctx);
+
+// A count the game file keeps (IN_GAME, UNIT's WHAT: "suppressed stands"): GIVEN when FLAG
+// agrees with it, the game's when FLAG is left off; a usage Error, in words, when FLAG
+// contradicts the game.
+int count_in_game(std::string_view flag, const std::optional<int>& given, int in_game, std::string_view unit,
+                  std::string_view what, const Context& ctx);
 }  // namespace umpire::cli

@@ -1314,6 +1314,15 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
         }
         return false;
     };
+    // The statuses come from the game; a flag that says otherwise contradicts it.
+    if (has("back") && game.value(n, "face") != "back") {
+        throw usage_error("'" + std::string(spec) + "': the game has " + n +
+                          " on its front side: leave :back off (it flips when it loses one, 15.35)");
+    }
+    if (has("damaged") && game.value(n, "damaged") != "true") {
+        throw usage_error("'" + std::string(spec) + "': the game has " + n +
+                          " undamaged: leave :damaged off (a D result marks it, 15.34)");
+    }
     if (game.value(n, "face") == "back" && !has("back")) {
         out += ":back";
     }

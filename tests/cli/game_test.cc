@@ -245,7 +245,7 @@ TEST_CASE("cli: an Ottoman ship already on its reduced side that loses one is el
     const std::string file = (dir / "siege.toml").string();
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     // Genoa 8 against Galley-1: differential read as +4 (15.41); a 6 there is L, Lose one.
-    const std::vector<std::string> attack{"--game", file,       "--apply", "melee", "--attacker",
+    const std::vector<std::string> attack{"--game", file,         "--apply",  "melee",  "--attacker",
                                           "Genoa",  "--defender", "Galley-1", "--roll", "6"};
     auto first = run_cli(attack);
     REQUIRE(first.code == 0);
@@ -272,8 +272,8 @@ TEST_CASE("cli: a suppressed stand suppressed again changes nothing: no more sup
     const std::string file = (dir / "day.toml").string();
     REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
     // I-Btl has 4 stands (great-battles-example); activated in the open, a 1 suppresses (11.3.3).
-    const std::vector<std::string> three{"--game", file,     "--apply", "suppress", "--unit", "I-Btl", "--stand",
-                                         "open",   "--stand", "open",   "--stand",   "open",   "--roll", "1,1,1"};
+    const std::vector<std::string> three{"--game", file,      "--apply", "suppress", "--unit", "I-Btl",  "--stand",
+                                         "open",   "--stand", "open",    "--stand",  "open",   "--roll", "1,1,1"};
     auto first = run_cli(three);
     REQUIRE(first.code == 0);
     CHECK(contains(first.out, "I-Btl: suppressed 0 -> 3 (11.3.3)"));
@@ -288,5 +288,53 @@ TEST_CASE("cli: a suppressed stand suppressed again changes nothing: no more sup
     CHECK(contains(slurp(file), "suppressed = 4\n"));
     CHECK_FALSE(contains(slurp(file), "suppressed = 5"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: with --game, what the game keeps is not asked again, and a flag that contradicts it is refused",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-values-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "day.toml").string();
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // Nothing suppressed yet: nothing to rally (14.7).
+    auto none = run_cli({"--game", file, "--apply", "rally", "--unit", "I-Btl"});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "no suppressed stand of it to rally (14.7)"));
+    REQUIRE(run_cli({"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--stand", "open",
+                     "--roll", "1,1"})
+                .code == 0);
+    // rally --unit rolls one d10 for each of the game's 2 suppressed stands: a 1 rallies on
+    // average's 8, a 10 does not (14.7.1).
+    auto rally = run_cli({"--game", file, "--apply", "rally", "--unit", "I-Btl", "--roll", "1,10"});
+    REQUIRE(rally.code == 0);
+    CHECK(contains(rally.out, "1 of 2 rallied"));
+    CHECK(contains(rally.out, "I-Btl: suppressed 2 -> 1 (14.7)"));
+    const std::string before = slurp(file);
+    auto contradicted = run_cli({"--game", file, "rally", "--unit", "I-Btl", "--suppressed", "3"});
+    CHECK(contradicted.code == 64);
+    CHECK(contains(contradicted.err, "--suppressed 3, but the game"));
+    CHECK(contains(contradicted.err, "has I-Btl with 1 suppressed stands"));
+    CHECK(run_cli({"--game", file, "rally", "--unit", "I-Btl", "--suppressed", "1", "--roll", "1"}).code == 0);
+    // II-Btl has 3 stands: a fourth under the template is no stand of it.
+    auto four = run_cli({"--game", file, "suppress", "--unit", "II-Btl", "--stand", "open", "--stand", "open",
+                         "--stand", "open", "--stand", "open"});
+    CHECK(four.code == 64);
+    CHECK(contains(four.err, "--stand given 4 times"));
+    auto stands = run_cli({"--game", file, "close-combat", "--attacker-unit", "I-Btl", "--defender-unit", "2-Para",
+                           "--attacker-stands", "3"});
+    CHECK(stands.code == 64);
+    CHECK(contains(stands.err, "--attacker-stands 3, but the game"));
+    CHECK(slurp(file) == before);  // refusals write nothing
+
+    const std::string siege = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", siege}).code == 0);
+    auto damaged = run_cli({"--game", siege, "melee", "--attacker", "Genoa:damaged", "--defender", "Galley-1"});
+    CHECK(damaged.code == 64);
+    CHECK(contains(damaged.err, "--attacker 'Genoa:damaged': the game has Genoa undamaged"));
+    auto back = run_cli({"--game", siege, "melee", "--attacker", "Genoa", "--defender", "Galley-1:back"});
+    CHECK(back.code == 64);
+    CHECK(contains(back.err, "--defender 'Galley-1:back': the game has Galley-1 on its front side"));
     std::filesystem::remove_all(dir);
 }
