@@ -1015,8 +1015,16 @@ Resolution resolve_portage(const Table& table, const PortageRequest& q, Dice& di
     r.title = "The Great Portage";
     r.source = "Constantinople 17.1-17.22";
     // 17.1: when the Ottomans may portage.
+    // "Has spent at least two successive Naval Combat Segments" assaulting the Boom with three
+    // or more ship units: any two in a row, once met met for good, not only the latest two.
     const size_t n = q.assaults.size();
-    const bool two_assaults = n >= 2 && q.assaults[n - 1] >= 3 && q.assaults[n - 2] >= 3;
+    size_t met = n;  // the first segment of the first such pair
+    for (size_t i = 0; i + 1 < n && met == n; ++i) {
+        if (q.assaults[i] >= 3 && q.assaults[i + 1] >= 3) {
+            met = i;
+        }
+    }
+    const bool two_assaults = met < n;
     if (q.turn >= 20) {
         r.steps.push_back("Game-Turn " + std::to_string(q.turn) +
                           ": from Game-Turn Twenty the Ottomans may portage regardless (17.1.2)");
@@ -1037,9 +1045,10 @@ Resolution resolve_portage(const Table& table, const PortageRequest& q, Dice& di
         throw usage_error("{turn} " + std::to_string(q.turn) +
                           ": the Ottoman Player may never attempt Portage before Game-Turn Six (17.1.1)");
     } else {
-        r.steps.push_back("two successive Naval Combat Segments at the Boom with " + std::to_string(q.assaults[n - 2]) +
-                          " and " + std::to_string(q.assaults[n - 1]) + " ship units, Game-Turn " +
-                          std::to_string(q.turn) + " (17.1.1)");
+        r.steps.push_back("two successive Naval Combat Segments at the Boom with " + std::to_string(q.assaults[met]) +
+                          " and " + std::to_string(q.assaults[met + 1]) + " ship units (segments " +
+                          std::to_string(met + 1) + " and " + std::to_string(met + 2) + " of {assaults}), Game-Turn " +
+                          std::to_string(q.turn) + " (17.1.1; once met, met for good)");
     }
     // 17.21: triremes, biremes and fustae, never galleys; only Ottoman ships.
     std::vector<std::string> labels;

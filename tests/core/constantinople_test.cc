@@ -417,6 +417,11 @@ TEST_CASE("portage: 17.1's conditions, 17.21's ships, then die + capability of f
     CHECK_THROWS_WITH(attempt(5, {3, 3}, "trireme", {5}), Catch::Contains("before Game-Turn Six"));
     CHECK_THROWS_WITH(attempt(12, {3, 2}, "trireme", {5}), Catch::Contains("two successive"));
     CHECK_THROWS_WITH(attempt(12, {3}, "trireme", {5}), Catch::Contains("two successive"));
+    // 17.1.1 "has spent at least two successive Naval Combat Segments": once met, met for good,
+    // whatever the segments since.
+    CHECK(attempt(12, {4, 3, 1}, "trireme", {5}).result.code == "portage");
+    CHECK(attempt(12, {0, 5, 3, 0, 2}, "trireme", {5}).result.code == "portage");
+    CHECK_THROWS_WITH(attempt(12, {3, 1, 3, 1, 3}, "trireme", {5}), Catch::Contains("two successive"));
     CHECK(attempt(20, {}, "fustae", {5}).result.code == "portage");  // 17.1.2: automatically from Twenty
     CHECK_THROWS_WITH(attempt(20, {}, "galley", {5}), Catch::Contains("(17.21)"));
 }
