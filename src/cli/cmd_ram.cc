@@ -26,6 +26,19 @@ void run_ram(const RamOptions& opt, Context& ctx)
         "{rammer}", core::parse_ship(ship_in_game(ctx, "{rammer}", opt.rammer, false), core::ShipValue::ram, scenario));
     q.target = flag_value("{target}", core::parse_ship(ship_in_game(ctx, "{target}", opt.target, false),
                                                        core::ShipValue::ram_defense, scenario));
+    // A ship engaged by a ram is dead in the water (15.15, 14.27): it cannot ram. The game
+    // keeps one ram partner a ship, so one already engaged is not rammed again until freed.
+    if (const core::GameState* game = ctx.game(); game != nullptr && game->game == "constantinople") {
+        for (const auto& [field, ship] : {std::pair{"{rammer}", q.rammer.name}, std::pair{"{target}", q.target.name}}) {
+            if (const std::string partner = ship.empty() ? "" : game->value(ship, "pinned_to"); !partner.empty()) {
+                throw usage_error(std::string(field) + " " + ship + " is engaged with " + partner +
+                                  " in the game (15.15): " +
+                                  (std::string(field) == "{rammer}"
+                                       ? "dead in the water, it cannot ram (14.27)"
+                                       : "free the two first (free, 15.16); the game keeps one ram partner a ship"));
+            }
+        }
+    }
     q.reading = core::parse_damaged_reading(opt.reading);
     q.movement = opt.movement == "battle"     ? core::RamMovement::battle
                  : opt.movement == "cruising" ? core::RamMovement::cruising

@@ -338,3 +338,31 @@ TEST_CASE("cli: with --game, what the game keeps is not asked again, and a flag 
     CHECK(contains(back.err, "--defender 'Galley-1:back': the game has Galley-1 on its front side"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: ships engaged by a ram: neither rams again, and a ship that sinks frees its partner (15.15)",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-1515-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Galley-3 (ram 4) against Genoa (defense D): 1-2 pins (15.42).
+    auto ram = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"});
+    REQUIRE(ram.code == 0);
+    CHECK(contains(ram.out, "Genoa: pinned to - -> Galley-3 (15.15)"));
+    auto again = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-1", "--target", "Genoa"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "--target Genoa is engaged with Galley-3"));
+    auto dead = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Venice"});
+    CHECK(dead.code == 64);
+    CHECK(contains(dead.err, "--rammer Galley-3 is engaged with Genoa in the game (15.15): dead in the water"));
+    // 4 + 4 + 3 = 11 against Genoa's 8: +3; a 6 is L, and a Byzantine ship that loses one is
+    // sunk (15.35). Galley-3 is engaged with a wreck no more.
+    auto sunk = run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
+                         "--attacker", "Trireme-1", "--defender", "Genoa", "--roll", "6"});
+    REQUIRE(sunk.code == 0);
+    CHECK(contains(sunk.out, "Genoa: sunk false -> true (15.35)"));
+    CHECK(contains(sunk.out, "Galley-3: pinned to Genoa -> - (15.35)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
