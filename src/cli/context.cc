@@ -126,7 +126,8 @@ void Context::apply_to_game(core::Resolution& r)
     const core::GameRules* rules = core::find_game_rules(g.game);
     std::vector<core::Change> changes = game_changes ? game_changes(r) : rules->changes(g, r);
     if (changes.empty()) {
-        r.notes.push_back("nothing to apply to " + path + ": this result changes no status the game keeps");
+        r.notes.push_back("nothing to apply to " + path +
+                          ": this result changes no status the game keeps, or finds it so already");
         return;
     }
     for (const auto& c : changes) {
