@@ -27,7 +27,8 @@ void setup_cops_overrun(CLI::App& app, Context& ctx)
                 "Examples:\n  umpire cops-overrun --side german --division 9th-SS --activation-points 14");
     sub->callback([opt, &ctx] {
         const core::Table& procedures = ctx.table("great-battles.procedures");
-        core::Fields inputs{{"side", opt->side}};
+        const std::string side = find_side("--side", opt->side, core::k_great_battles_scenario, ctx);
+        core::Fields inputs{{"side", side}};
         if (!opt->division.empty()) {
             inputs.push_back({"division", opt->division});
         }
@@ -35,7 +36,7 @@ void setup_cops_overrun(CLI::App& app, Context& ctx)
             inputs.push_back({"activation_points", static_cast<long long>(*opt->available)});
         }
         ctx.adjudicate(opt->dice, inputs, "cops-overrun", [&](core::Dice&) {
-            return core::resolve_cops_overrun(procedures, opt->side, opt->division, opt->available);
+            return core::resolve_cops_overrun(procedures, side, opt->division, opt->available);
         });
     });
 }

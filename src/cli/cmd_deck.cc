@@ -44,7 +44,7 @@ void run_deck(const DeckOptions& opt, Context& ctx)
     }
     std::string side;
     if (!opt.side.empty()) {
-        side = flag_value("{side}", core::parse_deck_side(opt.side));
+        side = find_side("{side}", opt.side, core::k_great_battles_scenario, ctx);
     }
     std::vector<std::string> cards;
     for (const auto& c : opt.cards) {

@@ -28,8 +28,7 @@ void setup_free(CLI::App& app, Context& ctx)
         std::string role = opt->role;
         std::string ship;
         if (!opt->ship.empty()) {
-            const core::Unit* named = ctx.scenario("constantinople").find_unit(opt->ship);
-            ship = named != nullptr ? named->name : opt->ship;
+            ship = find_unit("--ship", opt->ship, "constantinople", ctx).name;
             if (const core::GameState* g = ctx.game(); g != nullptr && g->find_unit(ship) != nullptr) {
                 const std::string pinned = g->value(ship, "pinned_as");
                 if (pinned.empty()) {

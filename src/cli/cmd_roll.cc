@@ -111,15 +111,15 @@ void run_roll(const RollOptions& opt, Context& ctx)
     };
     if (opt.count) {
         if (*opt.count < 1 || *opt.count > k_max_roll_count) {
-            throw usage_error("-n is " + std::to_string(*opt.count) + "; allowed 1 to " +
+            throw usage_error("-n/--count is " + std::to_string(*opt.count) + "; allowed 1 to " +
                               std::to_string(k_max_roll_count));
         }
         if (opt.odds) {
-            throw usage_error("-n and --odds: give one");
+            throw usage_error("-n/--count and --odds: give one");
         }
         for (const auto& c : coloured) {
             if (c) {
-                throw usage_error("-n rolls number dice only, not hit dice");
+                throw usage_error("-n/--count rolls number dice only, not hit dice");
             }
         }
         if (ctx.in_batch() && !ctx.options.seed) {

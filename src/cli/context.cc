@@ -1,6 +1,7 @@
 #include "cli/context.h"
 
 #include "cli/game_store.h"
+#include "core/great_battles.h"
 
 #include "cli/fields.h"
 #include "format/json.h"
@@ -197,7 +198,8 @@ void Progress::update(std::uint64_t done, std::uint64_t total)
     m_shown = now;
     m_drawn = true;
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - m_start).count();
-    std::string line = "\rumpire: " + m_what + ": " + std::to_string(done);
+    // "\r" only as the erase begins (cli/terminal_guard.h lets no other carriage return by)
+    std::string line = "\r\033[Kumpire: " + m_what + ": " + std::to_string(done);
     if (total > 0) {
         line += " of " + std::to_string(total) + " (" + std::to_string(done * 100 / total) + "%)";
     }
@@ -403,6 +405,20 @@ const core::Unit& find_unit(std::string_view flag, std::string_view name, std::s
                           suggestion(name, s.unit_names()) + "; units: " + join(s.unit_names(), ", "));
     }
     return *unit;
+}
+
+std::string find_side(std::string_view flag, std::string_view side, std::string_view fallback, Context& ctx)
+{
+    std::string name = flag_value(flag, core::parse_deck_side(to_lower(side)));  // "German" is german
+    if (ctx.options.scenario.empty() && ctx.game() == nullptr) {
+        return name;  // no scenario named: any side the referee's game has
+    }
+    const core::Scenario& s = ctx.scenario(fallback);
+    if (!s.sides.empty() && !contains(s.sides, name)) {
+        throw usage_error(std::string(flag) + " " + name + ": no such side in scenario " + s.id +
+                          suggestion(name, s.sides) + "; sides: " + join(s.sides, ", "));
+    }
+    return name;
 }
 
 int count_in_game(std::string_view flag, const std::optional<int>& given, int in_game, std::string_view unit,

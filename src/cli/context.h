@@ -237,6 +237,10 @@ template <class T> T flag_value(std::string_view flag, const Expected<T>& parsed
 // A unit of the --scenario given, else of FALLBACK; a usage Error naming FLAG when absent.
 const core::Unit& find_unit(std::string_view flag, std::string_view name, std::string_view fallback, Context& ctx);
 
+// A side as FLAG names it, in lower case (a word, core::parse_deck_side); where a scenario is
+// in play (--scenario, or the --game's), one of its sides, else a usage Error naming FLAG.
+std::string find_side(std::string_view flag, std::string_view side, std::string_view fallback, Context& ctx);
+
 // A count the game file keeps (IN_GAME, UNIT's WHAT: "suppressed stands"): GIVEN when FLAG
 // agrees with it, the game's when FLAG is left off; a usage Error, in words, when FLAG
 // contradicts the game.

@@ -1,6 +1,7 @@
 #include "cli/run.h"
 
 #include "cli/commands.h"
+#include "cli/terminal_guard.h"
 #include "core/great_battles.h"
 #include "format/json.h"
 #include "load/catalog.h"
@@ -219,12 +220,39 @@ void check_values(CLI::App& app, const CLI::Validator& decimal)
     static const CLI::Validator non_empty(
         [](std::string& text) -> std::string { return text.empty() ? "an empty value is not allowed" : ""; }, "",
         "non-empty");
+    // Every value is printable text of a sane length (issue 23): what is typed reaches the
+    // terminal in answers and errors, and a file's name its journal. A path may be as long
+    // as the system allows; a name, a side, a number or a dice expression, 256 characters.
+    static const auto printable = [](size_t limit) {
+        return CLI::Validator(
+            [limit](std::string& text) -> std::string {
+                if (const size_t at = find_control(text); at != std::string::npos) {
+                    const std::string_view control = std::string_view(text).substr(at, text[at] == '\xc2' ? 2 : 1);
+                    return "'" + visible(text.substr(0, 40)) + (text.size() > 40 ? "...'" : "'") +
+                           " has a control character (" + visible(control) + ", character " + std::to_string(at + 1) +
+                           "); only printable text is allowed";
+                }
+                if (text.size() > limit) {
+                    return "a value of " + std::to_string(text.size()) + " characters; at most " +
+                           std::to_string(limit) + " allowed";
+                }
+                return "";
+            },
+            "", "printable");
+    };
+    static const CLI::Validator name_text = printable(256);
+    static const CLI::Validator path_text = printable(4096);  // PATH_MAX
     for (CLI::Option* option : app.get_options()) {
         const std::string& type = option->get_type_name();
         if ((type == "N" || type == "N,N,...") && app.get_parent() != nullptr) {
             option->transform(decimal);  // --seed and --position check their own, wider ranges
         } else if (!type.empty()) {
             option->check(non_empty);
+        }
+        if (!type.empty()) {
+            // a transform runs before every check and transform added earlier: this one first
+            const bool path = type.find("FILE") != std::string::npos || type == "DIR" || option->get_positional();
+            option->transform(path ? path_text : name_text);
         }
     }
     for (CLI::App* sub : app.get_subcommands({})) {
@@ -763,6 +791,8 @@ int run(int argc, char** argv)
     }
     env.in = &std::cin;
     std::ios::sync_with_stdio(false);
+    const TerminalGuard out_guard(std::cout);
+    const TerminalGuard err_guard(std::cerr);
     int code = run(args, std::cout, std::cerr, env);
     // What was printed but still buffered: a full disk or a closed pipe shows only now.
     errno = 0;

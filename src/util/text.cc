@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <ctime>
 
 namespace umpire {
@@ -170,6 +171,43 @@ std::string suggestion(std::string_view name, const std::vector<std::string>& ca
         return prefixed == nullptr ? "" : " (did you mean '" + *prefixed + "'?)";
     }
     return " (did you mean '" + *best + "'?)";
+}
+
+size_t find_control(std::string_view text)
+{
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f ||
+            (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+             static_cast<unsigned char>(text[i + 1]) <= 0x9f)) {
+            return i;
+        }
+    }
+    return std::string_view::npos;
+}
+
+std::string visible(std::string_view text)
+{
+    std::string out;
+    for (size_t at = 0;;) {
+        const size_t found = find_control(text.substr(at));
+        if (found == std::string_view::npos) {
+            out += text.substr(at);
+            return out;
+        }
+        out += text.substr(at, found);
+        at += found;
+        char buf[8];
+        const auto c = static_cast<unsigned char>(text[at]);
+        if (c == 0xc2) {
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(text[at + 1]));
+            at += 2;
+        } else {
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            at += 1;
+        }
+        out += buf;
+    }
 }
 
 }  // namespace umpire

@@ -33,6 +33,12 @@ int edit_distance(std::string_view a, std::string_view b);
 // " (did you mean 'X'?)" for the closest candidate, or "" when none is close.
 std::string suggestion(std::string_view name, const std::vector<std::string>& candidates);
 
+// Where TEXT holds a control character: a C0 one (tab and newline included), DEL, or a C1
+// one written as UTF-8 (U+0080-U+009F, "\xc2\x9b" is a terminal's CSI). npos when none.
+size_t find_control(std::string_view text);
+// TEXT as it may reach a terminal: each control character written out, "\x1b", "\u009b".
+std::string visible(std::string_view text);
+
 // Whether ARG is the option NAME as typed: "--seed", or "--seed=3".
 inline bool names_option(std::string_view arg, std::string_view name)
 {

@@ -1,0 +1,110 @@
+// Issue 23, part 5: nothing printed to a terminal carries a control character from input.
+#include "../helpers.h"
+#include "cli/terminal_guard.h"
+#include "util/text.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+using namespace umpire;
+
+namespace {
+
+// TEXT written through a guard, in pieces of CHUNK characters (1: every character alone).
+std::string guarded(const std::string& text, size_t chunk)
+{
+    std::ostringstream sink;
+    {
+        cli::TerminalGuard guard(sink);
+        for (size_t at = 0; at < text.size(); at += chunk) {
+            sink << text.substr(at, chunk);
+        }
+    }
+    return sink.str();
+}
+
+}  // namespace
+
+TEST_CASE("text: find_control finds C0, DEL and C1 as UTF-8, not letters", "[util][text]")
+{
+    CHECK(find_control("Galley-1") == std::string::npos);
+    CHECK(find_control("Çanakkale \xc3\xa7") == std::string::npos);  // é and ç are letters
+    CHECK(find_control("a\x1b[31m") == 1);
+    CHECK(find_control("ab\n") == 2);
+    CHECK(find_control("\x7f") == 0);
+    CHECK(find_control("x\xc2\x9b") == 1);                  // U+009B, CSI
+    CHECK(find_control("x\xc2\xa0") == std::string::npos);  // U+00A0, no-break space
+    CHECK(visible("a\x1b]0;t\x07z") == "a\\x1b]0;t\\x07z");
+    CHECK(visible("\xc2\x9b"
+                  "31m") == "\\u009b31m");
+}
+
+TEST_CASE("terminal guard: umpire's own colour and progress erase pass, any other control is written out",
+          "[cli][terminal]")
+{
+    for (size_t chunk : {size_t{1}, size_t{3}, size_t{1000}}) {
+        INFO("written " << chunk << " characters at a time");
+        CHECK(guarded("plain\ttext\n", chunk) == "plain\ttext\n");
+        CHECK(guarded("\x1b[1;31msevere\x1b[0m\n", chunk) == "\x1b[1;31msevere\x1b[0m\n");
+        CHECK(guarded("12%\r\x1b[K", chunk) == "12%\r\x1b[K");
+        // a title set, a screen cleared, a bell, a lone carriage return, a C1 CSI
+        CHECK(guarded("a\x1b]0;pwned\x07z", chunk) == "a\\x1b]0;pwned\\x07z");
+        CHECK(guarded("\x1b[2J", chunk) == "\\x1b[2J");
+        CHECK(guarded("x\rfake\n", chunk) == "x\\x0dfake\n");
+        CHECK(guarded("\xc2\x9b"
+                      "2J \xc3\xa9",
+                      chunk) == "\\u009b2J \xc3\xa9");
+        // an escape held at the end is written out, not lost
+        CHECK(guarded("end\x1b[", chunk) == "end\\x1b[");
+    }
+}
+
+TEST_CASE("names: a value with a control character or past 256 characters is refused, naming its flag", "[cli][names]")
+{
+    auto r = test::run_cli({"free", "--ship", "\x1b[31m", "--as", "rammed"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--ship: '\\x1b[31m' has a control character (\\x1b, character 1)") != std::string::npos);
+    r = test::run_cli({"cops-overrun", "--side", "german", "--division", "5\x01"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--division: '5\\x01' has a control character (\\x01, character 2)") != std::string::npos);
+    r = test::run_cli({"cops-overrun", "--side", std::string(100000, 'x')});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--side: a value of 100000 characters; at most 256 allowed") != std::string::npos);
+    // a path may be longer than a name
+    r = test::run_cli({"--log", std::string(300, 'l'), "roll", "2d6"});
+    CHECK(r.err.find("at most") == std::string::npos);
+    r = test::run_cli({"table", "show", "a\nb"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("ID: 'a\\x0ab' has a control character") != std::string::npos);
+}
+
+TEST_CASE("names: a ship, a side is one of the scenario's where there is one", "[cli][names]")
+{
+    auto r = test::run_cli({"free", "--ship", "Genoaa", "--as", "rammed"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--ship: no unit 'Genoaa' in scenario constantinople (did you mean 'Genoa'?)") !=
+          std::string::npos);
+    // no scenario named: any side (the shipped Great Battles scenario is an example)
+    r = test::run_cli({"cops-overrun", "--side", "American"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("american loses 10 Activation Points") != std::string::npos);
+    r = test::run_cli({"--scenario", "great-battles-example", "cops-overrun", "--side", "germn"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--side germn: no such side in scenario great-battles-example (did you mean 'german'?)") !=
+          std::string::npos);
+    r = test::run_cli({"cops-overrun", "--side", "9th SS"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--side '9th ss': a side is 1 to 32 lower-case letters") != std::string::npos);
+}
+
+TEST_CASE("numbers: a negative value is read as the flag's, and refused naming it", "[cli][names]")
+{
+    auto r = test::run_cli({"roll", "-n", "-1", "2d6"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("-n/--count is -1; allowed 1 to") != std::string::npos);
+    r = test::run_cli({"morale", "--stands", "4", "--eliminated", "-1", "--suppressed", "2"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--eliminated is -1; allowed 0 to 4") != std::string::npos);
+}
