@@ -107,7 +107,7 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core
     const core::GameState g = *ctx.game();
     const core::GameRules* rules = core::find_game_rules(g.game);
     for (const auto& [key, value] : given) {
-        if (!contains(rules->next_keys, key)) {
+        if (key != "skip_due" && !contains(rules->next_keys, key)) {
             throw usage_error(
                 std::string(command) + " --" + key + ": " + g.game + "'s next step takes " +
                 (rules->next_keys.empty() ? std::string("no option") : "--" + join(rules->next_keys, ", --")));
@@ -410,6 +410,10 @@ void setup_game(CLI::App& app, Context& ctx)
             ->type_name(g.type);
     }
     add_dice_options(*sub, opt->dice);
+    sub->add_flag_callback(
+        "--skip-due", [opt] { opt->given.emplace_back("skip_due", "true"); },
+        "game next: pass what the rules make due before the step ends (a Great Battles morale check, 15.0); the "
+        "journal keeps that it was passed");
     sub->add_flag("--keep-edits", opt->keep_edits,
                   "game recover: journal the file's hand edits as changes of their own instead of undoing them");
     sub->footer("A game file (TOML) keeps every unit's status and the game's clock; FILE.journal keeps\n"
@@ -431,13 +435,14 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire --game siege.toml --apply melee --attacker Galley-1 --defender Genoa\n"
                 "  umpire game status siege.toml\n"
                 "  umpire game next siege.toml          # the next Impulse; the wind after the fifth\n"
+                "  umpire game next day.toml --skip-due # Great Battles: the turn ends, a morale check passed\n"
                 "  umpire game next barbarossa.toml --month oct41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
                 "  umpire game rebuild siege.toml\n"
                 "  umpire game recover siege.toml --keep-edits   # a status corrected by hand, kept");
     sub->callback([opt, &ctx] {
         if (opt->action != "next" && (!opt->dice.rolls.empty() || opt->dice.odds || !opt->given.empty())) {
-            throw usage_error("--roll, --odds, --month, --light and --weather go with 'game next' only");
+            throw usage_error("--roll, --odds, --month, --light, --weather and --skip-due go with 'game next' only");
         }
         if (opt->action != "recover" && opt->keep_edits) {
             throw usage_error("--keep-edits goes with 'game recover' only");

@@ -62,6 +62,7 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     }
     q.eliminated = eliminated;
     q.suppressed = suppressed;
+    q.suppressed_now = from_game && opt.casualty_reading == "current";
     q.modifier = opt.modifier;
     q.won_close_combat = opt.won;
     q.blocked = opt.blocked;

@@ -15,19 +15,19 @@ struct ReplaceOptions {
 };
 
 // With --game and --unit: the battalion's eliminated stands (its scenario strength less
-// what it has now), once a night (16.1, 16.2), after 'game next' ended the day.
+// what it has now), once a night (16.1, 16.2), when 'game next' has reached the night.
 int eliminated_in_game(const ReplaceOptions& opt, const core::Unit& unit, Context& ctx)
 {
     const core::GameState& g = *ctx.game();
     if (g.find_unit(unit.name) == nullptr) {
         throw usage_error("--unit " + unit.name + ": the game in " + ctx.game_path() + " keeps no such battalion");
     }
-    if (g.number("", "turn") != 1 || g.number("", "day") < 2) {
+    if (g.value("", "phase") != "night") {
         throw usage_error("--unit " + unit.name +
                           ": replacement rolls are made in the Night Phase (16.1, 16.2); "
                           "the game is at day " +
-                          g.value("", "day") + ", turn " + g.value("", "turn") +
-                          ": end the day with 'game next' first");
+                          g.value("", "day") + ", turn " + g.value("", "turn") + " of " + g.value("", "turns_in_day") +
+                          ": 'game next' reaches the night after the day's last turn");
     }
     if (g.value(unit.name, "replaced_on_day") == g.value("", "day")) {
         throw usage_error("--unit " + unit.name + " has already rolled for replacements this night (16.2.3)");

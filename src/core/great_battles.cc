@@ -181,7 +181,10 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     check_count(q.stands, 1, max_stands, "{stands}");
     check_count(q.modifier, -k_max_d100_modifier, k_max_d100_modifier, "{mod}");
     check_count(q.eliminated, 0, q.stands, "{eliminated}");
-    check_count(q.suppressed, 0, q.stands - q.eliminated, "{suppressed}");
+    // Each stand is suppressed at most once at a time (11.3.1), but may rally and be
+    // suppressed again: the day's tally has no bound of its own but the game file's.
+    check_count(q.suppressed, 0, q.suppressed_now ? q.stands - q.eliminated : k_max_suppressions_in_day,
+                "{suppressed}");
     Resolution r;
     r.command = "morale";
     r.title = "Morale check";
@@ -1036,6 +1039,30 @@ namespace {
 // The stands UNIT began the day with (15.1): every stand it has, suppressed, eliminated or not.
 long long stands_today(const GameState& g, std::string_view unit) { return g.number(unit, "stands_at_start_of_day"); }
 
+// The steps of a day turn and the night (7.0, 7.2, 16.0): each day turn is the first
+// player's turn then the second's (D1-D9 each, morale at D9, 15.0); after the day's last
+// turn, the night phase (N1-N6, 16.1). The clock's "phase"; a file that has none is at the
+// first player's turn (files written before umpire kept it).
+constexpr std::array<std::string_view, 3> k_phases{"first-player", "second-player", "night"};
+
+std::string phase_of(const GameState& g)
+{
+    const std::string p = g.value("", "phase");
+    return p.empty() ? std::string(k_phases[0]) : p;
+}
+
+// The day's fighting is over at night (16.1): "all combat and movement ceases". Only the
+// night's own rolls (replacement, 16.2) change the board then.
+void refuse_at_night(const GameState& g, const Resolution& r)
+{
+    if (phase_of(g) == "night" && r.command != "replace") {
+        throw usage_error(r.command + ": it is the night after day " + g.value("", "day") +
+                          ": the day's fighting is over, all combat and movement ceases (16.1); "
+                          "'game next' begins day " +
+                          std::to_string(g.number("", "day") + 1));
+    }
+}
+
 // 14.8: the loser's stands suppressed, those already suppressed eliminated; the loser
 // tests morale, the winner does not (14.8.3, 14.8.4, 15.0).
 std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r)
@@ -1071,6 +1098,7 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r);
 // rallies (15.1; morale reads it either way).
 std::vector<Change> great_battles_changes(const GameState& g, const Resolution& r)
 {
+    refuse_at_night(g, r);
     std::vector<Change> out = r.command == "close-combat" ? close_combat_changes(g, r) : unit_changes(g, r);
     const size_t made = out.size();
     for (size_t i = 0; i < made; ++i) {
@@ -1140,7 +1168,8 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
 std::vector<StateProblem> great_battles_check(const GameState& g)
 {
     StateCheck c(g);
-    c.keys("", {"day", "turn", "month", "turns_in_day"});
+    c.keys("", {"day", "turn", "month", "turns_in_day", "phase"});
+    c.one_of("", "phase", {k_phases.begin(), k_phases.end()});
     const auto day = c.number("", "day", 1, k_max_clock);
     const auto turns = c.number("", "turns_in_day", 1, 99);
     if (turns) {
@@ -1165,7 +1194,8 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
                           "has no additional effect (11.3.1)");
         }
         // Every stand suppressed today, rallied or not (15.1): never fewer than those suppressed now.
-        if (auto today = c.number(n, "suppressed_today", 0, 1000000); today && *today < g.number(n, "suppressed")) {
+        if (auto today = c.number(n, "suppressed_today", 0, k_max_suppressions_in_day);
+            today && *today < g.number(n, "suppressed")) {
             c.problem(n, "suppressed_today",
                       std::to_string(*today) + " stands suppressed today, fewer than the " + g.value(n, "suppressed") +
                           " suppressed now (15.1)");
@@ -1216,59 +1246,122 @@ GameRules great_battles_game_rules()
     };
     rules.changes = great_battles_changes;
     rules.check = great_battles_check;
-    rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes, const StatusList&) {
+    rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
+                    const StatusList& given) {
         Resolution r;
         r.command = "game next";
-        r.title = "Next turn";
-        r.source = "Great Battles of WWII 16.0";
+        r.title = "Next step of the day";
+        r.source = "Great Battles of WWII 7.0";
         const int day = g.number("", "day");
         const int turn = g.number("", "turn");
         const int turns = g.number("", "turns_in_day");
-        for (const auto& u : g.units) {
-            if (g.value(u.name, "morale_check_due") == "true") {
-                r.notes.push_back(u.name + " was due a morale check at the end of the turn (15.0)");
-                changes.push_back(change_to(g, u.name, "morale_check_due", "false", "15.0"));
-            }
-        }
-        if (turn < turns) {
-            changes.push_back(change_to(g, "", "turn", std::to_string(turn + 1), "16.0"));
-            r.result.code = std::to_string(day) + "-" + std::to_string(turn + 1);
-            r.result.name =
-                "Day " + std::to_string(day) + ", turn " + std::to_string(turn + 1) + " of " + std::to_string(turns);
-        } else {
-            changes.push_back(change_to(g, "", "day", std::to_string(day + 1), "16.0"));
-            changes.push_back(change_to(g, "", "turn", "1", "16.0"));
+        const std::string phase = phase_of(g);
+        const std::string day_turn =
+            "Day " + std::to_string(day) + ", turn " + std::to_string(turn) + " of " + std::to_string(turns);
+        // 15.0: "At the end of a player's turn, both players must test the morale of any
+        // battalion that suffered at least one stand suppressed or eliminated": the turn does
+        // not end past a check still due, unless the referee says to pass it (journalled).
+        if (phase != "night") {
+            std::vector<std::string> due;
             for (const auto& u : g.units) {
-                // The night: a new day counts its stands afresh (15.1).
-                const int left = g.number(u.name, "stands_at_start_of_day") - g.number(u.name, "eliminated");
-                changes.push_back(change_to(g, u.name, "stands_at_start_of_day", std::to_string(left), "15.1"));
-                changes.push_back(change_to(g, u.name, "eliminated", "0", "15.1"));
-                changes.push_back(
-                    change_to(g, u.name, "suppressed_today", std::to_string(g.number(u.name, "suppressed")), "15.1"));
+                if (g.value(u.name, "morale_check_due") == "true") {
+                    due.push_back(u.name);
+                }
             }
-            r.result.code = std::to_string(day + 1) + "-1";
-            r.result.name = "Day " + std::to_string(day + 1) + ", turn 1";
-            r.result.effects.push_back("the night phase came first: replacement rolls (16.2) before this day");
+            const bool skip = std::any_of(given.begin(), given.end(),
+                                          [](const auto& kv) { return kv.first == "skip_due" && kv.second == "true"; });
+            if (!due.empty() && !skip) {
+                throw usage_error(
+                    "the " + std::string(phase == "first-player" ? "first" : "second") +
+                    " player's turn does not end yet: " + join(due, ", ") + (due.size() == 1 ? " is" : " are") +
+                    " due a morale check (15.0: at the end of a player's turn, any battalion that suffered a stand "
+                    "suppressed or eliminated tests morale); test it (morale, applied to the game), or pass it with "
+                    "{skip_due}, which the journal keeps");
+            }
+            for (const auto& n : due) {
+                r.notes.push_back("the referee passed " + n + "'s morale check (15.0)");
+                changes.push_back(change_to(g, n, "morale_check_due", "false", "15.0, passed by the referee"));
+            }
         }
-        r.result.source = r.source;
+        if (phase == "first-player") {
+            changes.push_back(change_to(g, "", "phase", "second-player", "7.2"));
+            r.result.code = std::to_string(day) + "-" + std::to_string(turn) + "-2";
+            r.result.name = day_turn + ", the second player's turn";
+            r.result.effects.push_back("the second player follows D1-D9 as the first did (7.2)");
+        } else if (phase == "second-player" && turn < turns) {
+            changes.push_back(change_to(g, "", "turn", std::to_string(turn + 1), "7.2"));
+            changes.push_back(change_to(g, "", "phase", "first-player", "7.2"));
+            r.result.code = std::to_string(day) + "-" + std::to_string(turn + 1) + "-1";
+            r.result.name = "Day " + std::to_string(day) + ", turn " + std::to_string(turn + 1) + " of " +
+                            std::to_string(turns) + ", the first player's turn";
+        } else if (phase == "second-player") {
+            // The night phase (16.1): the day's fighting is over. Suppression markers come off
+            // (16.1.1, N2); Gone to Ground held "for the rest of that day" (15.2.1); the next
+            // day counts its stands afresh (15.1: the stands it started the day with, the
+            // casualty points of that day's fighting).
+            changes.push_back(change_to(g, "", "phase", "night", "16.1"));
+            for (const auto& u : g.units) {
+                const std::string& n = u.name;
+                const int left = g.number(n, "stands_at_start_of_day") - g.number(n, "eliminated");
+                changes.push_back(change_to(g, n, "suppressed", "0", "16.1.1"));
+                changes.push_back(change_to(g, n, "gone_to_ground", "false", "15.2.1"));
+                changes.push_back(change_to(g, n, "stands_at_start_of_day", std::to_string(left), "15.1"));
+                changes.push_back(change_to(g, n, "eliminated", "0", "15.1"));
+                changes.push_back(change_to(g, n, "suppressed_today", "0", "15.1"));
+            }
+            r.result.code = std::to_string(day) + "-night";
+            r.result.name = "The night after day " + std::to_string(day);
+            r.result.source = "Great Battles of WWII 16.1";
+            r.result.effects = {
+                "all combat and movement ceases (16.1)",
+                "the FUP may be brought forward to its C Ops along a road clear of the enemy (16.1.1)",
+                "every suppression marker comes off (16.1.1); Gone to Ground ends with the day (15.2.1)",
+                "replacement rolls for the eliminated stands, a d10 each (16.2)",
+                "redeployment, the attacker first: any unit may go to the reserve (16.3)",
+            };
+        } else {
+            changes.push_back(change_to(g, "", "day", std::to_string(day + 1), "7.0"));
+            changes.push_back(change_to(g, "", "turn", "1", "7.0"));
+            changes.push_back(change_to(g, "", "phase", "first-player", "7.0"));
+            r.result.code = std::to_string(day + 1) + "-1-1";
+            r.result.name =
+                "Day " + std::to_string(day + 1) + ", turn 1 of " + std::to_string(turns) + ", the first player's turn";
+            r.result.effects.push_back("the dawn phase first: artillery for the day, activations, who moves first "
+                                       "(7.1, 8.0)");
+        }
+        if (r.result.source.empty()) {
+            r.result.source = r.source;
+        }
         r.rolls = dice.record();
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         return r;
     };
     rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
-        r.result.code = g.value("", "day") + "-" + g.value("", "turn");
-        r.result.name =
-            "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + " of " + g.value("", "turns_in_day");
+        const std::string phase = phase_of(g);
+        if (phase == "night") {
+            r.result.code = g.value("", "day") + "-night";
+            r.result.name = "The night after day " + g.value("", "day") + " (16.1)";
+        } else {
+            r.result.code = g.value("", "day") + "-" + g.value("", "turn") + (phase == "first-player" ? "-1" : "-2");
+            r.result.name = "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + " of " +
+                            g.value("", "turns_in_day") + ", the " + (phase == "first-player" ? "first" : "second") +
+                            " player's turn";
+        }
         for (const auto& u : g.units) {
             const int s = g.number(u.name, "suppressed");
             const int e = g.number(u.name, "eliminated");
             const std::string tally = g.value(u.name, "suppressed_today");
             const int today = tally.empty() ? s : g.number(u.name, "suppressed_today");
-            std::string line = u.name + " (" + u.side + "): " + g.value(u.name, "stands_at_start_of_day") +
-                               " stands at the start of the day, " + std::to_string(e) + " eliminated, " +
-                               std::to_string(s) + " suppressed, " + std::to_string(2 * e + today) +
-                               " casualty points (15.1: accumulated today; " + std::to_string(2 * e + s) +
-                               " counting only stands suppressed now)";
+            std::string line = u.name + " (" + u.side + "): " + g.value(u.name, "stands_at_start_of_day");
+            if (phase == "night") {
+                line += " stands for the next day (15.1), replacements rolled " +
+                        std::string(g.value(u.name, "replaced_on_day") == g.value("", "day") ? "(16.2)" : "not yet");
+            } else {
+                line += " stands at the start of the day, " + std::to_string(e) + " eliminated, " + std::to_string(s) +
+                        " suppressed, " + std::to_string(2 * e + today) +
+                        " casualty points (15.1: accumulated today; " + std::to_string(2 * e + s) +
+                        " counting only stands suppressed now)";
+            }
             if (g.value(u.name, "gone_to_ground") == "true") {
                 line += ", gone to ground (15.2.1)";
             }
@@ -1278,16 +1371,30 @@ GameRules great_battles_game_rules()
             board.effects = {line.substr(line.find(": ") + 2)};
             r.results.push_back(std::move(board));
             if (g.value(u.name, "morale_check_due") == "true") {
-                r.result.effects.push_back(u.name + " lost stands this turn: it tests morale at the end of the turn "
-                                                    "(15.0)");
+                r.result.effects.push_back(u.name +
+                                           " had a stand suppressed or eliminated this turn: it tests morale at the "
+                                           "end of the player's turn (15.0)");
             }
         }
     };
-    rules.clock_text = [](const GameState& g) { return "day " + g.value("", "day") + " turn " + g.value("", "turn"); };
+    rules.clock_text = [](const GameState& g) {
+        const std::string phase = phase_of(g);
+        if (phase == "night") {
+            return "night " + g.value("", "day");
+        }
+        return "day " + g.value("", "day") + " turn " + g.value("", "turn") +
+               (phase == "first-player" ? " 1st" : " 2nd");
+    };
     rules.words = [](const Change& c) -> std::string {
         const std::string& u = c.unit;
+        if (c.key == "suppressed" && c.rule == "16.1.1") {
+            return u + "'s suppressed stands recover, their markers removed";
+        }
         if (c.key == "suppressed") {
             return u + " has " + c.to + " suppressed stand" + (c.to == "1" ? "" : "s");
+        }
+        if (c.key == "eliminated" && c.rule == "15.1") {
+            return "";  // the night: the day's count starts again, said by the stands it starts with
         }
         if (c.key == "eliminated") {
             return u + " has lost " + c.to + " stand" + (c.to == "1" ? "" : "s") + " today";
@@ -1296,7 +1403,7 @@ GameRules great_battles_game_rules()
             return u + (c.to == "true" ? " has gone to ground" : " is no longer gone to ground");
         }
         if (c.key == "stands_at_start_of_day" && !u.empty()) {
-            return u + " starts the day with " + c.to + " stands";
+            return u + " starts the " + (c.rule == "15.1" ? "next " : "") + "day with " + c.to + " stands";
         }
         return "";
     };

@@ -24,6 +24,9 @@ inline constexpr int k_max_d10_modifier = 20;
 inline constexpr int k_max_d100_modifier = 200;
 // A battalion's stands, as every procedure takes them (a count past the rules' sizes, not a rule).
 inline constexpr int k_max_stands = 100;
+// The most suppressions a battalion's day may count (15.1: a stand rallied and suppressed
+// again counts again): 100 stands, each suppressed 100 times; no day comes near it.
+inline constexpr int k_max_suppressions_in_day = 10000;
 
 // A stand's kind as the rules distinguish them (2.0, 11.3.2, 12.2.2).
 struct StandType {
@@ -56,9 +59,13 @@ struct SuppressRequest {
 Resolution resolve_suppress(const Table& table, const SuppressRequest& request, Dice& dice);
 
 struct MoraleRequest {
-    int stands = 0;                 // at the start of the day, support stands included (15.1)
-    int eliminated = 0;             // stands eliminated so far today
-    int suppressed = 0;             // stands suppressed
+    int stands = 0;      // at the start of the day, support stands included (15.1)
+    int eliminated = 0;  // stands eliminated so far today
+    int suppressed = 0;  // stands suppressed: each suppression of the day's fighting (15.1)
+    // The count is of stands suppressed now (the "current" casualty reading): at most the
+    // stands left. Otherwise it is every suppression of the day, and a stand rallied and
+    // suppressed again counts twice (15.1 "accumulated over the day's fighting").
+    bool suppressed_now = false;
     int modifier = 0;               // added to the d100 roll (15.2: "modified roll")
     bool won_close_combat = false;  // 14.8.4, 15.0: no test
     bool blocked = false;           // 15.2.2: cannot retreat 3" without closing on the enemy

@@ -61,6 +61,11 @@ void check_board(const core::GameState& g, const std::string& after)
             CHECK(suppressed >= 0);
             CHECK(suppressed <= stands - eliminated);                   // 11.3.1: extra suppression has no effect
             CHECK(g.number(u.name, "suppressed_today") >= suppressed);  // 15.1: the day's tally
+            if (g.value("", "phase") == "night") {
+                CHECK(suppressed == 0);                                 // 16.1.1: every marker removed
+                CHECK(g.value(u.name, "gone_to_ground") == "false");    // 15.2.1: for the rest of that day
+                CHECK(g.value(u.name, "morale_check_due") == "false");  // 15.0: tested before the turn ended
+            }
         } else if (g.game == "constantinople") {
             if (g.value(u.name, "face") == "back") {
                 CHECK(u.side == "ottoman");  // only an Ottoman ship flips (15.35)
@@ -174,7 +179,7 @@ TEST_CASE("game property: long random evenings on every game keep the board with
           "[cli][game][property]")
 {
     const std::vector<Game> games{
-        {"great-battles", great_battles, {{}}},
+        {"great-battles", great_battles, {{}, {"--skip-due"}}},
         {"constantinople", constantinople, {{}}},
         {"novorossiysk", novorossiysk, {{}}},
         {"russian-portfolio", russian_portfolio, {{}, {"--month", "jul41"}, {"--month", "oct41"}}},

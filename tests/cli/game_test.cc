@@ -218,8 +218,17 @@ TEST_CASE("cli: Great Battles replacement rolls at night return stands to the ga
     auto by_day = run_cli({"-q", "--game", file, "--apply", "replace", "--unit", "I-Btl", "--situation", "line"});
     CHECK(by_day.code == 64);  // not in the Night Phase (16.1)
     CHECK(contains(by_day.err, "Night Phase"));
-    for (int turn = 0; turn < 12 && !contains(slurp(file), "day = 2"); ++turn) {  // through the night
+    // I-Btl is due a morale check (15.0): the first player's turn does not end until it is
+    // tested or passed.
+    auto due = run_cli({"-q", "game", "next", file});
+    CHECK(due.code == 64);
+    CHECK(contains(due.err, "I-Btl is due a morale check (15.0"));
+    CHECK(contains(due.err, "--skip-due"));
+    REQUIRE(run_cli({"-q", "game", "next", file, "--skip-due"}).code == 0);
+    // Nine turns of two players' turns each (7.2), then the night (16.1).
+    for (int step = 1; step < 30 && !contains(slurp(file), "phase = \"night\""); ++step) {
         REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+        CHECK(step < 18);
     }
     CHECK(contains(slurp(file), "stands_at_start_of_day = 3"));
     // One d10 per eliminated stand, counted by the game (4 in the scenario, 3 now); a 1 is

@@ -103,7 +103,7 @@ TEST_CASE("game: Great Battles suppression, rally and morale change the battalio
     REQUIRE(rules != nullptr);
     GameState g;
     g.game = "great-battles";
-    g.clock = {{"day", "1"}, {"turn", "9"}, {"turns_in_day", "9"}};
+    g.clock = {{"day", "1"}, {"turn", "9"}, {"turns_in_day", "9"}, {"phase", "second-player"}};
     g.units = {{"I-Btl",
                 "german",
                 {{"stands_at_start_of_day", "4"},
@@ -127,17 +127,61 @@ TEST_CASE("game: Great Battles suppression, rally and morale change the battalio
         apply_change(g, c);
     }
     CHECK(g.value("I-Btl", "gone_to_ground") == "true");  // 15.2.1
-    // The last turn of the day: a new day counts the stands left (15.1).
-    std::vector<Change> changes;
+    CHECK(g.value("I-Btl", "morale_check_due") == "false");
+    // The second player's turn of the day's last turn ends: the night (16.1). Suppression
+    // markers come off (16.1.1), Gone to Ground ends with the day (15.2.1), and the next
+    // day counts the stands left (15.1).
     test::Scripted s({});
     auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
-    rules->next(g, tables, s.dice, changes, {});
-    for (const auto& c : changes) {
-        apply_change(g, c);
-    }
-    CHECK(g.value("", "day") == "2");
+    auto next = [&](const StatusList& given = {}) {
+        std::vector<Change> changes;
+        Resolution step = rules->next(g, tables, s.dice, changes, given);
+        for (const auto& c : changes) {
+            apply_change(g, c);
+        }
+        return step;
+    };
+    CHECK(next().result.name == "The night after day 1");
+    CHECK(g.value("", "day") == "1");
+    CHECK(g.value("", "phase") == "night");
+    CHECK(g.number("I-Btl", "suppressed") == 0);
+    CHECK(g.value("I-Btl", "gone_to_ground") == "false");
     CHECK(g.number("I-Btl", "stands_at_start_of_day") == 3);
     CHECK(g.number("I-Btl", "eliminated") == 0);
+    CHECK(rules->check(g).empty());
+    // The night's replacement rolls (16.2) may change the board; the day's fighting may not.
+    Resolution barrage = r;
+    barrage.command = "suppress";
+    CHECK_THROWS_WITH(rules->changes(g, barrage), Catch::Contains("all combat and movement ceases (16.1)"));
+    CHECK(next().result.name == "Day 2, turn 1 of 9, the first player's turn");
+    CHECK(g.value("", "phase") == "first-player");
+}
+
+TEST_CASE("game: a Great Battles player's turn does not end past a morale check due, unless passed (15.0)",
+          "[core][game]")
+{
+    const GameRules* rules = find_game_rules("great-battles");
+    GameState g;
+    g.game = "great-battles";
+    // a file without a phase: the first player's turn
+    g.clock = {{"day", "1"}, {"turn", "3"}, {"turns_in_day", "9"}};
+    g.units = {{"I-Btl", "german", {{"stands_at_start_of_day", "4"}, {"morale_check_due", "true"}}}};
+    test::Scripted s({});
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    std::vector<Change> changes;
+    CHECK_THROWS_WITH(rules->next(g, tables, s.dice, changes, {}),
+                      Catch::Contains("I-Btl is due a morale check (15.0") && Catch::Contains("{skip_due}"));
+    CHECK(changes.empty());
+    const Resolution step = rules->next(g, tables, s.dice, changes, {{"skip_due", "true"}});
+    CHECK(step.result.name == "Day 1, turn 3 of 9, the second player's turn");
+    // the pass is a change of its own, with its rule, so the journal keeps it
+    REQUIRE(changes.size() == 2);
+    CHECK(changes[0].unit == "I-Btl");
+    CHECK(changes[0].key == "morale_check_due");
+    CHECK(changes[0].to == "false");
+    CHECK(changes[0].rule == "15.0, passed by the referee");
+    CHECK(changes[1].key == "phase");
+    CHECK(changes[1].to == "second-player");
 }
 
 TEST_CASE("game: a ram pins both ships; breaking free frees both, the rammed ship Damaged (15.15, 15.16)",

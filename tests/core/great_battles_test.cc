@@ -128,11 +128,30 @@ TEST_CASE("morale: losses beyond the battalion are refused", "[core][morale]")
 {
     MoraleRequest q;
     q.stands = 3;
-    q.eliminated = 2;
-    q.suppressed = 2;
+    q.eliminated = 4;
     test::Scripted s({});
     CHECK_THROWS_WITH(resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice),
+                      "{eliminated} is 4; allowed 0 to 3");
+    // Stands suppressed now: no more than the stands left (11.3.1).
+    q.eliminated = 2;
+    q.suppressed = 2;
+    q.suppressed_now = true;
+    CHECK_THROWS_WITH(resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice),
                       "{suppressed} is 2; allowed 0 to 1");
+}
+
+TEST_CASE("morale: the day's suppressions count a stand rallied and suppressed again (15.1)", "[core][morale]")
+{
+    // 4 stands; 2 suppressed and rallied, 1 suppressed, then close combat lost: 1 eliminated
+    // and 2 more suppressed. Casualty points "accumulated over the day's fighting" (15.1):
+    // 2 x 1 eliminated + 5 suppressions = 7, though only 3 stands are left.
+    MoraleRequest q;
+    q.stands = 4;
+    q.eliminated = 1;
+    q.suppressed = 5;
+    test::Scripted s({1});
+    auto r = resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice);
+    CHECK(field<long long>(r.result, "casualty_points") == 7);
 }
 
 TEST_CASE("rally: each suppressed stand rallies on the rally number or less (14.7)", "[core][rally]")

@@ -77,7 +77,7 @@ def request(name):
     if roll < 0.15:
         return ["game", "undo", name]
     if roll < 0.25:
-        return ["game", "next", name]
+        return ["game", "next", name, "--skip-due"]
     return ["--game", name, *rng.choice(GAMES[name][1])]
 
 
@@ -144,7 +144,7 @@ def read(path):
 
 
 # Each step of the write, killed on purpose, on a request that always writes: 'game next'.
-WRITING = {name: [["game", "next", name]] for name in GAMES}
+WRITING = {name: [["game", "next", name, "--skip-due"]] for name in GAMES}
 if crash_at:
     for step in ("prepared", "journaled", "committed"):
         hit = 0

@@ -43,7 +43,17 @@ has day.out "casualty points: 1 eliminated x 2 + 3 suppressed x 1 = 5 (15.1)"
 # read the other way (--casualty-reading current): the stands suppressed now
 has day.out "casualty points: 1 eliminated x 2 + 2 suppressed x 1 = 4 (15.1)"
 has day.out "I-Btl has gone to ground (15.2.1)"
-has day.out "result: 1-2  Day 1, turn 2 of 9"
+has day.out "result: 1-1-2  Day 1, turn 1 of 9, the second player's turn"   # 7.2: each player in turn
+# the day's last turn over, the night (16.1): suppression removed (16.1.1), Gone to Ground
+# ended (15.2.1), the stands left counted for the next day (15.1), and no fighting
+has day.out "result: 1-night  The night after day 1"
+has day.out "I-Btl's suppressed stands recover, their markers removed (16.1.1)"
+has day.out "I-Btl is no longer gone to ground (15.2.1)"
+has day.out "I-Btl starts the next day with 3 stands (15.1)"
+has day.out "3 stands for the next day (15.1), replacements rolled not yet"
+has day.out "all combat and movement ceases (16.1)"
+has day.out "I-Btl starts the day with 4 stands (16.2.3)"        # a 1 returns the stand (16.2.3)
+has day.out "result: 2-1-1  Day 2, turn 1 of 9, the first player's turn"
 "$umpire" -q game rebuild day.toml >rebuild2.out 2>&1 || fail "rebuild exit (great battles)"
 has rebuild2.out "identical"
 
