@@ -120,7 +120,7 @@ const char* k_shell_help = "Type a command as on the command line, without 'umpi
                            "  why        the working of the last result: inputs, steps, dice, notes, seed\n"
                            "  working on|off  show the working under every result (off at the start)\n"
                            "  status     the board: units, statuses, the clock, what is pending\n"
-                           "  next       the next step of the sequence of play (Impulse, turn)\n"
+                           "  next       the next step of the sequence of play (Impulse, player's turn, night)\n"
                            "  undo       revert the last change\n"
                            "  help [CMD] this, or a command's options\n"
                            "  exit       leave (or Ctrl-D)\n"
