@@ -8,14 +8,37 @@ namespace umpire::cli {
 struct ReefOptions {
     std::string hex;
     std::string side;
+    std::string ship;
     DiceOptions dice;
 };
 
 void run_reef(const ReefOptions& opt, Context& ctx)
 {
     const core::Table& reefs = ctx.table("constantinople.reefs");
-    ctx.adjudicate(opt.dice, {}, "reef",
-                   [&](core::Dice& dice) { return core::resolve_reef(reefs, opt.hex, opt.side, dice); });
+    std::string side = opt.side;
+    core::Fields inputs;
+    if (!opt.ship.empty()) {
+        // The ship gives its side; with --game --apply, a ship lost on the reef is eliminated.
+        const core::Unit& ship = find_unit("--ship", opt.ship, "constantinople", ctx);
+        if (!side.empty() && side != ship.side) {
+            throw usage_error("--side " + side + ": " + ship.name + " is " + ship.side);
+        }
+        side = ship.side;
+        if (const core::GameState* g = ctx.game(); g != nullptr && g->find_unit(ship.name) != nullptr) {
+            ship_in_game(ctx, "--ship", ship.name, false);  // a sunk ship enters no hex
+        }
+        inputs.push_back({"ship", ship.name});
+    }
+    if (side.empty()) {
+        throw usage_error("give --side byzantine|ottoman, or --ship");
+    }
+    if (const core::GameState* g = ctx.game()) {
+        if (const std::string why = core::storm_forbids(*g, "no ship enters a reef hex"); !why.empty()) {
+            throw usage_error("reef: " + why);
+        }
+    }
+    ctx.adjudicate(opt.dice, inputs, "reef",
+                   [&](core::Dice& dice) { return core::resolve_reef(reefs, opt.hex, side, dice); });
 }
 
 void setup_reef(CLI::App& app, Context& ctx)
@@ -27,11 +50,14 @@ void setup_reef(CLI::App& app, Context& ctx)
     sub->add_option("--side", opt->side,
                     "Whose ship enters: Byzantine ships need not roll in "
                     "the hexes of 14.29")
-        ->required()
         ->check(one_of({"byzantine", "ottoman"}))
         ->type_name("byzantine|ottoman");
+    sub->add_option("--ship", opt->ship,
+                    "The ship entering, for its side; with --game --apply a ship lost is eliminated (15.53)")
+        ->type_name("SHIP");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire reef 2028 --side ottoman\n  umpire reef 2234 --side byzantine\n"
+                "  umpire --game siege.toml --apply reef 2028 --ship Galley-2\n"
                 "  umpire table show constantinople.reefs   # the hex list");
     sub->callback([opt, &ctx] { run_reef(*opt, ctx); });
 }

@@ -1227,8 +1227,29 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
             }
         }
     } else if (r.command == "wind") {
+        // 14.23: the wind is determined "at the beginning of each Naval Phase (*not* each
+        // Impulse within the Naval Phase) ... for that entire Naval Phase". game next rolls it
+        // for each new phase; the first phase's may be rolled once, at its Impulse 1, in place
+        // of 13.1's starting N at 8.
+        const std::string phase = g.value("", "naval_phase");
+        if (g.value("", "wind_rolled_for") == phase) {
+            throw usage_error("the wind of Naval Phase " + phase + " is rolled already (" + g.value("", "wind") + " " +
+                              g.value("", "velocity") +
+                              "): it holds for that entire Naval Phase (14.23); game next rolls the next phase's "
+                              "after its fifth Impulse");
+        }
+        if (g.value("", "impulse") != "1") {
+            throw usage_error("the wind is determined at the beginning of each Naval Phase, not in Impulse " +
+                              g.value("", "impulse") + " (14.23); game next rolls the next phase's after the fifth");
+        }
         out.push_back(change_to(g, "", "wind", r.result.code, "14.23"));
         out.push_back(change_to(g, "", "velocity", field_text(r.result.fields, "velocity"), "14.23"));
+        out.push_back(change_to(g, "", "wind_rolled_for", phase, "14.23"));
+    } else if (r.command == "reef" && r.result.code == "lost") {
+        const GameUnit* ship = g.find_unit(field_text(r.inputs, "ship"));
+        if (ship != nullptr && g.value(ship->name, "sunk") != "true") {
+            sink(g, ship->name, "15.53", out);
+        }
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });
     // One change a key: two ships engaged with each other that both sink free each other twice.
@@ -1242,12 +1263,29 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
     return once;
 }
 
+}  // namespace
+
+std::string storm_forbids(const GameState& g, std::string_view what)
+{
+    if (g.game != "constantinople" || g.value("", "velocity") != "storm") {
+        return "";
+    }
+    return "the wind of Naval Phase " + g.value("", "naval_phase") +
+           " is a Storm: there is no other movement that Game-Turn (14.29): " + std::string(what) +
+           " until the next Naval Phase's wind";
+}
+
+namespace {
+
 // The clock and every ship's counter (13.1, 14.23, 15.15, 15.33-15.35).
 std::vector<StateProblem> constantinople_check(const GameState& g)
 {
     StateCheck c(g);
-    c.keys("", {"naval_phase", "impulse", "wind", "velocity"});
-    c.number("", "naval_phase", 1, k_max_clock);
+    c.keys("", {"naval_phase", "impulse", "wind", "velocity", "wind_rolled_for"});
+    if (const auto phase = c.number("", "naval_phase", 1, k_max_clock);
+        phase && !g.value("", "wind_rolled_for").empty()) {
+        c.number("", "wind_rolled_for", 1, *phase);
+    }
     c.number("", "impulse", 1, k_impulses);
     std::vector<std::string_view> points(compass_points().begin(), compass_points().end());
     c.one_of("", "wind", points);
@@ -1393,9 +1431,9 @@ GameRules constantinople_game_rules()
             r.steps.push_back("five Impulses done: Naval Phase " + std::to_string(phase + 1) +
                               "; the wind is rolled for the whole Naval Phase (13.1, 14.23)");
             r.steps.insert(r.steps.end(), wind.steps.begin(), wind.steps.end());
-            for (const auto& c : constantinople_changes(g, wind)) {
-                changes.push_back(c);
-            }
+            changes.push_back(change_to(g, "", "wind", wind.result.code, "14.23"));
+            changes.push_back(change_to(g, "", "velocity", field_text(wind.result.fields, "velocity"), "14.23"));
+            changes.push_back(change_to(g, "", "wind_rolled_for", std::to_string(phase + 1), "14.23"));
             r.result.code = impulse_label(phase + 1, 1);
             r.result.name = "Naval Phase " + std::to_string(phase + 1) + ", Impulse 1, wind " + wind.result.code + " " +
                             field_text(wind.result.fields, "velocity");

@@ -180,6 +180,11 @@ Resolution resolve_free(const Table& rammed, const Table& rammer, std::string_vi
 // and wind change (15.15, 15.33-15.35, 15.42, 14.29, 14.23); the next Impulse (13.1).
 GameRules constantinople_game_rules();
 
+// Why GAME allows no movement now, or "": a Storm wind this Naval Phase leaves "no other
+// movement that Game-Turn" (14.29), so no ram (15.1 happens in movement) and no ship
+// entering a reef hex (15.53). WHAT says what is refused ("no ram").
+std::string storm_forbids(const GameState& game, std::string_view what);
+
 // A ship spec with the game's statuses: "Genoa" becomes "Genoa:damaged" when the game
 // has it Damaged, ":back" when its back shows. Refuses a sunk ship, and an Ineffective
 // one as an ATTACKER (15.33).

@@ -375,3 +375,70 @@ TEST_CASE("cli: ships engaged by a ram: neither rams again, and a ship that sink
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Storm stops every ram and reef "
+          "(14.23, 14.29)",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-wind-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Velocity 2d6 of 2 is a Storm (14.32); direction 7 is N (14.31).
+    auto storm = run_cli({"-q", "--game", file, "--apply", "wind", "--roll", "7,2"});
+    REQUIRE(storm.code == 0);
+    CHECK(contains(slurp(file), "velocity = \"storm\""));
+    // 14.23: "for that entire Naval Phase": a second roll would blow the Storm away.
+    const std::string before = slurp(file);
+    auto again = run_cli({"-q", "--game", file, "--apply", "wind", "--roll", "9,7"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "the wind of Naval Phase 1 is rolled already (N storm)"));
+    // 14.29: "There is no other movement that Game-Turn": no ram, no ship into a reef hex.
+    auto ram = run_cli({"-q", "--game", file, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "1"});
+    CHECK(ram.code == 64);
+    CHECK(contains(ram.err, "is a Storm: there is no other movement that Game-Turn (14.29): no ram"));
+    auto reef = run_cli({"-q", "--game", file, "reef", "2028", "--ship", "Galley-4", "--roll", "6"});
+    CHECK(reef.code == 64);
+    CHECK(contains(reef.err, "(14.29): no ship enters a reef hex"));
+    CHECK(slurp(file) == before);
+    // The next phase's wind comes with game next, after the fifth Impulse (13.1); none in between.
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    auto late = run_cli({"-q", "--game", file, "--apply", "wind"});
+    CHECK(late.code == 64);
+    CHECK(contains(late.err, "rolled already"));
+    for (int i = 0; i < 3; ++i) {
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    }
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "9,7"}).code == 0);
+    CHECK(contains(slurp(file), "naval_phase = 2"));
+    CHECK(contains(slurp(file), "wind = \"NE\""));  // 14.23's example: 9 and 7, from NE at 8
+    CHECK(run_cli({"-q", "--game", file, "--apply", "wind"}).code == 64);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: reef --ship names the ship; a ship lost on a reef is eliminated in the game (15.53)", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-reef-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Hex 2028 is numbered 5 (15.53): a 5 is not higher, the ship is lost.
+    auto lost = run_cli({"-q", "--game", file, "--apply", "reef", "2028", "--ship", "Galley-2", "--roll", "5"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "result: lost"));
+    CHECK(contains(lost.out, "Galley-2: sunk false -> true (15.53)"));
+    // A sunk ship enters no hex; the ship's side is its own.
+    CHECK(run_cli({"-q", "--game", file, "reef", "2028", "--ship", "Galley-2"}).code == 64);
+    auto side = run_cli({"-q", "reef", "2028", "--ship", "Genoa", "--side", "ottoman"});
+    CHECK(side.code == 64);
+    CHECK(contains(side.err, "--side ottoman: Genoa is byzantine"));
+    // A 6 is higher: safe, nothing changes.
+    auto safe = run_cli({"-q", "--game", file, "--apply", "reef", "2028", "--ship", "Galley-3", "--roll", "6"});
+    REQUIRE(safe.code == 0);
+    CHECK(contains(safe.out, "nothing to apply"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
