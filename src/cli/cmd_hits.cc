@@ -2,7 +2,9 @@
 #include "cli/commands.h"
 #include "core/novorossiysk.h"
 #include "util/error.h"
+#include "util/text.h"
 
+#include <algorithm>
 #include <tuple>
 
 namespace umpire::cli {
@@ -15,12 +17,91 @@ struct HitsOptions {
     bool moved_in = false;
     bool airfield = false;
     std::string weather;
+    std::string zone;
     std::string phase;
     std::string terrain;
     bool artillery = false;
     bool artillery_on_mountain = false;
     DiceOptions dice;
 };
+
+// The phase, its weather and the time of day a combat is fought in: typed, or with --game
+// the time counter's (N1, N2), so that fighters do not roll full dice in poor flying weather
+// nor a morning attack lose its Surprise because --time was left off.
+struct Clock {
+    std::string phase;
+    std::string weather;
+    std::string time;  // day or night, from the phase; "" without one
+};
+
+Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Context& ctx)
+{
+    Clock c{opt.phase, opt.weather, ""};
+    if (game == nullptr || game->game != "novorossiysk") {
+        if (!opt.zone.empty()) {
+            throw usage_error("--zone " + opt.zone +
+                              " picks a zone's weather from a Novorossiysk --game; without "
+                              "one, give --weather");
+        }
+        c.time = c.phase.empty() ? "" : c.phase == "night" ? "night" : "day";
+        return c;
+    }
+    const std::string phase = game->value("", "phase");
+    if (!opt.phase.empty() && opt.phase != phase) {
+        throw usage_error("--phase " + opt.phase + ", but the game (" + ctx.game_path() + ") is in the " + phase +
+                          " phase: leave --phase off to use the game's");
+    }
+    c.time = phase == "night" ? "night" : "day";
+    if (game->value("", "started") != "true") {
+        return c;  // no weather rolled yet: the phase's limits only with a weather typed
+    }
+    c.phase = phase;
+    // "clear", or by zone "west=clear,central=downpour,east=clear"
+    std::vector<std::pair<std::string, std::string>> zones;
+    std::string single;
+    for (const auto& w : split(game->value("", "weather"), ',')) {
+        if (const size_t eq = w.find('='); eq != std::string::npos) {
+            zones.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+        } else if (!w.empty()) {
+            single = w;
+        }
+    }
+    std::string weather = single;
+    if (!zones.empty()) {
+        std::vector<std::string> said;
+        for (const auto& [zone, code] : zones) {
+            said.push_back(zone + "=" + code);
+            if (zone == opt.zone) {
+                weather = code;
+            }
+        }
+        if (opt.zone.empty() && opt.weather.empty()) {
+            throw usage_error("the game's weather is by zone (" + join(said, ", ") +
+                              "): give --zone for the defenders' hex");
+        }
+        if (!opt.zone.empty() && weather.empty()) {
+            throw usage_error("--zone " + opt.zone + ": the game's weather names " + join(said, ", "));
+        }
+        if (opt.zone.empty()) {
+            const bool known =
+                std::any_of(zones.begin(), zones.end(), [&](const auto& z) { return z.second == opt.weather; });
+            if (!known) {
+                throw usage_error("--weather " + opt.weather + ", but no zone of the game has it (" + join(said, ", ") +
+                                  ")");
+            }
+            return c;
+        }
+    } else if (!opt.zone.empty()) {
+        throw usage_error("--zone " + opt.zone + ": the game's weather (" + single + ") is not by zone");
+    }
+    if (!opt.weather.empty() && opt.weather != weather) {
+        throw usage_error("--weather " + opt.weather + ", but the game (" + ctx.game_path() + ") has " + weather +
+                          (opt.zone.empty() ? "" : " in the " + opt.zone + " zone") +
+                          " this phase: leave --weather off to use the game's");
+    }
+    c.weather = weather;
+    return c;
+}
 
 void run_hits(const HitsOptions& opt, Context& ctx)
 {
@@ -51,22 +132,27 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (!opt.time.empty() && !opt.surprise.empty()) {
         throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
     }
-    q.time = opt.time;
+    const Clock clock = clock_of(opt, game, ctx);
+    q.time = opt.time.empty() && opt.surprise.empty() ? clock.time : opt.time;
     q.moved_in = opt.moved_in;
     q.attacker_surprise = opt.surprise == "attacker";
     q.defender_surprise = opt.surprise == "defender";
     q.airfield = opt.airfield;
-    if (!opt.time.empty() && !opt.phase.empty() && (opt.time == "night") != (opt.phase == "night")) {
-        throw usage_error("--time " + opt.time + " and --phase " + opt.phase + " disagree");
+    if (!opt.time.empty() && !clock.phase.empty() && (opt.time == "night") != (clock.phase == "night")) {
+        throw usage_error("--time " + opt.time + " and " + (opt.phase.empty() ? "the game's phase " : "--phase ") +
+                          clock.phase + " disagree");
     }
-    q.weather = opt.weather;
-    q.phase = opt.phase;
+    q.weather = clock.weather;
+    q.phase = clock.phase;
     q.terrain = opt.terrain;
     q.artillery = opt.artillery || opt.artillery_on_mountain;
     q.artillery_on_mountain = opt.artillery_on_mountain;
     core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender}};
-    if (!opt.phase.empty()) {
-        inputs.push_back({"phase", opt.phase});
+    if (!q.phase.empty()) {
+        inputs.push_back({"phase", q.phase});
+    }
+    if (!q.weather.empty() && opt.weather.empty()) {
+        inputs.push_back({"weather", q.weather});  // the game's: said, since it was not typed
     }
     if (!opt.terrain.empty()) {
         inputs.push_back({"terrain", opt.terrain});
@@ -105,6 +191,10 @@ void setup_hits(CLI::App& app, Context& ctx)
                     "The phase's weather: clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying")
         ->check(one_of(core::k_weather_codes))
         ->type_name("WEATHER");
+    sub->add_option("--zone", opt->zone,
+                    "With --game, whose weather is by zone: the defenders' zone, west, central or east (N1)")
+        ->check(one_of(core::k_weather_zones))
+        ->type_name("ZONE");
     sub->add_option("--phase", opt->phase,
                     "morning, afternoon or night: at night, unless clear, no air to air or "
                     "Air Field combat")
@@ -129,7 +219,9 @@ void setup_hits(CLI::App& app, Context& ctx)
                 "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
                 "Dice, in order: the attacker's dice block by block, then the defender's.\n"
                 "With --game, name blocks: a stepped-down block rolls its lesser side, a block in the\n"
-                "Dead Pool is refused, and --apply steps blocks down or moves them to the Dead Pool.\n"
+                "Dead Pool is refused, and --apply steps blocks down or moves them to the Dead Pool;\n"
+                "the phase, the time of day and the weather are the time counter's (--zone where the\n"
+                "weather is by zone).\n"
                 "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
                 "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
                 "      --time day --moved-in\n  umpire --game novo.toml --apply hits --attacker Sov-Rifle-1 --defender "

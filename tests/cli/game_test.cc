@@ -442,3 +442,39 @@ TEST_CASE("cli: reef --ship names the ship; a ship lost on a reef is eliminated 
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: Novorossiysk hits with --game fights in the time counter's phase and weather (N1, N3)", "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-novo-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "novo.toml").string();
+    REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);
+    // Day 1, morning: two blocks that moved in against one have Surprise by day without
+    // --time being typed (the morning is day).
+    auto surprise = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--attacker", "Sov-Company-1",
+                             "--defender", "Ger-Company-1", "--moved-in"});
+    REQUIRE(surprise.code == 0);
+    CHECK(contains(surprise.out, "Surprise for the attacker: yes (2 against 1 units, day, moved in)"));
+    // The phase's weather, 2D6 9: poor flying weather; air to air dice are lowered a level.
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "9"}).code == 0);
+    auto air = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Fighter-1"});
+    REQUIRE(air.code == 0);
+    CHECK(contains(air.out, "weather: poor-flying"));
+    CHECK(contains(air.out, "all air to air combat is lowered one level"));
+    // A flag that contradicts the game is refused in words.
+    auto weather = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Company-1",
+                            "--weather", "clear"});
+    CHECK(weather.code == 64);
+    CHECK(contains(weather.err, "--weather clear, but the game"));
+    CHECK(contains(weather.err, "has poor-flying this phase"));
+    auto phase = run_cli(
+        {"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Company-1", "--phase", "night"});
+    CHECK(phase.code == 64);
+    CHECK(contains(phase.err, "is in the morning phase"));
+    auto zone = run_cli(
+        {"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Company-1", "--zone", "west"});
+    CHECK(zone.code == 64);
+    CHECK(contains(zone.err, "is not by zone"));
+    std::filesystem::remove_all(dir);
+}
