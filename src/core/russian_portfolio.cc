@@ -620,6 +620,15 @@ GameRules russian_portfolio_game_rules()
                               ": the clock does not go back "
                               "(game undo does)");
         }
+        // The Turn Record Track is lost, but a game-turn is weeks, not months: the start
+        // dates 1Jun41, 22Jun41 and 10Jul41 lie a turn or so apart, and VI.B.3 counts "3
+        // consecutive Snow weather turns". A turn moves the month on by one at most.
+        if (from && to && (to->first * 12 + to->second) - (from->first * 12 + from->second) > 1) {
+            throw usage_error("{month} " + month + " from the game's " + now +
+                              " in one game-turn: a turn is weeks on the Turn Record Track (the start dates "
+                              "1Jun41, 22Jun41, 10Jul41; VI.B.3's consecutive Snow turns), so the month moves on "
+                              "by one at most");
+        }
         const int turn = g.number("", "turn") + 1;
         const Table& weather = table("russian-portfolio.weather");
         note_table(r, weather);

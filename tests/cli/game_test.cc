@@ -115,9 +115,15 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     // is lost); October is Mud (VI.A).
     const std::string rp = (dir / "barbarossa.toml").string();
     REQUIRE(run_cli({"game", "new", "russian-portfolio", rp}).code == 0);
+    auto jump = run_cli({"game", "next", rp, "--month", "oct41"});  // from jun41: a turn is weeks
+    CHECK(jump.code == 64);
+    CHECK(contains(jump.err, "--month oct41 from the game's jun41 in one game-turn"));
+    for (const char* month : {"jul41", "aug41", "sep41"}) {
+        REQUIRE(run_cli({"game", "next", rp, "--month", month}).code == 0);
+    }
     auto oct = run_cli({"game", "next", rp, "--month", "oct41"});
     REQUIRE(oct.code == 0);
-    CHECK(contains(oct.out, "Game-turn 2, oct41: Mud"));
+    CHECK(contains(oct.out, "Game-turn 5, oct41: Mud"));
     auto weather = run_cli({"--game", rp, "weather"});
     CHECK(weather.code == 0);
     CHECK(contains(weather.out, "result: mud  Mud"));

@@ -269,9 +269,24 @@ TEST_CASE("game: the Russian Portfolio clock reads the weather from the month (V
     rules->next(g, tables, none.dice, changes, {});
     CHECK(changes == std::vector<Change>{{"", "turn", "1", "2", "V"}});
     changes.clear();
+    // A game-turn is weeks: the month moves on by one at most, never four at once.
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"month", "Oct41"}}),
+                      Catch::Contains("so the month moves on by one at most"));
+    auto advance = [&](const char* month) {
+        changes.clear();
+        rules->next(g, tables, none.dice, changes, {{"month", month}});
+        for (const auto& c : changes) {
+            apply_change(g, c);
+        }
+    };
+    for (const char* month : {"jul41", "aug41", "sep41"}) {
+        advance(month);
+    }
+    CHECK(g.value("", "weather") == "good");
+    changes.clear();
     rules->next(g, tables, none.dice, changes, {{"month", "Oct41"}});
-    CHECK(changes == std::vector<Change>{{"", "turn", "1", "2", "V"},
-                                         {"", "month", "jun41", "oct41", "V"},
+    CHECK(changes == std::vector<Change>{{"", "turn", "4", "5", "V"},
+                                         {"", "month", "sep41", "oct41", "V"},
                                          {"", "weather", "good", "mud", "VI.A"}});  // "October is Mud"
     for (const auto& c : changes) {
         apply_change(g, c);
@@ -279,10 +294,12 @@ TEST_CASE("game: the Russian Portfolio clock reads the weather from the month (V
     changes.clear();
     rules->next(g, tables, none.dice, changes, {{"month", "nov41"}});
     CHECK(changes.back() == Change{"", "weather", "mud", "hard-frost", "VI.A"});  // "November is Hard Frost"
-    changes.clear();
     // "December through the end of the game is Snow", even past Mar42 (XVI.A).
-    rules->next(g, tables, none.dice, changes, {{"month", "may42"}});
-    CHECK(changes.back() == Change{"", "weather", "mud", "snow", "VI.A"});
+    for (const char* month : {"nov41", "dec41", "jan42", "feb42", "mar42", "apr42", "may42"}) {
+        advance(month);
+    }
+    CHECK(g.value("", "weather") == "snow");
+    CHECK(g.value("", "month") == "may42");
     changes.clear();
     CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"month", "sep41"}}),
                       Catch::Contains("does not go back"));
