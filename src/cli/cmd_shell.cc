@@ -7,6 +7,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include <sstream>
 
 #include <editline/readline.h>
+#include <signal.h>
 
 namespace umpire::cli {
 
@@ -32,6 +34,13 @@ struct Completion {
     size_t next = 0;
 };
 Completion* g_completion = nullptr;
+
+// Ctrl-C at the prompt cancels the line typed, as in a shell, instead of ending the
+// evening (exit 130). libedit hands the signal on to this handler and its readline()
+// returns null; the flag tells that from Ctrl-D.
+volatile std::sig_atomic_t g_interrupted = 0;
+
+void on_interrupt(int) { g_interrupted = 1; }
 
 char* next_match(const char*, int state)
 {
@@ -147,9 +156,19 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     std::ostream& err = ctx.err();
     bool show_working = false;
     std::string working;  // the last result's, for 'why'
+    struct sigaction interrupt {};
+    struct sigaction before {};
+    interrupt.sa_handler = on_interrupt;
+    sigemptyset(&interrupt.sa_mask);
+    sigaction(SIGINT, &interrupt, &before);
     while (true) {
         out.flush();
+        g_interrupted = 0;
         char* raw = readline(prompt(game, ctx).c_str());
+        if (raw == nullptr && g_interrupted != 0) {
+            out << "^C\n";  // the line cancelled; a fresh prompt
+            continue;
+        }
         if (raw == nullptr) {
             out << "\n";
             break;
@@ -215,13 +234,14 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         // 'why' keeps the last result's working: a typo or refusal in between leaves it.
         std::string hidden;
         const std::string shown = without_working(result.str(), hidden);
-        if (!result.str().empty()) {
+        if (!hidden.empty()) {  // status, help and odds have none: the last result's stays
             working = std::move(hidden);
         }
         out << (show_working ? result.str() : shown);
         out.flush();
         err.flush();
     }
+    sigaction(SIGINT, &before, nullptr);
     g_completion = nullptr;
 }
 
@@ -233,8 +253,9 @@ void setup_shell(CLI::App& app, Context& ctx)
     sub->add_flag("--no-history", opt->no_history, "Neither read nor write the history file");
     sub->footer("History: $XDG_STATE_HOME/umpire/history (~/.local/state/umpire/history).\n"
                 "In the shell: any command without 'umpire'; 'ask CMD' resolves without applying;\n"
-                "status, next, undo, help [CMD], exit (or Ctrl-D); 'why' shows the last result's\n"
-                "working (inputs, steps, dice, notes, seed), 'working on' shows it every time.\n"
+                "status, next, undo, help [CMD], exit (or Ctrl-D; Ctrl-C cancels the line); 'why' shows\n"
+                "the last result's working (inputs, steps, dice, notes, seed), 'working on' shows it\n"
+                "every time.\n"
                 "Examples:\n  umpire shell --game siege.toml\n  umpire --game day.toml shell");
     sub->callback([opt, &ctx] { run_shell(*opt, ctx); });
 }

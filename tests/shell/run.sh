@@ -89,6 +89,18 @@ tmux -L "$socket" send-keys -t shell "next" Enter
 wait_for "live ph 1 imp 2 wind N 8>"
 tmux -L "$socket" send-keys -t shell "status" Enter
 wait_for "- Genoa: Damaged"
+# 'why' after a status still explains the last resolution (status has no working)
+screen | grep -qF "Impulse 2 of five (13.1)" && fail "the shell showed next's working unasked"
+tmux -L "$socket" send-keys -t shell "why" Enter
+wait_for "Impulse 2 of five (13.1)"
+screen | grep -qF "nothing resolved yet" && fail "why after status said nothing was resolved"
+# Ctrl-C cancels the line being typed; the shell goes on
+tmux -L "$socket" send-keys -t shell "melee --attacker Galley-1"
+wait_for "melee --attacker Galley-1"
+tmux -L "$socket" send-keys -t shell C-c
+wait_for "melee --attacker Galley-1^C"
+tmux -L "$socket" send-keys -t shell "status" Enter
+wait_for "result: 1-2  Naval Phase 1, Impulse 2"
 tmux -L "$socket" send-keys -t shell "undo" Enter
 wait_for "result: undone  Undone: umpire --game live.toml game next"
 wait_for "live ph 1 imp 1 wind N 8>"
