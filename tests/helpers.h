@@ -82,14 +82,15 @@ inline CliResult run_cli(const std::vector<std::string>& args, cli::Environment 
 }
 
 // A new Constantinople game at FILE in which Genoa has taken a melee D (a 6 at +0: Damaged,
-// 15.34): what a test of a command reading a game file's statuses starts from. False when
-// either step failed.
+// 15.34), and the next Impulse begun (its movement, then its combat, 13.1): what a test of a
+// command reading a game file's statuses starts from. False when a step failed.
 inline bool game_with_genoa_damaged(const std::string& file)
 {
     return run_cli({"game", "new", "constantinople", file}).code == 0 &&
            run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
                     "--defender", "Genoa", "--roll", "6"})
-                   .code == 0;
+                   .code == 0 &&
+           run_cli({"game", "next", file}).code == 0;
 }
 
 }  // namespace umpire::test

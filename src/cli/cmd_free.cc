@@ -30,6 +30,11 @@ void setup_free(CLI::App& app, Context& ctx)
         if (!opt->ship.empty()) {
             ship = find_unit("--ship", opt->ship, "constantinople", ctx).name;
             if (const core::GameState* g = ctx.game(); g != nullptr && g->find_unit(ship) != nullptr) {
+                if (const std::string why = core::movement_forbidden(*g, "no ship breaks free (15.16: at the "
+                                                                         "beginning of a Movement Segment)");
+                    !why.empty()) {
+                    throw usage_error("free: " + why);
+                }
                 const std::string pinned = g->value(ship, "pinned_as");
                 if (pinned.empty()) {
                     throw usage_error("--ship " + ship + " is not pinned in the game (15.15)");

@@ -29,7 +29,7 @@ void run_ram(const RamOptions& opt, Context& ctx)
     // A ship engaged by a ram is dead in the water (15.15, 14.27): it cannot ram. The game
     // keeps one ram partner a ship, so one already engaged is not rammed again until freed.
     if (const core::GameState* game = ctx.game(); game != nullptr && game->game == "constantinople") {
-        if (const std::string why = core::storm_forbids(*game, "no ram"); !why.empty()) {
+        if (const std::string why = core::movement_forbidden(*game, "no ram"); !why.empty()) {
             throw usage_error("ram: " + why);
         }
         for (const auto& [field, ship] : {std::pair{"{rammer}", q.rammer.name}, std::pair{"{target}", q.target.name}}) {

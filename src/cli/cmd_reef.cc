@@ -33,7 +33,7 @@ void run_reef(const ReefOptions& opt, Context& ctx)
         throw usage_error("give --side byzantine|ottoman, or --ship");
     }
     if (const core::GameState* g = ctx.game()) {
-        if (const std::string why = core::storm_forbids(*g, "no ship enters a reef hex"); !why.empty()) {
+        if (const std::string why = core::movement_forbidden(*g, "no ship enters a reef hex"); !why.empty()) {
             throw usage_error("reef: " + why);
         }
     }

@@ -1156,7 +1156,16 @@ void sink(const GameState& g, const std::string& ship, const std::string& rule, 
     }
 }
 
-// A melee result on ship T (15.33-15.35). A sunk ship takes no more results.
+// "2-3": the Impulse the game is in.
+std::string now_label(const GameState& g)
+{
+    return impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
+}
+
+// A melee result on ship T (15.33-15.35). A sunk ship takes no more results. Combat is
+// simultaneous (15.25: "a ship Damaged by Player A's die-roll may still fight at its
+// normal strength in the same Combat Segment"): the first result a ship takes in a Combat
+// Segment keeps what it was before, so later melees of the segment read that.
 void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& out)
 {
     const GameUnit* ship = g.find_unit(field_text(o.fields, "target"));
@@ -1164,6 +1173,11 @@ void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& ou
         return;
     }
     const std::string& t = ship->name;
+    const std::string now = now_label(g);
+    if (!g.value(t, "before_combat").starts_with(now + ":") && o.code != "-") {
+        out.push_back(
+            change_to(g, t, "before_combat", now + ":" + g.value(t, "face") + ":" + g.value(t, "damaged"), "15.25"));
+    }
     if (o.code == "I") {
         out.push_back(change_to(g, t, "ineffective", next_impulse_label(g), "15.33"));
     } else if (o.code == "D") {
@@ -1181,6 +1195,19 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
 {
     std::vector<Change> out;
     if (r.command == "melee") {
+        // The Mutual Combat Segment has begun (15.21): each attacker has made its attack
+        // for it (15.24: all adjacent enemies or none, at once).
+        const std::string now = now_label(g);
+        out.push_back(change_to(g, "", "combat_in", now, "15.21"));
+        for (const auto& f : r.inputs) {
+            if (const auto* specs = std::get_if<std::vector<std::string>>(&f.value); specs && f.key == "attackers") {
+                for (const auto& spec : *specs) {
+                    if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
+                        out.push_back(change_to(g, a->name, "attacked_in", now, "15.24"));
+                    }
+                }
+            }
+        }
         if (r.results.empty()) {
             melee_changes(g, r.result, out);
         }
@@ -1265,14 +1292,22 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
 
 }  // namespace
 
-std::string storm_forbids(const GameState& g, std::string_view what)
+std::string movement_forbidden(const GameState& g, std::string_view what)
 {
-    if (g.game != "constantinople" || g.value("", "velocity") != "storm") {
+    if (g.game != "constantinople") {
         return "";
     }
-    return "the wind of Naval Phase " + g.value("", "naval_phase") +
-           " is a Storm: there is no other movement that Game-Turn (14.29): " + std::string(what) +
-           " until the next Naval Phase's wind";
+    if (g.value("", "velocity") == "storm") {
+        return "the wind of Naval Phase " + g.value("", "naval_phase") +
+               " is a Storm: there is no other movement that Game-Turn (14.29): " + std::string(what) +
+               " until the next Naval Phase's wind";
+    }
+    if (const std::string now = now_label(g); g.value("", "combat_in") == now) {
+        return "the Mutual Combat Segment of Impulse " + now +
+               " has begun (a melee is applied): movement comes before it in each Impulse (13.1): " +
+               std::string(what) + " until game next begins the next Impulse";
+    }
+    return "";
 }
 
 namespace {
@@ -1281,7 +1316,7 @@ namespace {
 std::vector<StateProblem> constantinople_check(const GameState& g)
 {
     StateCheck c(g);
-    c.keys("", {"naval_phase", "impulse", "wind", "velocity", "wind_rolled_for"});
+    c.keys("", {"naval_phase", "impulse", "wind", "velocity", "wind_rolled_for", "combat_in"});
     if (const auto phase = c.number("", "naval_phase", 1, k_max_clock);
         phase && !g.value("", "wind_rolled_for").empty()) {
         c.number("", "wind_rolled_for", 1, *phase);
@@ -1294,7 +1329,23 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;
-        c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk"});
+        c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat"});
+        for (const char* key : {"attacked_in", "before_combat"}) {
+            const std::string v = g.value(n, key);
+            const auto parts = split(v, ':');
+            const auto at = split(parts.front(), '-');
+            const bool impulse = at.size() == 2 && parse_int(at[0], 1, k_max_clock) && parse_int(at[1], 1, k_impulses);
+            const bool shape = std::string_view(key) == "attacked_in"
+                                   ? parts.size() == 1
+                                   : parts.size() == 3 && (parts[1] == "front" || parts[1] == "back") &&
+                                         (parts[2] == "true" || parts[2] == "false");
+            if (!v.empty() && !(impulse && shape)) {
+                c.problem(n, key,
+                          "'" + v + "' is not " +
+                              (std::string_view(key) == "attacked_in" ? "an Impulse, PHASE-IMPULSE (15.24)"
+                                                                      : "PHASE-IMPULSE:front|back:true|false (15.25)"));
+            }
+        }
         c.one_of(n, "face", {"front", "back"});
         if (g.value(n, "face") == "back" && u.side != "ottoman") {
             c.problem(n, "face", "only an Ottoman ship has a reduced side; any other that loses one is sunk (15.35)");
@@ -1344,13 +1395,29 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
         return std::string(spec);
     }
     const std::string& n = ship->name;
-    if (game.value(n, "sunk") == "true") {
+    const std::string now = now_label(game);
+    // Struck already in this Combat Segment: it fights as it was when the segment began
+    // (15.25), even if the result sank it.
+    std::string face = game.value(n, "face");
+    std::string damaged = game.value(n, "damaged");
+    bool sunk = game.value(n, "sunk") == "true";
+    if (const auto before = split(game.value(n, "before_combat"), ':'); before.size() == 3 && before[0] == now) {
+        face = before[1];
+        damaged = before[2];
+        sunk = false;
+    }
+    if (sunk) {
         throw usage_error("'" + std::string(spec) + "': " + n + " is sunk in the game");
     }
-    const std::string now = impulse_label(game.number("", "naval_phase"), game.number("", "impulse"));
     if (attacker && game.value(n, "ineffective") == now) {
         throw usage_error("'" + std::string(spec) + "': " + n +
                           " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
+    }
+    if (attacker && game.value(n, "attacked_in") == now) {
+        throw usage_error("'" + std::string(spec) + "': " + n +
+                          " has attacked in this Combat Segment already (Impulse " + now +
+                          "): a ship attacks once a segment, every adjacent enemy at once, splitting its "
+                          "strength (15.24); undo that melee to make it again");
     }
     std::string out(spec);
     auto has = [&](const char* flag) {
@@ -1362,18 +1429,18 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
         return false;
     };
     // The statuses come from the game; a flag that says otherwise contradicts it.
-    if (has("back") && game.value(n, "face") != "back") {
+    if (has("back") && face != "back") {
         throw usage_error("'" + std::string(spec) + "': the game has " + n +
                           " on its front side: leave :back off (it flips when it loses one, 15.35)");
     }
-    if (has("damaged") && game.value(n, "damaged") != "true") {
+    if (has("damaged") && damaged != "true") {
         throw usage_error("'" + std::string(spec) + "': the game has " + n +
                           " undamaged: leave :damaged off (a D result marks it, 15.34)");
     }
-    if (game.value(n, "face") == "back" && !has("back")) {
+    if (face == "back" && !has("back")) {
         out += ":back";
     }
-    if (game.value(n, "damaged") == "true" && !has("damaged")) {
+    if (damaged == "true" && !has("damaged")) {
         out += ":damaged";
     }
     return out;
@@ -1445,7 +1512,7 @@ GameRules constantinople_game_rules()
         return r;
     };
     rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
-        const std::string now = impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
+        const std::string now = now_label(g);
         r.result.code = now;
         r.result.name = "Naval Phase " + g.value("", "naval_phase") + ", Impulse " + g.value("", "impulse") +
                         ", wind " + g.value("", "wind") + " " + g.value("", "velocity");

@@ -181,13 +181,16 @@ Resolution resolve_free(const Table& rammed, const Table& rammer, std::string_vi
 GameRules constantinople_game_rules();
 
 // Why GAME allows no movement now, or "": a Storm wind this Naval Phase leaves "no other
-// movement that Game-Turn" (14.29), so no ram (15.1 happens in movement) and no ship
-// entering a reef hex (15.53). WHAT says what is refused ("no ram").
-std::string storm_forbids(const GameState& game, std::string_view what);
+// movement that Game-Turn" (14.29); and once an Impulse's Mutual Combat Segment has begun
+// (a melee applied), its movement is over (13.1). So no ram (15.1 happens in movement), no
+// breaking free (15.16, at the start of a Movement Segment) and no ship entering a reef
+// hex (15.53). WHAT says what is refused ("no ram").
+std::string movement_forbidden(const GameState& game, std::string_view what);
 
 // A ship spec with the game's statuses: "Genoa" becomes "Genoa:damaged" when the game
-// has it Damaged, ":back" when its back shows. Refuses a sunk ship, and an Ineffective
-// one as an ATTACKER (15.33).
+// has it Damaged, ":back" when its back shows; struck in this Combat Segment, as it was
+// when the segment began (15.25). Refuses a sunk ship, and as an ATTACKER an Ineffective
+// one (15.33) or one that has attacked in this segment (15.24).
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker);
 
 }  // namespace umpire::core

@@ -96,10 +96,10 @@ TEST_CASE("game journal: replay of a journal of every game resolves in memory an
     // Each game's evening: applied resolutions, the clock moved on, an undo. Replay once
     // applied each line again to the file and appended to the journal it was reading, forever.
     const std::vector<std::pair<std::string, std::vector<std::vector<std::string>>>> evenings{
-        {"constantinople",
-         {{"--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa", "--roll",
+        {"constantinople",  // movement (the ram) before combat in an Impulse (13.1)
+         {{"--apply", "ram", "--rammer", "Galley-3", "--target", "Venice", "--roll", "2"},
+          {"--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa", "--roll",
            "6"},
-          {"--apply", "ram", "--rammer", "Galley-3", "--target", "Venice", "--roll", "2"},
           {"game", "next"},
           {"game", "undo"},
           {"game", "next"}}},

@@ -43,6 +43,11 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
                           "--defender", "Genoa", "--roll", "6"});
     REQUIRE(melee.code == 0);
     CHECK(contains(melee.out, "applied to " + file + ": Genoa: damaged false -> true (15.34)"));
+    // Rams are made in movement, before an Impulse's combat (13.1): not after a melee.
+    auto late = run_cli({"--game", file, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"});
+    CHECK(late.code == 64);
+    CHECK(contains(late.err, "the Mutual Combat Segment of Impulse 1-1 has begun"));
+    REQUIRE(run_cli({"game", "next", file}).code == 0);
     auto ram = run_cli(
         {"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2", "--roll", "3"});
     REQUIRE(ram.code == 0);
@@ -54,13 +59,15 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     CHECK(json.code == 64);  // one attacker, one die: the extra --roll is refused, nothing applied
     auto applied = run_cli({"--json", "--game", file, "--apply", "melee", "--attacker", "Galley-4", "--attacker",
                             "Galley-5", "--defender", "Venice", "--roll", "6"});
-    CHECK(contains(applied.out,
-                   R"("applied":[{"unit":"Venice","key":"damaged","from":"false","to":"true","rule":"15.34"}])"));
+    CHECK(contains(applied.out, R"("applied":[)"));
+    CHECK(contains(applied.out, R"({"unit":"Venice","key":"damaged","from":"false","to":"true","rule":"15.34"})"));
+    // the Combat Segment's own record: begun, who attacked (15.21, 15.24)
+    CHECK(contains(applied.out, R"({"unit":"Galley-4","key":"attacked_in","from":"","to":"1-2","rule":"15.24"})"));
     auto status = run_cli({"game", "status", file});
     CHECK(contains(status.out, "Genoa: Damaged, pinned to Galley-3"));
 
     // Five Impulses; the fifth's next is a new Naval Phase and its wind (13.1, 14.23).
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 3; ++i) {
         REQUIRE(run_cli({"game", "next", file}).code == 0);
     }
     auto phase = run_cli({"game", "next", file, "--roll", "9,7"});
@@ -90,9 +97,11 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     REQUIRE(run_cli({"--log", log, "--game", logged, "--apply", "melee", "--attacker", "Galley-1", "--attacker",
                      "Galley-2", "--defender", "Genoa", "--roll", "6"})
                 .code == 0);
+    REQUIRE(run_cli({"game", "next", logged}).code == 0);  // the next Impulse's movement (13.1)
     REQUIRE(run_cli({"--log", log, "--game", logged, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"})
                 .code == 0);
-    REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // Genoa no longer Damaged in the file
+    REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // the next
+    REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // the melee: Genoa no longer Damaged in the file
     CHECK(contains(slurp(logged), "damaged = false"));
     const std::string before_replay = slurp(logged);
     auto replay = run_cli({"replay", log});
@@ -265,13 +274,19 @@ TEST_CASE("cli: an Ottoman ship already on its reduced side that loses one is el
     auto first = run_cli(attack);
     REQUIRE(first.code == 0);
     CHECK(contains(first.out, "Galley-1: face front -> back (15.35)"));
-    // The second L finds it reduced: eliminated, not "nothing to apply".
+    // Genoa has made its attack of this Combat Segment (15.24).
+    auto again = run_cli(attack);
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "Genoa has attacked in this Combat Segment already (Impulse 1-1)"));
+    REQUIRE(run_cli({"game", "next", file}).code == 0);
+    // The next Impulse's L finds it reduced: eliminated, not "nothing to apply".
     auto second = run_cli(attack);
     REQUIRE(second.code == 0);
     CHECK(contains(second.out, "attack on Galley-1 (back)"));
     CHECK(contains(second.out, "Galley-1: sunk false -> true (15.35)"));
     CHECK_FALSE(contains(second.out, "nothing to apply"));
-    // A sunk ship takes no further result: it cannot be attacked.
+    // A sunk ship takes no further result: once the segment is over it cannot be attacked.
+    REQUIRE(run_cli({"game", "next", file}).code == 0);
     auto third = run_cli(attack);
     CHECK(third.code == 64);
     CHECK(contains(third.err, "Galley-1 is sunk in the game"));
@@ -482,5 +497,48 @@ TEST_CASE("cli: Novorossiysk hits with --game fights in the time counter's phase
         {"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Company-1", "--zone", "west"});
     CHECK(zone.code == 64);
     CHECK(contains(zone.err, "is not by zone"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat Segment fights on as it began it "
+          "(15.25, 15.24)",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-1525-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Genoa 8 against Galley-1 4: +4, a 6 is L; the Ottoman ship flips to its reduced side (15.35).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa", "--defender", "Galley-1",
+                     "--roll", "6"})
+                .code == 0);
+    CHECK(contains(slurp(file), "face = \"back\""));
+    // 15.25: "Losses are taken only after both Players resolve their individual battles":
+    // in the same segment Galley-1 still attacks at its front strength, 4 (not its back's 2),
+    // whichever melee the referee typed first.
+    auto counter =
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"});
+    REQUIRE(counter.code == 0);
+    CHECK(contains(counter.out, "Galley-1 4 against Venice 7 = differential -3"));
+    // A ship sunk in the segment still fights in it: Venice 7 against Galley-1, a 6 at +3 is L.
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Venice", "--defender", "Galley-1",
+                     "--roll", "6"})
+                .code == 0);
+    CHECK(contains(slurp(file), "sunk = true"));
+    auto sunk =
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Imperial-1", "--roll", "1"});
+    CHECK(sunk.code == 0);
+    // 15.24: a ship attacks once a segment.
+    auto twice = run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa", "--defender", "Galley-2"});
+    CHECK(twice.code == 64);
+    CHECK(contains(twice.err, "Genoa has attacked in this Combat Segment already"));
+    // The next Impulse: the losses stand; Galley-1 is gone, Genoa attacks again.
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    CHECK(run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice"}).code == 64);
+    CHECK(
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa", "--defender", "Galley-2", "--roll", "1"}).code ==
+        0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }

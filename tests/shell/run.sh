@@ -106,8 +106,11 @@ wait_for "result: undone  Undone: umpire --game live.toml game next"
 wait_for "live ph 1 imp 1 wind N 8>"
 tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
 wait_for "result: NE  North-easterly"
-# A plan from the game as it stands: Genoa is Damaged, its melee halved under the chart's
-# reading; plan's own subcommand and its options complete.
+# A plan from the game as it stands, in the next Impulse: Genoa is Damaged, its melee halved
+# under the chart's reading (in Impulse 1 it still fights as it began the segment, 15.25);
+# plan's own subcommand and its options complete.
+tmux -L "$socket" send-keys -t shell "next" Enter
+wait_for "live ph 1 imp 2 wind N 8>"
 tmux -L "$socket" send-keys -t shell "plan m" Tab
 wait_for "> plan melee"
 tmux -L "$socket" send-keys -t shell " --ship Gen" Tab   # a key may not open with --
