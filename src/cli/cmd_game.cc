@@ -7,6 +7,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace umpire::cli {
@@ -17,6 +18,7 @@ struct GameOptions {
     core::StatusList given;  // game next: --month, --light, --weather
     DiceOptions dice;
     bool keep_edits = false;  // game recover: the file's hand edits journalled, not undone
+    std::string reason;       // game set: why the referee sets a status by hand
 };
 
 namespace {
@@ -125,22 +127,92 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core
 
 namespace {
 
+// The journal's lines whose changes stand (DONE, the last on top), and those undone that
+// 'game redo' may make again (REDOABLE, the last undone on top): a new change other than a
+// redo empties it, as in an editor.
+struct UndoStacks {
+    std::vector<size_t> done;
+    std::vector<size_t> redoable;
+};
+
+bool is_redo(const load::LogEntry& e)
+{
+    const auto game = std::find(e.argv.begin(), e.argv.end(), "game");
+    return game != e.argv.end() && std::find(game, e.argv.end(), "redo") != e.argv.end();
+}
+
+UndoStacks undo_stacks(const std::vector<load::LogEntry>& journal)
+{
+    UndoStacks s;
+    for (size_t i = 0; i < journal.size(); ++i) {
+        if (journal[i].undoes) {
+            if (!s.done.empty()) {
+                s.redoable.push_back(s.done.back());
+                s.done.pop_back();
+            }
+        } else if (!journal[i].changes.empty()) {
+            if (is_redo(journal[i]) && !s.redoable.empty()) {
+                s.redoable.pop_back();
+            } else {
+                s.redoable.clear();
+            }
+            s.done.push_back(i);
+        }
+    }
+    return s;
+}
+
+// How undo, redo and set name what they did: the resolution's title, result code and name.
+struct ByHand {
+    std::string title;
+    std::string code;
+    std::string name;
+};
+
+// What undo, redo and set write: CHANGES, made by the referee's COMMAND ("game undo"), as a
+// resolution of its own, with its SOURCE and the changes as steps.
+void write_by_hand(const GameOptions& opt, Context& ctx, const std::string& command, const core::Fields& inputs,
+                   const ByHand& what, const std::string& source, const std::vector<core::Change>& changes)
+{
+    ctx.game_changes = [changes](const core::Resolution&) { return changes; };
+    ctx.adjudicate(opt.dice, inputs, command, [&](core::Dice&) {
+        core::Resolution r;
+        r.command = command;
+        r.title = what.title;
+        r.source = source;
+        r.result.code = what.code;
+        r.result.name = what.name;
+        for (const auto& c : changes) {
+            r.steps.push_back(core::change_text(c));
+        }
+        return r;
+    });
+}
+
+void run_redo(const GameOptions& opt, Context& ctx)
+{
+    const std::string path = file_of(opt, ctx, 0);
+    ctx.options.apply = true;
+    ctx.game();
+    const std::vector<load::LogEntry> journal = read_journal(path);
+    const UndoStacks stacks = undo_stacks(journal);
+    if (stacks.redoable.empty()) {
+        throw usage_error("game redo: nothing to redo in " + journal_path(path) +
+                          ": only what 'game undo' took back, before any new change");
+    }
+    const load::LogEntry& again = journal[stacks.redoable.back()];
+    write_by_hand(opt, ctx, "game redo", {{"file", path}, {"redone", join(again.argv, " ")}},
+                  ByHand{"Redo", "redone", "Redone: umpire " + join(again.argv, " ")},
+                  journal_path(path) + " line " + std::to_string(stacks.redoable.back() + 1), again.changes);
+}
+
 void run_undo(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
     ctx.options.apply = true;
     ctx.game();
     std::vector<load::LogEntry> journal = read_journal(path);
-    std::vector<size_t> done;  // lines whose changes stand
-    for (size_t i = 0; i < journal.size(); ++i) {
-        if (journal[i].undoes) {
-            if (!done.empty()) {
-                done.pop_back();
-            }
-        } else if (!journal[i].changes.empty()) {
-            done.push_back(i);
-        }
-    }
+    const std::vector<size_t> done = undo_stacks(journal).done;  // lines whose changes stand
     if (done.empty()) {
         throw usage_error("game undo: nothing to undo in " + journal_path(path));
     }
@@ -149,20 +221,56 @@ void run_undo(const GameOptions& opt, Context& ctx)
     for (auto it = last.changes.rbegin(); it != last.changes.rend(); ++it) {
         back.push_back({it->unit, it->key, it->to, it->from, it->rule});
     }
-    ctx.game_changes = [back](const core::Resolution&) { return back; };
     ctx.game_undoes = static_cast<long long>(done.back());
-    ctx.adjudicate(opt.dice, {{"file", path}, {"undone", join(last.argv, " ")}}, "game undo", [&](core::Dice&) {
-        core::Resolution r;
-        r.command = "game undo";
-        r.title = "Undo";
-        r.source = journal_path(path) + " line " + std::to_string(done.back() + 1);
-        r.result.code = "undone";
-        r.result.name = "Undone: umpire " + join(last.argv, " ");
-        for (const auto& c : back) {
-            r.steps.push_back(core::change_text(c));
+    write_by_hand(opt, ctx, "game undo", {{"file", path}, {"undone", join(last.argv, " ")}},
+                  ByHand{"Undo", "undone", "Undone: umpire " + join(last.argv, " ")},
+                  journal_path(path) + " line " + std::to_string(done.back() + 1), back);
+}
+
+// game set [FILE] UNIT|clock KEY=VALUE...: statuses set by the referee's hand (a leader
+// aboard, a count put right), journalled as changes of their own with the reason, and held
+// to the board's limits as any other change.
+void run_set(const GameOptions& opt, Context& ctx)
+{
+    // FILE is the first word unless the second already holds a KEY=VALUE
+    const bool file_given = opt.args.size() >= 3 && opt.args[1].find('=') == std::string::npos;
+    if (file_given) {
+        ctx.options.game = opt.args[0];
+    }
+    const std::vector<std::string> rest(opt.args.begin() + (file_given ? 1 : 0), opt.args.end());
+    if (rest.size() < 2 || ctx.game_path().empty()) {
+        throw usage_error("game set [FILE] UNIT KEY=VALUE...: e.g. 'game set siege.toml Genoa leader=Diedo --reason "
+                          "\"Diedo goes aboard\"'; UNIT 'clock' for the clock (the file from --game when left off)");
+    }
+    if (opt.reason.empty()) {
+        throw usage_error("game set needs --reason: the journal keeps why a status was set by hand");
+    }
+    ctx.options.apply = true;
+    const core::GameState g = *ctx.game();
+    const bool clock = rest[0] == "clock";
+    const core::GameUnit* unit = clock ? nullptr : g.find_unit(rest[0]);
+    if (!clock && unit == nullptr) {
+        std::vector<std::string> names{"clock"};
+        for (const auto& u : g.units) {
+            names.push_back(u.name);
         }
-        return r;
-    });
+        throw usage_error("game set: no unit '" + rest[0] + "' in " + ctx.game_path() + suggestion(rest[0], names) +
+                          "; units: " + join(names, ", "));
+    }
+    const std::string who = clock ? "" : unit->name;
+    std::vector<core::Change> changes;
+    for (size_t i = 1; i < rest.size(); ++i) {
+        const size_t eq = rest[i].find('=');
+        if (eq == std::string::npos || eq == 0) {
+            throw usage_error("game set: '" + rest[i] + "' is not KEY=VALUE (as damaged=true, leader=Diedo)");
+        }
+        changes.push_back(
+            core::change_to(g, who, rest[i].substr(0, eq), rest[i].substr(eq + 1), "by hand: " + opt.reason));
+    }
+    std::erase_if(changes, [](const core::Change& c) { return c.from == c.to; });
+    write_by_hand(opt, ctx, "game set", {{"file", ctx.game_path()}, {"reason", opt.reason}},
+                  ByHand{"Set by hand", "set", (clock ? std::string("the clock") : who) + " set by hand"},
+                  "the referee: " + opt.reason, changes);
 }
 
 // The journal's text as it stands, whole lines only, checked as a chain: a data Error
@@ -386,11 +494,13 @@ void run_recover(const GameOptions& opt, Context& ctx)
 void setup_game(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<GameOptions>();
-    auto* sub = app.add_subcommand("game", "The referee's game file: new, status, next, undo, rebuild, recover");
-    sub->add_option("ACTION", opt->action, "new, status, next, undo, rebuild or recover")
+    auto* sub =
+        app.add_subcommand("game", "The referee's game file: new, status, next, undo, redo, rebuild, recover, set");
+    sub->add_option("ACTION", opt->action, "new, status, next, undo, redo, rebuild, recover or set")
         ->required()
-        ->check(one_of({"new", "status", "next", "undo", "rebuild", "recover"}));
-    sub->add_option("ARGS", opt->args, "new: GAME|SCENARIO FILE; the others: FILE (or --game)");
+        ->check(one_of({"new", "status", "next", "undo", "redo", "rebuild", "recover", "set"}));
+    sub->add_option("ARGS", opt->args,
+                    "new: GAME|SCENARIO FILE; set: [FILE] UNIT KEY=VALUE...; the others: FILE (or --game)");
     // What the referee says of the next step where the text leaves it to him, kept in the
     // order given.
     struct Given {
@@ -414,6 +524,8 @@ void setup_game(CLI::App& app, Context& ctx)
         "--skip-due", [opt] { opt->given.emplace_back("skip_due", "true"); },
         "game next: pass what the rules make due before the step ends (a Great Battles morale check, 15.0); the "
         "journal keeps that it was passed");
+    sub->add_option("--reason", opt->reason, "game set: why, in the referee's words (the journal keeps it)")
+        ->type_name("TEXT");
     sub->add_flag("--keep-edits", opt->keep_edits,
                   "game recover: journal the file's hand edits as changes of their own instead of undoing them");
     sub->footer("A game file (TOML) keeps every unit's status and the game's clock; FILE.journal keeps\n"
@@ -438,14 +550,19 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire game next day.toml --skip-due # Great Battles: the turn ends, a morale check passed\n"
                 "  umpire game next barbarossa.toml --month oct41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
+                "  umpire game redo siege.toml            # what undo took back, made again\n"
                 "  umpire game rebuild siege.toml\n"
-                "  umpire game recover siege.toml --keep-edits   # a status corrected by hand, kept");
+                "  umpire game recover siege.toml --keep-edits   # a status corrected by hand, kept\n"
+                "  umpire game set siege.toml Genoa leader=Diedo --reason 'Diedo goes aboard'   # 15.26");
     sub->callback([opt, &ctx] {
         if (opt->action != "next" && (!opt->dice.rolls.empty() || opt->dice.odds || !opt->given.empty())) {
             throw usage_error("--roll, --odds, --month, --light, --weather and --skip-due go with 'game next' only");
         }
         if (opt->action != "recover" && opt->keep_edits) {
             throw usage_error("--keep-edits goes with 'game recover' only");
+        }
+        if (opt->action != "set" && !opt->reason.empty()) {
+            throw usage_error("--reason goes with 'game set' only");
         }
         if (opt->action == "new") {
             run_new(*opt, ctx);
@@ -455,8 +572,12 @@ void setup_game(CLI::App& app, Context& ctx)
             run_next(*opt, ctx);
         } else if (opt->action == "undo") {
             run_undo(*opt, ctx);
+        } else if (opt->action == "redo") {
+            run_redo(*opt, ctx);
         } else if (opt->action == "recover") {
             run_recover(*opt, ctx);
+        } else if (opt->action == "set") {
+            run_set(*opt, ctx);
         } else {
             run_rebuild(*opt, ctx);
         }

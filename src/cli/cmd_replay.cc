@@ -53,7 +53,7 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
                "' is not a resolution; replay runs only the commands that resolve";
     }
     if (command == "game") {
-        // game new, undo and rebuild create or rewrite the game's files (passed over, see
+        // game new, undo, redo, set and rebuild create or rewrite the game's files (passed over, see
         // game_file_action); next and status run from the state the log kept
         // (state_before), as any --game line does.
         const auto at = std::find(argv.begin(), argv.end(), "game");
@@ -90,7 +90,9 @@ std::string game_file_action(const std::vector<std::string>& argv)
         return "";
     }
     const std::string& action = *(at + 1);
-    return action == "new" || action == "undo" || action == "rebuild" ? "game " + action : "";
+    return action == "new" || action == "undo" || action == "redo" || action == "set" || action == "rebuild"
+               ? "game " + action
+               : "";
 }
 
 std::optional<std::string> JournalPlayback::state_before(const load::LogEntry& entry) const
@@ -142,7 +144,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     std::string line;
     size_t number = 0;
     size_t replayed = 0;
-    size_t passed_over = 0;  // game new, undo and rebuild lines: they write files
+    size_t passed_over = 0;  // game new, undo, redo, set and rebuild lines: they write files
     std::vector<std::pair<size_t, std::string>> differences;
     std::string expected_prev = load::chain_start();  // the chain link the next line must carry
     JournalPlayback journal(ctx);                     // a game journal's states, line by line
@@ -228,7 +230,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         }
         ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ";
         if (passed_over > 0) {
-            ctx.out() << ", " << passed_over << " passed over (game new, undo and rebuild write files)";
+            ctx.out() << ", " << passed_over << " passed over (game new, undo, redo, set and rebuild write files)";
         }
         ctx.out() << "\n";
     }

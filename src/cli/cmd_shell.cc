@@ -130,7 +130,7 @@ const char* k_shell_help = "Type a command as on the command line, without 'umpi
                            "  working on|off  show the working under every result (off at the start)\n"
                            "  status     the board: units, statuses, the clock, what is pending\n"
                            "  next       the next step of the sequence of play (Impulse, player's turn, night)\n"
-                           "  undo       revert the last change\n"
+                           "  undo       revert the last change; redo makes it again\n"
                            "  help [CMD] this, or a command's options\n"
                            "  exit       leave (or Ctrl-D)\n"
                            "TAB completes commands, options, choices, unit names and table ids.\n";
@@ -210,7 +210,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
                 continue;
             }
             args = {args[1], "--help"};
-        } else if (first == "status" || first == "next" || first == "undo") {
+        } else if (first == "status" || first == "next" || first == "undo" || first == "redo") {
             args.insert(args.begin(), "game");
         }
         bool apply = !game.empty();

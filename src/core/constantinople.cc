@@ -1329,7 +1329,20 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;
-        c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat"});
+        c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat",
+                   "leader"});
+        // 15.26: Diedo or Trevisano aboard a Byzantine ship, each aboard one ship at most
+        c.one_of(n, "leader", {"", "Diedo", "Trevisano"});
+        if (const std::string leader = g.value(n, "leader"); !leader.empty()) {
+            if (u.side != "byzantine") {
+                c.problem(n, "leader", leader + " commands Byzantine ships only (15.26)");
+            }
+            for (const auto& other : g.units) {
+                if (&other < &u && g.value(other.name, "leader") == leader) {
+                    c.problem(n, "leader", leader + " is aboard " + other.name + " already");
+                }
+            }
+        }
         for (const char* key : {"attacked_in", "before_combat"}) {
             const std::string v = g.value(n, key);
             const auto parts = split(v, ':');
@@ -1443,6 +1456,9 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     if (damaged == "true" && !has("damaged")) {
         out += ":damaged";
     }
+    if (!game.value(n, "leader").empty() && !has("leader")) {
+        out += ":leader";  // 15.26: the game knows who is aboard
+    }
     return out;
 }
 
@@ -1537,6 +1553,9 @@ GameRules constantinople_game_rules()
                     }
                     if (!g.value(u.name, "pinned_to").empty()) {
                         marks.push_back("pinned to " + g.value(u.name, "pinned_to"));
+                    }
+                    if (const std::string leader = g.value(u.name, "leader"); !leader.empty()) {
+                        marks.push_back(leader + " aboard (15.26)");
                     }
                 }
                 if (!marks.empty()) {

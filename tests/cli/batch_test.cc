@@ -584,7 +584,7 @@ TEST_CASE("replay: runs only resolutions, in memory, and never touches a state f
                         << forged("[\"luck\",\"" + evil + "\"]");
     auto writes = test::run_cli({"replay", evil});
     CHECK(writes.code == 65);
-    CHECK(writes.out.find("2 passed over (game new, undo and rebuild write files)") != std::string::npos);
+    CHECK(writes.out.find("2 passed over (game new, undo, redo, set and rebuild write files)") != std::string::npos);
     for (const char* what : {":3: not replayed: 'shell'", ":4: not replayed: 'completion'",
                              ":5: not replayed: 'compare'", ":6: not replayed: 'plan'", ":7: not replayed: 'luck'"}) {
         CHECK(writes.err.find(evil + what) != std::string::npos);
@@ -614,7 +614,8 @@ TEST_CASE("replay: a true game log replays clean, its game new, undo and rebuild
                 .code == 0);
     REQUIRE(test::run_cli({"-q", "--log", log, "game", "rebuild", game}).code == 0);
     auto r = test::run_cli({"replay", log});
-    CHECK(r.out == "2 resolution(s) replayed, 0 differ, 3 passed over (game new, undo and rebuild write files)\n");
+    CHECK(r.out ==
+          "2 resolution(s) replayed, 0 differ, 3 passed over (game new, undo, redo, set and rebuild write files)\n");
     CHECK(r.code == 0);
     for (const auto& f : {game, game + ".journal", game + ".lock", log}) {
         std::filesystem::remove(f);

@@ -542,3 +542,47 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: game set marks a unit by hand, with the referee's reason; redo makes again what undo took back",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-set-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "siege.toml").string();
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    CHECK(run_cli({"game", "set", file, "Genoa", "leader=Diedo"}).code == 64);  // no reason
+    auto set = run_cli({"game", "set", file, "Genoa", "leader=Diedo", "--reason", "Diedo goes aboard"});
+    REQUIRE(set.code == 0);
+    CHECK(contains(set.out, "Genoa: leader - -> Diedo (by hand: Diedo goes aboard)"));
+    CHECK(contains(slurp(file + ".journal"), "by hand: Diedo goes aboard"));
+    // The game knows who is aboard: +1 to Genoa's melee strength in defense (15.26), untyped.
+    auto melee =
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--roll", "3"});
+    CHECK(contains(melee.out, "against Genoa 8 +1 leader (15.26)"));
+    // Held to the board's limits as any change: one Diedo, Byzantine ships only, known keys.
+    const std::string before = slurp(file);
+    CHECK(contains(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "x"}).err,
+                   "Diedo is aboard Genoa already"));
+    CHECK(contains(run_cli({"game", "set", file, "Galley-1", "leader=Trevisano", "--reason", "x"}).err,
+                   "commands Byzantine ships only (15.26)"));
+    CHECK(contains(run_cli({"game", "set", file, "Genoa", "strength=9", "--reason", "x"}).err,
+                   "the game keeps no 'strength' here"));
+    CHECK(contains(run_cli({"game", "set", file, "Genova", "damaged=true", "--reason", "x"}).err, "no unit 'Genova'"));
+    CHECK(slurp(file) == before);
+    // undo, redo; a new change empties what redo may make again
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK_FALSE(contains(slurp(file), "Diedo"));
+    auto redo = run_cli({"game", "redo", file});
+    REQUIRE(redo.code == 0);
+    CHECK(contains(redo.out, "Redone: umpire game set"));
+    CHECK(slurp(file) == before);
+    CHECK(run_cli({"game", "redo", file}).code == 64);
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    REQUIRE(run_cli({"game", "next", file}).code == 0);
+    auto none = run_cli({"game", "redo", file});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "nothing to redo"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    std::filesystem::remove_all(dir);
+}
