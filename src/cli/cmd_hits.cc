@@ -192,7 +192,7 @@ void setup_hits(CLI::App& app, Context& ctx)
         ->check(one_of(core::k_weather_codes))
         ->type_name("WEATHER");
     sub->add_option("--zone", opt->zone,
-                    "With --game, whose weather is by zone: the defenders' zone, west, central or east (N1)")
+                    "With --game, whose weather is by zone: the defenders' zone, west, central or east (Weather)")
         ->check(one_of(core::k_weather_zones))
         ->type_name("ZONE");
     sub->add_option("--phase", opt->phase,

@@ -447,9 +447,12 @@ std::vector<std::string> value_choices(const CLI::Option& option, const std::str
     ctx.options.game = game;
     try {
         if (const core::GameState* g = ctx.game()) {
+            // the units that can act: no sunk ship, no block in the Dead Pool
             std::vector<std::string> names;
             for (const auto& u : g->units) {
-                names.push_back(u.name);
+                if (g->value(u.name, "sunk") != "true" && g->value(u.name, "dead_pool") != "true") {
+                    names.push_back(u.name);
+                }
             }
             return names;
         }

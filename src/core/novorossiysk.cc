@@ -608,7 +608,7 @@ WeatherState next_phase(const WeatherState& state)
     if (it == k_phases.end() || it + 1 == k_phases.end()) {
         if (state.day >= k_novorossiysk_days) {
             throw usage_error("the game ended with the night phase of Day " + std::to_string(k_novorossiysk_days) +
-                              " (time counter, N2)");
+                              " (Time Counter)");
         }
         next.day = state.day + 1;
         next.phase = k_phases.front();
@@ -771,13 +771,13 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
     const std::string zones = join(k_weather_zones, ", ");
     for (const auto& z : split(g.value("", "dense_fog_used"), ',')) {
         if (!z.empty() && z != "all" && !contains(k_weather_zones, z)) {
-            c.problem("", "dense_fog_used", "holds '" + z + "'; allowed all, " + zones + " (N1)");
+            c.problem("", "dense_fog_used", "holds '" + z + "'; allowed all, " + zones + " (Weather)");
         }
     }
     for (const auto& d : split(g.value("", "flood_days"), ',')) {
         if (!d.empty() && !parse_int(d, 1, k_novorossiysk_days + 1)) {
             c.problem("", "flood_days",
-                      "holds '" + d + "'; a day 1 to " + std::to_string(k_novorossiysk_days + 1) + " (N1)");
+                      "holds '" + d + "'; a day 1 to " + std::to_string(k_novorossiysk_days + 1) + " (Weather)");
         }
     }
     for (const auto& w : split(g.value("", "weather"), ',')) {
@@ -787,7 +787,7 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
                            !contains(k_weather_codes, code))) {
             c.problem("", "weather",
                       "holds '" + w + "'; a phase's weather is ZONE=CODE or CODE (zones " + zones + "; codes " +
-                          join(k_weather_codes, ", ") + ") (N1)");
+                          join(k_weather_codes, ", ") + ") (Weather)");
         }
     }
     for (const auto& u : g.units) {
@@ -872,7 +872,7 @@ GameRules novorossiysk_game_rules()
             if (o.code == "stepped-down") {
                 out.push_back(change_to(g, unit, "step", "reduced", "Large Blocks"));
             } else if (o.code == "removed") {
-                out.push_back(change_to(g, unit, "dead_pool", "true", "N5-N7, Dead Pool"));
+                out.push_back(change_to(g, unit, "dead_pool", "true", "Large Blocks; Player Sheet, Dead Pool"));
             }
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
@@ -886,12 +886,12 @@ GameRules novorossiysk_game_rules()
         Resolution r = resolve_novorossiysk_weather(table("novorossiysk.weather"), state,
                                                     g.value("", "zones") == "true", dice, after);
         r.command = "game next";
-        changes.push_back(change_to(g, "", "day", std::to_string(after.day), "N2"));
-        changes.push_back(change_to(g, "", "phase", after.phase, "N2"));
-        changes.push_back(change_to(g, "", "started", "true", "N2"));
-        changes.push_back(change_to(g, "", "dense_fog_used", join(after.dense_fog_used, ","), "N1"));
-        changes.push_back(change_to(g, "", "flood_days", numbers_text(after.flood_days), "N1"));
-        changes.push_back(change_to(g, "", "weather", join(after.last, ","), "N1"));
+        changes.push_back(change_to(g, "", "day", std::to_string(after.day), "Time Counter"));
+        changes.push_back(change_to(g, "", "phase", after.phase, "Time Counter"));
+        changes.push_back(change_to(g, "", "started", "true", "Time Counter"));
+        changes.push_back(change_to(g, "", "dense_fog_used", join(after.dense_fog_used, ","), "Weather"));
+        changes.push_back(change_to(g, "", "flood_days", numbers_text(after.flood_days), "Weather"));
+        changes.push_back(change_to(g, "", "weather", join(after.last, ","), "Weather"));
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         return r;
     };
@@ -902,10 +902,11 @@ GameRules novorossiysk_game_rules()
                                                           : ", the first phase's weather not yet rolled");
         if (!g.value("", "dense_fog_used").empty()) {
             r.result.effects.push_back("Dense Fog has occurred (" + g.value("", "dense_fog_used") +
-                                       "): once per game, or per zone (N1)");
+                                       "): once per game, or per zone (Weather)");
         }
         if (!g.value("", "flood_days").empty()) {
-            r.result.effects.push_back("rivers in flood on day(s) " + g.value("", "flood_days") + " (Downpour, N1)");
+            r.result.effects.push_back("rivers in flood on day(s) " + g.value("", "flood_days") +
+                                       " (Weather, Downpour)");
         }
         for (const auto& side : sides_of(g)) {
             std::vector<std::string> lines;

@@ -382,7 +382,7 @@ TEST_CASE("game: Novorossiysk blocks step down, then go to the Dead Pool (Large 
     auto changes = rules->changes(g, r);
     REQUIRE(changes.size() == 2);
     CHECK(changes[0] == Change{"Rifle", "step", "full", "reduced", "Large Blocks"});
-    CHECK(changes[1] == Change{"Fighter", "dead_pool", "false", "true", "N5-N7, Dead Pool"});
+    CHECK(changes[1] == Change{"Fighter", "dead_pool", "false", "true", "Large Blocks; Player Sheet, Dead Pool"});
     for (const auto& c : changes) {
         apply_change(g, c);
     }

@@ -108,7 +108,7 @@ TEST_CASE("weather: the time counter runs 9 days of morning, afternoon and night
         try {
             s = next_phase(s);
         } catch (const Error& e) {
-            CHECK(std::string(e.what()) == "the game ended with the night phase of Day 9 (time counter, N2)");
+            CHECK(std::string(e.what()) == "the game ended with the night phase of Day 9 (Time Counter)");
             break;
         }
         ++phases;

@@ -120,6 +120,13 @@ wait_for "--objective"
 tmux -L "$socket" send-keys -t shell " any-loss --top 1" Enter
 wait_for "Plan: Genoa, melee strength 4, against 2 adjacent enemies"
 grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
+# TAB offers only the ships that can act: Imperial-2 lost on a reef (15.53) is offered no more
+tmux -L "$socket" send-keys -t shell "reef 2028 --ship Imperial-2 --roll 1" Enter
+wait_for "Imperial-2 is eliminated: take it off the board (15.53)"
+tmux -L "$socket" send-keys -t shell "ask melee --attacker Imp" Tab
+wait_for "ask melee --attacker Imperial-1"
+tmux -L "$socket" send-keys -t shell Enter
+wait_for "--defender is required"
 tmux -L "$socket" send-keys -t shell C-d
 for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
 grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME/umpire/history"
