@@ -17,6 +17,12 @@ void run_storm(const StormOptions& opt, Context& ctx)
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     std::vector<core::StormShip> ships;
     const core::GameState* game = ctx.game();
+    // 14.29 is what a Storm does: with a game, only in a Naval Phase whose wind is one.
+    if (game != nullptr && game->game == "constantinople" && game->value("", "velocity") != "storm") {
+        throw usage_error("storm: the wind of Naval Phase " + game->value("", "naval_phase") + " is " +
+                          game->value("", "wind") + " " + game->value("", "velocity") +
+                          ", not a Storm: 14.29 holds 'in the event that the Wind Velocity is Storm' (14.32)");
+    }
     for (const auto& spec : opt.ships) {
         ships.push_back(flag_value("{ship}", core::parse_storm_ship(spec, scenario)));
         // With a game, a ship pinned there is pinned here (15.15); a sunk one is refused.

@@ -23,11 +23,14 @@ has evening.out "Galley-3 is pinned to Genoa (15.15)"               # ram 4 agai
 has evening.out "Venice is Damaged (15.34)"                         # 8 against 7 is +1; a 6 is D
 has evening.out "Imperial-1 is Ineffective in Impulse 1-3 (15.33)"   # 7 against 6, a 3 is I
 has evening.out "it may not attack, it may defend (15.33)"          # so it may not attack in Impulse 3
+has evening.out "not a Storm: 14.29 holds"                          # a storm needs a Storm wind
+has evening.out "result: 2-1  Naval Phase 2, Impulse 1, wind N storm"  # five Impulses, then 2d6 of 2
+has evening.out "no other movement that Game-Turn (14.29): no ram"   # no ram in a Storm
 has evening.out "Genoa is eliminated: take it off the board (14.29)" # pinned ships sink in a Storm
 has evening.out "Galley-4 is eliminated: take it off the board (14.29)" # a six at sea
 grep -q 'name = "Venice"' siege.toml || fail "siege.toml has no Venice"
 awk '/name = "Venice"/{f=1} f&&/damaged/{print; exit}' siege.toml | grep -q "true" || fail "Venice not Damaged"
-grep -q '^impulse = 3' siege.toml || fail "not Impulse 3"
+grep -q '^naval_phase = 2' siege.toml || fail "not Naval Phase 2"
 "$umpire" -q game rebuild siege.toml >rebuild.out 2>&1 || fail "rebuild exit"
 has rebuild.out "identical"
 
