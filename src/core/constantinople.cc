@@ -1581,8 +1581,10 @@ GameRules constantinople_game_rules()
         }
     };
     rules.clock_text = [](const GameState& g) {
-        return "ph " + g.value("", "naval_phase") + " imp " + g.value("", "impulse") + " wind " + g.value("", "wind") +
-               " " + g.value("", "velocity");
+        // "combat" once the Impulse's Mutual Combat Segment has begun (movement is over, 13.1)
+        return "ph " + g.value("", "naval_phase") + " imp " + g.value("", "impulse") +
+               (g.value("", "combat_in") == now_label(g) ? " combat" : "") + " wind " + g.value("", "wind") + " " +
+               g.value("", "velocity");
     };
     rules.words = [](const Change& c) -> std::string {
         const std::string& u = c.unit;

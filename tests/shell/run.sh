@@ -106,7 +106,7 @@ tmux -L "$socket" send-keys -t shell "status" Enter
 wait_for "result: 1-2  Naval Phase 1, Impulse 2"
 tmux -L "$socket" send-keys -t shell "undo" Enter
 wait_for "result: undone  Undone: umpire --game live.toml game next"
-wait_for "live ph 1 imp 1 wind N 8>"
+wait_for "live ph 1 imp 1 combat wind N 8>"   # back in Impulse 1, its combat begun (13.1)
 tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
 wait_for "result: NE  North-easterly"
 # A plan from the game as it stands, in the next Impulse: Genoa is Damaged, its melee halved
