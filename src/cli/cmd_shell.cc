@@ -7,6 +7,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <array>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -123,6 +124,15 @@ std::string without_working(const std::string& text, std::string& working)
     return shown;
 }
 
+// Short names for the long commands, typed at the prompt only (scripts keep the full ones).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> k_aliases{{
+    {"cc", "close-combat"},
+    {"cr", "command-roll"},
+    {"co", "cops-overrun"},
+    {"ap", "always-possible"},
+    {"ad", "air-deployment"},
+}};
+
 const char* k_shell_help = "Type a command as on the command line, without 'umpire': melee --attacker Galley-1 "
                            "--defender Genoa.\n"
                            "With a game, each result is applied to it; 'ask COMMAND' only asks.\n"
@@ -132,6 +142,8 @@ const char* k_shell_help = "Type a command as on the command line, without 'umpi
                            "  next       the next step of the sequence of play (Impulse, player's turn, night)\n"
                            "  undo       revert the last change; redo makes it again\n"
                            "  help [CMD] this, or a command's options\n"
+                           "  cc, cr, co, ap, ad  close-combat, command-roll, cops-overrun, always-possible,\n"
+                           "             air-deployment\n"
                            "  exit       leave (or Ctrl-D)\n"
                            "TAB completes commands, options, choices, unit names and table ids.\n";
 
@@ -188,6 +200,13 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             write_history(history.c_str());
         }
         std::vector<std::string> args = *words;
+        for (const auto& [alias, command] : k_aliases) {
+            if (args.front() == alias) {
+                args.front() = command;
+            } else if ((args.front() == "ask" || args.front() == "help") && args.size() > 1 && args[1] == alias) {
+                args[1] = command;
+            }
+        }
         const std::string first = args.front();
         if (first == "exit" || first == "quit") {
             break;

@@ -544,7 +544,7 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
         for (const auto& c : k_commands) {
             words.emplace_back(c.name);
         }
-        for (const char* w : {"ask", "help", "status", "next", "undo", "exit"}) {
+        for (const char* w : {"ask", "help", "status", "next", "undo", "redo", "why", "working", "exit"}) {
             words.emplace_back(w);
         }
     } else {

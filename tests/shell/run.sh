@@ -60,6 +60,12 @@ has day.out "result: 2-1-1  Day 2, turn 1 of 9, the first player's turn"
 "$umpire" -q game rebuild day.toml >rebuild2.out 2>&1 || fail "rebuild exit (great battles)"
 has rebuild2.out "identical"
 
+# --- Short names for the long commands, at the prompt: cc is close-combat, help cr command-roll's.
+printf 'cc --attacker-stands 3 --attacker-quality average --defender-stands 3 --defender-quality average --roll 9,2,3,10,10\nhelp cr\n' |
+    "$umpire" -q shell --no-history >alias.out 2>&1
+has alias.out "result: attacker  Attacker wins"
+has alias.out "Usage: umpire command-roll"
+
 # --- 'why' keeps the last result's working through a typo in between.
 printf 'melee --attacker 4 --defender 4 --roll 3\nmele\nwhy\n' | "$umpire" -q shell --no-history >why.out 2>why.err
 has why.out "d6    3    given   attack on defender"
