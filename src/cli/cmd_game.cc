@@ -548,7 +548,7 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire game status siege.toml\n"
                 "  umpire game next siege.toml          # the next Impulse; the wind after the fifth\n"
                 "  umpire game next day.toml --skip-due # Great Battles: the turn ends, a morale check passed\n"
-                "  umpire game next barbarossa.toml --month oct41   # Russian Portfolio: the month moves on\n"
+                "  umpire game next barbarossa.toml --month jul41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
                 "  umpire game redo siege.toml            # what undo took back, made again\n"
                 "  umpire game rebuild siege.toml\n"

@@ -521,6 +521,17 @@ Resolution resolve_weather_1jun41(const Table& table, Dice& dice)
     return r;
 }
 
+bool month_steps_ok(std::string_view from, std::string_view to)
+{
+    const auto a = month_of(from);
+    const auto b = month_of(to);
+    if (!a || !b) {
+        return false;
+    }
+    const int step = (b->first * 12 + b->second) - (a->first * 12 + a->second);
+    return step == 0 || step == 1;
+}
+
 std::string month_key(std::string_view text)
 {
     std::string key = to_lower(text);
@@ -564,6 +575,13 @@ GameRules russian_portfolio_game_rules()
         g.clock = {{"turn", "1"},
                    {"month", month},
                    {"weather", rolled ? "" : weather_of_month(table("russian-portfolio.weather"), month)}};
+        if (!s.track.empty()) {
+            if (s.track.front() != month) {
+                throw data_error("scenario " + s.id + ": turn_record_track begins with " + s.track.front() +
+                                 ", but the game starts in " + month);
+            }
+            g.clock.emplace_back("track", join(s.track, ","));  // the referee's Turn Record Track
+        }
         return g;
     };
     rules.changes = [](const GameState& g, const Resolution& r) {
@@ -578,7 +596,16 @@ GameRules russian_portfolio_game_rules()
     };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"turn", "month", "weather"});
+        c.keys("", {"turn", "month", "weather", "track"});
+        const auto track = split(g.value("", "track"), ',');
+        for (size_t i = 0; i < track.size() && !g.value("", "track").empty(); ++i) {
+            if (month_key(track[i]) != track[i] || (i > 0 && !month_steps_ok(track[i - 1], track[i]))) {
+                c.problem("", "track",
+                          "'" + track[i] + "' at game-turn " + std::to_string(i + 1) +
+                              ": a Turn Record Track is months as jun41, each the last one or the next (V)");
+                break;
+            }
+        }
         c.number("", "turn", 1, k_max_clock);
         if (const std::string m = g.value("", "month"); month_key(m) != m || m.empty()) {
             c.problem("", "month", "'" + m + "' is no month the game knows: as jun41, oct41, mar42 (V)");
@@ -605,13 +632,26 @@ GameRules russian_portfolio_game_rules()
         r.source = "Russian Portfolio V, VI.A";
         const std::string now = g.value("", "month");
         std::string month = now;
+        bool told = false;
         for (const auto& [key, value] : given) {
             if (key == "month") {
                 month = month_key(value);
+                told = true;
                 if (month.empty()) {
                     throw usage_error("{month} '" + value + "': a month as jun41, oct41, mar42");
                 }
             }
+        }
+        // The referee's Turn Record Track, when his scenario gave one: the next game-turn's month.
+        const int next_turn = g.number("", "turn") + 1;
+        if (const auto track = split(g.value("", "track"), ',');
+            !g.value("", "track").empty() && static_cast<size_t>(next_turn) <= track.size()) {
+            const std::string& tracked = track[static_cast<size_t>(next_turn) - 1];
+            if (told && month != tracked) {
+                throw usage_error("{month} " + month + ", but the scenario's Turn Record Track has " + tracked +
+                                  " for game-turn " + std::to_string(next_turn) + ": leave {month} off");
+            }
+            month = tracked;
         }
         const auto from = month_of(now);
         const auto to = month_of(month);
@@ -623,13 +663,13 @@ GameRules russian_portfolio_game_rules()
         // The Turn Record Track is lost, but a game-turn is weeks, not months: the start
         // dates 1Jun41, 22Jun41 and 10Jul41 lie a turn or so apart, and VI.B.3 counts "3
         // consecutive Snow weather turns". A turn moves the month on by one at most.
-        if (from && to && (to->first * 12 + to->second) - (from->first * 12 + from->second) > 1) {
+        if (from && to && !month_steps_ok(now, month)) {
             throw usage_error("{month} " + month + " from the game's " + now +
                               " in one game-turn: a turn is weeks on the Turn Record Track (the start dates "
                               "1Jun41, 22Jun41, 10Jul41; VI.B.3's consecutive Snow turns), so the month moves on "
                               "by one at most");
         }
-        const int turn = g.number("", "turn") + 1;
+        const int turn = next_turn;
         const Table& weather = table("russian-portfolio.weather");
         note_table(r, weather);
         Resolution read = resolve_weather(weather, month, dice);

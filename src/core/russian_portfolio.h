@@ -106,9 +106,14 @@ Resolution resolve_weather_1jun41(const Table& table, Dice& dice);
 // month that way.
 std::string month_key(std::string_view text);
 
+// Whether a game-turn may go from month FROM to TO ("jun41" keys): the same month or the
+// next. A turn is weeks: the start dates 1Jun41, 22Jun41 and 10Jul41, and VI.B.3's "3
+// consecutive Snow weather turns" (the Turn Record Track itself is lost).
+bool month_steps_ok(std::string_view from, std::string_view to);
+
 // The game file's clock: game-turn, month, and so the weather (VI.A). The Turn Record
 // Track (how many turns a month) is on the lost Charts & Tables sheet: the referee gives
-// the month when his track moves it on.
+// the month when his track moves it on, or his track in the scenario (turn_record_track).
 GameRules russian_portfolio_game_rules();
 
 // IX.B.3, Siberian roulette: the Axis names 1-6, the Soviet player casts the die.

@@ -57,6 +57,9 @@ struct Scenario {
     std::vector<Unit> units;
     std::optional<StartingWind> wind;
     std::string start;  // the starting month or date, as the game names it ("22Jun41", "jun")
+    // The Russian Portfolio's Turn Record Track as the referee has it (the text's is on the
+    // lost Charts & Tables sheet): each game-turn's month, the first game-turn's first.
+    std::vector<std::string> track;
     std::vector<std::pair<std::string, std::string>> supply;  // side -> supply quality
 
     // The supply quality of SIDE, "" when the scenario sets none.

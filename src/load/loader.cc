@@ -3,6 +3,7 @@
 #include "load/toml_guard.h"
 
 #include "core/constantinople.h"
+#include "core/russian_portfolio.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -613,8 +614,9 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
 {
     Reader reader(source_name);
     toml::table doc = reader.parse(text);
-    reader.check_keys(doc, {"id", "title", "game", "source", "sides", "wind", "unit", "start", "supply"},
-                      "the scenario");
+    reader.check_keys(
+        doc, {"id", "title", "game", "source", "sides", "wind", "unit", "start", "supply", "turn_record_track"},
+        "the scenario");
     core::Scenario s;
     s.origin = source_name;
     s.id = reader.string(doc, "id", "the scenario", true);
@@ -624,6 +626,23 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
     s.source = reader.string(doc, "source", "the scenario", true);
     s.sides = reader.strings(doc, "sides");
     s.start = reader.string(doc, "start", "the scenario", false);
+    if (const toml::node* node = doc.get("turn_record_track")) {
+        // each game-turn's month, as jun41; a turn moves it on by one month at most
+        s.track = reader.strings(doc, "turn_record_track");
+        for (size_t i = 0; i < s.track.size(); ++i) {
+            const std::string month = core::month_key(s.track[i]);
+            if (month.empty()) {
+                reader.fail(node->source(), "turn_record_track: '" + s.track[i] +
+                                                "' is no month: as jun41, oct41, mar42 (Russian Portfolio V)");
+            }
+            s.track[i] = month;
+            if (i > 0 && !core::month_steps_ok(s.track[i - 1], month)) {
+                reader.fail(node->source(), "turn_record_track: game-turn " + std::to_string(i + 1) + "'s " + month +
+                                                " after " + s.track[i - 1] +
+                                                ": a turn keeps the month or moves it on by one");
+            }
+        }
+    }
     if (const toml::node* node = doc.get("supply")) {
         for (auto&& [side, quality] : reader.table(*node, "supply")) {
             std::string name(side.str());

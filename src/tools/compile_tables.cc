@@ -146,6 +146,9 @@ void write_scenario(std::ostream& out, const core::Scenario& s, size_t index)
             << ", .source = " << lit(s.wind->source) << "};\n";
     }
     out << "    s.start = " << lit(s.start) << ";\n";
+    for (const auto& month : s.track) {
+        out << "    s.track.push_back(" << lit(month) << ");\n";
+    }
     for (const auto& [side, quality] : s.supply) {
         out << "    s.supply.emplace_back(" << lit(side) << ", " << lit(quality) << ");\n";
     }

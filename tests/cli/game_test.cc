@@ -586,3 +586,44 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason; redo m
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("cli: the referee's Turn Record Track in a scenario moves the Russian Portfolio's month (V, VI.A)",
+          "[cli][game]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-track-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string scenario = (dir / "mine.toml").string();
+    auto write = [&](const std::string& track) {
+        std::ofstream(scenario) << "id = \"mine\"\ntitle = \"Barbarossa, my track\"\ngame = \"The Russian Portfolio\"\n"
+                                   "source = \"the referee's own track\"\nsides = [\"axis\", \"russian\"]\n"
+                                   "start = \"22Jun41\"\nturn_record_track = ["
+                                << track << "]\n";
+    };
+    write(R"("22Jun41", "jul41", "jul41", "aug41", "sep41", "oct41")");
+    const std::string file = (dir / "barbarossa.toml").string();
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    for (const char* expected : {"Game-turn 2, jul41: Good", "Game-turn 3, jul41: Good", "Game-turn 4, aug41: Good",
+                                 "Game-turn 5, sep41: Good"}) {
+        auto next = run_cli({"-q", "game", "next", file});
+        REQUIRE(next.code == 0);
+        CHECK(contains(next.out, expected));
+    }
+    // the track has oct41 for game-turn 6: another month is refused, the track's is read as Mud
+    auto other = run_cli({"-q", "game", "next", file, "--month", "sep41"});
+    CHECK(other.code == 64);
+    CHECK(contains(other.err, "--month sep41, but the scenario's Turn Record Track has oct41 for game-turn 6"));
+    CHECK(contains(run_cli({"-q", "game", "next", file}).out, "Game-turn 6, oct41: Mud"));  // "October is Mud"
+    // past its end the month stays until given, as without a track
+    CHECK(contains(run_cli({"-q", "game", "next", file}).out, "Game-turn 7, oct41: Mud"));
+    CHECK(contains(run_cli({"-q", "game", "next", file, "--month", "nov41"}).out, "nov41: Hard Frost"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // a track that skips a month, or goes back, is refused where it is written
+    write(R"("22Jun41", "aug41")");
+    auto skip = run_cli({"game", "new", scenario, (dir / "b.toml").string()});
+    CHECK(skip.code == 65);
+    CHECK(contains(skip.err, "mine.toml:7:21: turn_record_track: game-turn 2's aug41 after jun41"));
+    write(R"("22Jun41", "mud")");
+    CHECK(contains(run_cli({"game", "new", scenario, (dir / "c.toml").string()}).err, "'mud' is no month"));
+    std::filesystem::remove_all(dir);
+}
