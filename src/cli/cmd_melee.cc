@@ -37,7 +37,8 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
         q.attackers.push_back(flag_value("--attacker", core::parse_ship(ship_in_game(ctx, "--attacker", spec, true),
                                                                         core::ShipValue::melee, scenario)));
     }
-    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, false),
+    // With --exchange the defender attacks back (15.21): it must be free to attack (15.24, 15.33).
+    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, opt.exchange),
                                                            core::ShipValue::melee, scenario));
     q.boom = opt.boom;
     q.exchange = opt.exchange;

@@ -1208,6 +1208,12 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 }
             }
         }
+        // with an exchange the defender attacks back at the same time (15.21): its attack too
+        if (field_text(r.inputs, "exchange") == "true") {
+            if (const GameUnit* d = g.find_unit(split(field_text(r.inputs, "defender"), ':').front())) {
+                out.push_back(change_to(g, d->name, "attacked_in", now, "15.24"));
+            }
+        }
         if (r.results.empty()) {
             melee_changes(g, r.result, out);
         }

@@ -539,6 +539,13 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     CHECK(
         run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa", "--defender", "Galley-2", "--roll", "1"}).code ==
         0);
+    // With --exchange the defender attacks back (15.21): that is its attack of the segment.
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Galley-2", "--defender", "Venice",
+                     "--exchange", "--roll", "1,1"})
+                .code == 0);
+    auto venice = run_cli({"-q", "--game", file, "melee", "--attacker", "Venice", "--defender", "Galley-3"});
+    CHECK(venice.code == 64);
+    CHECK(contains(venice.err, "Venice has attacked in this Combat Segment already"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
