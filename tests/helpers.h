@@ -7,6 +7,7 @@
 #include "core/table.h"
 #include "load/catalog.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -80,6 +81,22 @@ inline CliResult run_cli(const std::vector<std::string>& args, cli::Environment 
 #endif
     return {code, out.str(), err.str()};
 }
+
+// A scratch directory, umpire-NAME-PID under the system's temporary directory, emptied
+// when made and removed when the test ends; DIR / "file" names a file in it.
+struct TempDir {
+    std::filesystem::path path;
+    explicit TempDir(const std::string& name)
+        : path(std::filesystem::temp_directory_path() / ("umpire-" + name + "-" + std::to_string(::getpid())))
+    {
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path);
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
 
 // A new Constantinople game at FILE in which Genoa has taken a melee D (a 6 at +0: Damaged,
 // 15.34), and the next Impulse begun (its movement, then its combat, 13.1): what a test of a

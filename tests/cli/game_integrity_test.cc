@@ -14,6 +14,7 @@
 
 using namespace umpire;
 using test::run_cli;
+using test::TempDir;
 
 namespace {
 
@@ -62,18 +63,6 @@ std::map<std::string, std::string> files_in(const fs::path& dir)
     }
     return out;
 }
-
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("umpire-" + name + "-" + std::to_string(::getpid())))
-    {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 // A Great Battles game with three lines after 'game new': two suppressions and a next.
 std::string great_battles_game(const TempDir& dir)

@@ -401,10 +401,8 @@ TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Sto
           "(14.23, 14.29)",
           "[cli][game]")
 {
-    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-wind-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const std::string file = (dir / "siege.toml").string();
+    const test::TempDir dir("game-wind");
+    const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     // Velocity 2d6 of 2 is a Storm (14.32); direction 7 is N (14.31).
     auto storm = run_cli({"-q", "--game", file, "--apply", "wind", "--roll", "7,2"});
@@ -436,15 +434,12 @@ TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Sto
     CHECK(contains(slurp(file), "wind = \"NE\""));  // 14.23's example: 9 and 7, from NE at 8
     CHECK(run_cli({"-q", "--game", file, "--apply", "wind"}).code == 64);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: reef --ship names the ship; a ship lost on a reef is eliminated in the game (15.53)", "[cli][game]")
 {
-    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-reef-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const std::string file = (dir / "siege.toml").string();
+    const test::TempDir dir("game-reef");
+    const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     // Hex 2028 is numbered 5 (15.53): a 5 is not higher, the ship is lost.
     auto lost = run_cli({"-q", "--game", file, "--apply", "reef", "2028", "--ship", "Galley-2", "--roll", "5"});
@@ -461,15 +456,12 @@ TEST_CASE("cli: reef --ship names the ship; a ship lost on a reef is eliminated 
     REQUIRE(safe.code == 0);
     CHECK(contains(safe.out, "nothing to apply"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: Novorossiysk hits with --game fights in the time counter's phase and weather (N1, N3)", "[cli][game]")
 {
-    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-novo-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const std::string file = (dir / "novo.toml").string();
+    const test::TempDir dir("game-novo");
+    const std::string file = dir / "novo.toml";
     REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);
     // Day 1, morning: two blocks that moved in against one have Surprise by day without
     // --time being typed (the morning is day).
@@ -497,17 +489,14 @@ TEST_CASE("cli: Novorossiysk hits with --game fights in the time counter's phase
         {"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Company-1", "--zone", "west"});
     CHECK(zone.code == 64);
     CHECK(contains(zone.err, "is not by zone"));
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat Segment fights on as it began it "
           "(15.25, 15.24)",
           "[cli][game]")
 {
-    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-1525-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const std::string file = (dir / "siege.toml").string();
+    const test::TempDir dir("game-1525");
+    const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     // Genoa 8 against Galley-1 4: +4, a 6 is L; the Ottoman ship flips to its reduced side (15.35).
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa", "--defender", "Galley-1",
@@ -547,16 +536,13 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     CHECK(venice.code == 64);
     CHECK(contains(venice.err, "Venice has attacked in this Combat Segment already"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: game set marks a unit by hand, with the referee's reason; redo makes again what undo took back",
           "[cli][game]")
 {
-    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-set-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const std::string file = (dir / "siege.toml").string();
+    const test::TempDir dir("game-set");
+    const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     CHECK(run_cli({"game", "set", file, "Genoa", "leader=Diedo"}).code == 64);  // no reason
     auto set = run_cli({"game", "set", file, "Genoa", "leader=Diedo", "--reason", "Diedo goes aboard"});
@@ -591,16 +577,13 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason; redo m
     CHECK(none.code == 64);
     CHECK(contains(none.err, "nothing to redo"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("cli: the referee's Turn Record Track in a scenario moves the Russian Portfolio's month (V, VI.A)",
           "[cli][game]")
 {
-    const auto dir = std::filesystem::temp_directory_path() / ("umpire-game-track-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    const std::string scenario = (dir / "mine.toml").string();
+    const test::TempDir dir("game-track");
+    const std::string scenario = dir / "mine.toml";
     auto write = [&](const std::string& track) {
         std::ofstream(scenario) << "id = \"mine\"\ntitle = \"Barbarossa, my track\"\ngame = \"The Russian Portfolio\"\n"
                                    "source = \"the referee's own track\"\nsides = [\"axis\", \"russian\"]\n"
@@ -608,7 +591,7 @@ TEST_CASE("cli: the referee's Turn Record Track in a scenario moves the Russian 
                                 << track << "]\n";
     };
     write(R"("22Jun41", "jul41", "jul41", "aug41", "sep41", "oct41")");
-    const std::string file = (dir / "barbarossa.toml").string();
+    const std::string file = dir / "barbarossa.toml";
     REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
     for (const char* expected : {"Game-turn 2, jul41: Good", "Game-turn 3, jul41: Good", "Game-turn 4, aug41: Good",
                                  "Game-turn 5, sep41: Good"}) {
@@ -627,10 +610,9 @@ TEST_CASE("cli: the referee's Turn Record Track in a scenario moves the Russian 
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     // a track that skips a month, or goes back, is refused where it is written
     write(R"("22Jun41", "aug41")");
-    auto skip = run_cli({"game", "new", scenario, (dir / "b.toml").string()});
+    auto skip = run_cli({"game", "new", scenario, dir / "b.toml"});
     CHECK(skip.code == 65);
     CHECK(contains(skip.err, "mine.toml:7:21: turn_record_track: game-turn 2's aug41 after jun41"));
     write(R"("22Jun41", "mud")");
-    CHECK(contains(run_cli({"game", "new", scenario, (dir / "c.toml").string()}).err, "'mud' is no month"));
-    std::filesystem::remove_all(dir);
+    CHECK(contains(run_cli({"game", "new", scenario, dir / "c.toml"}).err, "'mud' is no month"));
 }
