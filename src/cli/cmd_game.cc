@@ -1,4 +1,4 @@
-// umpire game: the referee's game file (new, status, next, undo, rebuild).
+// umpire game: the referee's game file (new, status, sequence, next, undo, redo, rebuild, recover, set).
 #include "cli/commands.h"
 #include "cli/game_store.h"
 #include "format/json.h"
@@ -82,6 +82,18 @@ void run_new(const GameOptions& opt, Context& ctx)
     ctx.emit(std::move(r));
 }
 
+// The step of the sequence of play G is at: its name and section, and what the rules ask of
+// the referee in it (game status, game next).
+void say_step(const core::GameRules& rules, const core::GameState& g, core::Resolution& r)
+{
+    const core::PlayStep& step = core::current_step(rules, g);
+    r.result.fields.push_back({"step", step.id});
+    r.result.effects.push_back("now " + step.name + " (" + step.section + ")");
+    for (const auto& ask : step.asks) {
+        r.result.effects.push_back("to do: " + ask);
+    }
+}
+
 void run_status(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
@@ -90,7 +102,53 @@ void run_status(const GameOptions& opt, Context& ctx)
     r.command = "game status";
     r.title = "The game in " + path;
     r.source = g.game + (g.scenario.empty() ? "" : ", scenario " + g.scenario);
-    core::find_game_rules(g.game)->status(g, ctx.table_of(), r);
+    const core::GameRules& rules = *core::find_game_rules(g.game);
+    rules.status(g, ctx.table_of(), r);
+    say_step(rules, g, r);
+    ctx.emit(std::move(r));
+}
+
+// game sequence [FILE|GAME]: the game's sequence of play, each step with what game next
+// does as it begins and what it asks of the referee; with a file, the step it is at.
+void run_sequence(const GameOptions& opt, Context& ctx)
+{
+    if (opt.args.size() > 1) {
+        throw usage_error("game sequence: too many arguments (one FILE or GAME)");
+    }
+    const core::GameRules* rules = nullptr;
+    std::optional<core::GameState> g;
+    if (opt.args.size() == 1 && core::find_game_rules(opt.args[0]) != nullptr) {
+        rules = core::find_game_rules(opt.args[0]);
+    } else {
+        file_of(opt, ctx, 0);
+        g = *ctx.game();
+        rules = core::find_game_rules(g->game);
+    }
+    core::Resolution r;
+    r.command = "game sequence";
+    r.title = "Sequence of play";
+    r.source = rules->title;
+    const std::string now = g ? rules->step(*g) : std::string();
+    r.result.code = g ? now : rules->game;
+    r.result.name = g ? "now " + core::current_step(*rules, *g).name + ", the game in " + ctx.game_path()
+                      : std::to_string(rules->sequence.size()) + " steps, the last followed by the first";
+    r.result.source = r.source;
+    for (size_t i = 0; i < rules->sequence.size(); ++i) {
+        const core::PlayStep& step = rules->sequence[i];
+        core::Outcome o;
+        o.label = step.id == now ? "now" : "";
+        o.code = step.id;
+        o.name = std::to_string(i + 1) + ". " + step.name + " (" + step.section + ")" +
+                 (step.repeats.empty() ? "" : ", " + step.repeats);
+        o.source = step.section;
+        for (const auto& d : step.does) {
+            o.effects.push_back("game next: " + d);
+        }
+        for (const auto& a : step.asks) {
+            o.effects.push_back("to do: " + a);
+        }
+        r.results.push_back(std::move(o));
+    }
     ctx.emit(std::move(r));
 }
 
@@ -121,6 +179,11 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core
         changes.clear();
         core::Resolution r = rules->next(g, ctx.table_of(), dice, changes, given);
         r.command = std::string(command);
+        core::GameState after = g;
+        for (const auto& c : changes) {
+            core::apply_change(after, c);
+        }
+        say_step(*rules, after, r);
         return r;
     });
 }
@@ -494,13 +557,15 @@ void run_recover(const GameOptions& opt, Context& ctx)
 void setup_game(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<GameOptions>();
-    auto* sub =
-        app.add_subcommand("game", "The referee's game file: new, status, next, undo, redo, rebuild, recover, set");
-    sub->add_option("ACTION", opt->action, "new, status, next, undo, redo, rebuild, recover or set")
+    auto* sub = app.add_subcommand(
+        "game", "The referee's game file: new, status, sequence, next, undo, redo, rebuild, recover, set");
+    sub->add_option("ACTION", opt->action, "new, status, sequence, next, undo, redo, rebuild, recover or set")
         ->required()
-        ->check(one_of({"new", "status", "next", "undo", "redo", "rebuild", "recover", "set"}));
-    sub->add_option("ARGS", opt->args,
-                    "new: GAME|SCENARIO FILE; set: [FILE] UNIT KEY=VALUE...; the others: FILE (or --game)");
+        ->check(one_of({"new", "status", "sequence", "next", "undo", "redo", "rebuild", "recover", "set"}));
+    sub->add_option(
+        "ARGS", opt->args,
+        "new: GAME|SCENARIO FILE; set: [FILE] UNIT KEY=VALUE...; sequence: FILE or GAME; the others: FILE (or "
+        "--game)");
     // What the referee says of the next step where the text leaves it to him, kept in the
     // order given.
     struct Given {
@@ -546,7 +611,8 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire game new constantinople siege.toml\n"
                 "  umpire --game siege.toml --apply melee --attacker Galley-1 --defender Genoa\n"
                 "  umpire game status siege.toml\n"
-                "  umpire game next siege.toml          # the next Impulse; the wind after the fifth\n"
+                "  umpire game sequence siege.toml      # the steps of play, and the one the game is at\n"
+                "  umpire game next siege.toml          # the next step: the Combat Segment, the next Impulse\n"
                 "  umpire game next day.toml --skip-due # Great Battles: the turn ends, a morale check passed\n"
                 "  umpire game next barbarossa.toml --month jul41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
@@ -568,6 +634,8 @@ void setup_game(CLI::App& app, Context& ctx)
             run_new(*opt, ctx);
         } else if (opt->action == "status") {
             run_status(*opt, ctx);
+        } else if (opt->action == "sequence") {
+            run_sequence(*opt, ctx);
         } else if (opt->action == "next") {
             run_next(*opt, ctx);
         } else if (opt->action == "undo") {

@@ -23,11 +23,13 @@ int eliminated_in_game(const ReplaceOptions& opt, const core::Unit& unit, Contex
         throw usage_error("--unit " + unit.name + ": the game in " + ctx.game_path() + " keeps no such battalion");
     }
     if (g.value("", "phase") != "night") {
-        throw usage_error("--unit " + unit.name +
-                          ": replacement rolls are made in the Night Phase (16.1, 16.2); "
-                          "the game is at day " +
-                          g.value("", "day") + ", turn " + g.value("", "turn") + " of " + g.value("", "turns_in_day") +
-                          ": 'game next' reaches the night after the day's last turn");
+        const core::GameRules& rules = *core::find_game_rules(g.game);
+        throw usage_error(
+            "--unit " + unit.name + ": replacement rolls are made in the Night Phase (16.1, 16.2); the game is at " +
+            core::current_step(rules, g).name + " of day " + g.value("", "day") +
+            (g.value("", "phase") == "dawn" ? ""
+                                            : ", turn " + g.value("", "turn") + " of " + g.value("", "turns_in_day")) +
+            ": 'game next' reaches the night after the day's last turn");
     }
     if (g.value(unit.name, "replaced_on_day") == g.value("", "day")) {
         throw usage_error("--unit " + unit.name + " has already rolled for replacements this night (16.2.3)");

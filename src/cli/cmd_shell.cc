@@ -138,9 +138,11 @@ const char* k_shell_help = "Type a command as on the command line, without 'umpi
                            "With a game, each result is applied to it; 'ask COMMAND' only asks.\n"
                            "  why        the working of the last result: inputs, steps, dice, notes, seed\n"
                            "  working on|off  show the working under every result (off at the start)\n"
-                           "  status     the board: units, statuses, the clock, what is pending\n"
-                           "  next       the next step of the sequence of play (Impulse, player's turn, night)\n"
+                           "  status     the board: units, statuses, the clock, the step and what it asks\n"
+                           "  sequence   the game's sequence of play, the step it is at marked 'now'\n"
+                           "  next       the next step: an Impulse's combat, a player's turn, the night, the dawn\n"
                            "  undo       revert the last change; redo makes it again\n"
+                           "  set UNIT KEY=VALUE --reason TEXT  mark a unit by hand (journalled)\n"
                            "  help [CMD] this, or a command's options\n"
                            "  cc, cr, co, ap, ad  close-combat, command-roll, cops-overrun, always-possible,\n"
                            "             air-deployment\n"
@@ -176,7 +178,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     while (true) {
         out.flush();
         g_interrupted = 0;
-        char* raw = readline(prompt(game, ctx).c_str());
+        const std::string shown_prompt = prompt(game, ctx);
+        char* raw = readline(shown_prompt.c_str());
         if (raw == nullptr && g_interrupted != 0) {
             out << "^C\n";  // the line cancelled; a fresh prompt
             continue;
@@ -184,6 +187,14 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         if (raw == nullptr) {
             out << "\n";
             break;
+        }
+        // Another shell or command may have changed the game while the prompt waited: say so
+        // before the line runs against the game as it is now (each command reads the file).
+        if (!game.empty()) {
+            if (const std::string now = prompt(game, ctx); now != shown_prompt) {
+                err << "umpire: note: " << game << " changed while the prompt waited (another shell or command): now "
+                    << now.substr(0, now.size() - 2) << "\n";
+            }
         }
         std::string line = raw;
         std::free(raw);
@@ -229,7 +240,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
                 continue;
             }
             args = {args[1], "--help"};
-        } else if (first == "status" || first == "next" || first == "undo" || first == "redo") {
+        } else if (first == "status" || first == "sequence" || first == "next" || first == "undo" || first == "redo" ||
+                   first == "set") {
             args.insert(args.begin(), "game");
         }
         bool apply = !game.empty();
@@ -272,9 +284,9 @@ void setup_shell(CLI::App& app, Context& ctx)
     sub->add_flag("--no-history", opt->no_history, "Neither read nor write the history file");
     sub->footer("History: $XDG_STATE_HOME/umpire/history (~/.local/state/umpire/history).\n"
                 "In the shell: any command without 'umpire'; 'ask CMD' resolves without applying;\n"
-                "status, next, undo, help [CMD], exit (or Ctrl-D; Ctrl-C cancels the line); 'why' shows\n"
-                "the last result's working (inputs, steps, dice, notes, seed), 'working on' shows it\n"
-                "every time.\n"
+                "status, sequence, next, undo, redo, set, help [CMD], exit (or Ctrl-D; Ctrl-C cancels\n"
+                "the line); 'why' shows the last result's working (inputs, steps, dice, notes, seed),\n"
+                "'working on' shows it every time.\n"
                 "Examples:\n  umpire shell --game siege.toml\n  umpire --game day.toml shell");
     sub->callback([opt, &ctx] { run_shell(*opt, ctx); });
 }

@@ -224,7 +224,11 @@ void Context::warn_provisional(const core::Resolution& r)
 
 void Context::render_fields_in(core::Resolution& r) const
 {
-    for (auto* lines : {&r.steps, &r.notes}) {
+    std::vector<std::vector<std::string>*> all{&r.steps, &r.notes, &r.result.effects};
+    for (auto& o : r.results) {
+        all.push_back(&o.effects);
+    }
+    for (auto* lines : all) {
         for (auto& line : *lines) {
             if (line.find('{') != std::string::npos) {
                 line = render(line);

@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 81> k_field_flags{{
+constexpr std::array<FieldFlag, 82> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -95,6 +95,7 @@ constexpr std::array<FieldFlag, 81> k_field_flags{{
     {"to_destroy", "--to-destroy"},
     {"to_hit", "--to-hit"},
     {"turn", "--turn"},
+    {"unit", "--unit"},
     {"weather", "--weather"},
     {"wind", "--wind"},
 }};

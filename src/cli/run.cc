@@ -480,7 +480,7 @@ std::vector<std::string> command_words(const std::string& command, const Environ
             words = check_names(ctx);
             words.emplace_back("list");
         } else if (command == "game") {
-            words = {"new", "status", "next", "undo", "rebuild"};
+            words = {"new", "status", "sequence", "next", "undo", "redo", "rebuild", "recover", "set"};
             const auto games = core::game_ids();
             const auto scenarios = ctx.catalog().scenario_names();
             words.insert(words.end(), games.begin(), games.end());
@@ -544,7 +544,8 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
         for (const auto& c : k_commands) {
             words.emplace_back(c.name);
         }
-        for (const char* w : {"ask", "help", "status", "next", "undo", "redo", "why", "working", "exit"}) {
+        for (const char* w :
+             {"ask", "help", "status", "sequence", "next", "undo", "redo", "set", "why", "working", "exit"}) {
             words.emplace_back(w);
         }
     } else {

@@ -100,6 +100,17 @@ GameRules black_sea_game_rules()
         }
         return c.problems;
     };
+    rules.sequence = {
+        {"turn",
+         "the operational turn",
+         "Operational Movement",
+         "six a game day; the first daylight turn (0600) after a night begins the next",
+         {"light and weather as the referee gives them: {light}, {weather} (Operational Movement, Weather Effects "
+          "on Operations)"},
+         {"the Orders Phase: missions on the log sheet, BLOCK for a fleet at an enemy port (Blockade)",
+          "the Move Fleets Phase: fleets move as the weather allows, contact and combat (Operational Movement)"}},
+    };
+    rules.step = [](const GameState&) { return std::string("turn"); };
     rules.next_keys = {"light", "weather"};
     rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {
@@ -110,6 +121,9 @@ GameRules black_sea_game_rules()
         std::string light = g.value("", "light");
         std::string weather = g.value("", "weather");
         for (const auto& [key, value] : given) {
+            if (key != "light" && key != "weather") {
+                continue;  // skip_due: nothing falls due in a Black Sea turn
+            }
             const auto& allowed = key == "light" ? k_black_sea_lights : k_black_sea_weathers;
             if (!contains(allowed, value)) {
                 throw usage_error("{" + key + "} '" + value + "': allowed " + join(allowed, ", ") +

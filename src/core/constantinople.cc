@@ -1498,6 +1498,28 @@ GameRules constantinople_game_rules()
     };
     rules.changes = constantinople_changes;
     rules.check = constantinople_check;
+    rules.sequence = {
+        {"movement",
+         "Initiative and Naval Movement",
+         "13.1",
+         "five Impulses a Naval Phase (13.1)",
+         {"at Impulse 1 of a new Naval Phase the wind is rolled for the whole phase: direction and velocity (13.1, "
+          "14.23)"},
+         {"each player rolls a die, the high die moves first this Impulse: initiative (13.1)",
+          "the first player moves his vessels, then the second; rams take place during movement: ram (13.1, 15.1)",
+          "pinned pairs may try to break free: free {ship} (15.16)",
+          "in a Storm no ship moves that Game-Turn: storm (14.29)"}},
+        {"combat",
+         "the Mutual Combat Segment",
+         "13.1, 15.2",
+         "five Impulses a Naval Phase (13.1)",
+         {"movement is over: no ram, reef or breaking free until the next Impulse (13.1)"},
+         {"every melee the players declare: melee, a ship attacking once, every adjacent enemy at once (15.24)",
+          "combat is simultaneous: each melee reads the ships as the segment began (15.25)"}},
+    };
+    rules.step = [](const GameState& g) {
+        return std::string(g.value("", "combat_in") == now_label(g) ? "combat" : "movement");
+    };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList&) {
         Resolution r;
@@ -1506,7 +1528,17 @@ GameRules constantinople_game_rules()
         r.source = "Constantinople 13.1, 14.23";
         const int phase = g.number("", "naval_phase");
         const int impulse = g.number("", "impulse");
-        if (impulse < k_impulses) {
+        const std::string now = now_label(g);
+        if (g.value("", "combat_in") != now) {
+            // "After both Players have completed Naval Movement there is a mutual Combat
+            // Phase" (13.1): the Impulse's movement is over; a melee begins it too.
+            changes.push_back(change_to(g, "", "combat_in", now, "13.1"));
+            r.title = "Mutual Combat Segment";
+            r.source = "Constantinople 13.1, 15.25";
+            r.result.code = now + "-combat";
+            r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse) +
+                            ", the Mutual Combat Segment";
+        } else if (impulse < k_impulses) {
             changes.push_back(change_to(g, "", "impulse", std::to_string(impulse + 1), "13.1"));
             r.result.code = impulse_label(phase, impulse + 1);
             r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse + 1);

@@ -197,6 +197,18 @@ const GameRules* find_game_rules(std::string_view game)
     return nullptr;
 }
 
+const PlayStep& current_step(const GameRules& rules, const GameState& game)
+{
+    const std::string id = rules.step(game);
+    for (const auto& s : rules.sequence) {
+        if (s.id == id) {
+            return s;
+        }
+    }
+    // A game's step function names only its own steps (tested for every game and clock).
+    throw Error(ExitCode::internal, rules.game + ": no step '" + id + "' in its sequence of play");
+}
+
 std::vector<std::string> game_ids()
 {
     return {"constantinople", "great-battles", "russian-portfolio", "black-sea", "novorossiysk"};

@@ -88,6 +88,17 @@ private:
     const GameState& m_game;
 };
 
+// One step of a game's sequence of play, in the rules' order: what 'game next' does by itself
+// as the game comes to it, and what the rules ask of the referee in it.
+struct PlayStep {
+    std::string id;                 // as the clock says it: "dawn", "first-player", "combat"
+    std::string name;               // "the dawn phase"
+    std::string section;            // where the rules order it: "7.1, 8.0"
+    std::string repeats;            // "" or how often it comes round: "each of the day's turns (7.2)"
+    std::vector<std::string> does;  // what game next does as the step begins
+    std::vector<std::string> asks;  // what the referee does in it; next refuses to pass a due one
+};
+
 // The games umpire keeps a file for, each with its starting state, what its resolutions
 // change, the next step of its sequence of play and its board drawn as text.
 struct GameRules {
@@ -101,6 +112,11 @@ struct GameRules {
     std::function<Resolution(const GameState&, const TableOf&, Dice&, std::vector<Change>&, const StatusList& given)>
         next;
     std::vector<std::string> next_keys;
+    // The sequence of play as data: every step in the rules' order (the last followed by the
+    // first again), and the step GAME's clock is at (one of SEQUENCE's ids). game next walks it;
+    // a test walks every game through it.
+    std::vector<PlayStep> sequence;
+    std::function<std::string(const GameState&)> step;
     // Every value GAME holds against its key's range and the unit's own limits (no more
     // suppressed stands than stands, a step the block has, a flag true or false, no key the
     // game does not keep): [] when all hold. Every read of a game file runs it (a problem is
@@ -114,6 +130,8 @@ struct GameRules {
     std::function<std::string(const Change&)> words;
 };
 const GameRules* find_game_rules(std::string_view game);
+// The step of RULES' sequence GAME is at.
+const PlayStep& current_step(const GameRules& rules, const GameState& game);
 std::vector<std::string> game_ids();
 
 // A resolution's field as the game reads it: text ("true"/"false" for a flag, digits for

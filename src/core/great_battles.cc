@@ -1039,26 +1039,33 @@ namespace {
 // The stands UNIT began the day with (15.1): every stand it has, suppressed, eliminated or not.
 long long stands_today(const GameState& g, std::string_view unit) { return g.number(unit, "stands_at_start_of_day"); }
 
-// The steps of a day turn and the night (7.0, 7.2, 16.0): each day turn is the first
-// player's turn then the second's (D1-D9 each, morale at D9, 15.0); after the day's last
-// turn, the night phase (N1-N6, 16.1). The clock's "phase"; a file that has none is at the
-// first player's turn (files written before umpire kept it).
-constexpr std::array<std::string_view, 3> k_phases{"first-player", "second-player", "night"};
+// The steps of a day (7.0): the dawn phase (7.1, 8.0), then each day turn the first player's
+// turn and the second's (7.2: D1-D9 each, morale at D9, 15.0), after the day's last turn the
+// night phase (16.0), then the next day's dawn (16.3). The clock's "phase"; a file that has
+// none is at the first player's turn (files written before umpire kept it).
+constexpr std::array<std::string_view, 4> k_phases{"dawn", "first-player", "second-player", "night"};
 
 std::string phase_of(const GameState& g)
 {
     const std::string p = g.value("", "phase");
-    return p.empty() ? std::string(k_phases[0]) : p;
+    return p.empty() ? std::string("first-player") : p;
 }
 
-// The day's fighting is over at night (16.1): "all combat and movement ceases". Only the
-// night's own rolls (replacement, 16.2) change the board then.
-void refuse_at_night(const GameState& g, const Resolution& r)
+// The day's fighting is the day turns (7.0): at dawn the players allocate artillery, deploy,
+// and activate (8.0, 9.1); at night "all combat and movement ceases" (16.1), and only the
+// night's own rolls (replacement, 16.2) change the board.
+void refuse_outside_turns(const GameState& g, const Resolution& r)
 {
-    if (phase_of(g) == "night" && r.command != "replace") {
+    const std::string phase = phase_of(g);
+    if (phase == "dawn") {
+        throw usage_error(r.command + ": it is the dawn phase of day " + g.value("", "day") +
+                          " (7.1, 8.0): weather, deployment, sighting, the first player and activations; the "
+                          "day's fighting starts with turn 1: 'game next'");
+    }
+    if (phase == "night" && r.command != "replace") {
         throw usage_error(r.command + ": it is the night after day " + g.value("", "day") +
                           ": the day's fighting is over, all combat and movement ceases (16.1); "
-                          "'game next' begins day " +
+                          "'game next' brings the dawn of day " +
                           std::to_string(g.number("", "day") + 1));
     }
 }
@@ -1098,7 +1105,7 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r);
 // rallies (15.1; morale reads it either way).
 std::vector<Change> great_battles_changes(const GameState& g, const Resolution& r)
 {
-    refuse_at_night(g, r);
+    refuse_outside_turns(g, r);
     std::vector<Change> out = r.command == "close-combat" ? close_combat_changes(g, r) : unit_changes(g, r);
     const size_t made = out.size();
     for (size_t i = 0; i < made; ++i) {
@@ -1228,7 +1235,8 @@ GameRules great_battles_game_rules()
                 turns = length.rows[*row].cells.at(0);
             }
         }
-        g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}};
+        // Each day begins with its dawn phase (7.0), the first day too.
+        g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}, {"phase", "dawn"}};
         for (const auto& u : s.units) {
             if (u.stands > 0) {
                 g.units.push_back({u.name,
@@ -1246,6 +1254,44 @@ GameRules great_battles_game_rules()
     };
     rules.changes = great_battles_changes;
     rules.check = great_battles_check;
+    rules.sequence = {
+        {"dawn",
+         "the dawn phase",
+         "7.1, 8.0",
+         "",
+         {"day and turn 1 begin (16.3: play proceeds to the Dawn Phase of the next day)"},
+         {"roll the day's weather (8.0)", "dawn deployment from the FUP, the attacker first (8.1)",
+          "allocate the day's artillery: pre-planned, pre-registered, on call (11.0)",
+          "the first player: the attacker may declare himself first, or pass (8.3)",
+          "activations before the day's fighting, the first player first (9.1)"}},
+        {"first-player",
+         "the first player's turn",
+         "7.2",
+         "each of the day's turns (7.2)",
+         {},
+         {"the first player follows D1-D9: activations, actions, fire, movement, close combat (7.2)",
+          "at its end both players test the morale of every battalion with a stand suppressed or eliminated "
+          "(15.0): game next waits for it, or {skip_due}"}},
+        {"second-player",
+         "the second player's turn",
+         "7.2",
+         "each of the day's turns (7.2)",
+         {},
+         {"the second player follows D1-D9 as the first did (7.2)",
+          "at its end the morale checks due (15.0): game next waits for them, or {skip_due}"}},
+        {"night",
+         "the night phase",
+         "16.0",
+         "after the day's last turn",
+         {"every suppression marker comes off (16.1.1)", "Gone to Ground ends with the day (15.2.1)",
+          "each battalion starts the next day with the stands it has left (15.1)"},
+         {"all combat and movement ceases (16.1)",
+          "the FUP may be brought forward to its C Ops along a road clear of the enemy (16.1.1)",
+          "replacement rolls for the eliminated stands, a d10 each: replace {unit} (16.2)",
+          "redeployment, the attacker first: any unit may go to the reserve (16.3.1)",
+          "artillery rounds recovered as the scenario says (16.3)"}},
+    };
+    rules.step = phase_of;
     rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {
         Resolution r;
@@ -1261,7 +1307,7 @@ GameRules great_battles_game_rules()
         // 15.0: "At the end of a player's turn, both players must test the morale of any
         // battalion that suffered at least one stand suppressed or eliminated": the turn does
         // not end past a check still due, unless the referee says to pass it (journalled).
-        if (phase != "night") {
+        if (phase == "first-player" || phase == "second-player") {
             std::vector<std::string> due;
             for (const auto& u : g.units) {
                 if (g.value(u.name, "morale_check_due") == "true") {
@@ -1283,11 +1329,15 @@ GameRules great_battles_game_rules()
                 changes.push_back(change_to(g, n, "morale_check_due", "false", "15.0, passed by the referee"));
             }
         }
-        if (phase == "first-player") {
+        if (phase == "dawn") {
+            changes.push_back(change_to(g, "", "phase", "first-player", "7.1"));
+            r.result.code = std::to_string(day) + "-1-1";
+            r.result.name =
+                "Day " + std::to_string(day) + ", turn 1 of " + std::to_string(turns) + ", the first player's turn";
+        } else if (phase == "first-player") {
             changes.push_back(change_to(g, "", "phase", "second-player", "7.2"));
             r.result.code = std::to_string(day) + "-" + std::to_string(turn) + "-2";
             r.result.name = day_turn + ", the second player's turn";
-            r.result.effects.push_back("the second player follows D1-D9 as the first did (7.2)");
         } else if (phase == "second-player" && turn < turns) {
             changes.push_back(change_to(g, "", "turn", std::to_string(turn + 1), "7.2"));
             changes.push_back(change_to(g, "", "phase", "first-player", "7.2"));
@@ -1312,22 +1362,14 @@ GameRules great_battles_game_rules()
             r.result.code = std::to_string(day) + "-night";
             r.result.name = "The night after day " + std::to_string(day);
             r.result.source = "Great Battles of WWII 16.1";
-            r.result.effects = {
-                "all combat and movement ceases (16.1)",
-                "the FUP may be brought forward to its C Ops along a road clear of the enemy (16.1.1)",
-                "every suppression marker comes off (16.1.1); Gone to Ground ends with the day (15.2.1)",
-                "replacement rolls for the eliminated stands, a d10 each (16.2)",
-                "redeployment, the attacker first: any unit may go to the reserve (16.3)",
-            };
         } else {
-            changes.push_back(change_to(g, "", "day", std::to_string(day + 1), "7.0"));
+            // "Play then proceeds to the Dawn Phase of the next day" (16.3).
+            changes.push_back(change_to(g, "", "day", std::to_string(day + 1), "16.3"));
             changes.push_back(change_to(g, "", "turn", "1", "7.0"));
-            changes.push_back(change_to(g, "", "phase", "first-player", "7.0"));
-            r.result.code = std::to_string(day + 1) + "-1-1";
-            r.result.name =
-                "Day " + std::to_string(day + 1) + ", turn 1 of " + std::to_string(turns) + ", the first player's turn";
-            r.result.effects.push_back("the dawn phase first: artillery for the day, activations, who moves first "
-                                       "(7.1, 8.0)");
+            changes.push_back(change_to(g, "", "phase", "dawn", "7.1"));
+            r.result.code = std::to_string(day + 1) + "-dawn";
+            r.result.name = "The dawn phase of day " + std::to_string(day + 1);
+            r.result.source = "Great Battles of WWII 7.1, 8.0";
         }
         if (r.result.source.empty()) {
             r.result.source = r.source;
@@ -1341,6 +1383,9 @@ GameRules great_battles_game_rules()
         if (phase == "night") {
             r.result.code = g.value("", "day") + "-night";
             r.result.name = "The night after day " + g.value("", "day") + " (16.1)";
+        } else if (phase == "dawn") {
+            r.result.code = g.value("", "day") + "-dawn";
+            r.result.name = "The dawn phase of day " + g.value("", "day") + " (7.1, 8.0)";
         } else {
             r.result.code = g.value("", "day") + "-" + g.value("", "turn") + (phase == "first-player" ? "-1" : "-2");
             r.result.name = "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + " of " +
@@ -1353,7 +1398,9 @@ GameRules great_battles_game_rules()
             const std::string tally = g.value(u.name, "suppressed_today");
             const int today = tally.empty() ? s : g.number(u.name, "suppressed_today");
             std::string line = u.name + " (" + u.side + "): " + g.value(u.name, "stands_at_start_of_day");
-            if (phase == "night") {
+            if (phase == "dawn") {
+                line += " stands for the day (15.1)";
+            } else if (phase == "night") {
                 line += " stands for the next day (15.1), replacements rolled " +
                         std::string(g.value(u.name, "replaced_on_day") == g.value("", "day") ? "(16.2)" : "not yet");
             } else {
@@ -1379,8 +1426,8 @@ GameRules great_battles_game_rules()
     };
     rules.clock_text = [](const GameState& g) {
         const std::string phase = phase_of(g);
-        if (phase == "night") {
-            return "night " + g.value("", "day");
+        if (phase == "night" || phase == "dawn") {
+            return phase + " " + g.value("", "day");
         }
         return "day " + g.value("", "day") + " turn " + g.value("", "turn") +
                (phase == "first-player" ? " 1st" : " 2nd");

@@ -879,6 +879,35 @@ GameRules novorossiysk_game_rules()
         return out;
     };
     rules.check = novorossiysk_check;
+    // The Time Counter: three phases a day, nine days (Time Counter); the Sequence section is
+    // "purely cosmetic" (the text's own word), so the steps are the counter's.
+    const std::vector<std::string> each = {
+        "the Time Counter moves one place to the right before the phase (Time Counter)",
+        "the phase's weather, 2D6 at its start: Dense Fog once a game, Downpour floods the next day's rivers "
+        "(Weather)"};
+    rules.sequence = {
+        {"morning",
+         "the morning phase (grey)",
+         "Time Counter",
+         "each of the nine days",
+         each,
+         {"air and artillery as the weather allows: hits reads the clock's weather (Weather)"}},
+        {"afternoon",
+         "the afternoon phase (yellow)",
+         "Time Counter",
+         "each of the nine days",
+         each,
+         {"air and artillery as the weather allows: hits reads the clock's weather (Weather)"}},
+        {"night",
+         "the night phase (black)",
+         "Time Counter",
+         "each of the nine days",
+         each,
+         {"the night phase of Day Nine is the game's last (Time Counter)",
+          "restrictions on air combat and artillery bombardment; the element of surprise switches (Time Counter)",
+          "the end-reckoning of replacements for the next day (Time Counter)"}},
+    };
+    rules.step = [](const GameState& g) { return g.value("", "phase"); };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList&) {
         const WeatherState state = next_phase(weather_of(g));

@@ -624,6 +624,22 @@ GameRules russian_portfolio_game_rules()
         return c.problems;
     };
     rules.next_keys = {"month"};
+    // The order of the phases is on the Charts and Tables sheet the text lost (V: "See the
+    // Charts and Tables sheet"): the step is the game-turn, the phases as the text names them.
+    rules.sequence = {
+        {"game-turn",
+         "the game-turn",
+         "V",
+         "each month on the Turn Record Track",
+         {"the month moves on by one at most: the scenario's Turn Record Track, or {month} (V)",
+          "the month's weather: October Mud, November Hard Frost, December on Snow (VI.A)"},
+         {"the phases the text names, in the order of the Charts and Tables sheet (lost): Replacement/ "
+          "Reinforcement and Strategic Movement (VIII), operations and attacks (crt), Reserve Movement, Supply "
+          "Status Determination, Victory Determination (IV)",
+          "Dispersed units recover in the opponent's Initial Operations Attack Phase, then are Spent (VII.C)",
+          "at the end of the game-turn every Spent (not Dispersed) unit faces back, ready (VII.C)"}},
+    };
+    rules.step = [](const GameState&) { return std::string("game-turn"); };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {
         Resolution r;

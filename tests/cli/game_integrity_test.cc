@@ -64,11 +64,13 @@ std::map<std::string, std::string> files_in(const fs::path& dir)
     return out;
 }
 
-// A Great Battles game with three lines after 'game new': two suppressions and a next.
+// A Great Battles game with four lines after 'game new': a next from the dawn phase to the
+// first turn (7.1), two suppressions and a next.
 std::string great_battles_game(const TempDir& dir)
 {
     const std::string file = dir / "g.toml";
     REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
                 .code == 0);
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "2"})
@@ -92,8 +94,9 @@ TEST_CASE("game journal: replay of a journal of every game resolves in memory an
           {"game", "next"},
           {"game", "undo"},
           {"game", "next"}}},
-        {"great-battles",
-         {{"--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--stand", "soft", "--roll", "1,2"},
+        {"great-battles",  // the dawn phase, then the day's fighting (7.1)
+         {{"game", "next"},
+          {"--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--stand", "soft", "--roll", "1,2"},
           {"game", "next", "--skip-due"},
           {"--apply", "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "3"},
           {"game", "undo"}}},
@@ -156,7 +159,7 @@ TEST_CASE("game file: a value edited by hand is named by its line, and nothing i
 
     const std::string named = file + ":" + std::to_string(line) +
                               ": the file disagrees with its journal (edited by hand?): 'suppressed = 2' here, "
-                              "'suppressed = 1' after the journal's line 4";
+                              "'suppressed = 1' after the journal's line 5";
     auto status = run_cli({"game", "status", file});
     CHECK(status.code == 65);
     CHECK(contains(status.err, named));
@@ -185,7 +188,7 @@ TEST_CASE("game file: a value edited by hand is named by its line, and nothing i
     CHECK(contains(kept.out, R"("applied":[{"unit":"I-Btl","key":"suppressed","from":"1","to":"2","rule":"by hand"},)"
                              R"({"unit":"I-Btl","key":"suppressed_today","from":"1","to":"2","rule":"by hand"}])"));
     const auto journal_lines = lines_of(slurp(file + ".journal"));
-    REQUIRE(journal_lines.size() == 5);
+    REQUIRE(journal_lines.size() == 6);
     CHECK(contains(journal_lines.back(), R"("argv":["--json","game","recover",")"));
     CHECK(run_cli({"game", "status", file}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
@@ -229,7 +232,7 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
     const std::string good = slurp(file + ".journal");
     const std::string game = slurp(file);
     const auto lines = lines_of(good);
-    REQUIRE(lines.size() == 4);  // game new, two suppressions, next
+    REQUIRE(lines.size() == 5);  // game new, next (dawn to turn 1), two suppressions, next
 
     struct Damage {
         const char* what;
@@ -244,14 +247,16 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
         return out;
     };
     std::vector<Damage> damages{
-        {"a line removed", {lines[0], lines[2], lines[3]}, ".journal:2: prev: the chain is broken here"},
-        {"two lines swapped", {lines[0], lines[2], lines[1], lines[3]}, ".journal:2: prev: the chain is broken here"},
-        {"a change's to edited", edited(1, R"("to":"1")", R"("to":"3")"), ".journal:3: prev: the chain is broken here"},
-        {"a line's time edited", edited(1, R"("time":"2)", R"("time":"1)"),
+        {"a line removed", {lines[0], lines[1], lines[3], lines[4]}, ".journal:3: prev: the chain is broken here"},
+        {"two lines swapped",
+         {lines[0], lines[1], lines[3], lines[2], lines[4]},
          ".journal:3: prev: the chain is broken here"},
+        {"a change's to edited", edited(2, R"("to":"1")", R"("to":"3")"), ".journal:4: prev: the chain is broken here"},
+        {"a line's time edited", edited(2, R"("time":"2)", R"("time":"1)"),
+         ".journal:4: prev: the chain is broken here"},
         {"a line inserted",
-         {lines[0], lines[1], lines[1], lines[2], lines[3]},
-         ".journal:3: prev: the chain is broken here"},
+         {lines[0], lines[1], lines[2], lines[2], lines[3], lines[4]},
+         ".journal:4: prev: the chain is broken here"},
     };
     for (const auto& d : damages) {
         CAPTURE(d.what);
@@ -272,22 +277,22 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
     // hold what the line says it changed to, and rebuild finds the game it leaves is not the
     // one it recorded.
     {
-        auto last = edited(3, R"("to":"second-player")", R"("to":"night")");
+        auto last = edited(4, R"("to":"second-player")", R"("to":"night")");
         spit(file + ".journal", joined(last));
         auto status = run_cli({"game", "status", file});
         CHECK(status.code == 65);
-        CHECK(contains(status.err, file + ".journal:4: "));
+        CHECK(contains(status.err, file + ".journal:5: "));
         auto rebuild = run_cli({"game", "rebuild", file});
         CHECK(rebuild.code == 65);
-        CHECK(contains(rebuild.err, file + ".journal:4: the game its changes leave is not the one it recorded"));
+        CHECK(contains(rebuild.err, file + ".journal:5: the game its changes leave is not the one it recorded"));
     }
     // recover keeps the lines before the damage and sets the rest aside
-    spit(file + ".journal", joined({lines[0], lines[1], lines[3]}));
+    spit(file + ".journal", joined({lines[0], lines[1], lines[2], lines[4]}));
     auto recover = run_cli({"game", "recover", file});
     CHECK(recover.code == 0);
-    CHECK(contains(recover.out, "the journal cut after line 2"));
-    CHECK(slurp(file + ".journal") == joined({lines[0], lines[1]}));
-    CHECK(slurp(file + ".journal.cut") == joined({lines[3]}));
+    CHECK(contains(recover.out, "the journal cut after line 3"));
+    CHECK(slurp(file + ".journal") == joined({lines[0], lines[1], lines[2]}));
+    CHECK(slurp(file + ".journal.cut") == joined({lines[4]}));
     CHECK(slurp(file + ".edited") == game);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     CHECK(run_cli({"game", "status", file}).code == 0);
@@ -332,13 +337,13 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     spit(file + ".tmp", "half a game");
     auto read = run_cli({"game", "status", file});
     CHECK(read.code == 0);
-    CHECK(contains(read.err, "rolled forward to its journal's line 5"));
+    CHECK(contains(read.err, "rolled forward to its journal's line 6"));
     CHECK(contains(read.err, "(in memory: this command writes nothing)"));
     CHECK(contains(read.out, "2 suppressed"));
     CHECK(slurp(file) == before);
     auto write = run_cli({"--game", file, "--apply", "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "9"});
     CHECK(write.code == 0);
-    CHECK(contains(write.err, "rolled forward to its journal's line 5"));
+    CHECK(contains(write.err, "rolled forward to its journal's line 6"));
     CHECK(slurp(file) == after);
     CHECK(!fs::exists(file + ".tmp"));
 

@@ -66,8 +66,10 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     auto status = run_cli({"game", "status", file});
     CHECK(contains(status.out, "Genoa: Damaged, pinned to Galley-3"));
 
-    // Five Impulses; the fifth's next is a new Naval Phase and its wind (13.1, 14.23).
-    for (int i = 0; i < 3; ++i) {
+    // Five Impulses, each its movement then its Mutual Combat Segment: from Impulse 2's
+    // combat, six steps to Impulse 5's combat; its next is a new Naval Phase and its wind
+    // (13.1, 14.23).
+    for (int i = 0; i < 6; ++i) {
         REQUIRE(run_cli({"game", "next", file}).code == 0);
     }
     auto phase = run_cli({"game", "next", file, "--roll", "9,7"});
@@ -226,6 +228,15 @@ TEST_CASE("cli: Great Battles replacement rolls at night return stands to the ga
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "day.toml").string();
     REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // A day begins with its dawn phase (7.0, 8.0): no fighting, no replacement roll yet.
+    auto dawn =
+        run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"});
+    CHECK(dawn.code == 64);
+    CHECK(contains(dawn.err, "it is the dawn phase of day 1 (7.1, 8.0)"));
+    auto dawn_replace = run_cli({"-q", "--game", file, "replace", "--unit", "I-Btl", "--situation", "line"});
+    CHECK(dawn_replace.code == 64);
+    CHECK(contains(dawn_replace.err, "the game is at the dawn phase of day 1"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the dawn phase done: turn 1 (7.1)
     // A rocket's 1-4 destroys the stand (12.2.2): I-Btl ends the day with 3 of its 4.
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--air",
                      "rocket", "--roll", "2"})
@@ -301,6 +312,7 @@ TEST_CASE("cli: a suppressed stand suppressed again changes nothing: no more sup
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "day.toml").string();
     REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the dawn phase done: turn 1 (7.1)
     // I-Btl has 4 stands (great-battles-example); activated in the open, a 1 suppresses (11.3.3).
     const std::vector<std::string> three{"--game", file,      "--apply", "suppress", "--unit", "I-Btl",  "--stand",
                                          "open",   "--stand", "open",    "--stand",  "open",   "--roll", "1,1,1"};
@@ -328,6 +340,7 @@ TEST_CASE("cli: with --game, what the game keeps is not asked again, and a flag 
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "day.toml").string();
     REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the dawn phase done: turn 1 (7.1)
     // Nothing suppressed yet: nothing to rally (14.7).
     auto none = run_cli({"--game", file, "--apply", "rally", "--unit", "I-Btl"});
     CHECK(none.code == 64);
@@ -426,7 +439,7 @@ TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Sto
     auto late = run_cli({"-q", "--game", file, "--apply", "wind"});
     CHECK(late.code == 64);
     CHECK(contains(late.err, "rolled already"));
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 8; ++i) {  // Impulse 1's combat to Impulse 5's, movement then combat each (13.1)
         REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
     }
     REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "9,7"}).code == 0);
@@ -615,4 +628,44 @@ TEST_CASE("cli: the referee's Turn Record Track in a scenario moves the Russian 
     CHECK(contains(skip.err, "mine.toml:7:21: turn_record_track: game-turn 2's aug41 after jun41"));
     write(R"("22Jun41", "mud")");
     CHECK(contains(run_cli({"game", "new", scenario, dir / "c.toml"}).err, "'mud' is no month"));
+}
+
+TEST_CASE("cli: game sequence lists the steps of play in the rules' order, the game's own marked now (7.0, 13.1)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-sequence");
+    const std::string file = dir / "day.toml";
+    // Without a file: the game's steps alone, in the order of 7.0 (dawn, the day turns, night).
+    auto steps = run_cli({"game", "sequence", "great-battles"});
+    REQUIRE(steps.code == 0);
+    const size_t dawn = steps.out.find("dawn  1. the dawn phase (7.1, 8.0)");
+    const size_t first = steps.out.find("first-player  2. the first player's turn (7.2)");
+    const size_t second = steps.out.find("second-player  3. the second player's turn (7.2)");
+    const size_t night = steps.out.find("night  4. the night phase (16.0)");
+    CHECK(dawn < first);
+    CHECK(first < second);
+    CHECK(second < night);
+    CHECK(night != std::string::npos);
+    CHECK_FALSE(contains(steps.out, "(now)"));
+    // With a file: the step it is at. A new game is at day 1's dawn (7.0).
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    auto at = run_cli({"--json", "game", "sequence", file});
+    REQUIRE(at.code == 0);
+    CHECK(contains(at.out, R"("label":"now","code":"dawn")"));
+    auto status = run_cli({"--json", "game", "status", file});
+    CHECK(contains(status.out, R"("step":"dawn")"));
+    CHECK(contains(status.out, "to do: roll the day's weather (8.0)"));
+    auto next = run_cli({"game", "next", file});
+    CHECK(contains(next.out, "now the first player's turn (7.2)"));
+    CHECK(contains(next.out, "--skip-due"));  // {skip_due} said as the flag the referee types
+    CHECK(contains(run_cli({"game", "sequence", file}).out, "the first player's turn (7.2), each of the day's "
+                                                            "turns (7.2)  (now)"));
+    // A word that is neither a game nor a file, and too many words, are refused.
+    auto neither = run_cli({"game", "sequence", dir / "none.toml"});
+    CHECK(neither.code != 0);
+    CHECK(run_cli({"game", "sequence", "great-battles", "constantinople"}).code == 64);
+    // Every game takes --skip-due, even where nothing falls due (the Black Sea's turn).
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
+    CHECK(run_cli({"-q", "game", "next", sea, "--skip-due"}).code == 0);
 }

@@ -86,6 +86,14 @@ TEST_CASE("game: the next Impulse, and after the fifth a new Naval Phase with it
     GameState g = two_ships();
     auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
     std::vector<Change> changes;
+    // Impulse 5's movement is over: its Mutual Combat Segment (13.1), no dice.
+    test::Scripted no_dice({});
+    CHECK(rules->next(g, tables, no_dice.dice, changes, {}).result.code == "1-5-combat");
+    REQUIRE(changes.size() == 1);
+    CHECK(changes[0] == Change{"", "combat_in", "", "1-5", "13.1"});
+    apply_change(g, changes[0]);
+    CHECK(rules->step(g) == "combat");
+    changes.clear();
     test::Scripted s({9, 7});  // 14.23's example: NE at 8
     auto r = rules->next(g, tables, s.dice, changes, {});
     CHECK(r.result.code == "2-1");
@@ -98,7 +106,12 @@ TEST_CASE("game: the next Impulse, and after the fifth a new Naval Phase with it
     CHECK(g.value("", "velocity") == "8");
     changes.clear();
     test::Scripted none({});
-    rules->next(g, tables, none.dice, changes, {});  // Impulse 2: no dice
+    CHECK(rules->step(g) == "movement");
+    rules->next(g, tables, none.dice, changes, {});  // Impulse 1's Combat Segment, then Impulse 2: no dice
+    REQUIRE(changes.size() == 1);
+    apply_change(g, changes[0]);
+    changes.clear();
+    rules->next(g, tables, none.dice, changes, {});
     REQUIRE(changes.size() == 1);
     CHECK(changes[0] == Change{"", "impulse", "1", "2", "13.1"});
 }
@@ -159,8 +172,16 @@ TEST_CASE("game: Great Battles suppression, rally and morale change the battalio
     Resolution barrage = r;
     barrage.command = "suppress";
     CHECK_THROWS_WITH(rules->changes(g, barrage), Catch::Contains("all combat and movement ceases (16.1)"));
+    // "Play then proceeds to the Dawn Phase of the next day" (16.3): weather, deployment,
+    // artillery, the first player, activations (7.1, 8.0, 9.1); no fighting yet.
+    CHECK(next().result.name == "The dawn phase of day 2");
+    CHECK(g.value("", "day") == "2");
+    CHECK(g.value("", "phase") == "dawn");
+    CHECK(rules->step(g) == "dawn");
+    CHECK_THROWS_WITH(rules->changes(g, barrage), Catch::Contains("dawn phase of day 2 (7.1, 8.0)"));
     CHECK(next().result.name == "Day 2, turn 1 of 9, the first player's turn");
     CHECK(g.value("", "phase") == "first-player");
+    CHECK(rules->step(g) == "first-player");
 }
 
 TEST_CASE("game: a Great Battles player's turn does not end past a morale check due, unless passed (15.0)",
@@ -395,4 +416,98 @@ TEST_CASE("game: Novorossiysk blocks step down, then go to the Dead Pool (Large 
     s.units[0].block_reduced = "red";
     s.units[1].block_reduced = "white";
     CHECK_THROWS_WITH(rules->start(s, tables), Catch::Contains("one step"));
+}
+
+// The sequence of play is data (issue 24): each game's steps in the rules' order, and game
+// next walks them. From each shipped scenario's start, next after next visits the steps in
+// the order the data gives them, the last followed by the first, and never a step the data
+// lacks. Great Battles: dawn, first player, second player... night (7.0, 7.1, 7.2, 16.0);
+// Constantinople: movement, then the Mutual Combat Segment, each Impulse (13.1).
+TEST_CASE("game: game next walks each game's sequence of play in its order (7.0, 13.1, Time Counter)", "[core][game]")
+{
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    for (const auto& id : game_ids()) {
+        INFO(id);
+        const GameRules* rules = find_game_rules(id);
+        REQUIRE(rules != nullptr);
+        REQUIRE(!rules->sequence.empty());
+        const Scenario scenario = rules->scenario.empty() ? Scenario{} : test::embedded().scenario(rules->scenario);
+        GameState g = rules->start(scenario, tables);
+        auto index = [&](const GameState& game) {
+            const std::string step = rules->step(game);
+            for (size_t i = 0; i < rules->sequence.size(); ++i) {
+                if (rules->sequence[i].id == step) {
+                    return i;
+                }
+            }
+            FAIL("step '" << step << "' is not in " << id << "'s sequence of play");
+            return size_t{0};
+        };
+        RandomSource source(7);
+        std::vector<std::string> seen;
+        for (int n = 0; n < 60; ++n) {
+            const size_t at = index(g);
+            seen.push_back(rules->sequence[at].id);
+            Dice dice(source);
+            std::vector<Change> changes;
+            try {
+                rules->next(g, tables, dice, changes, {{"skip_due", "true"}});
+            } catch (const Error& e) {
+                // Novorossiysk's nine days: "the night phase of Day Nine ... is the final phase"
+                CHECK(id == "novorossiysk");
+                CHECK_THAT(e.what(), Catch::Contains("Day 9"));
+                break;
+            }
+            for (const auto& c : changes) {
+                apply_change(g, c);
+            }
+            CHECK(rules->check(g).empty());
+            const size_t then = index(g);
+            // the next step in the list (the first after the last), or the first of the
+            // repeated steps AT belongs to (those in a row with its own 'repeats'): the
+            // second player's turn, then the next turn's first player's (7.2)
+            size_t group = at;
+            while (group > 0 && !rules->sequence[at].repeats.empty() &&
+                   rules->sequence[group - 1].repeats == rules->sequence[at].repeats) {
+                --group;
+            }
+            const size_t expected = (at + 1) % rules->sequence.size();
+            if (then != expected) {
+                CHECK(then == group);
+                CHECK(!rules->sequence[at].repeats.empty());
+            }
+        }
+        for (const auto& step : rules->sequence) {
+            CHECK(std::count(seen.begin(), seen.end(), step.id) > 0);  // every step is reached
+        }
+    }
+}
+
+TEST_CASE("game: Great Battles' day in steps: dawn, 2 x turns, night, the next dawn (7.0, 16.3)", "[core][game]")
+{
+    const GameRules* rules = find_game_rules("great-battles");
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    Scenario s;
+    GameState g = rules->start(s, tables);
+    // Each day consists of a dawn phase, a number of day turns for both sides, then the night (7.0).
+    CHECK(rules->step(g) == "dawn");
+    const int turns = g.number("", "turns_in_day");
+    REQUIRE(turns > 0);
+    std::vector<std::string> walked;
+    test::Scripted none({});
+    for (int n = 0; n < 2 * turns + 3; ++n) {
+        std::vector<Change> changes;
+        rules->next(g, tables, none.dice, changes, {});
+        for (const auto& c : changes) {
+            apply_change(g, c);
+        }
+        walked.push_back(rules->step(g) + " " + g.value("", "day") + "." + g.value("", "turn"));
+    }
+    CHECK(walked.front() == "first-player 1.1");
+    CHECK(walked[1] == "second-player 1.1");
+    CHECK(walked[2] == "first-player 1.2");
+    CHECK(walked[static_cast<size_t>(2 * turns) - 1] == "second-player 1." + std::to_string(turns));
+    CHECK(walked[static_cast<size_t>(2 * turns)] == "night 1." + std::to_string(turns));
+    CHECK(walked[static_cast<size_t>(2 * turns) + 1] == "dawn 2.1");
+    CHECK(walked[static_cast<size_t>(2 * turns) + 2] == "first-player 2.1");
 }

@@ -28,6 +28,10 @@ has evening.out "result: 2-1  Naval Phase 2, Impulse 1, wind N storm"  # five Im
 has evening.out "no other movement that Game-Turn (14.29): no ram"   # no ram in a Storm
 has evening.out "Genoa is eliminated: take it off the board (14.29)" # pinned ships sink in a Storm
 has evening.out "Galley-4 is eliminated: take it off the board (14.29)" # a six at sea
+# each Impulse is its movement, then the Mutual Combat Segment (13.1): next steps through both
+has evening.out "result: 1-3-combat  Naval Phase 1, Impulse 3, the Mutual Combat Segment"
+has evening.out "to do: combat is simultaneous: each melee reads the ships as the segment began (15.25)"
+has evening.out "combat  2. the Mutual Combat Segment (13.1, 15.2), five Impulses a Naval Phase (13.1)  (now)"
 grep -q 'name = "Venice"' siege.toml || fail "siege.toml has no Venice"
 awk '/name = "Venice"/{f=1} f&&/damaged/{print; exit}' siege.toml | grep -q "true" || fail "Venice not Damaged"
 grep -q '^naval_phase = 2' siege.toml || fail "not Naval Phase 2"
@@ -56,6 +60,10 @@ has day.out "I-Btl starts the next day with 3 stands (15.1)"
 has day.out "3 stands for the next day (15.1), replacements rolled not yet"
 has day.out "all combat and movement ceases (16.1)"
 has day.out "I-Btl starts the day with 4 stands (16.2.3)"        # a 1 returns the stand (16.2.3)
+# "Play then proceeds to the Dawn Phase of the next day" (16.3): no fighting until turn 1 (7.1, 8.0)
+has day.out "'game next' brings the dawn of day 2"
+has day.out "result: 2-dawn  The dawn phase of day 2"
+has day.out "to do: roll the day's weather (8.0)"
 has day.out "result: 2-1-1  Day 2, turn 1 of 9, the first player's turn"
 "$umpire" -q game rebuild day.toml >rebuild2.out 2>&1 || fail "rebuild exit (great battles)"
 has rebuild2.out "identical"
@@ -139,6 +147,22 @@ wait_for "--defender is required"
 tmux -L "$socket" send-keys -t shell C-d
 for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
 grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME/umpire/history"
+
+# The prompt shows the step of the sequence of play: a Great Battles day begins at dawn (7.0,
+# 8.0). Another process moving the game on while the prompt waits is said before the next line.
+"$umpire" -q game new great-battles gb.toml >/dev/null
+tmux -L "$socket" new-session -d -s gb -x 150 -y 50 \
+    "cd '$work' && '$umpire' -q shell --no-history --game gb.toml; sleep 1"
+gb_screen() { tmux -L "$socket" capture-pane -t gb -p -S -200; }
+gb_wait() { for _ in $(seq 50); do gb_screen | grep -qF -- "$1" && return 0; sleep 0.1; done; fail "gb: never showed: $1"; }
+gb_wait "gb dawn 1>"
+tmux -L "$socket" send-keys -t gb "next" Enter
+gb_wait "gb day 1 turn 1 1st>"
+"$umpire" -q game next gb.toml >/dev/null || fail "game next from outside the shell"
+tmux -L "$socket" send-keys -t gb "status" Enter
+gb_wait "gb.toml changed while the prompt waited (another shell or command): now gb day 1 turn 1 2nd"
+gb_wait "gb day 1 turn 1 2nd>"
+tmux -L "$socket" send-keys -t gb C-d
 
 # --- Progress of a long run (roll -n of 100 million 2d6: over a second, far longer in a
 # sanitized build): on a terminal a line on standard error after the first second, erased
