@@ -12,6 +12,8 @@ struct MeleeOptions {
     bool boom = false;
     bool exchange = false;
     std::vector<int> split;
+    std::optional<int> split_plan;  // the split plan melee lists as N
+    std::string objective;          // how plan melee ranks them; expected when not given
     std::string reading = "case";
     DiceOptions dice;
 };
@@ -43,6 +45,21 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
     q.boom = opt.boom;
     q.exchange = opt.exchange;
     q.split = opt.split;
+    if (!opt.split_plan && !opt.objective.empty()) {
+        throw usage_error("--objective goes with --split-plan (how plan melee ranks the splits)");
+    }
+    const std::string objective = opt.objective.empty() ? "expected" : opt.objective;
+    if (opt.split_plan) {
+        if (!opt.split.empty()) {
+            throw usage_error("--split-plan and --split: give the defender's split one way");
+        }
+        if (!opt.exchange || opt.attackers.size() < 2) {
+            throw usage_error("--split-plan " + std::to_string(*opt.split_plan) +
+                              ": a split is the defender's points against several attackers, with --exchange "
+                              "(15.24)");
+        }
+        q.split = planned_split(ctx, opt.defender, opt.attackers, opt.boom, opt.reading, objective, *opt.split_plan);
+    }
     q.reading = core::parse_damaged_reading(opt.reading);
     const core::Table& crt = ctx.table("constantinople.melee");
     core::Fields inputs{{"attackers", opt.attackers},
@@ -50,12 +67,16 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
                         {"boom", opt.boom},
                         {"exchange", opt.exchange},
                         {"damaged_reading", opt.reading}};
-    if (!opt.split.empty()) {
+    if (opt.split_plan) {
+        inputs.push_back({"split_plan", static_cast<long long>(*opt.split_plan)});
+        inputs.push_back({"objective", objective});
+    }
+    if (!q.split.empty()) {
         std::vector<std::string> points;
-        for (int p : opt.split) {
+        for (int p : q.split) {
             points.push_back(std::to_string(p));
         }
-        inputs.push_back({"split", join(points, ",")});  // as typed: the defender's points, in --attacker order
+        inputs.push_back({"split", join(points, ",")});  // the defender's points, in --attacker order
     }
     ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); });
 }
@@ -81,6 +102,14 @@ void setup_melee(CLI::App& app, Context& ctx)
         ->delimiter(',')
         ->allow_extra_args(false)
         ->type_name("N,N,...");
+    sub->add_option("--split-plan", opt->split_plan,
+                    "With --exchange and several attackers: the split 'plan melee --ship DEFENDER --enemy "
+                    "ATTACKER...' lists as N")
+        ->type_name("N");
+    sub->add_option("--objective", opt->objective,
+                    "With --split-plan: how plan melee ranks the splits: expected (default), any-loss, strongest")
+        ->check(one_of({"expected", "any-loss", "strongest"}))
+        ->type_name("expected|any-loss|strongest");
     sub->add_option("--damaged-reading", opt->reading,
                     "case: 15.34, Damaged leaves melee alone (default); chart: the 15.41 legend, "
                     "melee halved")
@@ -94,6 +123,8 @@ void setup_melee(CLI::App& app, Context& ctx)
                 "  umpire melee --attacker 4 --attacker 4 --defender 5          # 15.23: +3\n"
                 "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
                 "               --split 2,1,5                                   # 15.24's example\n"
+                "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
+                "               --split-plan 1                  # the split 'plan melee' lists first\n"
                 "  umpire melee --attacker Galley-1 --defender Genoa:leader --boom --odds");
     sub->callback([opt, &ctx] { run_melee(*opt, ctx); });
 }

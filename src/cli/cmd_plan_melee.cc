@@ -87,12 +87,25 @@ std::string exact_text(const Rational& q) { return q == 0 || q == 1 ? q.str() : 
 
 std::string chance_text(const Rational& q) { return format::percent(Fraction{q}) + " (" + exact_text(q) + ")"; }
 
-}  // namespace
+// Every legal split of the ship's strength, ranked (best first; OPT.top of them, or all).
+// ATTACKS holds each number of points against each enemy once; SCORED points into it.
+struct Planned {
+    const core::Table* crt = nullptr;
+    std::map<std::string, size_t> severity_of;
+    core::MeleeRequest q;
+    core::MeleeSplits plan;
+    std::vector<std::string> names;
+    int strongest = 0;
+    std::vector<std::string> strongest_names;
+    std::map<std::pair<size_t, int>, Attack> attacks;
+    std::vector<Scored> scored;
+};
 
-void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
+void make_plan(const PlanMeleeOptions& opt, Context& ctx, Planned& planned)
 {
     const core::Table& crt = ctx.table("constantinople.melee");
-    std::map<std::string, size_t> severity_of;
+    planned.crt = &crt;
+    std::map<std::string, size_t>& severity_of = planned.severity_of;
     for (const auto& entry : crt.legend) {
         const auto at = std::find(k_severities.begin(), k_severities.end(), entry.severity);
         if (at == k_severities.end()) {
@@ -111,7 +124,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
                           " given; a ship melees at most four adjacent enemies, through its port and starboard "
                           "hexsides or engaged (15.22, 15.24)");
     }
-    core::MeleeRequest q;
+    core::MeleeRequest& q = planned.q;
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     // The ship attacks (an Ineffective ship may not, 15.33); the enemies defend.
     q.defender = flag_value(
@@ -126,14 +139,19 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     }
     q.boom = opt.boom;
     q.reading = core::parse_damaged_reading(opt.reading);
-    const core::MeleeSplits plan = core::legal_splits(q);
+    planned.plan = core::legal_splits(q);
+    const core::MeleeSplits& plan = planned.plan;
 
-    std::vector<std::string> names;
+    std::vector<std::string>& names = planned.names;
     for (size_t i = 0; i < opt.enemies.size(); ++i) {
         names.push_back(q.attackers[i].name.empty() ? "enemy " + std::to_string(i + 1) : q.attackers[i].name);
     }
-    const int strongest = *std::max_element(plan.defenses.begin(), plan.defenses.end());
-    std::vector<std::string> strongest_names;
+    if (plan.defenses.empty()) {
+        return;
+    }
+    planned.strongest = *std::max_element(plan.defenses.begin(), plan.defenses.end());
+    const int strongest = planned.strongest;
+    std::vector<std::string>& strongest_names = planned.strongest_names;
     for (size_t i = 0; i < names.size(); ++i) {
         if (plan.defenses[i] == strongest) {
             strongest_names.push_back(names[i]);
@@ -141,7 +159,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     }
 
     // melee --odds for every number of points a split puts on each enemy.
-    std::map<std::pair<size_t, int>, Attack> attacks;
+    std::map<std::pair<size_t, int>, Attack>& attacks = planned.attacks;
     auto attack = [&](size_t enemy, int points) -> const Attack& {
         auto [at, fresh] = attacks.try_emplace({enemy, points});
         Attack& a = at->second;
@@ -177,7 +195,7 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     };
 
     auto by_rank = [&](const Scored& a, const Scored& b) { return before(a, b, opt.objective); };
-    std::vector<Scored> scored;
+    std::vector<Scored>& scored = planned.scored;
     for (const auto& split : plan.splits) {
         Scored s;
         s.points = split;
@@ -217,6 +235,37 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
         const bool tied = i > 0 && !before(scored[i - 1], scored[i], opt.objective);
         scored[i].rank = tied ? scored[i - 1].rank : static_cast<int>(i) + 1;
     }
+}
+
+}  // namespace
+
+std::vector<int> planned_split(Context& ctx, const std::string& ship, const std::vector<std::string>& enemies,
+                               bool boom, const std::string& reading, const std::string& objective, int number)
+{
+    PlanMeleeOptions opt{ship, enemies, boom, reading, objective, 0};
+    Planned planned;
+    make_plan(opt, ctx, planned);
+    const int listed = static_cast<int>(planned.scored.size());
+    if (number < 1 || number > listed) {
+        throw usage_error("--split-plan " + std::to_string(number) + ": plan melee lists " + std::to_string(listed) +
+                          " legal split" + (listed == 1 ? "" : "s") + " of " + std::to_string(planned.plan.strength) +
+                          " points for these ships (15.24); give 1 to " + std::to_string(listed));
+    }
+    return planned.scored[static_cast<size_t>(number - 1)].points;
+}
+
+void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
+{
+    Planned planned;
+    make_plan(opt, ctx, planned);
+    const core::Table& crt = *planned.crt;
+    const auto& severity_of = planned.severity_of;
+    const core::MeleeRequest& q = planned.q;
+    const core::MeleeSplits& plan = planned.plan;
+    const std::vector<std::string>& names = planned.names;
+    const int strongest = planned.strongest;
+    const std::vector<std::string>& strongest_names = planned.strongest_names;
+    const std::vector<Scored>& scored = planned.scored;
     const size_t shown = scored.size();
     const size_t legal = plan.splits.size();
     const std::string ship_name = q.defender.name.empty() ? "the ship" : q.defender.name;
@@ -237,7 +286,8 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
         w.key("splits").begin_array();
         for (size_t i = 0; i < shown; ++i) {
             const Scored& s = scored[i];
-            w.begin_object().key("rank").value(s.rank).key("points").begin_array();
+            w.begin_object().key("number").value(static_cast<long long>(i) + 1).key("rank").value(s.rank);
+            w.key("points").begin_array();
             for (int p : s.points) {
                 w.value(p);
             }
@@ -308,8 +358,11 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
             points.push_back(std::to_string(s.points[e]));
             differentials.push_back(signed_number(s.attacks[e]->differential));
         }
-        out += "\n" + std::to_string(s.rank) + ". " + join(points, ", ") + "  (differential" +
-               (s.points.size() == 1 ? " " : "s ") + join(differentials, ", ") + ")\n";
+        // Numbered in order, so melee --split-plan N takes the split listed as N; a split
+        // that ties with the one above says so.
+        out += "\n" + std::to_string(i + 1) + ". " + join(points, ", ") + "  (differential" +
+               (s.points.size() == 1 ? " " : "s ") + join(differentials, ", ") + ")" +
+               (s.rank != static_cast<int>(i) + 1 ? "  ties with " + std::to_string(s.rank) : "") + "\n";
         out += "     a Lose one anywhere " + chance_text(s.any_loss) + "; Damaged or worse on the strongest " +
                chance_text(s.strongest) + "\n";
         out += "     expected: Lose one " + exact_text(s.expected[3]) + ", Damaged " + exact_text(s.expected[2]) +
@@ -367,8 +420,11 @@ void setup_plan_melee(CLI::App& plan, Context& ctx)
     sub->add_option("--top", opt->top, "Show the N best splits (default 10; 0: all)")->type_name("N");
     sub->footer("Each split gives every enemy its points (in --enemy order), the differential against its\n"
                 "defense (its leader and the Boom included) and melee's exact odds there. Ties are broken\n"
-                "by the expected results, then kept in the order of the points. With --game, ships named\n"
-                "are read as they stand in the game (Damaged, reduced, sunk, Ineffective).\n"
+                "by the expected results, then kept in the order of the points; a split that ties with\n"
+                "the one above says so. Each is numbered: melee --exchange --split-plan N applies the\n"
+                "split listed as N (the same ships, --boom, --damaged-reading and --objective). With\n"
+                "--game, ships named are read as they stand in the game (Damaged, reduced, sunk,\n"
+                "Ineffective).\n"
                 "Examples:\n"
                 "  umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2      # 15.24's example is among them\n"
                 "  umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2 --objective strongest --top 3\n"

@@ -71,6 +71,10 @@ std::ifstream open_log(const std::string& file, const std::string& command);
 
 // plan melee, a subcommand of plan (cmd_plan_melee.cc).
 void setup_plan_melee(CLI::App& plan, Context& ctx);
+// The split 'plan melee --ship SHIP --enemy ENEMY...' lists as NUMBER (from 1) under
+// OBJECTIVE: the points SHIP puts on each enemy, in ENEMIES' order (melee --split-plan).
+std::vector<int> planned_split(Context& ctx, const std::string& ship, const std::vector<std::string>& enemies,
+                               bool boom, const std::string& reading, const std::string& objective, int number);
 
 // Every check's full id, and the last part of each where no other check ends so
 // (cmd_check.cc): what 'check' takes, for completion.

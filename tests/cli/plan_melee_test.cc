@@ -295,3 +295,59 @@ TEST_CASE("plan melee: ships read from the scenario and the game, refusals", "[c
     CHECK(objective.code == 64);
     CHECK(objective.err.find("--objective") != std::string::npos);
 }
+
+// The split a referee picks from the plan is applied by its number (issue 24): melee
+// --split-plan N is melee --split with the points plan melee lists as N, the same dice.
+// 15.24's example (8 against 5, 3 and 2, split 2,1,5) is the first split the plan lists.
+TEST_CASE("melee --split-plan N applies the split plan melee lists as N (15.24)", "[cli][plan]")
+{
+    const std::vector<std::string> ships{"--attacker", "5", "--attacker", "3", "--attacker", "2", "--defender", "8"};
+    auto plan = test::run_cli({"--json", "plan", "melee", "--ship", "8", "--enemy", "5", "--enemy", "3", "--enemy", "2",
+                               "--objective", "strongest", "--top", "0"});
+    REQUIRE(plan.code == 0);
+    const auto splits = nlohmann::json::parse(plan.out)["splits"];
+    REQUIRE(splits.size() == 15);
+    for (size_t n = 1; n <= splits.size(); ++n) {
+        CAPTURE(n);
+        CHECK(splits[n - 1]["number"] == n);  // numbered in the order listed
+        std::vector<std::string> points;
+        for (const auto& p : splits[n - 1]["points"]) {
+            points.push_back(std::to_string(p.get<int>()));
+        }
+        std::vector<std::string> by_points{"--json", "melee"};
+        by_points.insert(by_points.end(), ships.begin(), ships.end());
+        by_points.insert(by_points.end(),
+                         {"--exchange", "--roll", "4,5,6,2", "--split", points[0] + "," + points[1] + "," + points[2]});
+        std::vector<std::string> by_number{"--json", "melee"};
+        by_number.insert(by_number.end(), ships.begin(), ships.end());
+        by_number.insert(by_number.end(), {"--exchange", "--roll", "4,5,6,2", "--split-plan", std::to_string(n),
+                                           "--objective", "strongest"});
+        auto a = nlohmann::json::parse(test::run_cli(by_points).out);
+        auto b = nlohmann::json::parse(test::run_cli(by_number).out);
+        CHECK(a["results"] == b["results"]);
+        CHECK(b["inputs"]["split"] == points[0] + "," + points[1] + "," + points[2]);
+        CHECK(b["inputs"]["split_plan"] == n);
+    }
+    auto first = test::run_cli(
+        {"--json", "plan", "melee", "--ship", "8", "--enemy", "5", "--enemy", "3", "--enemy", "2", "--top", "1"});
+    CHECK(nlohmann::json::parse(first.out)["splits"][0]["points"] == nlohmann::json::array({2, 1, 5}));
+
+    std::vector<std::string> base{"melee"};
+    base.insert(base.end(), ships.begin(), ships.end());
+    auto with = [&](std::vector<std::string> more) {
+        auto args = base;
+        args.insert(args.end(), more.begin(), more.end());
+        return test::run_cli(args);
+    };
+    auto past = with({"--exchange", "--split-plan", "16"});
+    CHECK(past.code == 64);
+    CHECK_THAT(past.err, Catch::Contains("--split-plan 16: plan melee lists 15 legal splits of 8 points"));
+    CHECK(with({"--exchange", "--split-plan", "0"}).code == 64);
+    auto alone = with({"--split-plan", "1"});
+    CHECK(alone.code == 64);
+    CHECK_THAT(alone.err, Catch::Contains("with --exchange (15.24)"));
+    CHECK(with({"--exchange", "--split-plan", "1", "--split", "2,1,5"}).code == 64);
+    auto objective = with({"--exchange", "--split", "2,1,5", "--objective", "strongest"});
+    CHECK(objective.code == 64);
+    CHECK_THAT(objective.err, Catch::Contains("--objective goes with --split-plan"));
+}
