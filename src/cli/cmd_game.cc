@@ -331,6 +331,18 @@ void run_set(const GameOptions& opt, Context& ctx)
             core::change_to(g, who, rest[i].substr(0, eq), rest[i].substr(eq + 1), "by hand: " + opt.reason));
     }
     std::erase_if(changes, [](const core::Change& c) { return c.from == c.to; });
+    if (const core::GameRules* rules = core::find_game_rules(g.game); rules->check_tables) {
+        core::GameState after = g;
+        for (const auto& c : changes) {
+            core::apply_change(after, c);
+        }
+        for (const auto& p : rules->check_tables(after, ctx.table_of())) {
+            if (std::any_of(changes.begin(), changes.end(),
+                            [&](const core::Change& c) { return c.unit == p.unit && c.key == p.key; })) {
+                throw usage_error("game set " + p.key + "=" + after.value(p.unit, p.key) + ": " + p.message);
+            }
+        }
+    }
     write_by_hand(opt, ctx, "game set", {{"file", ctx.game_path()}, {"reason", opt.reason}},
                   ByHand{"Set by hand", "set", (clock ? std::string("the clock") : who) + " set by hand"},
                   "the referee: " + opt.reason, changes);
@@ -604,7 +616,8 @@ void setup_game(CLI::App& app, Context& ctx)
                 "damaged journal's lines from the damage on kept in FILE.journal.cut), or with\n"
                 "--keep-edits the file's hand edits are journalled as changes 'by hand'.\n"
                 "Games: constantinople (naval phase, Impulse, wind; ships' sides, Damaged, Ineffective,\n"
-                "pinned, sunk), great-battles (day, turn; stands, suppressed, eliminated, gone to ground),\n"
+                "pinned, sunk), great-battles (day, turn, dawn/turns/night; stands, suppressed, eliminated,\n"
+                "gone to ground, stand: COVER[:TYPE]),\n"
                 "russian-portfolio (game-turn, month, weather), black-sea (day, turn, light, weather),\n"
                 "novorossiysk (day, phase, weather, floods; blocks' steps and the Dead Pool).\n"
                 "Examples:\n"

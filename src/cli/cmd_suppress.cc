@@ -22,17 +22,35 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
     q.attack = opt.air == "fighter-bomber" ? core::Attack::fighter_bomber
                : opt.air == "rocket"       ? core::Attack::rocket
                                            : core::Attack::artillery;
-    for (const auto& spec : opt.stands) {
+    // Without --stand, the battalion's stands as the game keeps them (its 'stand': cover and
+    // type, changed with game set): every stand it has left under a barrage, one under an
+    // air attack (12.2).
+    std::vector<std::string> stands = opt.stands;
+    const core::GameState* game = ctx.game();
+    const std::string name =
+        opt.unit.empty() ? std::string() : find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
+    if (stands.empty()) {
+        const core::GameUnit* unit = game == nullptr || name.empty() ? nullptr : game->find_unit(name);
+        if (unit == nullptr) {
+            throw usage_error("--stand is required: one for each stand under the template (with --game and --unit, "
+                              "the battalion's stands as the game keeps them)");
+        }
+        const std::string as = game->value(unit->name, "stand").empty() ? "open" : game->value(unit->name, "stand");
+        const int left = game->number(unit->name, "stands_at_start_of_day") - game->number(unit->name, "eliminated");
+        if (left <= 0) {
+            throw usage_error("--unit " + unit->name + " has no stand left today in " + ctx.game_path());
+        }
+        stands.assign(opt.air.empty() ? static_cast<size_t>(left) : 1, as);
+    }
+    for (const auto& spec : stands) {
         q.stands.push_back(flag_value("--stand", core::parse_stand(spec, table)));
     }
-    core::Fields inputs{{"stands", opt.stands},
+    core::Fields inputs{{"stands", stands},
                         {"activated", q.activated},
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
-    if (!opt.unit.empty()) {
-        const std::string name = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
+    if (!name.empty()) {
         inputs.push_back({"unit", name});
         // The stands under the template are the battalion's: no more than it has left today.
-        const core::GameState* game = ctx.game();
         if (game != nullptr && game->find_unit(name) != nullptr) {
             const int left = game->number(name, "stands_at_start_of_day") - game->number(name, "eliminated");
             if (static_cast<int>(opt.stands.size()) > left) {
@@ -53,8 +71,8 @@ void setup_suppress(CLI::App& app, Context& ctx)
                                                "under the template (11.3.3); air-ground support (12.2)");
     sub->add_option("--stand", opt->stands,
                     "A stand under the template: COVER[:TYPE], cover open|soft|hard|bunker, type "
-                    "infantry|armour|at|fg|hw|hq (repeatable, in roll order)")
-        ->required()
+                    "infantry|armour|at|fg|hw|hq (repeatable, in roll order); with --game and --unit, by "
+                    "default the battalion's stands as the game keeps them")
         ->allow_extra_args(false)
         ->type_name("COVER[:TYPE]");
     sub->add_flag("--non-activated", opt->non_activated,
@@ -69,6 +87,9 @@ void setup_suppress(CLI::App& app, Context& ctx)
                 "unaffected and roll nothing. A barrage never destroys; fighter-bombers destroy\n"
                 "on 1-2, rockets on 1-2 and vehicles or bunkers on 3-4 (12.2).\n"
                 "Dice, in order: one d10 per --stand that can be affected.\n"
+                "With --game and --unit and no --stand: every stand the battalion has left (one under\n"
+                "--air), each as the game keeps the battalion's 'stand' (COVER[:TYPE], open unless set:\n"
+                "umpire game set day.toml I-Btl stand=soft --reason 'into the wood').\n"
                 "Examples:\n  umpire suppress --stand open --stand soft --stand hard:armour --stand open:hw\n"
                 "  umpire suppress --stand bunker --air rocket --odds");
     sub->callback([opt, &ctx] { run_suppress(*opt, ctx); });

@@ -122,6 +122,10 @@ struct GameRules {
     // game does not keep): [] when all hold. Every read of a game file runs it (a problem is
     // a data error at the value's line), and so does applying a change before anything is written.
     std::function<std::vector<StateProblem>(const GameState&)> check;
+    // What only the game's tables can tell of a value (a cover the suppression chart names, a
+    // block's dice): game set runs it on the game a change by hand would leave. Null when
+    // check says it all.
+    std::function<std::vector<StateProblem>(const GameState&, const TableOf&)> check_tables;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;
     // The clock in a few words, for the shell's prompt: "ph 1 imp 3 wind NE 8".
     std::function<std::string(const GameState&)> clock_text;

@@ -1185,7 +1185,7 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"stands_at_start_of_day", "suppressed", "suppressed_today", "eliminated", "replaced_on_day",
-                   "gone_to_ground", "morale_check_due"});
+                   "gone_to_ground", "morale_check_due", "stand"});
         const auto stands = c.number(n, "stands_at_start_of_day", 0, k_max_stands);
         if (!stands) {
             continue;
@@ -1212,6 +1212,25 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
         }
         c.flag(n, "gone_to_ground");
         c.flag(n, "morale_check_due");
+        // How its stands stand, as the suppress command names a stand: COVER[:TYPE] (the covers are the
+        // suppression table's rows, read when it is used; the types are 11.3.3's and 12.2's).
+        if (const std::string stand = g.value(n, "stand"); !stand.empty()) {
+            const auto parts = split(stand, ':');
+            const bool word =
+                !parts.empty() && !parts[0].empty() &&
+                std::all_of(parts[0].begin(), parts[0].end(), [](char ch) { return ch >= 'a' && ch <= 'z'; });
+            if (parts.size() > 2 || !word || (parts.size() == 2 && find_stand_type(parts[1]) == nullptr)) {
+                std::vector<std::string> types;
+                for (const auto& t : stand_types()) {
+                    types.emplace_back(t.name);
+                }
+                c.problem(n, "stand",
+                          "'" + stand +
+                              "': COVER[:TYPE], a cover as the suppression chart names it (open, soft, "
+                              "hard, bunker) and a type: " +
+                              join(types, ", ") + " (11.3.3)");
+            }
+        }
     }
     return c.problems;
 }
@@ -1247,13 +1266,25 @@ GameRules great_battles_game_rules()
                                     {"eliminated", "0"},
                                     {"replaced_on_day", ""},
                                     {"gone_to_ground", "false"},
-                                    {"morale_check_due", "false"}}});
+                                    {"morale_check_due", "false"},
+                                    {"stand", "open"}}});
             }
         }
         return g;
     };
     rules.changes = great_battles_changes;
     rules.check = great_battles_check;
+    rules.check_tables = [](const GameState& g, const TableOf& table) {
+        std::vector<StateProblem> out;
+        for (const auto& u : g.units) {
+            if (const std::string stand = g.value(u.name, "stand"); !stand.empty()) {
+                if (auto parsed = parse_stand(stand, table("great-battles.suppression")); !parsed) {
+                    out.push_back({u.name, "stand", parsed.error() + " (11.3.3)"});
+                }
+            }
+        }
+        return out;
+    };
     rules.sequence = {
         {"dawn",
          "the dawn phase",
@@ -1409,6 +1440,9 @@ GameRules great_battles_game_rules()
                         " casualty points (15.1: accumulated today; " + std::to_string(2 * e + s) +
                         " counting only stands suppressed now)";
             }
+            if (const std::string stand = g.value(u.name, "stand"); !stand.empty() && stand != "open") {
+                line += ", stands " + stand;
+            }
             if (g.value(u.name, "gone_to_ground") == "true") {
                 line += ", gone to ground (15.2.1)";
             }
@@ -1445,6 +1479,9 @@ GameRules great_battles_game_rules()
         }
         if (c.key == "eliminated") {
             return u + " has lost " + c.to + " stand" + (c.to == "1" ? "" : "s") + " today";
+        }
+        if (c.key == "stand") {
+            return u + "'s stands now stand " + c.to + " (cover[:type], 11.3.3)";
         }
         if (c.key == "gone_to_ground") {
             return u + (c.to == "true" ? " has gone to ground" : " is no longer gone to ground");

@@ -813,6 +813,24 @@ GameRules novorossiysk_game_rules()
     rules.game = "novorossiysk";
     rules.title = "Novorossiysk 1943";
     rules.scenario = "novorossiysk-example";
+    rules.check_tables = [](const GameState& g, const TableOf& table) {
+        std::vector<StateProblem> out;
+        const Table& hit_dice = table("novorossiysk.hit-dice");
+        for (const auto& u : g.units) {
+            const std::string block = g.value(u.name, "block");
+            auto full = parse_block(block, hit_dice);
+            if (!full) {
+                out.push_back({u.name, "block", full.error() + " (Player Sheet)"});
+                continue;
+            }
+            if (const std::string lesser = g.value(u.name, "block_reduced"); !lesser.empty()) {
+                if (auto reduced = parse_block(full->kind + ":" + lesser + ":reduced", hit_dice); !reduced) {
+                    out.push_back({u.name, "block_reduced", reduced.error() + " (Large Blocks)"});
+                }
+            }
+        }
+        return out;
+    };
     rules.start = [](const Scenario& s, const TableOf& table) {
         GameState g;
         g.game = "novorossiysk";

@@ -669,3 +669,57 @@ TEST_CASE("cli: game sequence lists the steps of play in the rules' order, the g
     REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
     CHECK(run_cli({"-q", "game", "next", sea, "--skip-due"}).code == 0);
 }
+
+TEST_CASE("cli: a battalion's stands keep their cover and type in the game; suppress --unit reads them (11.3.3)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-stand");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    // Without --stand: each of I-Btl's 4 stands (great-battles-example), in the open unless set;
+    // activated in the open a 5 suppresses (8 or less, 11.3.3): four dice, four suppressed.
+    auto open = run_cli({"--game", file, "suppress", "--unit", "I-Btl", "--roll", "5,5,5,5"});
+    REQUIRE(open.code == 0);
+    CHECK(contains(open.out, "4 suppressed, 0 destroyed, 0 unaffected"));
+    CHECK(contains(open.out, "stands: open, open, open, open"));
+    // Into hard cover, said by the referee: a 5 no longer suppresses (hard cover 4 or less).
+    REQUIRE(run_cli({"-q", "game", "set", file, "I-Btl", "stand=hard", "--reason", "into the village"}).code == 0);
+    auto hard = run_cli({"--game", file, "suppress", "--unit", "I-Btl", "--roll", "5,5,5,4"});
+    REQUIRE(hard.code == 0);
+    CHECK(contains(hard.out, "1 suppressed, 0 destroyed, 3 unaffected"));
+    // Under an air attack, one stand (12.2): a rocket's 3-4 destroys a vehicle, not infantry.
+    REQUIRE(run_cli({"-q", "game", "set", file, "I-Btl", "stand=hard:armour", "--reason", "its tanks"}).code == 0);
+    auto rocket = run_cli({"--game", file, "suppress", "--unit", "I-Btl", "--air", "rocket", "--roll", "3"});
+    REQUIRE(rocket.code == 0);
+    CHECK(contains(rocket.out, "0 suppressed, 1 destroyed"));
+    // --stand still says which stands are under the template, whatever the game keeps.
+    auto typed = run_cli({"--game", file, "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "5"});
+    CHECK(contains(typed.out, "1 suppressed"));
+    // A cover the suppression chart does not name, or a type 11.3.3 does not, is refused by
+    // game set, and nothing is journalled.
+    const std::string journal = slurp(file + ".journal");
+    auto swamp = run_cli({"game", "set", file, "I-Btl", "stand=swamp", "--reason", "x"});
+    CHECK(swamp.code == 64);
+    CHECK(contains(swamp.err, "no cover 'swamp'; allowed: open, soft, hard, bunker"));
+    auto tank = run_cli({"game", "set", file, "I-Btl", "stand=hard:tank", "--reason", "x"});
+    CHECK(tank.code == 64);
+    CHECK(slurp(file + ".journal") == journal);
+    // Without a game there is nothing to read: --stand is required.
+    auto bare = run_cli({"suppress", "--unit", "I-Btl"});
+    CHECK(bare.code == 64);
+    CHECK(contains(bare.err, "--stand is required"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: game set refuses a Novorossiysk block whose dice the hit-dice chart does not name", "[cli][game]")
+{
+    const test::TempDir dir("game-block");
+    const std::string file = dir / "blocks.toml";
+    REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);
+    auto bad = run_cli({"game", "set", file, "Sov-Rifle-1", "block=large:9Z", "--reason", "x"});
+    CHECK(bad.code == 64);
+    CHECK(contains(bad.err, "no hit die 'z'"));
+    CHECK(run_cli({"-q", "game", "set", file, "Sov-Rifle-1", "block=large:3red", "--reason", "the real block"}).code ==
+          0);
+}
