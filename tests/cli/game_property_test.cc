@@ -102,6 +102,11 @@ const std::vector<std::string> k_blocks_axis{"Ger-Grenadier-1", "Ger-Pioneer-1",
 
 std::vector<std::string> great_battles(Rng& rng, const core::GameState& g, const std::string& file)
 {
+    // A referee at dawn or at night moves on to the turns: fire is refused there (16.1, 16.3).
+    const std::string phase = g.value("", "phase");
+    if (phase == "dawn" || (phase == "night" && between(rng, 0, 1) == 0)) {
+        return {"game", "next", file};
+    }
     const std::string unit = pick(rng, k_battalions);
     switch (between(rng, 0, 4)) {
     case 0:
