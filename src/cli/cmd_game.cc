@@ -67,9 +67,18 @@ void run_new(const GameOptions& opt, Context& ctx)
         if (std::filesystem::exists(path, ec) || std::filesystem::exists(journal_path(path), ec)) {
             throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
         }
+        // The journal's first line remakes the game: a scenario file of the referee's is kept by
+        // its absolute path, so that rebuild and recover work from any directory.
+        std::vector<std::string> argv = ctx.argv;
+        for (size_t i = 0; i + 2 < argv.size() && scenario_file(opt.args[0]); ++i) {
+            if (argv[i] == "game" && argv[i + 1] == "new" && argv[i + 2] == opt.args[0]) {
+                argv[i + 2] = absolute_path(opt.args[0]);
+                break;
+            }
+        }
         try {
             write_game(path, g, [&](const std::string& after) {
-                return load::journal_line(utc_now(), ctx.argv, 0, 0, {}, {}, std::nullopt, after, format::to_json(r));
+                return load::journal_line(utc_now(), argv, 0, 0, {}, {}, std::nullopt, after, format::to_json(r));
             });
         } catch (const Error&) {
             // a journal this call created and could not write its first line to: nothing is left

@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 82> k_field_flags{{
+constexpr std::array<FieldFlag, 83> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -70,6 +70,7 @@ constexpr std::array<FieldFlag, 82> k_field_flags{{
     {"points", "--points"},
     {"rally_number", "--rally-number"},
     {"rammer", "--rammer,--strength"},
+    {"reason", "--reason"},
     {"remaining", "--remaining"},
     {"result", "--result"},
     {"retreat", "--retreat"},

@@ -127,7 +127,25 @@ std::vector<load::LogEntry> parse_journal(const std::string& text, const std::st
 core::GameState start_game(const std::string& what, Context& ctx)
 {
     auto [rules, scenario] = game_of(what, ctx);
-    return rules->start(*scenario, ctx.table_of());
+    core::GameState g = rules->start(*scenario, ctx.table_of());
+    if (scenario_file(what)) {
+        // The referee's own scenario: kept by its absolute path, so that every command on the
+        // game (--attacker NAME...) finds its units from any directory.
+        g.scenario = absolute_path(what);
+    }
+    return g;
+}
+
+bool scenario_file(const std::string& what)
+{
+    return core::find_game_rules(what) == nullptr && (what.find('/') != std::string::npos || what.ends_with(".toml"));
+}
+
+std::string absolute_path(const std::string& path)
+{
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(path, ec);
+    return ec ? path : absolute.lexically_normal().string();
 }
 
 GameStarter game_starter(Context& ctx)

@@ -25,6 +25,11 @@ std::string journal_path(const std::string& game_path);
 using GameStarter = std::function<core::GameState(const std::string& what)>;
 GameStarter game_starter(Context& ctx);
 core::GameState start_game(const std::string& what, Context& ctx);
+// Whether WHAT, as 'game new' takes it, is a scenario file of the referee's (not a game id or
+// a shipped scenario's name).
+bool scenario_file(const std::string& what);
+// PATH from the root, as a game file and its journal keep a scenario file.
+std::string absolute_path(const std::string& path);
 
 // A game as an open found it.
 struct OpenedGame {

@@ -439,22 +439,31 @@ std::vector<std::string> value_choices(const CLI::Option& option, const std::str
     if (type.find('|') != std::string::npos && type.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos) {
         return split(type, '|');
     }
-    if (type != "SHIP" && type != "N|SHIP" && type != "A-D|SHIP" && type != "NAME") {
+    // crt's UNIT is FACTORS:KIND or a Russian Portfolio counter of the game's
+    const bool counter = type == "UNIT" && command == "crt" && !game.empty();
+    if (type != "SHIP" && type != "N|SHIP" && type != "A-D|SHIP" && type != "NAME" && !counter) {
         return {};
     }
+    const bool attacking = counter && option.check_name("--attacker");
     std::ostringstream sink;
     Context ctx(sink, sink, env);
     ctx.options.game = game;
     try {
         if (const core::GameState* g = ctx.game()) {
-            // the units that can act: no sunk ship, no block in the Dead Pool
+            // the units that can act: no sunk ship, no block in the Dead Pool, no counter
+            // eliminated; an attacking counter neither Spent nor Dispersed (XIII.A.2)
             std::vector<std::string> names;
             for (const auto& u : g->units) {
-                if (g->value(u.name, "sunk") != "true" && g->value(u.name, "dead_pool") != "true") {
+                const std::string status = g->value(u.name, "status");
+                if (g->value(u.name, "sunk") != "true" && g->value(u.name, "dead_pool") != "true" &&
+                    status != "eliminated" && (!attacking || status == "ready")) {
                     names.push_back(u.name);
                 }
             }
             return names;
+        }
+        if (counter) {
+            return {};
         }
         // a SHIP is Constantinople's (melee, ram, storm, plan melee...); a NAME, Great Battles'
         const bool naval = type.find("SHIP") != std::string::npos || command == "sail";
@@ -541,12 +550,36 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
 {
     std::vector<std::string> words;
     if (before.empty()) {
-        for (const auto& c : k_commands) {
-            words.emplace_back(c.name);
+        // With a game file, its own game's commands and the general ones: another game's come
+        // only when nothing of those begins so (libedit sorts what it lists, so "first" is "only").
+        std::string title;
+        if (!game.empty()) {
+            std::ostringstream sink;
+            Context ctx(sink, sink, env);
+            ctx.options.game = game;
+            try {
+                if (const core::GameState* g = ctx.game()) {
+                    title = core::find_game_rules(g->game)->title;
+                }
+            } catch (const Error&) {
+                title.clear();  // an unreadable file: every command
+            }
         }
         for (const char* w :
              {"ask", "help", "status", "sequence", "next", "undo", "redo", "set", "why", "working", "exit"}) {
             words.emplace_back(w);
+        }
+        const size_t shell_words = words.size();
+        for (const auto& c : k_commands) {
+            if (title.empty() || c.game == title || std::string_view(c.game) == "General") {
+                words.emplace_back(c.name);
+            }
+        }
+        if (!title.empty() && std::none_of(words.begin() + static_cast<std::ptrdiff_t>(shell_words), words.end(),
+                                           [&](const std::string& w) { return w.starts_with(prefix); })) {
+            for (const auto& c : k_commands) {
+                words.emplace_back(c.name);
+            }
         }
     } else {
         std::ostringstream sink;

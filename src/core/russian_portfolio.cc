@@ -555,6 +555,85 @@ std::string weather_of_month(const Table& table, const std::string& month)
 
 }  // namespace
 
+namespace {
+
+// A unit's status, from the least to the most: ready, Spent (VII.A), Dispersed (VII.B),
+// eliminated. A result never lowers it: a Dispersed unit Spent again stays Dispersed.
+const std::vector<std::string_view> k_unit_statuses{"ready", "spent", "dispersed", "eliminated"};
+
+size_t status_rank(std::string_view status)
+{
+    return static_cast<size_t>(std::find(k_unit_statuses.begin(), k_unit_statuses.end(), status) -
+                               k_unit_statuses.begin());
+}
+
+// The names a crt request took from the game ("attacker_units", "defender_units", "armor_units").
+std::vector<std::string> named_units(const Resolution& r, std::string_view key)
+{
+    for (const auto& f : r.inputs) {
+        if (const auto* names = std::get_if<std::vector<std::string>>(&f.value); names != nullptr && f.key == key) {
+            return *names;
+        }
+    }
+    return {};
+}
+
+// What a CRT result does to the units the game holds (VII, XIII.C). What the text leaves to a
+// player's choice (X's exchange, D1's Spent or Dispersed, DX's exchange first) is left to the
+// referee: game set.
+std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
+{
+    std::vector<Change> out;
+    auto raise = [&](const std::string& name, std::string_view to, const std::string& rule) {
+        const GameUnit* u = g.find_unit(name);
+        if (u == nullptr) {
+            return;
+        }
+        for (auto& c : out) {
+            if (c.unit == u->name) {
+                if (status_rank(to) > status_rank(c.to)) {
+                    c.to = std::string(to);
+                    c.rule = rule;
+                }
+                return;
+            }
+        }
+        if (status_rank(to) > status_rank(g.value(u->name, "status"))) {
+            out.push_back(change_to(g, u->name, "status", std::string(to), rule));
+        }
+    };
+    const std::string code = r.result.code;
+    const auto attackers = named_units(r, "attacker_units");
+    const auto defenders = named_units(r, "defender_units");
+    for (const auto& a : attackers) {
+        raise(a, "spent", "VII.A, by attacking");
+        if (code == "AE") {
+            raise(a, "eliminated", "XIII.C, AE");
+        } else if (code == "AD") {
+            raise(a, "dispersed", "XIII.C, AD");
+        }
+    }
+    if (field_text(r.result.fields, "armor_breakdown") == "true") {
+        for (const auto& a : named_units(r, "armor_units")) {
+            raise(a, "dispersed", "XIII.C, armor breakdown");
+        }
+    }
+    for (const auto& d : defenders) {
+        if (code == "S") {
+            raise(d, "spent", "XIII.C, S");
+        } else if (code == "D4" || code == "DX") {
+            raise(d, "dispersed", "XIII.C, " + code);
+        } else if (code == "DE" || code == "BR") {
+            // BR is DE's breakthrough: "DE to BR" when surrounded, "DE becoming Breakthrough" by
+            // overrun (XIII.C), and the attackers tac-advance into the vacated hex (XIII.E.5).
+            raise(d, "eliminated", "XIII.C, " + code);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 GameRules russian_portfolio_game_rules()
 {
     GameRules rules;
@@ -582,6 +661,15 @@ GameRules russian_portfolio_game_rules()
             }
             g.clock.emplace_back("track", join(s.track, ","));  // the referee's Turn Record Track
         }
+        // The referee's order of battle: each counter ready, or Dispersed where its "D" says so
+        // (XVI.C.1.b); the text's own counter sheets are lost.
+        for (const auto& u : s.units) {
+            if (!u.factors) {
+                throw data_error("scenario " + s.id + ": unit " + u.name +
+                                 " has no factors: a Russian Portfolio counter needs factors = \"AF-DF-MF\" (III)");
+            }
+            g.units.push_back({u.name, u.side, {{"status", u.dispersed ? "dispersed" : "ready"}}});
+        }
         return g;
     };
     rules.changes = [](const GameState& g, const Resolution& r) {
@@ -590,6 +678,8 @@ GameRules russian_portfolio_game_rules()
             const bool rolled =
                 std::find(r.tables.begin(), r.tables.end(), "russian-portfolio.weather-1jun41") != r.tables.end();
             out.push_back(change_to(g, "", "weather", r.result.code, rolled ? "XVI.C.1.c" : "VI.A"));
+        } else if (r.command == "crt") {
+            out = crt_changes(g, r);
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
@@ -619,7 +709,8 @@ GameRules russian_portfolio_game_rules()
             c.problem("", "weather", "'" + w + "' is no weather code: a word of the weather chart, as mud (VI.A)");
         }
         for (const auto& u : g.units) {
-            c.problem(u.name, "", "a Russian Portfolio game keeps the clock only, no units");
+            c.keys(u.name, {"status"});
+            c.one_of(u.name, "status", k_unit_statuses);
         }
         return c.problems;
     };
@@ -636,8 +727,10 @@ GameRules russian_portfolio_game_rules()
          {"the phases the text names, in the order of the Charts and Tables sheet (lost): Replacement/ "
           "Reinforcement and Strategic Movement (VIII), operations and attacks (crt), Reserve Movement, Supply "
           "Status Determination, Victory Determination (IV)",
-          "Dispersed units recover in the opponent's Initial Operations Attack Phase, then are Spent (VII.C)",
-          "at the end of the game-turn every Spent (not Dispersed) unit faces back, ready (VII.C)"}},
+          "Dispersed units recover in the opponent's Initial Operations Attack Phase, then are Spent until the "
+          "game-turn ends (VII.C): game set UNIT status=spent {reason} \"recovered, VII.C\"",
+          "at the end of the game-turn every Spent (not Dispersed) unit faces back, ready: game next does it "
+          "(VII.C, XIII.H)"}},
     };
     rules.step = [](const GameState&) { return std::string("game-turn"); };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
@@ -697,6 +790,12 @@ GameRules russian_portfolio_game_rules()
         changes.push_back(change_to(g, "", "turn", std::to_string(turn), "V"));
         changes.push_back(change_to(g, "", "month", month, "V"));
         changes.push_back(change_to(g, "", "weather", read.result.code, "VI.A"));
+        // VII.C, XIII.H: at the end of the game-turn all Spent (but not Dispersed) units face back.
+        for (const auto& u : g.units) {
+            if (g.value(u.name, "status") == "spent") {
+                changes.push_back(change_to(g, u.name, "status", "ready", "VII.C"));
+            }
+        }
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         r.result.code = std::to_string(turn) + "-" + month;
         r.result.name = "Game-turn " + std::to_string(turn) + ", " + month + ": " + read.result.name;
@@ -719,11 +818,31 @@ GameRules russian_portfolio_game_rules()
             describe(o, table("russian-portfolio.weather"), "");
             r.result.effects = o.effects;
         }
+        for (const auto& u : g.units) {
+            Outcome board;
+            board.code = u.name;
+            board.name = u.side;
+            const std::string status = g.value(u.name, "status");
+            board.effects = {status == "spent"        ? "Spent: may not move or attack until the game-turn ends (VII.A)"
+                             : status == "dispersed"  ? "Dispersed: may not move or attack, no ZOC, attacked one "
+                                                        "column higher (VII.B)"
+                             : status == "eliminated" ? "eliminated"
+                                                      : "ready"};
+            r.results.push_back(std::move(board));
+        }
     };
     rules.clock_text = [](const GameState& g) {
         return "turn " + g.value("", "turn") + " " + g.value("", "month") + " " + g.value("", "weather");
     };
-    rules.words = [](const Change&) { return std::string(); };  // the clock only: the result says it
+    rules.words = [](const Change& c) -> std::string {
+        if (c.key != "status" || c.unit.empty()) {
+            return "";  // the clock: the result says it
+        }
+        if (c.to == "ready") {
+            return c.unit + " faces back, ready";
+        }
+        return c.unit + " is " + (c.to == "spent" ? "Spent" : c.to == "dispersed" ? "Dispersed" : "eliminated");
+    };
     return rules;
 }
 

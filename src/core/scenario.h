@@ -19,6 +19,15 @@ struct CounterFace {
     bool operator==(const CounterFace&) const = default;
 };
 
+// A land counter's printed factors (The Russian Portfolio, III): Attack, Defense, Movement,
+// as "4-4-3".
+struct LandFactors {
+    int attack = 0;
+    int defense = 0;
+    int movement = 0;
+    bool operator==(const LandFactors&) const = default;
+};
+
 struct Unit {
     std::string name;
     std::string side;      // "byzantine", "ottoman"
@@ -37,6 +46,10 @@ struct Unit {
     // dice of its stepped-down side, "red" (large blocks and ships).
     std::string block;
     std::string block_reduced;
+    // The Russian Portfolio: the counter's factors (TYPE is its kind, army to cavalry), and
+    // whether it starts Dispersed ("D" on the counter, XVI.C.1.b).
+    std::optional<LandFactors> factors;
+    bool dispersed = false;
     bool operator==(const Unit&) const = default;
 };
 

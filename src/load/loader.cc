@@ -677,7 +677,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             const toml::table& u = *item.as_table();
             reader.check_keys(u,
                               {"name", "side", "type", "front", "back", "note", "quality", "rally", "morale", "stands",
-                               "block", "block_reduced"},
+                               "block", "block_reduced", "factors", "dispersed"},
                               "[[unit]]");
             core::Unit unit;
             const toml::node* name = reader.required(u, "name", "[[unit]]");
@@ -717,6 +717,36 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             }
             unit.block = reader.string(u, "block", "[[unit]]", false);
             unit.block_reduced = reader.string(u, "block_reduced", "[[unit]]", false);
+            if (const toml::node* f = u.get("factors")) {
+                // The Russian Portfolio's counters: AF-DF-MF as printed (III), the kind as the
+                // type, so crt can take the unit by name.
+                const std::string text = reader.string(*f, "factors");
+                const auto parts = split(text, '-');
+                core::LandFactors lf;
+                std::vector<int*> into{&lf.attack, &lf.defense, &lf.movement};
+                for (size_t i = 0; i < parts.size() && parts.size() == into.size(); ++i) {
+                    const auto n = parse_int(parts[i], 0, 99);  // two digits on a counter
+                    *into[i] = n ? static_cast<int>(*n) : -1;
+                }
+                if (parts.size() != into.size() || lf.attack < 0 || lf.defense < 0 || lf.movement < 0) {
+                    reader.fail(f->source(), "'factors' is '" + text +
+                                                 "'; write the counter's attack, defense and movement factors "
+                                                 "as printed, e.g. \"4-4-3\" (each 0 to 99, III)");
+                }
+                const auto& kinds = core::land_unit_kinds();
+                if (std::find(kinds.begin(), kinds.end(), unit.type) == kinds.end()) {
+                    reader.fail(u.get("type")->source(), "a unit with factors is a land unit: its type '" + unit.type +
+                                                             "' must be one of " + join(kinds, ", ") +
+                                                             " (X.B, XIII.C)");
+                }
+                unit.factors = lf;
+            }
+            unit.dispersed = reader.boolean(u, "dispersed");
+            if (unit.dispersed && !unit.factors) {
+                reader.fail(u.get("dispersed")->source(),
+                            "'dispersed' marks a Russian Portfolio counter that starts Dispersed (XVI.C.1.b); give "
+                            "its 'factors' too");
+            }
             s.units.push_back(std::move(unit));
         }
     }

@@ -139,7 +139,11 @@ void write_scenario(std::ostream& out, const core::Scenario& s, size_t index)
             << ", .type = " << lit(u.type) << ", .counter = " << bool_text(u.counter) << ", .front = " << face(u.front)
             << ", .back = " << face(u.back) << ", .note = " << lit(u.note) << ", .quality = " << lit(u.quality)
             << ", .rally = " << u.rally << ", .morale = " << u.morale << ", .stands = " << u.stands
-            << ", .block = " << lit(u.block) << ", .block_reduced = " << lit(u.block_reduced) << "});\n";
+            << ", .block = " << lit(u.block) << ", .block_reduced = " << lit(u.block_reduced) << ", .factors = "
+            << (u.factors ? "core::LandFactors{" + std::to_string(u.factors->attack) + ", " +
+                                std::to_string(u.factors->defense) + ", " + std::to_string(u.factors->movement) + "}"
+                          : std::string("std::nullopt"))
+            << ", .dispersed = " << bool_text(u.dispersed) << "});\n";
     }
     if (s.wind) {
         out << "    s.wind = core::StartingWind{.from = " << lit(s.wind->from) << ", .velocity = " << s.wind->velocity

@@ -162,6 +162,18 @@ gb_wait "gb day 1 turn 1 1st>"
 tmux -L "$socket" send-keys -t gb "status" Enter
 gb_wait "gb.toml changed while the prompt waited (another shell or command): now gb day 1 turn 1 2nd"
 gb_wait "gb day 1 turn 1 2nd>"
+# TAB at the first word offers this game's commands and the general ones, not another game's;
+# one no command of those begins with still completes (storm is Constantinople's).
+tmux -L "$socket" send-keys -t gb "su" Tab
+gb_wait "2nd> suppress"
+tmux -L "$socket" send-keys -t gb C-c
+tmux -L "$socket" send-keys -t gb "s" Tab Tab
+gb_wait "sighting"
+gb_screen | grep -qF "scatter" && fail "gb: TAB offered Novorossiysk's scatter in a Great Battles game"
+tmux -L "$socket" send-keys -t gb C-c
+tmux -L "$socket" send-keys -t gb "sto" Tab
+gb_wait "2nd> storm"
+tmux -L "$socket" send-keys -t gb C-c
 tmux -L "$socket" send-keys -t gb C-d
 
 # --- Progress of a long run (roll -n of 100 million 2d6: over a second, far longer in a
