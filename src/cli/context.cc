@@ -39,7 +39,7 @@ load::Catalog& Context::catalog()
             }
         }
         dirs.insert(dirs.end(), options.tables.begin(), options.tables.end());
-        m_catalog = std::make_unique<load::Catalog>(dirs);
+        m_catalog = std::make_unique<load::Catalog>(dirs, m_env.user_tables);
     }
     return *m_catalog;
 }
@@ -246,6 +246,15 @@ void Context::emit(core::Resolution r)
         }
         r.seed = options.seed;
         r.position = options.position;
+    }
+    // Whose chart each answer was read from, where it is not umpire's own.
+    for (const auto& id : r.tables) {
+        const load::TableInfo t = catalog().info(id);
+        if (t.whose != load::k_embedded) {
+            r.notes.push_back("chart " + id + ": " +
+                              (t.whose == load::k_yours ? "yours, " : "from --tables or $UMPIRE_TABLES, ") + t.origin +
+                              (t.replaces_provisional ? " (in place of umpire's provisional stand-in)" : ""));
+        }
     }
     warn_provisional(r);
     if (!options.log.empty() && !read_only) {

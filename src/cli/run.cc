@@ -803,6 +803,18 @@ RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, 
     return runner.run(args, prepare);
 }
 
+std::string user_tables_dir()
+{
+    // XDG Base Directory: $XDG_CONFIG_HOME when set to an absolute path, else ~/.config.
+    if (const char* config = std::getenv("XDG_CONFIG_HOME"); config != nullptr && config[0] == '/') {
+        return std::string(config) + "/umpire/tables";
+    }
+    if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0') {
+        return std::string(home) + "/.config/umpire/tables";
+    }
+    return "";
+}
+
 int run(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -813,6 +825,7 @@ int run(int argc, char** argv)
     if (const char* game = std::getenv("UMPIRE_GAME")) {
         env.game = game;
     }
+    env.user_tables = user_tables_dir();
     // no-color.org: NO_COLOR disables colour when it is set and not empty
     const char* no_color = std::getenv("NO_COLOR");
     env.no_color = no_color != nullptr && *no_color != '\0';

@@ -86,6 +86,10 @@ struct CompletionModel {
 };
 CompletionModel completion_model(const Environment& env);
 
+// The referee's own tables directory from the environment: $XDG_CONFIG_HOME/umpire/tables
+// (an absolute $XDG_CONFIG_HOME), else ~/.config/umpire/tables; "" without a home.
+std::string user_tables_dir();
+
 // From main(): reads the real environment and standard streams.
 int run(int argc, char** argv);
 

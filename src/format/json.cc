@@ -511,6 +511,10 @@ std::string to_json(std::string_view command, std::string_view key, const std::v
             .value(t.origin)
             .key("provisional")
             .value(t.provisional)
+            .key("whose")
+            .value(t.whose)
+            .key("replaces_provisional")
+            .value(t.replaces_provisional)
             .end_object();
     }
     w.end_array().end_object();

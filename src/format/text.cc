@@ -496,8 +496,9 @@ std::string list_tables(const std::vector<load::TableInfo>& tables)
     }
     std::string out;
     for (const auto& t : tables) {
-        out += pad(t.id, id_width) + "  " + pad(t.origin, 9) + "  " + t.title +
-               (t.provisional ? " [PROVISIONAL]" : "") + "\n";
+        out += pad(t.id, id_width) + "  " + pad(t.whose, 9) + "  " + t.title + (t.provisional ? " [PROVISIONAL]" : "") +
+               (t.replaces_provisional ? " [in place of the provisional one]" : "") +
+               (t.whose == load::k_embedded ? "" : "  " + t.origin) + "\n";
     }
     return out;
 }

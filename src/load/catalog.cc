@@ -110,9 +110,21 @@ std::string read_data_file(const std::string& path)
     return read_file(path);
 }
 
-Catalog::Catalog(std::vector<std::string> dirs)
+Catalog::Catalog(std::vector<std::string> dirs, std::string user_dir)
     : m_dirs(std::move(dirs))
 {
+    // The referee's own directory is read only when it is there: a missing one (or a home
+    // without it) is no error, but one that is there and cannot be read is, never passed over.
+    if (std::error_code ec; !user_dir.empty() && fs::exists(fs::symlink_status(user_dir, ec))) {
+        if (!fs::is_directory(user_dir, ec)) {
+            throw data_error("your tables directory " + user_dir + " is not a directory");
+        }
+        fs::directory_iterator probe(user_dir, ec);
+        if (ec) {
+            throw not_found_error("your tables directory " + user_dir + ": cannot read it: " + ec.message());
+        }
+        m_user_dir = std::move(user_dir);
+    }
     for (const auto& dir : m_dirs) {
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) {
@@ -132,27 +144,64 @@ const std::string& Catalog::hash(std::string_view id)
     return e.hash;
 }
 
+std::vector<std::pair<std::string, std::string_view>> Catalog::search_dirs() const
+{
+    std::vector<std::pair<std::string, std::string_view>> out;
+    for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend(); ++dir) {
+        out.emplace_back(*dir, k_tables_option);
+    }
+    if (!m_user_dir.empty()) {
+        out.emplace_back(m_user_dir, k_yours);
+    }
+    return out;
+}
+
+namespace {
+
+// The shipped table ID, or null when umpire ships none of that id.
+std::unique_ptr<core::Table> embedded_table(std::string_view id)
+{
+    for (const auto& file : embedded_tables()) {
+        if (file.id == id) {
+            auto compiled = compiled_table(id);
+            auto t =
+                std::make_unique<core::Table>(compiled ? std::move(*compiled) : parse_table(file.text, file.path, id));
+            t->origin = std::string(k_embedded);
+            return t;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
 Catalog::Entry& Catalog::entry(std::string_view id)
 {
     if (auto it = m_tables.find(id); it != m_tables.end()) {
         return it->second;
     }
     Entry e;
-    for (auto dir = m_dirs.rbegin(); dir != m_dirs.rend() && !e.table; ++dir) {
-        std::string path = find_in_dir(*dir, id);
+    for (const auto& [dir, whose] : search_dirs()) {
+        std::string path = find_in_dir(dir, id);
         if (!path.empty()) {
             e.text = read_data_file(path);
             e.table = std::make_unique<core::Table>(parse_table(e.text, path, id));
+            e.whose = whose;
+            // The referee's copy of a chart the text lost is his chart: not provisional, and
+            // every answer read from it says whose it is (Context::emit).
+            if (auto shipped = embedded_table(id); shipped && shipped->provisional) {
+                e.replaces_provisional = true;
+                e.table->provisional = false;
+            }
+            break;
         }
     }
     if (!e.table) {
         for (const auto& file : embedded_tables()) {
             if (file.id == id) {
                 e.text = file.text;
-                auto compiled = compiled_table(id);
-                e.table = std::make_unique<core::Table>(compiled ? std::move(*compiled)
-                                                                 : parse_table(file.text, file.path, id));
-                e.table->origin = "embedded";
+                e.table = embedded_table(id);
+                e.whose = k_embedded;
             }
         }
     }
@@ -173,7 +222,7 @@ std::vector<std::string> Catalog::ids() const
     for (const auto& file : embedded_tables()) {
         ids.emplace(file.id);
     }
-    for (const auto& dir : m_dirs) {
+    for (const auto& [dir, whose] : search_dirs()) {
         for (const auto& file : toml_files(dir)) {
             ids.insert(id_from_path(dir, file));
         }
@@ -181,12 +230,18 @@ std::vector<std::string> Catalog::ids() const
     return {ids.begin(), ids.end()};
 }
 
+TableInfo Catalog::info(std::string_view id)
+{
+    const Entry& e = entry(id);
+    const core::Table& t = *e.table;
+    return {t.id, t.title, t.origin, t.provisional, e.whose, e.replaces_provisional};
+}
+
 std::vector<TableInfo> Catalog::list()
 {
     std::vector<TableInfo> out;
     for (const auto& id : ids()) {
-        const core::Table& t = table(id);
-        out.push_back({t.id, t.title, t.origin, t.provisional});
+        out.push_back(info(id));
     }
     return out;
 }

@@ -1,7 +1,8 @@
 #pragma once
-// Where tables and scenarios come from: the embedded defaults, overridden by id from
-// directories (named on the command line and in $UMPIRE_TABLES). A table is read and parsed only when a
-// command asks for it, once per process.
+// Where tables and scenarios come from: the embedded defaults, overridden by id by the
+// referee's own tables directory ($XDG_CONFIG_HOME/umpire/tables), then by directories named
+// in $UMPIRE_TABLES and on the command line. A table is read and parsed only when a command
+// asks for it, once per process.
 
 #include "core/scenario.h"
 #include "core/table.h"
@@ -11,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace umpire::load {
@@ -18,18 +20,26 @@ namespace umpire::load {
 // The largest table or scenario file read (documented in umpire-tables(5)).
 inline constexpr std::uintmax_t k_max_table_bytes = 1 << 20;
 
+// Whose a table is: umpire's, the referee's own directory's, or a tables directory's.
+inline constexpr std::string_view k_embedded = "embedded";
+inline constexpr std::string_view k_yours = "yours";
+inline constexpr std::string_view k_tables_option = "tables";  // a directory of the tables option or $UMPIRE_TABLES
+
 struct TableInfo {
     std::string id;
     std::string title;
     std::string origin;  // "embedded" or the file's path
     bool provisional = false;
+    std::string whose;                  // k_embedded, k_yours or k_tables_option
+    bool replaces_provisional = false;  // the referee's copy of a shipped provisional table
 };
 
 class Catalog {
 public:
     // DIRS in rising priority: a table in a later directory overrides an earlier one, and
-    // any directory overrides the embedded tables.
-    explicit Catalog(std::vector<std::string> dirs = {});
+    // any directory overrides USER_DIR (the referee's own tables, "" for none; a missing one
+    // is no error), which overrides the embedded tables.
+    explicit Catalog(std::vector<std::string> dirs = {}, std::string user_dir = "");
 
     // Throws a not-found Error (with a suggestion) for an unknown id, a data Error for a
     // bad file.
@@ -40,6 +50,10 @@ public:
     std::vector<TableInfo> list();
     // Every table's id, sorted, without reading any table.
     std::vector<std::string> ids() const;
+    // Where table ID was read from and whose it is (reads it if not yet read).
+    TableInfo info(std::string_view id);
+    // The referee's own tables directory, "" when there is none.
+    const std::string& user_dir() const { return m_user_dir; }
 
     // A scenario by embedded name, or a file when NAME holds '/' or ends in ".toml".
     const core::Scenario& scenario(std::string_view name);
@@ -50,9 +64,14 @@ private:
         std::unique_ptr<core::Table> table;
         std::string text;  // as read, for hash()
         std::string hash;  // computed when first asked for
+        std::string whose;
+        bool replaces_provisional = false;
     };
     Entry& entry(std::string_view id);
+    // The directories searched, the most important first, with whose each is.
+    std::vector<std::pair<std::string, std::string_view>> search_dirs() const;
     std::vector<std::string> m_dirs;
+    std::string m_user_dir;
     std::map<std::string, Entry, std::less<>> m_tables;
     std::map<std::string, std::unique_ptr<core::Scenario>, std::less<>> m_scenarios;
 };
