@@ -1,8 +1,16 @@
-// umpire table list | show ID | lookup ID: the tables themselves.
+// umpire table list | show ID | lookup ID: the tables themselves; import ID FILE | diff ID |
+// reset ID | check FILE|DIR: the referee's own copies of them (issue 25).
 #include "cli/commands.h"
 #include "format/json.h"
+#include "load/grid.h"
+#include "load/loader.h"
+#include "load/state.h"
 #include "util/error.h"
+#include "util/text.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <istream>
 #include <ostream>
 
 namespace umpire::cli {
@@ -13,7 +21,244 @@ struct TableOptions {
     std::optional<std::string> row;
     std::vector<std::string> mods;
     DiceOptions dice;
+    std::string file;  // import's chart, check's file or directory
 };
+
+namespace {
+
+// Where the referee's copy of table ID lives: his tables directory, the id's dots as folders
+// (russian-portfolio.crt in russian-portfolio/crt.toml, as umpire-tables(5) names them).
+std::string user_table_path(const std::string& id, const Context& ctx)
+{
+    const std::string& dir = ctx.env().user_tables;
+    if (dir.empty()) {
+        throw usage_error("you have no tables directory: umpire keeps yours in $XDG_CONFIG_HOME/umpire/tables, "
+                          "else $HOME/.config/umpire/tables, and neither is set");
+    }
+    std::string relative = id;
+    std::replace(relative.begin(), relative.end(), '.', '/');
+    return dir + "/" + relative + ".toml";
+}
+
+// Standard input, refused past the size of any table file.
+std::string read_input(Context& ctx)
+{
+    if (ctx.env().in == nullptr) {
+        throw usage_error("table import -: no standard input to read");
+    }
+    std::string text;
+    char buffer[65536];
+    while (ctx.env().in->read(buffer, sizeof buffer) || ctx.env().in->gcount() > 0) {
+        text.append(buffer, static_cast<size_t>(ctx.env().in->gcount()));
+        if (text.size() > load::k_max_table_bytes) {
+            throw data_error("standard input: more than " + std::to_string(load::k_max_table_bytes) +
+                             " bytes; a chart is at most that");
+        }
+    }
+    return text;
+}
+
+// The cells of the die result or label KEY under each column: TABLE's row for it.
+const core::TableRow* row_for(const core::Table& table, const std::string& key)
+{
+    const auto at = core::find_row(table, key);
+    return at ? &table.rows[*at] : nullptr;
+}
+
+// Each die result (or label) and column where MINE reads otherwise than SHIPPED.
+struct CellDifference {
+    std::string row;
+    std::string column;
+    std::string shipped;
+    std::string yours;
+};
+
+std::vector<CellDifference> differences(const core::Table& shipped, const core::Table& mine)
+{
+    std::vector<std::string> keys;
+    if (shipped.row_kind == core::RowKind::die && shipped.dice) {
+        for (int v = shipped.dice->min(); v <= shipped.dice->max(); ++v) {
+            keys.push_back(std::to_string(v));
+        }
+    } else {
+        for (const auto& r : shipped.rows) {
+            keys.push_back(r.key);
+        }
+    }
+    std::vector<CellDifference> out;
+    for (const auto& key : keys) {
+        const core::TableRow* a = row_for(shipped, key);
+        const core::TableRow* b = row_for(mine, key);
+        for (size_t c = 0; a != nullptr && c < a->cells.size(); ++c) {
+            const std::string theirs = b != nullptr && c < b->cells.size() ? b->cells[c] : "(none)";
+            if (theirs != a->cells[c]) {
+                out.push_back({key, shipped.columns.empty() ? "" : shipped.columns[c], a->cells[c], theirs});
+            }
+        }
+    }
+    return out;
+}
+
+void say(Context& ctx, const std::string& command, const std::string& id, const std::string& file,
+         const std::string& text, const std::vector<CellDifference>& cells, long long rows = -1)
+{
+    if (!ctx.options.json) {
+        ctx.out() << text;
+        return;
+    }
+    format::JsonWriter w;
+    w.begin_document().key("command").value(command).key("id").value(id).key("file").value(file);
+    if (rows >= 0) {
+        w.key("rows").value(rows);
+    }
+    w.key("differences").begin_array();
+    for (const auto& d : cells) {
+        w.begin_object().key("row").value(d.row).key("column").value(d.column).key("shipped").value(d.shipped);
+        w.key("yours").value(d.yours).end_object();
+    }
+    w.end_array().end_object();
+    ctx.out() << w.str() << "\n";
+}
+
+std::string cell_lines(const std::vector<CellDifference>& cells)
+{
+    std::string out;
+    for (const auto& d : cells) {
+        out += "  " + d.row + (d.column.empty() ? "" : " under " + d.column) + ": " + d.shipped + " (umpire's) -> " +
+               d.yours + " (yours)\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+void run_table_import(const TableOptions& opt, Context& ctx)
+{
+    const core::Table& table = ctx.table(opt.id);
+    const bool from_input = opt.file == "-";
+    const std::string source = from_input ? "standard input" : opt.file;
+    const std::string text = from_input ? read_input(ctx) : load::read_data_file(opt.file);
+    const std::string dest = user_table_path(opt.id, ctx);
+    const auto grid = load::parse_grid(text, source);
+    const std::string toml = load::import_grid(table, ctx.catalog().text(opt.id), grid, source);
+    // Nothing is installed that would not load: the new file is read as every call will read it.
+    const core::Table mine = load::parse_table(toml, dest, opt.id);
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(dest).parent_path(), ec);
+    if (ec) {
+        throw io_error("cannot make " + std::filesystem::path(dest).parent_path().string() + ": " + ec.message());
+    }
+    {
+        load::StateLock lock(dest);
+        load::write_state_text(dest, toml);  // a temporary file renamed over it: never half a table
+    }
+    const auto shipped = load::shipped_table(opt.id);
+    const auto cells = shipped ? differences(*shipped, mine) : std::vector<CellDifference>{};
+    say(ctx, "table import", opt.id, dest,
+        "Imported " + std::to_string(mine.rows.size()) + " rows into " + opt.id + ": " + dest + "\n" +
+            (shipped ? std::to_string(cells.size()) + " cell" + (cells.size() == 1 ? " differs" : "s differ") +
+                           " from umpire's" + (shipped->provisional ? " provisional stand-in" : "") + "\n"
+                     : std::string()) +
+            "Every call now reads it (umpire table reset " + opt.id + " removes it).\n",
+        cells, static_cast<long long>(mine.rows.size()));
+}
+
+void run_table_diff(const TableOptions& opt, Context& ctx)
+{
+    const core::Table& mine = ctx.table(opt.id);
+    const load::TableInfo info = ctx.catalog().info(opt.id);
+    const auto shipped = load::shipped_table(opt.id);
+    if (info.whose == load::k_embedded || !shipped) {
+        say(ctx, "table diff", opt.id, info.origin,
+            opt.id + (shipped ? " is umpire's own: no table of yours replaces it\n"
+                              : " is yours alone (" + info.origin + "): umpire ships no table of that id\n"),
+            {});
+        return;
+    }
+    const auto cells = differences(*shipped, mine);
+    say(ctx, "table diff", opt.id, info.origin,
+        opt.id + ": " + info.origin + " against umpire's" + (shipped->provisional ? " provisional stand-in" : "") +
+            ": " + std::to_string(cells.size()) + " cell" + (cells.size() == 1 ? " differs" : "s differ") + "\n" +
+            cell_lines(cells),
+        cells);
+}
+
+void run_table_reset(const TableOptions& opt, Context& ctx)
+{
+    const std::string path = user_table_path(opt.id, ctx);
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+        throw not_found_error("table reset " + opt.id + ": you have no table of that id (" + path + ")");
+    }
+    {
+        load::StateLock lock(path);
+        if (!std::filesystem::remove(path, ec) || ec) {
+            throw io_error("cannot remove " + path + ": " + ec.message());
+        }
+    }
+    std::filesystem::remove(path + ".lock", ec);
+    say(ctx, "table reset", opt.id, path,
+        "Removed " + path + ": " + opt.id + " is " +
+            (load::shipped_table(opt.id) ? "umpire's own again" : "gone (umpire ships none of that id)") + "\n",
+        {});
+}
+
+void run_table_check(const TableOptions& opt, Context& ctx)
+{
+    struct Checked {
+        std::string file;
+        std::string id;
+        std::string error;  // "" when it loads and fits
+    };
+    std::vector<Checked> checked;
+    std::error_code ec;
+    if (std::filesystem::is_directory(opt.file, ec)) {
+        // As every call would read the directory: each file by the id its path gives it.
+        load::Catalog dir({opt.file});
+        for (const auto& id : dir.ids()) {
+            try {
+                const load::TableInfo info = dir.info(id);
+                if (info.whose != load::k_embedded) {
+                    checked.push_back({info.origin, id, ""});
+                }
+            } catch (const Error& e) {
+                checked.push_back({opt.file, id, e.what()});
+            }
+        }
+    } else {
+        try {
+            const core::Table t = load::parse_table(load::read_data_file(opt.file), opt.file);
+            if (const auto shipped = load::shipped_table(t.id)) {
+                load::check_fits(*shipped, t, opt.file);
+            }
+            checked.push_back({opt.file, t.id, ""});
+        } catch (const Error& e) {
+            checked.push_back({opt.file, "", e.what()});
+        }
+    }
+    const auto bad = std::count_if(checked.begin(), checked.end(), [](const Checked& c) { return !c.error.empty(); });
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_document().key("command").value("table check").key("checked").begin_array();
+        for (const auto& c : checked) {
+            w.begin_object().key("file").value(c.file).key("id").value(c.id).key("error").value(c.error).end_object();
+        }
+        ctx.out() << w.end_array().end_object().str() << "\n";
+    } else {
+        for (const auto& c : checked) {
+            if (c.error.empty()) {
+                ctx.out() << "ok  " << c.file << " (" << c.id << ")\n";
+            } else {
+                ctx.err() << "umpire: error: " << c.error << "\n";
+            }
+        }
+        ctx.out() << checked.size() - static_cast<size_t>(bad) << " of " << checked.size() << " table"
+                  << (checked.size() == 1 ? "" : "s") << " valid; nothing installed\n";
+    }
+    if (bad > 0) {
+        ctx.exit_code = static_cast<int>(ExitCode::data);
+    }
+}
 
 void run_table_list(Context& ctx)
 {
@@ -91,9 +336,14 @@ void setup_table(CLI::App& app, Context& ctx)
 {
     auto* sub = app.add_subcommand("table", "List, show and look up tables");
     sub->require_subcommand(1);
-    sub->footer("Examples:\n  umpire table list\n  umpire table show constantinople.melee --column 3 --roll 4\n"
+    sub->footer("Your own tables live in $XDG_CONFIG_HOME/umpire/tables (else ~/.config/umpire/tables)\n"
+                "and every call reads them in place of umpire's; import, diff and reset keep them.\n"
+                "Examples:\n  umpire table list\n  umpire table show constantinople.melee --column 3 --roll 4\n"
                 "  umpire table lookup constantinople.melee --column -5 --roll 6\n"
-                "  umpire table lookup constantinople.reefs --row 2028 --column number");
+                "  umpire table lookup constantinople.reefs --row 2028 --column number\n"
+                "  umpire table import russian-portfolio.crt printed-crt.csv   # the chart as printed\n"
+                "  umpire table diff russian-portfolio.crt\n"
+                "  umpire table check ~/my-tables");
 
     auto* list = sub->add_subcommand("list", "Every table, where it came from, provisional or not");
     list->callback([&ctx] { run_table_list(ctx); });
@@ -118,6 +368,37 @@ void setup_table(CLI::App& app, Context& ctx)
         ->type_name("N|NAME[=COUNT]");
     add_dice_options(*lookup, look_opt->dice);
     lookup->callback([look_opt, &ctx] { run_table_lookup(*look_opt, ctx); });
-}
+
+    auto import_opt = ctx.make_options<TableOptions>();
+    auto* import = sub->add_subcommand("import", "Type in a printed chart: the grid as CSV or columns, into your "
+                                                 "copy of the table");
+    import->add_option("ID", import_opt->id, "Table id (see table list)")->required();
+    import->add_option("FILE", import_opt->file, "The grid, or - for standard input")->required()->type_name("FILE");
+    import->footer("The first row names the columns as the table has them, in order (a first cell over the\n"
+                   "row keys may be there or not); each row after it is a die result (3, 2-4, ..2, 6..) or\n"
+                   "a label, then one result code per column. Commas, or spaces and tabs, between cells;\n"
+                   "lines starting with # are passed over. Every cell is checked against the table's\n"
+                   "legend and every die result against its dice; nothing is installed unless all of it\n"
+                   "holds. The legend, notes and citations are the table's own.\n"
+                   "  umpire table import russian-portfolio.crt crt.csv\n"
+                   "  printf 'die 1:1 2:1\\n1-3 AD S\\n4-6 S D1\\n' | umpire table import my.crt -");
+    import->callback([import_opt, &ctx] { run_table_import(*import_opt, ctx);
+});
+
+auto diff_opt = ctx.make_options<TableOptions>();
+auto* diff = sub->add_subcommand("diff", "The cells where your table reads otherwise than umpire's");
+diff->add_option("ID", diff_opt->id, "Table id (see table list)")->required();
+diff->callback([diff_opt, &ctx] { run_table_diff(*diff_opt, ctx); });
+
+auto reset_opt = ctx.make_options<TableOptions>();
+auto* reset = sub->add_subcommand("reset", "Remove your copy of a table: umpire's is read again");
+reset->add_option("ID", reset_opt->id, "Table id (see table list)")->required();
+reset->callback([reset_opt, &ctx] { run_table_reset(*reset_opt, ctx); });
+
+auto check_opt = ctx.make_options<TableOptions>();
+auto* check = sub->add_subcommand("check", "Validate a table file or a directory of them; install nothing");
+check->add_option("FILE", check_opt->file, "A table file, or a tables directory")->required()->type_name("FILE");
+check->callback([check_opt, &ctx] { run_table_check(*check_opt, ctx); });
+}  // namespace umpire::cli
 
 }  // namespace umpire::cli

@@ -175,6 +175,54 @@ std::unique_ptr<core::Table> embedded_table(std::string_view id)
 
 }  // namespace
 
+// What of SHIPPED the commands read and THEIRS (the referee's copy, from PATH) lacks: its
+// columns in order, its row labels, its constants and its result codes. A copy may change
+// every cell, group die rows otherwise, add codes and reword effects, never drop what a
+// procedure looks for: that would be a wrong lookup, not a refusal.
+void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path)
+{
+    const std::string of = path + ": " + shipped.id + " ";
+    if (theirs.column_kind != shipped.column_kind || theirs.columns != shipped.columns) {
+        std::vector<std::string> missing;
+        for (const auto& c : shipped.columns) {
+            if (!contains(theirs.columns, c)) {
+                missing.push_back(c);
+            }
+        }
+        throw data_error(of +
+                         (missing.empty()
+                              ? "has its columns in another order or of another kind"
+                              : "lacks column" + std::string(missing.size() > 1 ? "s " : " ") + join(missing, ", ")) +
+                         "; umpire's commands read umpire's columns, in order: " + join(shipped.columns, " "));
+    }
+    if (theirs.row_kind != shipped.row_kind || theirs.dice != shipped.dice) {
+        throw data_error(of + "has rows of another kind or other dice than umpire's (" +
+                         (shipped.dice ? shipped.dice->label() : std::string("no dice")) +
+                         "): the commands roll and read it as umpire's");
+    }
+    for (const auto& row : shipped.rows) {
+        if (shipped.row_kind == core::RowKind::label &&
+            std::none_of(theirs.rows.begin(), theirs.rows.end(), [&](const auto& r) { return r.key == row.key; })) {
+            throw data_error(of + "lacks row '" + row.key + "', which the commands read");
+        }
+    }
+    for (const auto& [name, value] : shipped.constants) {
+        if (std::none_of(theirs.constants.begin(), theirs.constants.end(),
+                         [&](const auto& c) { return c.first == name; })) {
+            throw data_error(of + "lacks the constant " + name + ", which the commands read");
+        }
+    }
+    for (const auto& e : shipped.legend) {
+        if (std::none_of(theirs.legend.begin(), theirs.legend.end(),
+                         [&](const core::LegendEntry& l) { return l.code == e.code; })) {
+            throw data_error(of + "lacks the result code " + e.code + " (" + e.name +
+                             ") in its legend, which the commands read");
+        }
+    }
+}
+
+std::unique_ptr<core::Table> shipped_table(std::string_view id) { return embedded_table(id); }
+
 Catalog::Entry& Catalog::entry(std::string_view id)
 {
     if (auto it = m_tables.find(id); it != m_tables.end()) {
@@ -189,9 +237,12 @@ Catalog::Entry& Catalog::entry(std::string_view id)
             e.whose = whose;
             // The referee's copy of a chart the text lost is his chart: not provisional, and
             // every answer read from it says whose it is (Context::emit).
-            if (auto shipped = embedded_table(id); shipped && shipped->provisional) {
-                e.replaces_provisional = true;
-                e.table->provisional = false;
+            if (auto shipped = embedded_table(id)) {
+                check_fits(*shipped, *e.table, path);
+                if (shipped->provisional) {
+                    e.replaces_provisional = true;
+                    e.table->provisional = false;
+                }
             }
             break;
         }

@@ -46,13 +46,15 @@ public:
     const core::Table& table(std::string_view id);
     // SHA-256 of the text table ID was read from, for the audit log and replay.
     const std::string& hash(std::string_view id);
+    // The text table ID was read from (its TOML).
+    const std::string& text(std::string_view id) { return entry(id).text; }
     // Every table, parsed and validated, sorted by id.
     std::vector<TableInfo> list();
     // Every table's id, sorted, without reading any table.
     std::vector<std::string> ids() const;
     // Where table ID was read from and whose it is (reads it if not yet read).
     TableInfo info(std::string_view id);
-    // The referee's own tables directory, "" when there is none.
+    // The referee's own tables directory, "" when there is none (or it does not exist yet).
     const std::string& user_dir() const { return m_user_dir; }
 
     // A scenario by embedded name, or a file when NAME holds '/' or ends in ".toml".
@@ -75,6 +77,12 @@ private:
     std::map<std::string, Entry, std::less<>> m_tables;
     std::map<std::string, std::unique_ptr<core::Scenario>, std::less<>> m_scenarios;
 };
+
+// Umpire's own table ID, whatever overrides it; null when umpire ships none of that id.
+std::unique_ptr<core::Table> shipped_table(std::string_view id);
+// A data Error naming PATH when THEIRS, the referee's copy of SHIPPED, lacks what umpire's
+// commands read of it: a column (in order), a row label, a constant, a result code.
+void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path);
 
 std::string read_file(const std::string& path);
 // read_file, refusing a file past k_max_table_bytes with a data Error.

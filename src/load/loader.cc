@@ -522,6 +522,18 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
 
 }  // namespace
 
+std::string toml_string(std::string_view text)
+{
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
 core::Table parse_table(std::string_view text, std::string_view source_name, std::string_view expected_id)
 {
     Reader reader(source_name);

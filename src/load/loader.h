@@ -14,6 +14,10 @@
 namespace umpire::load {
 
 // Parses a table. EXPECTED_ID, when not empty, is the id its file name gives it.
+// TEXT as a TOML basic string, quoted, '"' and '\\' escaped (the text holds no control
+// character: the loaders refuse one).
+std::string toml_string(std::string_view text);
+
 core::Table parse_table(std::string_view text, std::string_view source_name, std::string_view expected_id = "");
 
 core::Scenario parse_scenario(std::string_view text, std::string_view source_name, std::string_view expected_id = "");

@@ -71,17 +71,7 @@ std::string toml_value(const std::string& v)
         !v.empty() && v.size() < 10 &&
         std::all_of(v.begin() + (v[0] == '-' ? 1 : 0), v.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
         v != "-" && !(v.size() > 1 && v[0] == '0');
-    if (number) {
-        return v;
-    }
-    std::string out = "\"";
-    for (char c : v) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
+    return number ? v : toml_string(v);
 }
 
 std::string status_lines(core::StatusList list)

@@ -1,0 +1,224 @@
+// A printed chart typed in (table import), compared (diff), removed (reset) and validated
+// (check), into the referee's own tables directory (issue 25, part 2).
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace umpire;
+using test::run_cli;
+
+namespace {
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return haystack.find(needle) != std::string::npos;
+}
+
+// A file's bytes as they are (load::read_file, the reader umpire itself uses).
+std::string slurp(const std::string& path) { return load::read_file(path); }
+
+const std::string k_header = "die,1:4,1:3,1:2,1:1,3:2,2:1,3:1,4:1,5:1,7:1,10:1\n";
+// umpire's stand-in, row by row, but 1:4 on a 1 reads S.
+const std::string k_rows = "1,S,AE,AE,AD,AD,S,S,D1,X,D4,DX\n"
+                           "2,AE,AE,AD,AD,S,S,D1,X,D4,DX,DE\n"
+                           "3,AE,AD,AD,S,S,D1,X,D4,DX,DE,DE\n"
+                           "4,AD,AD,S,S,D1,X,D4,DX,DE,DE,BR\n"
+                           "5,AD,S,S,D1,X,D4,DX,DE,DE,BR,BR\n"
+                           "6,S,S,D1,X,D4,DX,DE,DE,BR,BR,BR\n";
+
+struct Referee {
+    test::TempDir dir{"table-import"};
+    cli::Environment env;
+    std::string mine;
+    Referee()
+    {
+        env.user_tables = dir / "config/umpire/tables";
+        mine = env.user_tables + "/russian-portfolio/crt.toml";
+    }
+    std::string write(const std::string& name, const std::string& text) const
+    {
+        const std::string path = dir / name;
+        std::ofstream(path, std::ios::binary) << text;
+        return path;
+    }
+    test::CliResult import(const std::string& text) const
+    {
+        return run_cli({"table", "import", "russian-portfolio.crt", write("chart.csv", text)}, env);
+    }
+    std::string crt(int attack, int defense, int die) const
+    {
+        auto r = run_cli({"--json", "crt", "--attack", std::to_string(attack), "--defense", std::to_string(defense),
+                          "--roll", std::to_string(die)},
+                         env);
+        return r.code == 0 ? nlohmann::json::parse(r.out)["result"]["code"].get<std::string>() : "refused: " + r.err;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("cli: table import installs the printed chart, diff shows it, reset removes it", "[cli][tables]")
+{
+    const Referee ref;
+    auto imported = ref.import(k_header + k_rows);
+    INFO(imported.err);
+    REQUIRE(imported.code == 0);
+    CHECK(contains(imported.out, "Imported 6 rows into russian-portfolio.crt: " + ref.mine));
+    CHECK(contains(imported.out, "1 cell differs from umpire's provisional stand-in"));
+    CHECK(ref.crt(1, 4, 1) == "S");  // the cell typed
+    CHECK(ref.crt(5, 3, 3) == "S");  // VII.B's published cells are as umpire has them
+    CHECK(ref.crt(2, 1, 3) == "D1");
+    // It keeps the table's legend, notes and citations; it is no longer provisional.
+    const std::string text = slurp(ref.mine);
+    CHECK(contains(text, "[legend.AE]"));
+    CHECK(contains(text, "source = \"Russian Portfolio XIII.C\""));
+    CHECK(contains(text, "provisional = false"));
+    CHECK_FALSE(contains(text, "# PROVISIONAL"));
+
+    auto diff = run_cli({"table", "diff", "russian-portfolio.crt"}, ref.env);
+    CHECK(contains(diff.out, "1 cell differs"));
+    CHECK(contains(diff.out, "1 under 1:4: AE (umpire's) -> S (yours)"));
+    auto json = run_cli({"--json", "table", "diff", "russian-portfolio.crt"}, ref.env);
+    const auto j = nlohmann::json::parse(json.out);
+    REQUIRE(j["differences"].size() == 1);
+    CHECK(j["differences"][0]["column"] == "1:4");
+
+    auto reset = run_cli({"table", "reset", "russian-portfolio.crt"}, ref.env);
+    CHECK(reset.code == 0);
+    CHECK_FALSE(std::filesystem::exists(ref.mine));
+    CHECK(ref.crt(1, 4, 1) == "AE");
+    CHECK(run_cli({"table", "reset", "russian-portfolio.crt"}, ref.env).code == 66);
+    CHECK(contains(run_cli({"table", "diff", "russian-portfolio.crt"}, ref.env).out, "is umpire's own"));
+}
+
+TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",
+          "[cli][tables]")
+{
+    Referee ref;
+    // No corner cell, tabs and spaces, CRLF, a byte-order mark, rows grouped as a chart prints
+    // them (1-2, an en dash in 4–6), standard input.
+    const std::string grid = "\xEF\xBB\xBF"
+                             "1:4\t1:3 1:2 1:1 3:2 2:1 3:1 4:1 5:1 7:1 10:1\r\n"
+                             "# a comment line\r\n"
+                             "1-2\tAE AE AE AD AD S S D1 X D4 DX\r\n"
+                             "3   AE AD AD S S D1 X D4 DX DE DE\r\n"
+                             "4\u20136 AD S S D1 X D4 DX DE DE BR BR\r\n";
+    std::istringstream in(grid);
+    ref.env.in = &in;
+    auto r = run_cli({"table", "import", "russian-portfolio.crt", "-"}, ref.env);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(contains(r.out, "Imported 3 rows"));
+    CHECK(ref.crt(1, 4, 2) == "AE");
+    CHECK(ref.crt(1, 3, 6) == "S");  // 4-6 under 1:3
+    CHECK(ref.crt(3, 2, 3) == "S");  // 3:2 on a 3, VII.B
+}
+
+TEST_CASE("cli: table import refuses a grid that does not fit, naming the place, and keeps the good table",
+          "[cli][tables]")
+{
+    const Referee ref;
+    REQUIRE(ref.import(k_header + k_rows).code == 0);
+    const std::string good = slurp(ref.mine);
+    const std::string rows_2_6 = k_rows.substr(k_rows.find('\n') + 1);
+    struct Bad {
+        const char* what;
+        std::string grid;
+        std::string says;
+    };
+    const std::vector<Bad> bad{
+        {"a ragged row", k_header + "1,S,AE,AE\n" + rows_2_6,
+         "chart.csv:2:8: 4 cells, but a row is its die result and 11"},
+        {"an unknown code", k_header + "1,S,AE,AE,AD,AD,S,S,D1,X,D4,DZ\n" + rows_2_6,
+         "chart.csv:2:29: 'DZ' is no result of russian-portfolio.crt"},
+        {"an empty cell", k_header + "1,S,,AE,AD,AD,S,S,D1,X,D4,DX\n" + rows_2_6, "chart.csv:2:5: an empty cell"},
+        {"a gap", k_header + "1,S,AE,AE,AD,AD,S,S,D1,X,D4,DX\n" + rows_2_6.substr(rows_2_6.find('\n') + 1),
+         "a gap: no row for 2 between 1 and 3"},
+        {"an overlap", k_header + "1-2,S,AE,AE,AD,AD,S,S,D1,X,D4,DX\n" + rows_2_6,
+         "row 2 overlaps or comes before 1-2"},
+        {"columns out of order", "die,1:3,1:4,1:2,1:1,3:2,2:1,3:1,4:1,5:1,7:1,10:1\n" + k_rows,
+         "chart.csv:1:5: the 1st column is '1:3', but russian-portfolio.crt's 1st is '1:4'"},
+        {"a column twice", "die,1:4,1:4,1:2,1:1,3:2,2:1,3:1,4:1,5:1,7:1,10:1\n" + k_rows,
+         "chart.csv:1:9: column '1:4' again (it is the 1st already)"},
+        {"a column missing", "die,1:3,1:2,1:1,3:2,2:1,3:1,4:1,5:1,7:1,10:1\n" + k_rows,
+         "chart.csv:1:1: the header names 10 columns, but russian-portfolio.crt has 11: 1:4 1:3"},
+        {"the die short", k_header + k_rows.substr(0, k_rows.rfind("6,")), "the last row is 5, but d6 can roll 6"},
+        {"a binary file",
+         std::string("die,1:4\n\x7f"
+                     "ELF\0\0",
+                     14),
+         "chart.csv:2:1: the control character"},
+        {"a NUL byte", k_header + std::string("1,S\0", 4), "a NUL byte: this is a binary file"},
+        {"Latin-1 text", k_header + "1,S\xe9\n", "not UTF-8 text"},
+        {"nothing", "\n# only a comment\n", "no chart in it"},
+    };
+    for (const auto& b : bad) {
+        auto r = ref.import(b.grid);
+        INFO(b.what << ": " << r.err);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, b.says));
+        CHECK(slurp(ref.mine) == good);  // the previous good table stays
+    }
+    // A file past the size of any table is refused before it is read.
+    const std::string big = ref.dir / "big.csv";
+    {
+        std::ofstream out(big, std::ios::binary);
+        const std::string line(1023, 'x');
+        for (int i = 0; i < 2048; ++i) {
+            out << line << "\n";
+        }
+    }
+    auto huge = run_cli({"table", "import", "russian-portfolio.crt", big}, ref.env);
+    CHECK(huge.code == 65);
+    CHECK(contains(huge.err, "may be at most 1048576 bytes"));
+    CHECK(slurp(ref.mine) == good);
+    // An unknown table, and a home without a tables directory, are refused in words.
+    CHECK(run_cli({"table", "import", "russian-portfolio.crtt", big}, ref.env).code == 66);
+    auto homeless = run_cli({"table", "import", "russian-portfolio.crt", ref.dir / "chart.csv"}, cli::Environment{});
+    CHECK(homeless.code == 64);
+    CHECK(contains(homeless.err, "you have no tables directory"));
+}
+
+TEST_CASE("cli: a table of the referee's that lacks what a command reads is refused, never read wrong", "[cli][tables]")
+{
+    const Referee ref;
+    // A CRT without its 1:4 column, put in by hand: crt refuses it, naming what is missing.
+    std::string text = slurp(std::string(UMPIRE_SOURCE_DIR) + "/tables/russian-portfolio/crt.toml");
+    const std::string keys = "keys = [\"1:4\", ";
+    REQUIRE(contains(text, keys));
+    text.replace(text.find(keys), keys.size(), "keys = [");
+    for (size_t at = text.find("cells = [\""); at != std::string::npos; at = text.find("cells = [\"", at + 1)) {
+        const size_t comma = text.find(", ", at);
+        text.erase(at + 9, comma + 2 - (at + 9));
+    }
+    std::filesystem::create_directories(ref.env.user_tables + "/russian-portfolio");
+    std::ofstream(ref.mine) << text;
+    auto crt = run_cli({"crt", "--attack", "5", "--defense", "3", "--roll", "3"}, ref.env);
+    CHECK(crt.code == 65);
+    CHECK(contains(crt.err, ref.mine + ": russian-portfolio.crt lacks column 1:4"));
+    // table check says the same of the file and of the directory, and installs nothing.
+    auto file = run_cli({"table", "check", ref.mine}, ref.env);
+    CHECK(file.code == 65);
+    CHECK(contains(file.err, "lacks column 1:4"));
+    ref.write("good.toml", slurp(std::string(UMPIRE_SOURCE_DIR) + "/tables/constantinople/melee.toml"));
+    const std::string dir = ref.dir / "mine";
+    std::filesystem::create_directories(dir + "/constantinople");
+    std::filesystem::copy_file(ref.dir / "good.toml", dir + "/constantinople/melee.toml");
+    std::filesystem::create_directories(dir + "/russian-portfolio");
+    std::filesystem::copy_file(ref.mine, dir + "/russian-portfolio/crt.toml");
+    auto both = run_cli({"--json", "table", "check", dir}, ref.env);
+    CHECK(both.code == 65);
+    const auto j = nlohmann::json::parse(both.out);
+    REQUIRE(j["checked"].size() == 2);
+    CHECK(j["checked"][0]["id"] == "constantinople.melee");
+    CHECK(j["checked"][0]["error"] == "");
+    CHECK(contains(j["checked"][1]["error"].get<std::string>(), "lacks column 1:4"));
+    auto ok = run_cli({"table", "check", dir + "/constantinople/melee.toml"}, ref.env);
+    CHECK(ok.code == 0);
+    CHECK(contains(ok.out, "1 of 1 table valid; nothing installed"));
+}
