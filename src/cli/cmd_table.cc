@@ -9,9 +9,15 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <istream>
 #include <ostream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace umpire::cli {
 
@@ -38,6 +44,20 @@ std::string user_table_path(const std::string& id, const Context& ctx)
     std::string relative = id;
     std::replace(relative.begin(), relative.end(), '.', '/');
     return dir + "/" + relative + ".toml";
+}
+
+// TEXT as the referee's table at DEST: its folders made, written beside it and renamed over
+// it under a lock (load::write_state_text), so two installs at once leave one whole table.
+void install(const std::string& dest, const std::string& text)
+{
+    const auto folder = std::filesystem::path(dest).parent_path();
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        throw io_error("cannot make " + folder.string() + ": " + ec.message());
+    }
+    const load::StateLock lock(dest);
+    load::write_state_text(dest, text);
 }
 
 // Standard input, refused past the size of any table file.
@@ -143,15 +163,7 @@ void run_table_import(const TableOptions& opt, Context& ctx)
     const std::string toml = load::import_grid(table, ctx.catalog().text(opt.id), grid, source);
     // Nothing is installed that would not load: the new file is read as every call will read it.
     const core::Table mine = load::parse_table(toml, dest, opt.id);
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(dest).parent_path(), ec);
-    if (ec) {
-        throw io_error("cannot make " + std::filesystem::path(dest).parent_path().string() + ": " + ec.message());
-    }
-    {
-        load::StateLock lock(dest);
-        load::write_state_text(dest, toml);  // a temporary file renamed over it: never half a table
-    }
+    install(dest, toml);
     const auto shipped = load::shipped_table(opt.id);
     const auto cells = shipped ? differences(*shipped, mine) : std::vector<CellDifference>{};
     say(ctx, "table import", opt.id, dest,
@@ -161,6 +173,176 @@ void run_table_import(const TableOptions& opt, Context& ctx)
                      : std::string()) +
             "Every call now reads it (umpire table reset " + opt.id + " removes it).\n",
         cells, static_cast<long long>(mine.rows.size()));
+}
+
+namespace {
+
+// What heads a provisional table opened to be filled in; gone from the file installed.
+constexpr std::string_view k_fill_header =
+    "# umpire table edit: umpire's table stands in for a chart the rules text lost. Put each\n"
+    "# cell of the printed chart in place of a ? (the codes are below); change the die rows\n"
+    "# if the chart groups them otherwise. Saved, it is checked, and installed only when all\n"
+    "# of it holds.\n";
+
+// A table whose cells are umpire's stand-ins as the referee fills it in: every cell "?", so
+// that the first one left is refused at its line and column (codes in the header comment).
+std::string cells_to_fill(const core::Table& table, std::string_view text)
+{
+    std::vector<std::string> codes;
+    for (const auto& e : table.legend) {
+        codes.push_back(e.code);
+    }
+    std::string out = std::string(k_fill_header) + "# codes: " + join(codes, " ") + "\n";
+    bool leading = true;
+    for (const auto& line : split(text, '\n')) {
+        if (leading && line.starts_with("#")) {
+            continue;  // the stand-in's own comments
+        }
+        leading = false;
+        const std::string_view l(line);
+        const bool cells = l.starts_with("cells = [");
+        if (!cells && !l.starts_with("result = ")) {
+            out += line + "\n";
+            continue;
+        }
+        const auto count = static_cast<size_t>(std::count(line.begin(), line.end(), '"')) / 2;
+        out += cells ? "cells = [" + join(std::vector<std::string>(count, "\"?\""), ", ") + "]\n" : "result = \"?\"\n";
+    }
+    while (out.ends_with("\n\n")) {
+        out.pop_back();
+    }
+    return out;
+}
+
+// A scratch directory for the copy being edited, removed however the edit ends.
+struct ScratchDir {
+    std::string path;
+    ScratchDir()
+    {
+        const char* tmp = std::getenv("TMPDIR");
+        std::string pattern = std::string(tmp != nullptr && tmp[0] == '/' ? tmp : "/tmp") + "/umpire-edit-XXXXXX";
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            throw io_error("cannot make a scratch directory " + pattern + ": " + std::strerror(errno));
+        }
+        path = pattern;
+    }
+    ~ScratchDir()
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+};
+
+// Runs EDITOR (words for the shell, as $VISUAL and $EDITOR are: "vim -u NONE") on FILE and
+// waits for it, as crontab -e and git do; umpire lets Ctrl-C through to the editor meanwhile.
+void run_editor(const std::string& editor, const std::string& file)
+{
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction old_int {};
+    struct sigaction old_quit {};
+    ::sigaction(SIGINT, &ignore, &old_int);
+    ::sigaction(SIGQUIT, &ignore, &old_quit);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::sigaction(SIGINT, &old_int, nullptr);
+        ::sigaction(SIGQUIT, &old_quit, nullptr);
+        // exec: the editor is the shell's child no more but itself, so a signal that kills it
+        // is seen as one (a shell would report 128 + N).
+        const std::string command = "exec " + editor + " \"$1\"";
+        ::execl("/bin/sh", "sh", "-c", command.c_str(), "sh", file.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    const bool waited = pid > 0 && ::waitpid(pid, &status, 0) == pid;
+    const int error = errno;
+    ::sigaction(SIGINT, &old_int, nullptr);
+    ::sigaction(SIGQUIT, &old_quit, nullptr);
+    if (!waited) {
+        throw Error(ExitCode::unavailable, "cannot run the editor '" + editor + "': " + std::strerror(error));
+    }
+    if (WIFSIGNALED(status)) {
+        throw Error(ExitCode::unavailable, "the editor '" + editor + "' was killed (signal " +
+                                               std::to_string(WTERMSIG(status)) + "): nothing installed");
+    }
+    if (WEXITSTATUS(status) == 127) {
+        throw Error(ExitCode::unavailable,
+                    "the editor '" + editor + "' was not found: set $VISUAL or $EDITOR to one installed");
+    }
+    if (WEXITSTATUS(status) != 0) {
+        throw Error(ExitCode::unavailable, "the editor '" + editor + "' exited with status " +
+                                               std::to_string(WEXITSTATUS(status)) + ": nothing installed");
+    }
+}
+
+// Whether the referee, asked on the terminal, edits again (Enter or y: yes).
+bool again(Context& ctx)
+{
+    if (!ctx.env().in_is_tty || ctx.env().in == nullptr) {
+        return false;
+    }
+    ctx.err() << "Edit again? [Y/n] " << std::flush;
+    std::string answer;
+    if (!std::getline(*ctx.env().in, answer)) {
+        return false;
+    }
+    answer = to_lower(answer);
+    return answer.empty() || answer == "y" || answer == "yes";
+}
+
+}  // namespace
+
+void run_table_edit(const TableOptions& opt, Context& ctx)
+{
+    const core::Table& table = ctx.table(opt.id);
+    const load::TableInfo info = ctx.catalog().info(opt.id);
+    const std::string dest = user_table_path(opt.id, ctx);
+    const auto shipped = load::shipped_table(opt.id);
+    const std::string start = info.whose == load::k_embedded && table.provisional
+                                  ? cells_to_fill(table, ctx.catalog().text(opt.id))
+                                  : ctx.catalog().text(opt.id);
+    std::string editor = ctx.env().editor;
+    if (editor.empty()) {
+        editor = std::filesystem::exists("/usr/bin/sensible-editor") ? "sensible-editor" : "vi";
+    }
+    const ScratchDir scratch;
+    const std::string copy = scratch.path + "/" + opt.id.substr(opt.id.rfind('.') + 1) + ".toml";
+    load::write_state_text(copy, start);
+    std::string text;
+    while (true) {
+        run_editor(editor, copy);
+        text = load::read_data_file(copy);
+        if (text == start) {
+            ctx.out() << "No changes: nothing installed; " << opt.id << " is read as before (" << info.origin << ")\n";
+            return;
+        }
+        try {
+            const core::Table mine = load::parse_table(text, copy, opt.id);
+            if (shipped) {
+                load::check_fits(*shipped, mine, copy);
+            }
+            break;
+        } catch (const Error& e) {
+            if (e.code() != ExitCode::data && e.code() != ExitCode::no_input) {
+                throw;
+            }
+            ctx.err() << "umpire: error: " << e.what() << "\n"
+                      << e.detail() << (e.detail().empty() || e.detail().ends_with('\n') ? "" : "\n");
+            if (!again(ctx)) {
+                throw data_error("table edit " + opt.id + ": nothing installed; " + opt.id + " is read as before");
+            }
+        }
+    }
+    if (text.starts_with(k_fill_header)) {
+        const size_t codes = text.find('\n', k_fill_header.size());
+        text = "# The referee's chart, entered with 'umpire table edit'.\n" +
+               text.substr(codes == std::string::npos ? text.size() : codes + 1);
+    }
+    install(dest, text);
+    ctx.out() << "Installed " << dest << ": every call now reads it for " << opt.id << " (umpire table reset " << opt.id
+              << " removes it)\n";
 }
 
 void run_table_diff(const TableOptions& opt, Context& ctx)
@@ -370,35 +552,45 @@ void setup_table(CLI::App& app, Context& ctx)
     lookup->callback([look_opt, &ctx] { run_table_lookup(*look_opt, ctx); });
 
     auto import_opt = ctx.make_options<TableOptions>();
-    auto* import = sub->add_subcommand("import", "Type in a printed chart: the grid as CSV or columns, into your "
-                                                 "copy of the table");
-    import->add_option("ID", import_opt->id, "Table id (see table list)")->required();
-    import->add_option("FILE", import_opt->file, "The grid, or - for standard input")->required()->type_name("FILE");
-    import->footer("The first row names the columns as the table has them, in order (a first cell over the\n"
-                   "row keys may be there or not); each row after it is a die result (3, 2-4, ..2, 6..) or\n"
-                   "a label, then one result code per column. Commas, or spaces and tabs, between cells;\n"
-                   "lines starting with # are passed over. Every cell is checked against the table's\n"
-                   "legend and every die result against its dice; nothing is installed unless all of it\n"
-                   "holds. The legend, notes and citations are the table's own.\n"
-                   "  umpire table import russian-portfolio.crt crt.csv\n"
-                   "  printf 'die 1:1 2:1\\n1-3 AD S\\n4-6 S D1\\n' | umpire table import my.crt -");
-    import->callback([import_opt, &ctx] { run_table_import(*import_opt, ctx);
-});
+    auto* importing = sub->add_subcommand("import", "Type in a printed chart: the grid as CSV or columns, into your "
+                                                    "copy of the table");
+    importing->add_option("ID", import_opt->id, "Table id (see table list)")->required();
+    importing->add_option("FILE", import_opt->file, "The grid, or - for standard input")->required()->type_name("FILE");
+    importing->footer("The first row names the columns as the table has them, in order (a first cell over the\n"
+                      "row keys may be there or not); each row after it is a die result (3, 2-4, ..2, 6..) or\n"
+                      "a label, then one result code per column. Commas, or spaces and tabs, between cells;\n"
+                      "lines starting with # are passed over. Every cell is checked against the table's\n"
+                      "legend and every die result against its dice; nothing is installed unless all of it\n"
+                      "holds. The legend, notes and citations are the table's own.\n"
+                      "  umpire table import russian-portfolio.crt crt.csv\n"
+                      "  umpire table import russian-portfolio.crt - < crt.txt      # columns, from standard input");
+    importing->callback([import_opt, &ctx] { run_table_import(*import_opt, ctx); });
 
-auto diff_opt = ctx.make_options<TableOptions>();
-auto* diff = sub->add_subcommand("diff", "The cells where your table reads otherwise than umpire's");
-diff->add_option("ID", diff_opt->id, "Table id (see table list)")->required();
-diff->callback([diff_opt, &ctx] { run_table_diff(*diff_opt, ctx); });
+    auto edit_opt = ctx.make_options<TableOptions>();
+    auto* edit = sub->add_subcommand("edit", "Edit your copy of a table in $VISUAL or $EDITOR; checked before "
+                                             "it is installed");
+    edit->add_option("ID", edit_opt->id, "Table id (see table list)")->required();
+    edit->footer("Your copy of the table (or umpire's; for a provisional one, its structure with a \"?\" in\n"
+                 "each cell to fill) opens in $VISUAL, else $EDITOR, else sensible-editor. Saved, it is\n"
+                 "checked as every call will read it; on a fault you are told FILE:line:col and asked to\n"
+                 "edit again, as crontab -e does. Nothing invalid is ever installed.\n"
+                 "  EDITOR=nano umpire table edit russian-portfolio.crt");
+    edit->callback([edit_opt, &ctx] { run_table_edit(*edit_opt, ctx); });
 
-auto reset_opt = ctx.make_options<TableOptions>();
-auto* reset = sub->add_subcommand("reset", "Remove your copy of a table: umpire's is read again");
-reset->add_option("ID", reset_opt->id, "Table id (see table list)")->required();
-reset->callback([reset_opt, &ctx] { run_table_reset(*reset_opt, ctx); });
+    auto diff_opt = ctx.make_options<TableOptions>();
+    auto* diff = sub->add_subcommand("diff", "The cells where your table reads otherwise than umpire's");
+    diff->add_option("ID", diff_opt->id, "Table id (see table list)")->required();
+    diff->callback([diff_opt, &ctx] { run_table_diff(*diff_opt, ctx); });
 
-auto check_opt = ctx.make_options<TableOptions>();
-auto* check = sub->add_subcommand("check", "Validate a table file or a directory of them; install nothing");
-check->add_option("FILE", check_opt->file, "A table file, or a tables directory")->required()->type_name("FILE");
-check->callback([check_opt, &ctx] { run_table_check(*check_opt, ctx); });
-}  // namespace umpire::cli
+    auto reset_opt = ctx.make_options<TableOptions>();
+    auto* reset = sub->add_subcommand("reset", "Remove your copy of a table: umpire's is read again");
+    reset->add_option("ID", reset_opt->id, "Table id (see table list)")->required();
+    reset->callback([reset_opt, &ctx] { run_table_reset(*reset_opt, ctx); });
+
+    auto check_opt = ctx.make_options<TableOptions>();
+    auto* check = sub->add_subcommand("check", "Validate a table file or a directory of them; install nothing");
+    check->add_option("FILE", check_opt->file, "A table file, or a tables directory")->required()->type_name("FILE");
+    check->callback([check_opt, &ctx] { run_table_check(*check_opt, ctx); });
+}
 
 }  // namespace umpire::cli

@@ -826,6 +826,12 @@ int run(int argc, char** argv)
         env.game = game;
     }
     env.user_tables = user_tables_dir();
+    for (const char* name : {"VISUAL", "EDITOR"}) {
+        if (const char* editor = std::getenv(name); editor != nullptr && editor[0] != '\0' && env.editor.empty()) {
+            env.editor = editor;
+        }
+    }
+    env.in_is_tty = isatty(STDIN_FILENO) != 0;
     // no-color.org: NO_COLOR disables colour when it is set and not empty
     const char* no_color = std::getenv("NO_COLOR");
     env.no_color = no_color != nullptr && *no_color != '\0';

@@ -222,3 +222,64 @@ TEST_CASE("cli: a table of the referee's that lacks what a command reads is refu
     CHECK(ok.code == 0);
     CHECK(contains(ok.out, "1 of 1 table valid; nothing installed"));
 }
+
+TEST_CASE("cli: table edit installs what the editor saved only when it holds; a failed editor installs nothing",
+          "[cli][tables]")
+{
+    Referee ref;
+    // Editors as scripts: each a shell command run on the copy, as $VISUAL and $EDITOR are.
+    const std::string fill = ref.write("fill.sh", "sed -i 's/\"?\"/\"S\"/g' \"$1\"\n");
+    ref.env.editor = "sh " + fill;
+    // A provisional table opens as its structure, a "?" in each cell to fill (issue 25).
+    auto filled = run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env);
+    INFO(filled.err);
+    REQUIRE(filled.code == 0);
+    CHECK(contains(filled.out, "Installed " + ref.mine));
+    CHECK(ref.crt(1, 4, 1) == "S");
+    CHECK(ref.crt(10, 1, 6) == "S");  // every cell as the referee typed it
+    const std::string good = slurp(ref.mine);
+    CHECK(contains(good, "[legend.BR]"));
+
+    // Editors that fail, are killed or are missing: exit 69, nothing installed.
+    const std::vector<std::pair<std::string, std::string>> failing{
+        {"false", "exited with status 1: nothing installed"},
+        {"sh " + ref.write("die.sh", "echo garbage > \"$1\"; kill -9 $$\n"), "was killed (signal 9)"},
+        {"no-such-editor-here", "was not found: set $VISUAL or $EDITOR"},
+    };
+    for (const auto& [editor, says] : failing) {
+        ref.env.editor = editor;
+        auto r = run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env);
+        INFO(editor << ": " << r.err);
+        CHECK(r.code == 69);
+        CHECK(contains(r.err, says));
+        CHECK(slurp(ref.mine) == good);
+    }
+    // Saved unchanged: nothing to install.
+    ref.env.editor = "true";
+    CHECK(contains(run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env).out, "No changes: nothing installed"));
+
+    // A fault: told where, and asked to edit again on a terminal. The second edit puts it right.
+    const std::string counter = ref.dir / "edits";
+    ref.env.editor = "sh " + ref.write("twice.sh", "if [ -e '" + counter + "' ]; then sed -i 's/\"ZZ\"/\"AE\"/' \"$1\"; " +
+                                                       "else touch '" + counter + "'; sed -i '0,/\"S\"/s//\"ZZ\"/' \"$1\"; fi\n");
+    std::istringstream yes("y\n");
+    ref.env.in = &yes;
+    ref.env.in_is_tty = true;
+    auto twice = run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env);
+    INFO(twice.err);
+    CHECK(twice.code == 0);
+    CHECK(contains(twice.err, "'ZZ'"));
+    CHECK(contains(twice.err, "Edit again? [Y/n]"));
+    CHECK(ref.crt(1, 4, 1) == "AE");
+    // Answered no, or not on a terminal: refused, the good table kept.
+    const std::string kept = slurp(ref.mine);
+    ref.env.editor = "sh " + ref.write("bad.sh", "sed -i 's/\"AE\"/\"ZZ\"/' \"$1\"\n");
+    std::istringstream no("n\n");
+    ref.env.in = &no;
+    auto refused = run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env);
+    CHECK(refused.code == 65);
+    CHECK(contains(refused.err, "nothing installed"));
+    ref.env.in_is_tty = false;
+    CHECK(run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env).code == 65);
+    CHECK(slurp(ref.mine) == kept);
+}
