@@ -10,12 +10,12 @@ namespace umpire {
 
 enum class ExitCode : int {
     ok = 0,
-    usage = 64,     // EX_USAGE: bad usage or an input out of range
-    data = 65,      // EX_DATAERR: bad table or scenario data
-    no_input = 66,  // EX_NOINPUT: a named file or table not found
+    usage = 64,        // EX_USAGE: bad usage or an input out of range
+    data = 65,         // EX_DATAERR: bad table or scenario data
+    no_input = 66,     // EX_NOINPUT: a named file or table not found
     unavailable = 69,  // EX_UNAVAILABLE: a program umpire runs (the editor) is missing or failed
-    internal = 70,  // EX_SOFTWARE: a bug in umpire
-    io = 74,        // EX_IOERR: a read or write failed (a full disk, a closed pipe)
+    internal = 70,     // EX_SOFTWARE: a bug in umpire
+    io = 74,           // EX_IOERR: a read or write failed (a full disk, a closed pipe)
 };
 
 class Error : public std::runtime_error {

@@ -260,8 +260,9 @@ TEST_CASE("cli: table edit installs what the editor saved only when it holds; a 
 
     // A fault: told where, and asked to edit again on a terminal. The second edit puts it right.
     const std::string counter = ref.dir / "edits";
-    ref.env.editor = "sh " + ref.write("twice.sh", "if [ -e '" + counter + "' ]; then sed -i 's/\"ZZ\"/\"AE\"/' \"$1\"; " +
-                                                       "else touch '" + counter + "'; sed -i '0,/\"S\"/s//\"ZZ\"/' \"$1\"; fi\n");
+    ref.env.editor =
+        "sh " + ref.write("twice.sh", "if [ -e '" + counter + "' ]; then sed -i 's/\"ZZ\"/\"AE\"/' \"$1\"; " +
+                                          "else touch '" + counter + "'; sed -i '0,/\"S\"/s//\"ZZ\"/' \"$1\"; fi\n");
     std::istringstream yes("y\n");
     ref.env.in = &yes;
     ref.env.in_is_tty = true;
