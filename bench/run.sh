@@ -25,6 +25,16 @@ call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1); named=$(mean
 echo "umpire melee: $(ratio "$call" 0.001) ms   rolldice 2d6: $(ratio "$base" 0.001) ms   umpire/rolldice: $(ratio "$call" "$base")"
 echo "with ships named from the scenario: $(ratio "$named" 0.001) ms   umpire/rolldice: $(ratio "$named" "$base")"
 
+echo "== one call with 20 tables of the referee's own, the melee table among them (issue 25; target: no slower than rolldice)"
+mkdir -p "$work/config/umpire/tables"
+src=$(dirname "$(realpath "$0")")/../tables
+(cd "$src" && find . -name '*.toml' | sort | head -n 19; echo ./constantinople/melee.toml) | sort -u |
+    while read -r t; do mkdir -p "$work/config/umpire/tables/$(dirname "$t")"; cp "$src/$t" "$work/config/umpire/tables/$t"; done
+XDG_CONFIG_HOME="$work/config" hyperfine -N --warmup 50 --runs 1000 --export-json "$work/user.json" \
+    "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" "$rolldice 2d6" >/dev/null
+mine=$(mean "$work/user.json" 0); base2=$(mean "$work/user.json" 1)
+echo "umpire melee, melee.toml yours: $(ratio "$mine" 0.001) ms   rolldice 2d6: $(ratio "$base2" 0.001) ms   umpire/rolldice: $(ratio "$mine" "$base2")   ($(find "$work/config/umpire/tables" -name '*.toml' | wc -l) tables of yours)"
+
 echo "== 10,000,000 2d6 in one process (target: umpire at least 2x rolldice's throughput)"
 strings=$(printf '10000x2d6 %.0s' $(seq 1000))
 hyperfine --warmup 1 --runs 5 --export-json "$work/bulk.json" \

@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 83> k_field_flags{{
+constexpr std::array<FieldFlag, 84> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -78,6 +78,7 @@ constexpr std::array<FieldFlag, 83> k_field_flags{{
     {"row", "--row"},
     {"run", "--run"},
     {"scenario", "--scenario"},
+    {"shift", "--shift"},
     {"ship", "--ship"},
     {"skip_due", "--skip-due"},
     {"shots", "--shots"},

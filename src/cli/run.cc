@@ -67,6 +67,7 @@ void setup_weather(CLI::App& app, Context& ctx);
 void setup_hits(CLI::App& app, Context& ctx);
 void setup_scatter(CLI::App& app, Context& ctx);
 void setup_air_deployment(CLI::App& app, Context& ctx);
+void setup_resolve(CLI::App& app, Context& ctx);
 
 namespace {
 
@@ -76,10 +77,11 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 43> k_commands{{
+constexpr std::array<Command, 44> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
+    {"resolve", "General", setup_resolve},
     {"weather", "General", setup_weather},
     {"batch", "General", setup_batch},
     {"replay", "General", setup_replay},
@@ -485,6 +487,8 @@ std::vector<std::string> command_words(const std::string& command, const Environ
             words = {"list", "show", "lookup"};
             const auto ids = ctx.catalog().ids();
             words.insert(words.end(), ids.begin(), ids.end());
+        } else if (command == "resolve") {
+            words = ctx.catalog().ids();  // any table: resolve refuses those it cannot read
         } else if (command == "check") {
             words = check_names(ctx);
             words.emplace_back("list");

@@ -7,6 +7,155 @@
 
 namespace umpire::core {
 
+Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
+{
+    if (t.column_kind == ColumnKind::none) {
+        throw usage_error("table " + t.id + " has no columns to read from strengths; read it with table lookup");
+    }
+    const auto last = static_cast<long long>(t.columns.size()) - 1;
+    std::vector<std::string> steps;
+    Fields inputs;
+    long long position = 0;
+    std::string raw;  // the column before shifts
+    if (q.column) {
+        if (q.attack || q.defense) {
+            throw usage_error("{column} names the column; {attack} and {defense} find it: give one or the other");
+        }
+        const auto found = find_column(t, *q.column);
+        if (!found) {
+            throw usage_error("{column}: " + found.error());
+        }
+        position = static_cast<long long>(*found);
+        raw = t.columns[*found];
+        steps.push_back("column " + raw + ", named");
+    } else {
+        if (t.column_kind == ColumnKind::label) {
+            throw usage_error("{column}: table " + t.id +
+                              "'s columns are named, not found from strengths: " + join(t.columns, ", "));
+        }
+        if (!q.attack) {
+            throw usage_error("{attack}: table " + t.id + " is read from strengths: give {attack} N" +
+                              (t.column_kind == ColumnKind::ratio ? " and {defense} N (odds, attack:defense)"
+                                                                  : " (and {defense} N: their difference)"));
+        }
+        for (const auto& [field, v] : {std::pair{"{attack}", q.attack}, std::pair{"{defense}", q.defense}}) {
+            if (v && (*v < 0 || *v > 1000000)) {
+                throw usage_error(std::string(field) + " is " + std::to_string(*v) + "; allowed 0 to 1000000");
+            }
+        }
+        const long long a = *q.attack;
+        inputs.push_back({"attack", a});
+        position = -1;
+        if (t.column_kind == ColumnKind::ratio) {
+            if (!q.defense) {
+                throw usage_error("{defense}: table " + t.id + "'s columns are odds: give {defense} N too");
+            }
+            const long long d = *q.defense;
+            inputs.push_back({"defense", d});
+            for (size_t i = 0; i < t.column_ratios.size(); ++i) {
+                // a:d at or above the column's A:D, in whole numbers (each at most 10^6)
+                if (d == 0 || a * t.column_ratios[i].defense >= t.column_ratios[i].attack * d) {
+                    position = static_cast<long long>(i);
+                }
+            }
+            raw = std::to_string(a) + " to " + std::to_string(d);
+        } else {
+            const long long value = a - q.defense.value_or(0);
+            if (q.defense) {
+                inputs.push_back({"defense", *q.defense});
+            }
+            for (size_t i = 0; i < t.column_values.size(); ++i) {
+                if (t.column_values[i] <= value) {
+                    position = static_cast<long long>(i);
+                }
+            }
+            raw = q.defense ? std::to_string(a) + " - " + std::to_string(*q.defense) + " = " + signed_number(value)
+                            : "strength " + std::to_string(a);
+        }
+        const bool above =
+            position == last &&
+            (t.column_kind == ColumnKind::ratio
+                 ? (*q.defense == 0 || a * t.column_ratios.back().defense > t.column_ratios.back().attack * *q.defense)
+                 : a - q.defense.value_or(0) > t.column_values.back());
+        if (position < 0) {
+            steps.push_back(raw + ": below the first column, " + t.columns.front());
+        } else if (above && t.clamp_above) {
+            steps.push_back(raw + ": past the last column, read at " + t.columns.back() +
+                            " before any shift (the table reads no further)");
+        } else {
+            steps.push_back(raw + " -> " + t.columns[static_cast<size_t>(position)] +
+                            " (the nearest column at or below, in the defender's favour)");
+        }
+        raw = position < 0 ? "below " + t.columns.front() : t.columns[static_cast<size_t>(position)];
+        if (above && !t.clamp_above) {
+            position = last + 1;  // refused below unless a shift brings it back
+            raw = "past " + t.columns.back();
+        }
+    }
+    long long moved = 0;
+    std::vector<std::string> shift_names;
+    for (const auto& [name, count] : q.shifts) {
+        if (name.empty() ? count == 0 || count < -20 || count > 20 : count < 1 || count > 20) {
+            throw usage_error("{shift} " + (name.empty() ? signed_number(count) : name + "=" + std::to_string(count)) +
+                              (name.empty() ? ": a shift of -20 to 20 columns, not 0" : ": a count from 1 to 20"));
+        }
+        if (name.empty()) {
+            moved += count;
+            shift_names.push_back(signed_number(count));
+            steps.push_back("shift " + signed_number(count) + " column" + (count == 1 || count == -1 ? "" : "s") +
+                            ", given");
+            continue;
+        }
+        const ShiftRule* rule = t.find_shift(name);
+        if (rule == nullptr) {
+            std::vector<std::string> names;
+            for (const auto& each : t.shifts) {
+                names.push_back(each.name);
+            }
+            throw usage_error(
+                "{shift} " + name + ": table " + t.id + " has no such shift" + suggestion(name, names) +
+                (names.empty() ? "; give a number of columns (-1, +2)" : "; it has " + join(names, ", ")));
+        }
+        moved += static_cast<long long>(rule->columns) * count;
+        shift_names.push_back(rule->name + (count > 1 ? "=" + std::to_string(count) : ""));
+        steps.push_back("shift " + rule->name + (count > 1 ? " x" + std::to_string(count) : "") + ": " +
+                        signed_number(static_cast<long long>(rule->columns) * count) + " (" + rule->description +
+                        (rule->source.empty() ? "" : ", " + rule->source) + ")");
+    }
+    if (!shift_names.empty()) {
+        inputs.push_back({"shifts", shift_names});
+    }
+    position += moved;
+    if (position < 0) {
+        if (!t.clamp_below) {
+            throw usage_error("below " + t.id + "'s first column, " + t.columns.front() +
+                              (moved != 0 ? ", after the shifts" : "") + ": not allowed");
+        }
+        steps.push_back("below the first column: read at " + t.columns.front() + " (the table reads no further)");
+        position = 0;
+    } else if (position > last) {
+        if (!t.clamp_above) {
+            throw usage_error("past " + t.id + "'s last column, " + t.columns.back() +
+                              (moved != 0 ? ", after the shifts" : "") + ": not allowed");
+        }
+        steps.push_back("past the last column: read at " + t.columns.back() + " (the table reads no further)");
+        position = last;
+    }
+    const std::string column = t.columns[static_cast<size_t>(position)];
+    if (moved != 0) {
+        steps.push_back(signed_number(moved) + " column" + (moved == 1 || moved == -1 ? "" : "s") + ": " + raw +
+                        " -> " + column);
+    }
+    LookupRequest lq = q.lookup;
+    lq.column = column;
+    Resolution r = resolve_lookup(t, lq, dice);
+    r.command = "resolve";
+    r.steps.insert(r.steps.begin(), steps.begin(), steps.end());
+    r.inputs.insert(r.inputs.begin() + 1, inputs.begin(), inputs.end());  // after the table's id
+    r.result.fields.push_back({"column", column});
+    return r;
+}
+
 void describe(Outcome& outcome, const Table& table, std::string_view side)
 {
     const LegendEntry* entry = table.find_code(outcome.code);

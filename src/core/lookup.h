@@ -29,6 +29,25 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values);
 // Throws a usage Error naming what is missing or wrong.
 Resolution resolve_lookup(const Table& table, const LookupRequest& request, Dice& dice);
 
+// A combat results table read from the two sides' strengths (umpire resolve, umpire-tables(5)):
+// odds columns take attack:defense, differential columns attack minus defense (or the attack
+// alone, a strength), label columns are named. Shifts move the column: a [[shift]] of the
+// table by name (COUNT times), or N columns given by number ("" as the name).
+struct CombatRequest {
+    std::optional<long long> attack;
+    std::optional<long long> defense;
+    std::optional<std::string> column;  // a column named outright
+    std::vector<std::pair<std::string, int>> shifts;
+    LookupRequest lookup;  // the row (a die total given) and the die modifiers
+};
+
+// The column from the strengths, rounded in the defender's favour (the nearest column at or
+// below); past the last column read at the last before any shift where the table clamps
+// there (as XIII.B.4 reduces odds over 10:1), else refused after the shifts; then the shifts;
+// below the first column after them, read at the first where the table clamps there, else
+// refused (as XIII.B.4 refuses final odds under 1:4); then the die, as resolve_lookup.
+Resolution resolve_combat(const Table& table, const CombatRequest& request, Dice& dice);
+
 // Fills a result's name and effects from the table's legend, choosing the side's
 // reading where the legend has one (all sides, labelled, when SIDE is empty).
 void describe(Outcome& outcome, const Table& table, std::string_view side);

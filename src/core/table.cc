@@ -36,6 +36,16 @@ const CheckModifier* Table::find_modifier(std::string_view name) const
     return nullptr;
 }
 
+const ShiftRule* Table::find_shift(std::string_view name) const
+{
+    for (const auto& s : shifts) {
+        if (iequals(s.name, name)) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
 std::vector<std::string> Table::row_keys() const
 {
     std::vector<std::string> keys;

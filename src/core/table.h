@@ -86,6 +86,17 @@ struct CheckModifier {
     bool operator==(const CheckModifier&) const = default;
 };
 
+// A named column shift of a combat results table ([[shift]], umpire-tables(5)): the
+// columns it moves the odds (-1 one to the left, in the defender's favour), when it applies
+// and where the rules say so. "river", -1, "every attacker across a river", "X.B.2".
+struct ShiftRule {
+    std::string name;
+    int columns = 0;
+    std::string description;
+    std::string source;
+    bool operator==(const ShiftRule&) const = default;
+};
+
 struct LegendEntry {
     std::string code;
     std::string name;
@@ -123,8 +134,10 @@ struct Table {
     // cited in the file. Order as written.
     std::vector<std::pair<std::string, int>> constants;
     std::vector<CheckModifier> modifiers;
+    std::vector<ShiftRule> shifts;  // named column shifts, for resolve
 
     const CheckModifier* find_modifier(std::string_view name) const;
+    const ShiftRule* find_shift(std::string_view name) const;
 
     // Throws a data Error naming the table when NAME is missing.
     int constant(std::string_view name) const;

@@ -344,6 +344,42 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
     }
 }
 
+// [[shift]]: a CRT's named column shifts, each a word, the columns it moves (-20 to 20, not
+// 0), when it applies and its rule.
+void read_shifts(const Reader& reader, const toml::table& doc, core::Table& t)
+{
+    const toml::node* node = doc.get("shift");
+    if (node == nullptr) {
+        return;
+    }
+    const toml::array* array = node->as_array();
+    if (array == nullptr || !array->is_array_of_tables()) {
+        reader.fail(node->source(), "'shift' must be [[shift]] tables");
+    }
+    for (const auto& item : *array) {
+        const toml::table& m = *item.as_table();
+        reader.check_keys(m, {"name", "columns", "description", "source"}, "[[shift]]");
+        core::ShiftRule shift;
+        const toml::node* name = reader.required(m, "name", "[[shift]]");
+        shift.name = reader.string(*name, "name");
+        if (shift.name.empty() || shift.name.find('=') != std::string::npos ||
+            parse_int(shift.name, -1000000, 1000000)) {
+            reader.fail(name->source(), "shift name '" + shift.name + "' must be a word, not a number, with no '='");
+        }
+        if (t.find_shift(shift.name) != nullptr) {
+            reader.fail(name->source(), "shift '" + shift.name + "' appears twice");
+        }
+        const toml::node* columns = reader.required(m, "columns", "[[shift]]");
+        shift.columns = static_cast<int>(reader.integer(*columns, "columns", -20, 20));
+        if (shift.columns == 0) {
+            reader.fail(columns->source(), "'columns' is 0; a shift moves the odds -20 to 20 columns, not 0");
+        }
+        shift.description = reader.string(m, "description", "[[shift]]", true);
+        shift.source = reader.string(m, "source", "[[shift]]", false);
+        t.shifts.push_back(std::move(shift));
+    }
+}
+
 void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
 {
     const toml::node* node = doc.get("columns");
@@ -540,7 +576,7 @@ core::Table parse_table(std::string_view text, std::string_view source_name, std
     toml::table doc = reader.parse(text);
     reader.check_keys(doc,
                       {"id", "title", "game", "source", "dice", "modifier", "provisional", "notes", "cells", "rows",
-                       "columns", "row", "legend", "constants", "mod"},
+                       "columns", "row", "legend", "constants", "mod", "shift"},
                       "the table");
     core::Table t;
     t.origin = source_name;
@@ -576,6 +612,11 @@ core::Table parse_table(std::string_view text, std::string_view source_name, std
     read_legend(reader, doc, t);
     read_modifiers(reader, doc, t);
     read_columns(reader, doc, t);
+    read_shifts(reader, doc, t);
+    if (!t.shifts.empty() && t.column_kind != core::ColumnKind::ratio &&
+        t.column_kind != core::ColumnKind::differential) {
+        reader.fail(doc.get("shift")->source(), "[[shift]] moves odds or differential columns; this table has none");
+    }
     // A table of constants only (numbers procedures read, each cited) has no rows.
     const bool constants_only = !t.constants.empty() && doc.get("rows") == nullptr && doc.get("row") == nullptr &&
                                 doc.get("columns") == nullptr;

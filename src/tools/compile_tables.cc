@@ -115,6 +115,10 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
             << ", .per = " << m.per << ", .min = " << m.min << ", .max = " << m.max
             << ", .description = " << lit(m.description) << ", .source = " << lit(m.source) << "});\n";
     }
+    for (const auto& sh : t.shifts) {
+        out << "    t.shifts.push_back(core::ShiftRule{.name = " << lit(sh.name) << ", .columns = " << sh.columns
+            << ", .description = " << lit(sh.description) << ", .source = " << lit(sh.source) << "});\n";
+    }
     out << "    return t;\n}\n\n";
 }
 

@@ -1,0 +1,224 @@
+// umpire resolve: any combat results table from the two sides' strengths, its shifts and
+// modifiers named by the table (issue 25, part 3). The shipped games' CRTs are the proof: read
+// through resolve they give what crt and melee give, whose readings are tested against
+// XIII.B-C and 15.41 elsewhere.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace umpire;
+using test::run_cli;
+
+namespace {
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return haystack.find(needle) != std::string::npos;
+}
+
+// The result's code, or "refused" (exit 64).
+std::string code_of(const std::vector<std::string>& args, const cli::Environment& env = {})
+{
+    std::vector<std::string> all{"--json", "-q"};
+    all.insert(all.end(), args.begin(), args.end());
+    const auto r = run_cli(all, env);
+    if (r.code == 64) {
+        return "refused";
+    }
+    REQUIRE(r.code == 0);
+    return nlohmann::json::parse(r.out)["result"]["code"];
+}
+
+// A homebrew CRT as a referee would write it (umpire-tables(5)): odds 1:2 to 4:1, odds under
+// 1:2 refused, over 4:1 read at 4:1; a river shift, a leader's +1 on the die.
+const char* k_homebrew = R"(id = "homebrew.crt"
+title = "Homebrew CRT"
+game = "Homebrew"
+source = "the club's rules 7.2"
+dice = "1d6"
+modifier = "leader"
+
+[rows]
+kind = "die"
+
+[columns]
+kind = "ratio"
+keys = ["1:2", "1:1", "2:1", "3:1", "4:1"]
+below = "error"
+above = "clamp"
+
+[[row]]
+die = "..2"
+cells = ["AE", "AR", "AR", "EX", "DR"]
+[[row]]
+die = "3-4"
+cells = ["AR", "EX", "DR", "DR", "DE"]
+[[row]]
+die = "5.."
+cells = ["EX", "DR", "DE", "DE", "DE"]
+
+[[shift]]
+name = "river"
+columns = -1
+description = "attacking across a river"
+source = "7.4"
+
+[[shift]]
+name = "surprise"
+columns = 2
+description = "a surprise attack"
+source = "7.5"
+
+[legend.AE]
+name = "Attacker eliminated"
+[legend.AR]
+name = "Attacker retreats"
+[legend.EX]
+name = "Exchange"
+[legend.DR]
+name = "Defender retreats"
+[legend.DE]
+name = "Defender eliminated"
+)";
+
+}  // namespace
+
+TEST_CASE("cli: resolve reads the Russian Portfolio CRT as crt does, odds rounded down, 10:1 and 1:4 kept (XIII.B)",
+          "[cli][resolve]")
+{
+    int compared = 0;
+    for (int attack : {1, 2, 3, 5, 7, 9, 12, 20, 31, 45, 100}) {
+        for (int defense : {1, 2, 3, 4, 5, 9}) {
+            for (int die = 1; die <= 6; ++die) {
+                const std::string a = std::to_string(attack);
+                const std::string d = std::to_string(defense);
+                const std::string r = std::to_string(die);
+                INFO(a << " to " << d << ", die " << r);
+                CHECK(code_of({"resolve", "russian-portfolio.crt", "--attack", a, "--defense", d, "--roll", r}) ==
+                      code_of({"crt", "--attack", a, "--defense", d, "--roll", r}));
+                // X.B.2: every attacker across a river, one column left; XIII.B.4: the reduction to
+                // 10:1 comes before it, final odds under 1:4 refused.
+                CHECK(code_of({"resolve", "russian-portfolio.crt", "--attack", a, "--defense", d, "--shift", "-1",
+                               "--roll", r}) ==
+                      code_of({"crt", "--attack", a, "--defense", d, "--river", "all", "--roll", r}));
+                ++compared;
+            }
+        }
+    }
+    CHECK(compared == 396);
+}
+
+TEST_CASE("cli: resolve reads Constantinople's melee CRT as melee does, the differential clamped (15.41)",
+          "[cli][resolve]")
+{
+    for (int attack = 1; attack <= 12; attack += 2) {
+        for (int defense = 1; defense <= 12; defense += 3) {
+            for (int die = 1; die <= 6; ++die) {
+                const std::string a = std::to_string(attack);
+                const std::string d = std::to_string(defense);
+                const std::string r = std::to_string(die);
+                INFO(a << " against " << d << ", die " << r);
+                CHECK(code_of({"resolve", "constantinople.melee", "--attack", a, "--defense", d, "--roll", r}) ==
+                      code_of({"melee", "--attacker", a, "--defender", d, "--roll", r}));
+            }
+        }
+    }
+}
+
+TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die modifiers, its edges",
+          "[cli][resolve]")
+{
+    const test::TempDir dir("resolve");
+    std::filesystem::create_directories(dir / "tables/homebrew");
+    std::ofstream(dir / "tables/homebrew/crt.toml") << k_homebrew;
+    cli::Environment env;
+    env.user_tables = dir / "tables";
+    auto code = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), "homebrew.crt");
+        args.insert(args.begin(), "resolve");
+        return code_of(args, env);
+    };
+    // 7 to 3 is 2.33: under 2:1, rounded in the defender's favour; the die 3 reads row 3-4.
+    CHECK(code({"--attack", "7", "--defense", "3", "--roll", "3"}) == "DR");
+    CHECK(code({"--attack", "6", "--defense", "3", "--roll", "3"}) == "DR");  // exactly 2:1
+    CHECK(code({"--attack", "5", "--defense", "3", "--roll", "3"}) == "EX");  // 1.67: 1:1
+    // Past 4:1 read at 4:1 before the shift; the river then moves it to 3:1.
+    CHECK(code({"--attack", "40", "--defense", "1", "--roll", "1"}) == "DR");
+    CHECK(code({"--attack", "40", "--defense", "1", "--shift", "river", "--roll", "1"}) == "EX");
+    // Under 1:2 refused, unless a shift brings it back (surprise: two columns right).
+    CHECK(code({"--attack", "1", "--defense", "3", "--roll", "6"}) == "refused");
+    CHECK(code({"--attack", "1", "--defense", "3", "--shift", "surprise", "--roll", "6"}) == "DR");  // at 1:1
+    CHECK(code({"--attack", "3", "--defense", "3", "--shift", "river=2", "--roll", "6"}) == "refused");
+    // The leader's +1 on the die: 4 + 1 reads row 5.. .
+    CHECK(code({"--attack", "3", "--defense", "3", "--mod", "1", "--roll", "4"}) == "DR");
+    // What was asked and done, in the working and the JSON inputs.
+    auto shown = run_cli(
+        {"resolve", "homebrew.crt", "--attack", "40", "--defense", "1", "--shift", "river", "--roll", "1"}, env);
+    CHECK(contains(shown.out, "40 to 1: past the last column, read at 4:1 before any shift"));
+    CHECK(contains(shown.out, "shift river: -1 (attacking across a river, 7.4)"));
+    CHECK(contains(shown.out, "-1 column: 4:1 -> 3:1"));
+    CHECK(contains(shown.out, "note: chart homebrew.crt: yours, "));
+    auto json = run_cli(
+        {"--json", "resolve", "homebrew.crt", "--attack", "7", "--defense", "3", "--shift", "surprise", "--roll", "2"},
+        env);
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j["inputs"]["attack"] == 7);
+    CHECK(j["inputs"]["shifts"] == nlohmann::json::array({"surprise"}));
+    CHECK(j["result"]["column"] == "4:1");
+    // Exact odds over the die.
+    auto odds = run_cli({"resolve", "homebrew.crt", "--attack", "7", "--defense", "3", "--odds"}, env);
+    CHECK(odds.code == 0);
+    CHECK(contains(odds.out, "1/3"));  // DR on 3-4 under 2:1
+
+    // Refusals name the flag and what is allowed.
+    const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
+        {{"--attack", "7"}, "--defense: table homebrew.crt's columns are odds"},
+        {{"--defense", "3"}, "--attack: table homebrew.crt is read from strengths"},
+        {{"--attack", "7", "--defense", "3", "--shift", "rivr"},
+         "--shift rivr: table homebrew.crt has no such shift (did you mean 'river'?)"},
+        {{"--attack", "7", "--defense", "3", "--shift", "0"}, "--shift 0 moves nothing"},
+        {{"--attack", "7", "--defense", "3", "--shift", "river=30"}, "--shift river=30: the count"},
+        {{"--attack", "-7", "--defense", "3"}, "--attack is -7; allowed 0 to 1000000"},
+        {{"--attack", "7", "--defense", "3", "--column", "2:1"},
+         "--column names the column; --attack and --defense find it"},
+    };
+    for (const auto& [args, says] : refused) {
+        std::vector<std::string> all{"resolve", "homebrew.crt"};
+        all.insert(all.end(), args.begin(), args.end());
+        auto r = run_cli(all, env);
+        INFO(r.err);
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, says));
+    }
+    CHECK(contains(run_cli({"resolve", "constantinople.portage", "--attack", "3"}).err, "has no columns to read"));
+    CHECK(contains(run_cli({"resolve", "constantinople.reefs", "--attack", "3"}).err,
+                   "--column: table constantinople.reefs's columns are named, not found from strengths: number, "
+                   "byzantine"));
+    for (const char* hex : {"2028", "3334", "0316"}) {
+        const std::string lookup =
+            code_of({"table", "lookup", "constantinople.reefs", "--column", "byzantine", "--row", hex});
+        CHECK(lookup != "refused");
+        CHECK(code_of({"resolve", "constantinople.reefs", "--column", "byzantine", "--row", hex}) == lookup);
+    }
+}
+
+TEST_CASE("cli: a table's [[shift]] is checked where it is written", "[cli][resolve]")
+{
+    const test::TempDir dir("resolve-bad");
+    std::filesystem::create_directories(dir / "homebrew");
+    auto bad = [&](const std::string& from, const std::string& to) {
+        std::string text = k_homebrew;
+        text.replace(text.find(from), from.size(), to);
+        std::ofstream(dir / "homebrew/crt.toml") << text;
+        return run_cli({"table", "check", dir / "homebrew/crt.toml"});
+    };
+    CHECK(contains(bad("columns = -1", "columns = 0").err, "'columns' is 0"));
+    CHECK(contains(bad("name = \"surprise\"", "name = \"river\"").err, "shift 'river' appears twice"));
+    CHECK(contains(bad("columns = 2\n", "columns = 2\nextra = 1\n").err, "extra"));
+    CHECK(bad("columns = 2\n", "columns = 2\n").code == 0);
+}
