@@ -5,6 +5,8 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <limits>
+
 namespace umpire::cli {
 
 struct ResolveOptions {
@@ -27,9 +29,9 @@ void run_resolve(const ResolveOptions& opt, Context& ctx)
     q.column = opt.column;
     for (const auto& s : opt.shifts) {
         // -1, +2: columns given; NAME or NAME=COUNT: the table's [[shift]]
-        if (auto n = parse_int(s, -20, 20)) {
-            if (*n == 0) {
-                throw usage_error("--shift 0 moves nothing; give -20 to 20 columns, or a shift of the table");
+        if (auto n = parse_int(s, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max())) {
+            if (*n == 0 || *n < -20 || *n > 20) {
+                throw usage_error("--shift " + s + ": a shift of -20 to 20 columns, not 0, or a shift of the table");
             }
             q.shifts.emplace_back("", static_cast<int>(*n));
             continue;
