@@ -206,10 +206,10 @@ void check_fits(const core::Table& shipped, const core::Table& theirs, const std
             throw data_error(of + "lacks row '" + row.key + "', which the commands read");
         }
     }
-    for (const auto& [name, value] : shipped.constants) {
+    for (const auto& constant : shipped.constants) {
         if (std::none_of(theirs.constants.begin(), theirs.constants.end(),
-                         [&](const auto& c) { return c.first == name; })) {
-            throw data_error(of + "lacks the constant " + name + ", which the commands read");
+                         [&](const auto& c) { return c.first == constant.first; })) {
+            throw data_error(of + "lacks the constant " + constant.first + ", which the commands read");
         }
     }
     for (const auto& e : shipped.legend) {
