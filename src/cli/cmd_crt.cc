@@ -193,14 +193,14 @@ void run_crt(const CrtOptions& given, Context& ctx)
         if (opt.amphibious) {
             q.shifts.push_back({"river penalty dropped: German amphibious tanks, first turn (XVI.B.2)", 0});
         } else {
-            q.shifts.push_back({"every attacker is across a river (X.B.2)", procedures.constant("river_shift")});
+            q.shifts.push_back({"every attacker is across a river (X.B.2)", crt.shift_columns("river")});
         }
     } else if (opt.river == "some") {
         q.shifts.push_back({"river nullified: some attackers are not across it (X.B.2)", 0});
     }
     if (opt.winter) {
         q.shifts.push_back({"Russian winter offensive north of the Arctic Weather Line (VI.B.3)",
-                            procedures.constant("winter_offensive_shift")});
+                            crt.shift_columns("winter-offensive")});
     }
     q.dispersed = opt.dispersed || (dispersed > 0 && dispersed == q.defenders.size());
     q.surrounded = opt.surrounded;

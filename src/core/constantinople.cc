@@ -523,21 +523,28 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
 {
     int defense = defense_strength(defender, boom, reading);
     int differential = attack - defense;
-    ColumnPick pick = value_or_usage(find_column(crt, differential), "melee: ");
-    std::string read_as = signed_number(crt.column_values[pick.index]);
+    // The column resolve reads too: the differential, clamped to the table's edges (15.41).
+    const CombatColumn pick = combat_column(crt, attack, defense, 0);
+    if (!pick.column) {
+        throw usage_error("melee: differential " + signed_number(differential) + " is past the edge of table " +
+                          crt.id + ", which does not clamp there");
+    }
+    const size_t column = *pick.column;
+    std::string read_as = signed_number(crt.column_values[column]);
+    const bool clamped = pick.reduced || pick.at_edge || crt.column_values[column] != differential;
     r.steps.push_back(label + ": " + attack_text + " against " + defender_name + " " +
                       defense_text(defender, boom, reading) + " = differential " + signed_number(differential) +
-                      (pick.clamped ? ", read as " + read_as + " (" + crt.source + ")" : "") + " (15.23)");
+                      (clamped ? ", read as " + read_as + " (" + crt.source + ")" : "") + " (15.23)");
     int roll = dice.roll(*crt.dice, label);
     size_t row = value_or_usage(find_row(crt, roll), "melee: ");
     Outcome out;
     out.label = label;
-    out.code = cell(crt, row, pick.index);
+    out.code = cell(crt, row, column);
     describe(out, crt, defender.side);
     // The ship's own name, which the game file knows it by (not its label, "Galley-1 (back)").
     out.fields.push_back({"target", defender.name.empty() ? defender_name : defender.name});
     out.fields.push_back({"differential", static_cast<long long>(differential)});
-    out.fields.push_back({"column", static_cast<long long>(crt.column_values[pick.index])});
+    out.fields.push_back({"column", static_cast<long long>(crt.column_values[column])});
     r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " under " + read_as + " -> " + out.code +
                       (out.name.empty() ? "" : " (" + out.name + ")"));
     return out;

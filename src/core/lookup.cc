@@ -7,15 +7,102 @@
 
 namespace umpire::core {
 
+namespace {
+
+// Moves C's basic column MOVED columns and reads it at an edge where the table clamps there;
+// then READ more for the column read.
+void settle(CombatColumn& c, const Table& t, long long moved, long long read)
+{
+    const auto last = static_cast<long long>(t.columns.size()) - 1;
+    c.moved = moved;
+    c.shifted = c.basic + moved;
+    if (c.shifted < 0 ? t.clamp_below : c.shifted > last ? t.clamp_above : true) {
+        c.at_edge = c.shifted < 0 || c.shifted > last;
+        c.column = static_cast<size_t>(std::clamp(c.shifted, 0LL, last));
+        c.read = static_cast<size_t>(std::clamp(static_cast<long long>(*c.column) + read, 0LL, last));
+    }
+}
+
+}  // namespace
+
+CombatColumn combat_column(const Table& t, long long a, std::optional<long long> d, long long moved, long long read)
+{
+    CombatColumn c;
+    const auto last = static_cast<long long>(t.columns.size()) - 1;
+    c.basic = -1;
+    bool above = false;
+    if (t.column_kind == ColumnKind::ratio) {
+        const long long defense = d.value_or(0);
+        for (size_t i = 0; i < t.column_ratios.size(); ++i) {
+            // a:d at or above the column's A:D, in whole numbers (each at most 10^6)
+            if (defense == 0 || a * t.column_ratios[i].defense >= t.column_ratios[i].attack * defense) {
+                c.basic = static_cast<long long>(i);
+            }
+        }
+        above = defense == 0 || a * t.column_ratios.back().defense > t.column_ratios.back().attack * defense;
+        c.raw = std::to_string(a) + " to " + std::to_string(defense);
+    } else {
+        const long long value = a - d.value_or(0);
+        for (size_t i = 0; i < t.column_values.size(); ++i) {
+            if (t.column_values[i] <= value) {
+                c.basic = static_cast<long long>(i);
+            }
+        }
+        above = value > t.column_values.back();
+        c.raw = d ? std::to_string(a) + " - " + std::to_string(*d) + " = " + signed_number(value)
+                  : "strength " + std::to_string(a);
+    }
+    if (above) {
+        c.reduced = t.clamp_above;
+        c.basic = t.clamp_above ? last : last + 1;
+    }
+    settle(c, t, moved, read);
+    return c;
+}
+
 Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
 {
     if (t.column_kind == ColumnKind::none) {
         throw usage_error("table " + t.id + " has no columns to read from strengths; read it with table lookup");
     }
-    const auto last = static_cast<long long>(t.columns.size()) - 1;
     std::vector<std::string> steps;
     Fields inputs;
-    long long position = 0;
+    long long moved = 0;  // odds shifts
+    long long read = 0;   // read shifts, once the odds are final
+    std::vector<std::string> shift_names;
+    std::vector<std::string> shift_steps;
+    std::vector<std::string> read_steps;
+    for (const auto& [name, count] : q.shifts) {
+        if (name.empty() ? count == 0 || count < -20 || count > 20 : count < 1 || count > 20) {
+            throw usage_error("{shift} " + (name.empty() ? signed_number(count) : name + "=" + std::to_string(count)) +
+                              (name.empty() ? ": a shift of -20 to 20 columns, not 0" : ": a count from 1 to 20"));
+        }
+        if (name.empty()) {
+            moved += count;
+            shift_names.push_back(signed_number(count));
+            shift_steps.push_back("shift " + signed_number(count) + " column" + (count == 1 || count == -1 ? "" : "s") +
+                                  ", given");
+            continue;
+        }
+        const ShiftRule* rule = t.find_shift(name);
+        if (rule == nullptr) {
+            std::vector<std::string> names;
+            for (const auto& each : t.shifts) {
+                names.push_back(each.name);
+            }
+            throw usage_error(
+                "{shift} " + name + ": table " + t.id + " has no such shift" + suggestion(name, names) +
+                (names.empty() ? "; give a number of columns (-1, +2)" : "; it has " + join(names, ", ")));
+        }
+        (rule->read ? read : moved) += static_cast<long long>(rule->columns) * count;
+        shift_names.push_back(rule->name + (count > 1 ? "=" + std::to_string(count) : ""));
+        (rule->read ? read_steps : shift_steps)
+            .push_back(std::string(rule->read ? "read " : "shift ") + rule->name +
+                       (count > 1 ? " x" + std::to_string(count) : "") + ": " +
+                       signed_number(static_cast<long long>(rule->columns) * count) + " (" + rule->description +
+                       (rule->source.empty() ? "" : ", " + rule->source) + ")");
+    }
+    CombatColumn c;
     std::string raw;  // the column before shifts
     if (q.column) {
         if (q.attack || q.defense) {
@@ -25,9 +112,10 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
         if (!found) {
             throw usage_error("{column}: " + found.error());
         }
-        position = static_cast<long long>(*found);
         raw = t.columns[*found];
         steps.push_back("column " + raw + ", named");
+        c.basic = static_cast<long long>(*found);
+        settle(c, t, moved, read);
     } else {
         if (t.column_kind == ColumnKind::label) {
             throw usage_error("{column}: table " + t.id +
@@ -43,108 +131,60 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
                 throw usage_error(std::string(field) + " is " + std::to_string(*v) + "; allowed 0 to 1000000");
             }
         }
-        const long long a = *q.attack;
-        inputs.push_back({"attack", a});
-        position = -1;
-        if (t.column_kind == ColumnKind::ratio) {
-            if (!q.defense) {
-                throw usage_error("{defense}: table " + t.id + "'s columns are odds: give {defense} N too");
-            }
-            const long long d = *q.defense;
-            inputs.push_back({"defense", d});
-            for (size_t i = 0; i < t.column_ratios.size(); ++i) {
-                // a:d at or above the column's A:D, in whole numbers (each at most 10^6)
-                if (d == 0 || a * t.column_ratios[i].defense >= t.column_ratios[i].attack * d) {
-                    position = static_cast<long long>(i);
-                }
-            }
-            raw = std::to_string(a) + " to " + std::to_string(d);
-        } else {
-            const long long value = a - q.defense.value_or(0);
-            if (q.defense) {
-                inputs.push_back({"defense", *q.defense});
-            }
-            for (size_t i = 0; i < t.column_values.size(); ++i) {
-                if (t.column_values[i] <= value) {
-                    position = static_cast<long long>(i);
-                }
-            }
-            raw = q.defense ? std::to_string(a) + " - " + std::to_string(*q.defense) + " = " + signed_number(value)
-                            : "strength " + std::to_string(a);
+        if (t.column_kind == ColumnKind::ratio && !q.defense) {
+            throw usage_error("{defense}: table " + t.id + "'s columns are odds: give {defense} N too");
         }
-        const bool above =
-            position == last &&
-            (t.column_kind == ColumnKind::ratio
-                 ? (*q.defense == 0 || a * t.column_ratios.back().defense > t.column_ratios.back().attack * *q.defense)
-                 : a - q.defense.value_or(0) > t.column_values.back());
-        if (position < 0) {
-            steps.push_back(raw + ": below the first column, " + t.columns.front());
-        } else if (above && t.clamp_above) {
-            steps.push_back(raw + ": past the last column, read at " + t.columns.back() +
+        inputs.push_back({"attack", *q.attack});
+        if (q.defense) {
+            inputs.push_back({"defense", *q.defense});
+        }
+        c = combat_column(t, *q.attack, q.defense, moved, read);
+        const auto last = static_cast<long long>(t.columns.size()) - 1;
+        if (c.basic < 0) {
+            steps.push_back(c.raw + ": below the first column, " + t.columns.front());
+            raw = "below " + t.columns.front();
+        } else if (c.reduced) {
+            steps.push_back(c.raw + ": past the last column, read at " + t.columns.back() +
                             " before any shift (the table reads no further)");
-        } else {
-            steps.push_back(raw + " -> " + t.columns[static_cast<size_t>(position)] +
+            raw = t.columns.back();
+        } else if (c.basic > last) {
+            steps.push_back(c.raw + " -> " + t.columns.back() +
                             " (the nearest column at or below, in the defender's favour)");
-        }
-        raw = position < 0 ? "below " + t.columns.front() : t.columns[static_cast<size_t>(position)];
-        if (above && !t.clamp_above) {
-            position = last + 1;  // refused below unless a shift brings it back
             raw = "past " + t.columns.back();
+        } else {
+            raw = t.columns[static_cast<size_t>(c.basic)];
+            steps.push_back(c.raw + " -> " + raw + " (the nearest column at or below, in the defender's favour)");
         }
     }
-    long long moved = 0;
-    std::vector<std::string> shift_names;
-    for (const auto& [name, count] : q.shifts) {
-        if (name.empty() ? count == 0 || count < -20 || count > 20 : count < 1 || count > 20) {
-            throw usage_error("{shift} " + (name.empty() ? signed_number(count) : name + "=" + std::to_string(count)) +
-                              (name.empty() ? ": a shift of -20 to 20 columns, not 0" : ": a count from 1 to 20"));
-        }
-        if (name.empty()) {
-            moved += count;
-            shift_names.push_back(signed_number(count));
-            steps.push_back("shift " + signed_number(count) + " column" + (count == 1 || count == -1 ? "" : "s") +
-                            ", given");
-            continue;
-        }
-        const ShiftRule* rule = t.find_shift(name);
-        if (rule == nullptr) {
-            std::vector<std::string> names;
-            for (const auto& each : t.shifts) {
-                names.push_back(each.name);
-            }
-            throw usage_error(
-                "{shift} " + name + ": table " + t.id + " has no such shift" + suggestion(name, names) +
-                (names.empty() ? "; give a number of columns (-1, +2)" : "; it has " + join(names, ", ")));
-        }
-        moved += static_cast<long long>(rule->columns) * count;
-        shift_names.push_back(rule->name + (count > 1 ? "=" + std::to_string(count) : ""));
-        steps.push_back("shift " + rule->name + (count > 1 ? " x" + std::to_string(count) : "") + ": " +
-                        signed_number(static_cast<long long>(rule->columns) * count) + " (" + rule->description +
-                        (rule->source.empty() ? "" : ", " + rule->source) + ")");
-    }
+    steps.insert(steps.end(), shift_steps.begin(), shift_steps.end());
     if (!shift_names.empty()) {
         inputs.push_back({"shifts", shift_names});
     }
-    position += moved;
-    if (position < 0) {
-        if (!t.clamp_below) {
-            throw usage_error("below " + t.id + "'s first column, " + t.columns.front() +
-                              (moved != 0 ? ", after the shifts" : "") + ": not allowed");
-        }
-        steps.push_back("below the first column: read at " + t.columns.front() + " (the table reads no further)");
-        position = 0;
-    } else if (position > last) {
-        if (!t.clamp_above) {
-            throw usage_error("past " + t.id + "'s last column, " + t.columns.back() +
-                              (moved != 0 ? ", after the shifts" : "") + ": not allowed");
-        }
-        steps.push_back("past the last column: read at " + t.columns.back() + " (the table reads no further)");
-        position = last;
+    if (!c.column) {
+        const bool below = c.shifted < 0;
+        throw usage_error((below ? "below " + t.id + "'s first column, " + t.columns.front()
+                                 : "past " + t.id + "'s last column, " + t.columns.back()) +
+                          (moved != 0 ? ", after the shifts" : "") + ": not allowed");
     }
-    const std::string column = t.columns[static_cast<size_t>(position)];
+    if (c.at_edge) {
+        steps.push_back(c.shifted < 0
+                            ? "below the first column: read at " + t.columns.front() + " (the table reads no further)"
+                            : "past the last column: read at " + t.columns.back() + " (the table reads no further)");
+    }
+    std::string column = t.columns[*c.column];
     if (moved != 0) {
         steps.push_back(signed_number(moved) + " column" + (moved == 1 || moved == -1 ? "" : "s") + ": " + raw +
                         " -> " + column);
+    }
+    Fields odds;
+    if (read != 0) {  // the final odds, and the column the result is read under
+        odds.push_back({"odds", column});
+        steps.insert(steps.end(), read_steps.begin(), read_steps.end());
+        steps.push_back("read under " + t.columns[c.read] +
+                        (static_cast<long long>(c.read) - static_cast<long long>(*c.column) != read
+                             ? " (the table reads no further)"
+                             : ""));
+        column = t.columns[c.read];
     }
     LookupRequest lq = q.lookup;
     lq.column = column;
@@ -152,6 +192,7 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
     r.command = "resolve";
     r.steps.insert(r.steps.begin(), steps.begin(), steps.end());
     r.inputs.insert(r.inputs.begin() + 1, inputs.begin(), inputs.end());  // after the table's id
+    r.result.fields.insert(r.result.fields.end(), odds.begin(), odds.end());
     r.result.fields.push_back({"column", column});
     return r;
 }

@@ -41,6 +41,28 @@ struct CombatRequest {
     LookupRequest lookup;  // the row (a die total given) and the die modifiers
 };
 
+// Where a combat table's strengths and shifts put its column: the one computation behind
+// resolve, crt (XIII.B) and melee (15.41); each words its own steps and refusals.
+struct CombatColumn {
+    std::string raw;               // the strengths as read: "5 to 3", "4 - 6 = -2", "strength 7"
+    long long basic = 0;           // before the shifts: -1 below the first column, columns.size() past the last
+    bool reduced = false;          // past the last column and read at it before the shifts (the table clamps above)
+    long long moved = 0;           // the shifts' sum
+    long long shifted = 0;         // basic + moved, before the edges
+    bool at_edge = false;          // shifted past an edge and read at it (the table clamps there)
+    std::optional<size_t> column;  // the final odds; none when the table refuses past its edge
+    size_t read = 0;               // the column read: COLUMN moved by the read shifts, to an edge at most
+};
+
+// ATTACK against DEFENSE (a difference or a strength alone for differential columns, when
+// DEFENSE is none) under TABLE's odds or differential columns, moved MOVED columns by odds
+// shifts, then READ columns by read shifts. Odds round in the defender's favour (the nearest
+// column at or below; no defense is past the last); past the last the table's clamp reads
+// the last before any shift (XIII.B.4), below the first after them. Strengths are 0 to
+// 1000000 (the caller's check).
+CombatColumn combat_column(const Table& table, long long attack, std::optional<long long> defense, long long moved,
+                           long long read = 0);
+
 // The column from the strengths, rounded in the defender's favour (the nearest column at or
 // below); past the last column read at the last before any shift where the table clamps
 // there (as XIII.B.4 reduces odds over 10:1), else refused after the shifts; then the shifts;

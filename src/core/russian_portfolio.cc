@@ -286,37 +286,40 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
         check_count(*q.retreat, 0, 4, "{retreat}");
     }
 
-    // Basic odds: the column nearest but no greater; -1 stands for "below 1:4".
+    // Basic odds: the column nearest but no greater, reduced to 10:1 (XIII.B.3-4); then the
+    // shifts; below 1:4 refused, past 10:1 read at it: the same column resolve reads.
     const int last = static_cast<int>(crt.columns.size()) - 1;
-    int column = -1;
-    auto pick = find_column(crt, factors);
-    if (pick) {
-        column = static_cast<int>(pick->index);
-        r.steps.push_back(odds_text(factors) + " -> " + crt.columns[pick->index] +
-                          (pick->clamped ? " (above " + crt.columns.back() + ", reduced to it, XIII.B.4)"
-                                         : " (nearest column no greater, XIII.B.3)"));
-    } else {
-        r.steps.push_back(odds_text(factors) + " is below " + crt.columns.front() + " (XIII.B.3)");
-    }
     int shift = 0;
     for (const auto& s : q.shifts) {
         shift += s.columns;
+    }
+    const CombatColumn pick =
+        combat_column(crt, factors.attack, factors.defense, shift, q.dispersed ? crt.shift_columns("dispersed") : 0);
+    if (pick.basic < 0) {
+        r.steps.push_back(odds_text(factors) + " is below " + crt.columns.front() + " (XIII.B.3)");
+    } else {
+        const auto basic = static_cast<size_t>(std::min<long long>(pick.basic, last));
+        r.steps.push_back(odds_text(factors) + " -> " + crt.columns[basic] +
+                          (pick.reduced ? " (above " + crt.columns.back() + ", reduced to it, XIII.B.4)"
+                                        : " (nearest column no greater, XIII.B.3)"));
+    }
+    for (const auto& s : q.shifts) {
         r.steps.push_back("shift " + signed_number(s.columns) + ": " + s.reason);
     }
-    int final_column = column + shift;
-    if (final_column < 0) {
-        throw usage_error("final odds below " + crt.columns.front() + " are not allowed (XIII.B.4): " +
-                          odds_text(factors) + (shift ? " shifted " + signed_number(shift) : ""));
+    if (!pick.column) {  // as the table says: the shipped one refuses below 1:4 only
+        throw usage_error(
+            "final odds " + (pick.shifted < 0 ? "below " + crt.columns.front() : "past " + crt.columns.back()) +
+            " are not allowed (XIII.B.4): " + odds_text(factors) + (shift ? " shifted " + signed_number(shift) : ""));
     }
-    if (final_column > last) {
-        r.steps.push_back("shifted past " + crt.columns.back() + ": read at " + crt.columns.back());
-        final_column = last;
+    if (pick.at_edge) {
+        const std::string& edge = pick.shifted < 0 ? crt.columns.front() : crt.columns.back();
+        r.steps.push_back(std::string(pick.shifted < 0 ? "shifted below " : "shifted past ") + edge + ": read at " +
+                          edge);
     }
+    const int final_column = static_cast<int>(*pick.column);
     r.result.fields.push_back({"odds", crt.columns[static_cast<size_t>(final_column)]});
-    int read_column = final_column;
+    const int read_column = static_cast<int>(pick.read);
     if (q.dispersed) {
-        read_column = std::min(last, final_column + procedures.constant("dispersed_shift"));
-        note_table(r, procedures);
         r.steps.push_back("Dispersed defender: read one column higher, under " +
                           crt.columns[static_cast<size_t>(read_column)] + " (VII.B)");
     }

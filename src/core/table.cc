@@ -26,6 +26,15 @@ int Table::constant(std::string_view name) const
                      "', which this command needs");
 }
 
+int Table::shift_columns(std::string_view name) const
+{
+    if (const ShiftRule* s = find_shift(name)) {
+        return s->columns;
+    }
+    throw data_error(origin + ": table " + id + " has no [[shift]] '" + std::string(name) +
+                     "', which this command needs");
+}
+
 const CheckModifier* Table::find_modifier(std::string_view name) const
 {
     for (const auto& m : modifiers) {

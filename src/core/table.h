@@ -94,6 +94,10 @@ struct ShiftRule {
     int columns = 0;
     std::string description;
     std::string source;
+    // A "read" shift moves the column the result is read under once the odds are final and
+    // allowed (VII.B: "read 1 odds column higher"), to the table's edge at most; an odds
+    // shift moves the odds themselves (XIII.B.5).
+    bool read = false;
     bool operator==(const ShiftRule&) const = default;
 };
 
@@ -141,6 +145,8 @@ struct Table {
 
     // Throws a data Error naming the table when NAME is missing.
     int constant(std::string_view name) const;
+    // The columns of the [[shift]] NAME a command reads; a data Error when it has none.
+    int shift_columns(std::string_view name) const;
     const LegendEntry* find_code(std::string_view code) const;
     // The legend entry for CODE; for number cells with no entry, nullptr.
     std::vector<std::string> row_keys() const;

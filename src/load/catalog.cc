@@ -176,9 +176,10 @@ std::unique_ptr<core::Table> embedded_table(std::string_view id)
 }  // namespace
 
 // What of SHIPPED the commands read and THEIRS (the referee's copy, from PATH) lacks: its
-// columns in order, its row labels, its constants and its result codes. A copy may change
-// every cell, group die rows otherwise, add codes and reword effects, never drop what a
-// procedure looks for: that would be a wrong lookup, not a refusal.
+// columns in order, its row labels, its constants, its shifts (by name and kind) and its
+// result codes. A copy may change every cell and a shift's columns, group die rows otherwise,
+// add codes and reword effects, never drop what a procedure looks for: that would be a wrong
+// lookup, not a refusal.
 void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path)
 {
     const std::string of = path + ": " + shipped.id + " ";
@@ -210,6 +211,14 @@ void check_fits(const core::Table& shipped, const core::Table& theirs, const std
         if (std::none_of(theirs.constants.begin(), theirs.constants.end(),
                          [&](const auto& c) { return c.first == constant.first; })) {
             throw data_error(of + "lacks the constant " + constant.first + ", which the commands read");
+        }
+    }
+    for (const auto& s : shipped.shifts) {
+        const core::ShiftRule* mine = theirs.find_shift(s.name);
+        if (mine == nullptr || mine->read != s.read) {
+            throw data_error(of + (mine == nullptr ? "lacks" : "has another kind of") + " the [[shift]] " + s.name +
+                             " (" + s.description + (s.source.empty() ? "" : ", " + s.source) +
+                             "), which the commands read");
         }
     }
     for (const auto& e : shipped.legend) {

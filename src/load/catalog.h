@@ -81,7 +81,7 @@ private:
 // Umpire's own table ID, whatever overrides it; null when umpire ships none of that id.
 std::unique_ptr<core::Table> shipped_table(std::string_view id);
 // A data Error naming PATH when THEIRS, the referee's copy of SHIPPED, lacks what umpire's
-// commands read of it: a column (in order), a row label, a constant, a result code.
+// commands read of it: a column (in order), a row label, a constant, a shift, a result code.
 void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path);
 
 std::string read_file(const std::string& path);

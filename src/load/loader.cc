@@ -358,7 +358,7 @@ void read_shifts(const Reader& reader, const toml::table& doc, core::Table& t)
     }
     for (const auto& item : *array) {
         const toml::table& m = *item.as_table();
-        reader.check_keys(m, {"name", "columns", "description", "source"}, "[[shift]]");
+        reader.check_keys(m, {"name", "columns", "kind", "description", "source"}, "[[shift]]");
         core::ShiftRule shift;
         const toml::node* name = reader.required(m, "name", "[[shift]]");
         shift.name = reader.string(*name, "name");
@@ -373,6 +373,15 @@ void read_shifts(const Reader& reader, const toml::table& doc, core::Table& t)
         shift.columns = static_cast<int>(reader.integer(*columns, "columns", -20, 20));
         if (shift.columns == 0) {
             reader.fail(columns->source(), "'columns' is 0; a shift moves the odds -20 to 20 columns, not 0");
+        }
+        if (const toml::node* kind = m.get("kind")) {
+            const std::string k = reader.string(*kind, "kind");
+            if (k != "odds" && k != "read") {
+                reader.fail(kind->source(), "shift kind '" + k +
+                                                "' is not one of odds (moves the odds, before the edges are "
+                                                "checked) or read (the column read, once the odds are final)");
+            }
+            shift.read = k == "read";
         }
         shift.description = reader.string(m, "description", "[[shift]]", true);
         shift.source = reader.string(m, "source", "[[shift]]", false);

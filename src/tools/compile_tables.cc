@@ -117,7 +117,8 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
     }
     for (const auto& sh : t.shifts) {
         out << "    t.shifts.push_back(core::ShiftRule{.name = " << lit(sh.name) << ", .columns = " << sh.columns
-            << ", .description = " << lit(sh.description) << ", .source = " << lit(sh.source) << "});\n";
+            << ", .description = " << lit(sh.description) << ", .source = " << lit(sh.source)
+            << ", .read = " << (sh.read ? "true" : "false") << "});\n";
     }
     out << "    return t;\n}\n\n";
 }

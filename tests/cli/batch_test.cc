@@ -477,9 +477,13 @@ TEST_CASE("log: a resolution fingerprints exactly the tables it read", "[cli][lo
     CHECK(logged_tables({"rally", "--quality", "average", "--suppressed", "1"}) == V{"great-battles.rally-numbers"});
     CHECK(logged_tables({"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "8", "--defender-stands",
                          "2", "--defender-quality", "raw"}) == V{"great-battles.rally-numbers"});
-    // The CRT's procedures and No Retreat table only when the request needs them (VII.B, XIII.C).
+    // The CRT's shifts are its own [[shift]]s, the river's (X.B.2), the winter offensive's
+    // (VI.B.3) and the Dispersed column's (VII.B); procedures (breakdown, XIII.C) and the No
+    // Retreat table only when the request needs them.
     CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3"}) == V{"russian-portfolio.crt"});
-    CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3", "--dispersed"}) ==
+    CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3", "--dispersed"}) == V{"russian-portfolio.crt"});
+    CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3", "--river", "all"}) == V{"russian-portfolio.crt"});
+    CHECK(logged_tables({"crt", "--attack", "5", "--defense", "3", "--armor", "--side", "axis"}) ==
           V{"russian-portfolio.crt", "russian-portfolio.procedures"});
     CHECK(logged_tables({"overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3",
                          "--weather", "good", "--terrain", "clear"}) ==

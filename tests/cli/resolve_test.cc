@@ -74,6 +74,13 @@ columns = 2
 description = "a surprise attack"
 source = "7.5"
 
+[[shift]]
+name = "disrupted"
+columns = 1
+kind = "read"
+description = "a disrupted defender: the result read one column higher"
+source = "7.6"
+
 [legend.AE]
 name = "Attacker eliminated"
 [legend.AR]
@@ -106,6 +113,15 @@ TEST_CASE("cli: resolve reads the Russian Portfolio CRT as crt does, odds rounde
                 CHECK(code_of({"resolve", "russian-portfolio.crt", "--attack", a, "--defense", d, "--shift", "-1",
                                "--roll", r}) ==
                       code_of({"crt", "--attack", a, "--defense", d, "--river", "all", "--roll", r}));
+                // The table's own shifts by name: VII.B reads a Dispersed defender one column
+                // higher once the odds are final (so 1:4 shifted left stays refused, and 10:1
+                // reads no further); VI.B.3 shifts the odds up.
+                CHECK(code_of({"resolve", "russian-portfolio.crt", "--attack", a, "--defense", d, "--shift", "river",
+                               "--shift", "dispersed", "--roll", r}) ==
+                      code_of({"crt", "--attack", a, "--defense", d, "--river", "all", "--dispersed", "--roll", r}));
+                CHECK(code_of({"resolve", "russian-portfolio.crt", "--attack", a, "--defense", d, "--shift",
+                               "winter-offensive", "--roll", r}) ==
+                      code_of({"crt", "--attack", a, "--defense", d, "--winter-offensive", "--roll", r}));
                 ++compared;
             }
         }
@@ -154,6 +170,20 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
     CHECK(code({"--attack", "1", "--defense", "3", "--roll", "6"}) == "refused");
     CHECK(code({"--attack", "1", "--defense", "3", "--shift", "surprise", "--roll", "6"}) == "DR");  // at 1:1
     CHECK(code({"--attack", "3", "--defense", "3", "--shift", "river=2", "--roll", "6"}) == "refused");
+    // A read shift moves the column the result is read under once the odds are final: 3 to 3
+    // is 1:1, read under 2:1 (die 3: DR, where 1:1 gives EX); it reads no further than 4:1 and
+    // never makes refused odds allowed (1 to 3 is under 1:2).
+    CHECK(code({"--attack", "3", "--defense", "3", "--shift", "disrupted", "--roll", "3"}) == "DR");
+    CHECK(code({"--attack", "40", "--defense", "1", "--shift", "disrupted", "--roll", "1"}) == "DR");
+    CHECK(code({"--attack", "1", "--defense", "3", "--shift", "disrupted", "--roll", "6"}) == "refused");
+    CHECK(code({"--attack", "4", "--defense", "3", "--shift", "river", "--shift", "disrupted", "--roll", "2"}) ==
+          "AR");  // 1:1, left to 1:2, read under 1:1
+    auto read = nlohmann::json::parse(run_cli({"--json", "resolve", "homebrew.crt", "--attack", "3", "--defense", "3",
+                                               "--shift", "disrupted", "--roll", "3"},
+                                              env)
+                                          .out);
+    CHECK(read["result"]["odds"] == "1:1");
+    CHECK(read["result"]["column"] == "2:1");
     // The leader's +1 on the die: 4 + 1 reads row 5.. .
     CHECK(code({"--attack", "3", "--defense", "3", "--mod", "1", "--roll", "4"}) == "DR");
     // What was asked and done, in the working and the JSON inputs.
@@ -222,5 +252,8 @@ TEST_CASE("cli: a table's [[shift]] is checked where it is written", "[cli][reso
     CHECK(contains(bad("columns = -1", "columns = 0").err, "'columns' is 0"));
     CHECK(contains(bad("name = \"surprise\"", "name = \"river\"").err, "shift 'river' appears twice"));
     CHECK(contains(bad("columns = 2\n", "columns = 2\nextra = 1\n").err, "extra"));
+    CHECK(contains(bad("kind = \"read\"", "kind = \"later\"").err,
+                   "crt.toml:42:8: shift kind 'later' is not one of odds (moves the odds, before the edges are "
+                   "checked) or read"));
     CHECK(bad("columns = 2\n", "columns = 2\n").code == 0);
 }
