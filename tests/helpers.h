@@ -12,10 +12,17 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
 namespace umpire::test {
+
+// Whether HAYSTACK (a command's output) has NEEDLE in it.
+inline bool contains(std::string_view haystack, std::string_view needle)
+{
+    return haystack.find(needle) != std::string_view::npos;
+}
 
 // Dice that must all be given: a source that fails the test if the procedure asks for
 // more dice than the test scripted.

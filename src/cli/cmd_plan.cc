@@ -1,7 +1,8 @@
 // umpire plan crt --attack N --defense N [crt options]: before a Russian Portfolio attack,
 // the column it is read on now (after every shift the options make), how many more attack
 // factors reach the next column and the one after, and the exact results at each (issue
-// 15, first part). Each column's odds are crt's own --odds for that attack.
+// 15, first part). Each column's odds are crt's own --odds for that attack. plan resolve
+// TABLE does the same for any combat table resolve reads (issue 25).
 #include "cli/commands.h"
 #include "cli/run.h"
 #include "format/json.h"
@@ -31,8 +32,10 @@ struct Column {
 };
 
 // What the plan adds to: the value of --attack (at ATTACK_AT in the words), or else the
-// --attacker units, beside which an added unit of N factors goes.
+// --attacker units, beside which an added unit of N factors goes; COMMAND the words before
+// (crt, or resolve TABLE).
 struct CrtAttack {
+    std::vector<std::string> command;
     std::vector<std::string> args;
     std::optional<size_t> attack_at;
     long long attack = 0;
@@ -52,9 +55,9 @@ Column crt_at(const CrtAttack& a, long long added, Context& ctx)
     } else if (added > 0) {
         request.insert(request.end(), {"--attacker", std::to_string(added) + ":infantry"});
     }
-    request.insert(request.begin(), "crt");
+    request.insert(request.begin(), a.command.begin(), a.command.end());
     c.request = join(request, " ");
-    c.odds = request_odds(request, ctx, "plan crt");
+    c.odds = request_odds(request, ctx, "plan " + a.command.front());
     for (const auto& f : c.odds.sample.result.fields) {
         if (f.key == "column") {
             c.column = std::get<std::string>(f.value);
@@ -96,9 +99,13 @@ std::optional<Column> next_column(const CrtAttack& a, const Column& from, Contex
 
 }  // namespace
 
-void run_plan_crt(std::vector<std::string> args, Context& ctx)
+// plan COMMAND ARGS: crt's, or resolve's with COMMAND {"resolve", TABLE}.
+void run_plan_columns(std::vector<std::string> command, std::vector<std::string> args, Context& ctx)
 {
     CrtAttack a;
+    a.command = std::move(command);
+    const std::string plan = "plan " + a.command.front();
+    const bool crt = a.command.front() == "crt";
     bool units = false;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i].starts_with("--attack=")) {
@@ -108,23 +115,26 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
         }
         units = units || args[i] == "--attacker" || args[i].starts_with("--attacker=");
         if (args[i] == "--odds" || args[i] == "--roll" || args[i].starts_with("--roll=")) {
-            throw usage_error("plan crt: " + args[i] + " has no place in a plan (each column's odds are exact)");
+            throw usage_error(plan + ": " + args[i] + " has no place in a plan (each column's odds are exact)");
         }
         if (args[i] == "--attack" && i + 1 < args.size()) {
             auto n = parse_int(args[i + 1], 1, k_max_plan_attack);
             if (!n) {
-                throw usage_error("plan crt: --attack: " + n.error());
+                throw usage_error(plan + ": --attack: " + n.error());
             }
             a.attack = *n;
             a.attack_at = i + 1;
         }
     }
     if (!a.attack_at && !units) {
-        throw usage_error("plan crt: give --attack N or --attacker units (and --defense N or --defender units, and "
-                          "any crt option: --river, --dispersed...)");
+        throw usage_error(crt ? "plan crt: give --attack N or --attacker units (and --defense N or --defender units, "
+                                "and any crt option: --river, --dispersed...)"
+                              : plan + " " + a.command.back() +
+                                    ": give --attack N (and --defense N, and any --shift or --mod)");
     }
     a.args = std::move(args);
-    // More factors until the column moves twice; past 10:1 (XIII.B.4) it moves no more.
+    // More factors until the column moves twice; past 10:1 (XIII.B.4), or a table's last
+    // column, it moves no more.
     std::vector<Column> columns{crt_at(a, 0, ctx)};
     while (columns.size() < 3) {
         std::optional<Column> next = next_column(a, columns.back(), ctx);
@@ -141,7 +151,11 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
     }
     if (ctx.options.json) {
         format::JsonWriter w;
-        w.begin_document().key("command").value("plan crt").key("columns").begin_array();
+        w.begin_document().key("command").value(plan);
+        if (!crt) {
+            w.key("table").value(a.command.back());
+        }
+        w.key("columns").begin_array();
         for (const auto& c : columns) {
             w.begin_object().key("attack");
             if (c.attack) {
@@ -157,13 +171,17 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
         ctx.out() << w.str() << "\n";
         return;
     }
-    std::string out = "Plan: a Russian Portfolio attack (XIII.B-C)\n";
+    const core::OddsReport& now = columns.front().odds;
+    std::string out = crt ? "Plan: a Russian Portfolio attack (XIII.B-C)\n"
+                          : "Plan: an attack on " + a.command.back() + " (" + now.sample.title +
+                                (now.sample.source.empty() ? "" : ", " + now.sample.source) + ")\n";
     out += "  now: " + (a.attack_at ? "attack " + std::to_string(a.attack) : std::string("the attack")) +
            " is read on " + columns.front().column + "\n";
-    for (const auto& step : columns.front().odds.sample.steps) {
-        if (!step.starts_with("d6 ")) {
-            out += "    " + step + "\n";  // the ratio and each shift, not the die
+    for (const auto& step : now.sample.steps) {
+        if (!now.sample.rolls.empty() && step.starts_with(now.sample.rolls.front().die + " ")) {
+            break;  // the ratio and each shift, not the die
         }
+        out += "    " + step + "\n";
     }
     for (size_t i = 1; i < columns.size(); ++i) {
         const long long added = columns[i].added;
@@ -173,23 +191,25 @@ void run_plan_crt(std::vector<std::string> args, Context& ctx)
                (added == 1 ? ") reaches " : ") reach ") + columns[i].column + "\n";
     }
     if (columns.size() < 3) {
-        out += "  " + columns.back().column + " is the last column these options reach: above 10:1 odds are read as " +
-               "10:1 (XIII.B.4)\n";
+        out += "  " + columns.back().column + " is the last column these options reach" +
+               (crt ? ": above 10:1 odds are read as 10:1 (XIII.B.4)\n" : "\n");
     }
     ctx.out() << out << format::compare_text(requests, reports);
 }
 
 void setup_crt(CLI::App& app, Context& ctx);
+void setup_resolve(CLI::App& app, Context& ctx);
 
 void setup_plan(CLI::App& app, Context& ctx)
 {
     auto* sub = app.add_subcommand("plan", "Before a roll: the splits of a ship's strength ranked (plan melee); the "
-                                           "column now and what more strength reaches (plan crt)");
+                                           "column now and what more strength reaches (plan crt, plan resolve)");
     sub->require_subcommand(1);
     sub->footer("Examples:\n"
                 "  umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2\n"
                 "  umpire plan crt --attack 5 --defense 3\n"
-                "'umpire plan melee --help' and 'umpire plan crt --help' say more.");
+                "  umpire plan resolve homebrew.crt --attack 12 --defense 5 --shift river\n"
+                "'umpire plan melee --help', 'umpire plan crt --help' and 'umpire plan resolve --help' say more.");
     setup_plan_melee(*sub, ctx);
     // plan crt takes crt's own options, checked by crt's own parser; it plans instead of
     // resolving, from the words after "crt" as given.
@@ -207,7 +227,27 @@ void setup_plan(CLI::App& app, Context& ctx)
                 "  umpire plan crt --attacker 6:army --attacker 4:infantry:lake --defender 3:front --terrain hills");
     crt->callback([&ctx] {
         const auto at = std::find(ctx.argv.begin(), ctx.argv.end(), "crt");
-        run_plan_crt({at == ctx.argv.end() ? at : at + 1, ctx.argv.end()}, ctx);
+        run_plan_columns({"crt"}, {at == ctx.argv.end() ? at : at + 1, ctx.argv.end()}, ctx);
+    });
+    // plan resolve TABLE: the same for any combat table resolve reads, with resolve's options.
+    setup_resolve(*sub, ctx);
+    CLI::App* resolve = sub->get_subcommand("resolve");
+    resolve->description("Plan an attack on any combat table (resolve's): the column now, the attack that reaches "
+                         "the next two, and the odds at each");
+    resolve->footer("Runs resolve TABLE --odds at the attack given, finds the fewest more attack points that\n"
+                    "move the column, and again from there, and lays the three side by side as compare does.\n"
+                    "Takes resolve's options but --roll and --odds.\n"
+                    "Examples:\n"
+                    "  umpire plan resolve russian-portfolio.crt --attack 5 --defense 3 --shift river\n"
+                    "  umpire plan resolve constantinople.melee --attack 3 --defense 5");
+    resolve->callback([&ctx, resolve] {
+        const std::string table = resolve->get_option("TABLE")->as<std::string>();
+        auto at = std::find(ctx.argv.begin(), ctx.argv.end(), "resolve");
+        std::vector<std::string> args{at == ctx.argv.end() ? at : at + 1, ctx.argv.end()};
+        if (auto t = std::find(args.begin(), args.end(), table); t != args.end()) {
+            args.erase(t);  // TABLE goes before the options
+        }
+        run_plan_columns({"resolve", table}, std::move(args), ctx);
     });
 }
 

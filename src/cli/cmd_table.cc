@@ -516,7 +516,7 @@ void run_table_lookup(const TableOptions& opt, Context& ctx)
 
 void setup_table(CLI::App& app, Context& ctx)
 {
-    auto* sub = app.add_subcommand("table", "List, show and look up tables");
+    auto* sub = app.add_subcommand("table", "List, show and look up tables; check, import, edit, diff and reset yours");
     sub->require_subcommand(1);
     sub->footer("Your own tables live in $XDG_CONFIG_HOME/umpire/tables (else ~/.config/umpire/tables)\n"
                 "and every call reads them in place of umpire's; import, diff and reset keep them.\n"

@@ -431,15 +431,35 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
 namespace {
 
 // The values OPTION of COMMAND may take, where they are few and known: its choices
-// ("auto|always|never"), or unit names, the GAME file's, else the shipped scenario's.
+// ("auto|always|never"), unit names, the GAME file's, else the shipped scenario's, or the
+// shifts and modifiers of resolve's TABLE.
 std::vector<std::string> value_choices(const CLI::Option& option, const std::string& command, const Environment& env,
-                                       const std::string& game)
+                                       const std::string& game, const std::string& table = "")
 {
     // the type's name, without what CLI11 adds for a validator (":{auto,always,never}")
     const std::string full = option.get_type_name();
     const std::string type = full.substr(0, full.find(':'));
     if (type.find('|') != std::string::npos && type.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos) {
         return split(type, '|');
+    }
+    if (command == "resolve" && !table.empty() && (option.check_name("--shift") || option.check_name("--mod"))) {
+        std::ostringstream sink;
+        Context ctx(sink, sink, env);
+        std::vector<std::string> names;
+        try {
+            const core::Table& t = ctx.table(table);
+            if (option.check_name("--shift")) {
+                for (const auto& s : t.shifts) {
+                    names.push_back(s.name);
+                }
+            } else {
+                for (const auto& m : t.modifiers) {
+                    names.push_back(m.name);
+                }
+            }
+        } catch (const Error&) {
+        }
+        return names;
     }
     // crt's UNIT is FACTORS:KIND or a Russian Portfolio counter of the game's
     const bool counter = type == "UNIT" && command == "crt" && !game.empty();
@@ -597,8 +617,17 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             return {};
         }
         const bool top = at + 1 == before.size() || !contains(subcommand_names(*sub), before[at + 1]);
+        std::string inner = command;
         if (!top) {
-            sub = sub->get_subcommand(before[at + 1]);  // plan melee: its own options
+            inner = before[at + 1];
+            sub = sub->get_subcommand(inner);  // plan melee: its own options
+        }
+        // resolve's TABLE: its first word that is no option, after the command's words
+        std::string table;
+        for (size_t i = at + (top ? 1 : 2); inner == "resolve" && i < before.size() && table.empty(); ++i) {
+            if (!before[i].starts_with("-") && (i == 0 || !before[i - 1].starts_with("--"))) {
+                table = before[i];
+            }
         }
         const std::string last = before.back();
         const CLI::Option* option = nullptr;
@@ -622,12 +651,12 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
                 }
             }
         } else if (option != nullptr) {
-            words = value_choices(*option, command, env, game);
-        } else {
-            words = command_words(command, env);
+            words = value_choices(*option, inner, env, game, table);
+        } else if (table.empty()) {
+            words = command_words(inner, env);
             if (top) {
-                const auto inner = subcommand_names(*sub);
-                words.insert(words.end(), inner.begin(), inner.end());
+                const auto subs = subcommand_names(*sub);
+                words.insert(words.end(), subs.begin(), subs.end());
             }
         }
     }

@@ -12,13 +12,9 @@
 #include <sstream>
 
 using namespace umpire;
+using test::contains;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 test::CliResult run_with_input(const std::vector<std::string>& args, const std::string& input)
 {

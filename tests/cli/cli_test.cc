@@ -8,14 +8,10 @@
 #include <fstream>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 // A fresh temporary directory, removed at the end of the test.
 struct TempDir {

@@ -13,17 +13,13 @@
 #include <unistd.h>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 using test::TempDir;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 std::string slurp(const fs::path& p)
 {

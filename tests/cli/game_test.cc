@@ -10,14 +10,10 @@
 #include <unistd.h>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 std::string slurp(const std::filesystem::path& p)
 {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 using namespace umpire;
+using test::contains;
 
 namespace {
 
@@ -194,4 +195,61 @@ TEST_CASE("plan crt and compare read the tables, scenario and game their own glo
     auto shipped = test::run_cli({"--json", "plan", "crt", "--attack", "5", "--defense", "3"});
     CHECK(has_br(shipped.out, 0) == "(none)");
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("plan resolve: any combat table's next two columns, as plan crt finds them", "[cli][plan][resolve]")
+{
+    // XIII.B.3 and X.B.2: 5 to 3 is 3:2, left to 1:1 across a river; 6 to 3 is 2:1, read at
+    // 3:2; 9 to 3 is 3:1, read at 2:1.
+    auto text = test::run_cli(
+        {"plan", "resolve", "russian-portfolio.crt", "--attack", "5", "--defense", "3", "--shift", "river"});
+    REQUIRE(text.code == 0);
+    CHECK(contains(text.out, "Plan: an attack on russian-portfolio.crt (Combat Results Table"));
+    CHECK(contains(text.out, "  now: attack 5 is read on 1:1\n"));
+    CHECK(contains(text.out, "    shift river: -1 (every attacker is across a river, X.B.2)\n"));
+    CHECK(contains(text.out, "  +1 attack factor (6) reaches 3:2\n"));
+    CHECK(contains(text.out, "  +4 attack factors (9) reach 2:1\n"));
+    CHECK(!contains(text.out, "d6 "));  // the shifts, not the die
+    // The same columns and attacks as plan crt, over odds, a river and a Dispersed defender.
+    for (int defense : {2, 3, 7}) {
+        for (int attack : {2, 5, 11, 20}) {
+            for (const auto& [mine, crts] : std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>>{
+                     {{}, {}},
+                     {{"--shift", "river"}, {"--river", "all"}},
+                     {{"--shift", "dispersed"}, {"--dispersed"}}}) {
+                std::vector<std::string> a{"--json",    "plan",
+                                           "resolve",   "russian-portfolio.crt",
+                                           "--attack",  std::to_string(attack),
+                                           "--defense", std::to_string(defense)};
+                a.insert(a.end(), mine.begin(), mine.end());
+                std::vector<std::string> b{
+                    "--json", "plan", "crt", "--attack", std::to_string(attack), "--defense", std::to_string(defense)};
+                b.insert(b.end(), crts.begin(), crts.end());
+                const auto ra = test::run_cli(a);
+                const auto rb = test::run_cli(b);
+                INFO(attack << " to " << defense << " " << (mine.empty() ? "" : mine.back()));
+                REQUIRE(ra.code == rb.code);
+                if (ra.code != 0) {
+                    continue;
+                }
+                const auto ja = nlohmann::json::parse(ra.out);
+                const auto jb = nlohmann::json::parse(rb.out);
+                CHECK(ja["command"] == "plan resolve");
+                CHECK(ja["table"] == "russian-portfolio.crt");
+                CHECK(ja["columns"] == jb["columns"]);
+            }
+        }
+    }
+    // A differential table (15.41): 3 - 5 = -2, then -1 at 4 and 0 at 5.
+    auto melee = test::run_cli({"plan", "resolve", "constantinople.melee", "--attack", "3", "--defense", "5"});
+    REQUIRE(melee.code == 0);
+    CHECK(contains(melee.out, "  now: attack 3 is read on -2\n"));
+    CHECK(contains(melee.out, "  +1 attack factor (4) reaches -1\n"));
+    CHECK(contains(melee.out, "  +2 attack factors (5) reach 0\n"));
+    auto none = test::run_cli({"plan", "resolve", "russian-portfolio.crt", "--defense", "3"});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "plan resolve russian-portfolio.crt: give --attack N"));
+    CHECK(contains(
+        test::run_cli({"plan", "resolve", "russian-portfolio.crt", "--attack", "3", "--defense", "1", "--odds"}).err,
+        "plan resolve: --odds has no place in a plan"));
 }

@@ -12,14 +12,10 @@
 #include <string>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 // The result's code, or "refused" (exit 64).
 std::string code_of(const std::vector<std::string>& args, const cli::Environment& env = {})
@@ -73,6 +69,12 @@ name = "surprise"
 columns = 2
 description = "a surprise attack"
 source = "7.5"
+
+[[mod]]
+name = "elite"
+value = 1
+description = "elite attackers"
+source = "7.3"
 
 [[shift]]
 name = "disrupted"
@@ -186,6 +188,8 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
     CHECK(read["result"]["column"] == "2:1");
     // The leader's +1 on the die: 4 + 1 reads row 5.. .
     CHECK(code({"--attack", "3", "--defense", "3", "--mod", "1", "--roll", "4"}) == "DR");
+    CHECK(code({"--attack", "3", "--defense", "3", "--mod", "elite", "--roll", "4"}) == "DR");  // [[mod]] +1, 7.3
+    CHECK(code({"--attack", "3", "--defense", "3", "--roll", "4"}) == "EX");
     // What was asked and done, in the working and the JSON inputs.
     auto shown = run_cli(
         {"resolve", "homebrew.crt", "--attack", "40", "--defense", "1", "--shift", "river", "--roll", "1"}, env);
@@ -253,7 +257,34 @@ TEST_CASE("cli: a table's [[shift]] is checked where it is written", "[cli][reso
     CHECK(contains(bad("name = \"surprise\"", "name = \"river\"").err, "shift 'river' appears twice"));
     CHECK(contains(bad("columns = 2\n", "columns = 2\nextra = 1\n").err, "extra"));
     CHECK(contains(bad("kind = \"read\"", "kind = \"later\"").err,
-                   "crt.toml:42:8: shift kind 'later' is not one of odds (moves the odds, before the edges are "
+                   "crt.toml:48:8: shift kind 'later' is not one of odds (moves the odds, before the edges are "
                    "checked) or read"));
     CHECK(bad("columns = 2\n", "columns = 2\n").code == 0);
+}
+
+TEST_CASE("completion: resolve offers tables, then the table's own shifts and modifiers; plan resolve too",
+          "[cli][resolve][completion]")
+{
+    using V = std::vector<std::string>;
+    const cli::Environment env;
+    const V tables = cli::completions({"resolve"}, "russian-portfolio.c", env, "");
+    CHECK(tables == V{"russian-portfolio.crt"});
+    CHECK(cli::completions({"plan", "resolve"}, "russian-portfolio.c", env, "") == tables);
+    // the shifts russian-portfolio.crt names (X.B.2, VI.B.3, VII.B)
+    const V shifts{"dispersed", "river", "winter-offensive"};
+    CHECK(cli::completions({"resolve", "russian-portfolio.crt", "--shift"}, "", env, "") == shifts);
+    CHECK(cli::completions({"resolve", "russian-portfolio.crt", "--attack", "5", "--shift"}, "", env, "") == shifts);
+    CHECK(cli::completions({"plan", "resolve", "russian-portfolio.crt", "--shift"}, "r", env, "") == V{"river"});
+    // a table with no shifts offers none; nothing after TABLE but options
+    CHECK(cli::completions({"resolve", "constantinople.melee", "--shift"}, "", env, "").empty());
+    CHECK(cli::completions({"resolve", "russian-portfolio.crt"}, "", env, "").empty());
+    // a table's named die modifiers
+    const test::TempDir dir("resolve-complete");
+    std::filesystem::create_directories(dir / "tables/homebrew");
+    std::ofstream(dir / "tables/homebrew/crt.toml") << k_homebrew;
+    cli::Environment mine;
+    mine.user_tables = dir / "tables";
+    CHECK(cli::completions({"resolve", "homebrew.crt", "--mod"}, "", mine, "") == V{"elite"});
+    CHECK(cli::completions({"resolve", "homebrew.crt", "--shift"}, "", mine, "") ==
+          V{"disrupted", "river", "surprise"});
 }

@@ -11,14 +11,10 @@
 #include <string>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 // Counters as a referee types them from his own set: AF-DF-MF (III), the kind as the type.
 const char* k_scenario = R"(id = "club"

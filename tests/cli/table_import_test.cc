@@ -11,14 +11,10 @@
 #include <string>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 // A file's bytes as they are (load::read_file, the reader umpire itself uses).
 std::string slurp(const std::string& path) { return load::read_file(path); }

@@ -12,14 +12,10 @@
 #include <string>
 
 using namespace umpire;
+using test::contains;
 using test::run_cli;
 
 namespace {
-
-bool contains(const std::string& haystack, const std::string& needle)
-{
-    return haystack.find(needle) != std::string::npos;
-}
 
 // The shipped Russian Portfolio CRT with one cell changed: 1:4 on a 1 reads S, where
 // umpire's stand-in has AE. What a referee who owns the printed chart would type in.

@@ -63,7 +63,7 @@ expect_only "umpire seed co" "combine commit contribute"
 expect "umpire rally --unit " "I-Btl"           # Great Battles: the shipped scenario's battalions
 expect_only "umpire --json wind --odds --r" "--roll"
 expect_only "umpire melee --roll " ""           # a number: nothing to offer
-expect_only "umpire plan " "crt melee"
+expect_only "umpire plan " "crt melee resolve"
 expect_only "umpire plan melee --objective " "any-loss expected strongest"
 expect "umpire plan melee --enemy " "Galley-1"   # plan melee's ships are the scenario's too
 touch "$work/log.jsonl"
