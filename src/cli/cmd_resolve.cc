@@ -1,6 +1,7 @@
 // umpire resolve: any combat results table read from the two sides' strengths, its column
 // shifts and die modifiers named by the table (issue 25: any CRT game without code).
 #include "cli/commands.h"
+#include "core/custom_game.h"
 #include "core/lookup.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -17,8 +18,63 @@ struct ResolveOptions {
     std::optional<std::string> row;
     std::vector<std::string> shifts;
     std::vector<std::string> mods;
+    std::vector<std::string> attackers;
+    std::vector<std::string> defenders;
     DiceOptions dice;
 };
+
+namespace {
+
+// The units FLAG names, from the game's scenario (or --scenario): their attack factors
+// (ATTACKING) or defense factors summed, with the working, each unit once and one side to
+// a role; in a game, an eliminated unit refused.
+struct Units {
+    std::vector<std::string> names;
+    std::string side;
+    long long total = 0;
+    std::string working;
+};
+
+Units take_units(const std::string& flag, const std::vector<std::string>& names, bool attacking, Context& ctx)
+{
+    Units out;
+    if (ctx.options.scenario.empty() && ctx.game() == nullptr) {
+        throw usage_error(flag + " " + names.front() +
+                          ": units are a scenario's; give --game FILE (a game made from your scenario) or "
+                          "--scenario FILE, or strengths with " +
+                          (attacking ? "--attack N" : "--defense N"));
+    }
+    std::vector<std::string> parts;
+    for (const auto& name : names) {
+        const core::Unit& u = find_unit(flag, name, "", ctx);
+        if (contains(out.names, u.name)) {
+            throw usage_error(flag + " " + u.name + ": named twice");
+        }
+        if (!out.side.empty() && u.side != out.side) {
+            throw usage_error(flag + " " + u.name + ": " + u.side + ", but " + out.names.front() + " is " + out.side +
+                              ": one side " + (attacking ? "attacks" : "defends"));
+        }
+        if (!u.factors) {
+            throw usage_error(flag + " " + u.name +
+                              ": the scenario gives it no factors (factors = \"AF-DF-MF\", "
+                              "umpire-scenarios(5)); give strengths with " +
+                              (attacking ? "--attack N" : "--defense N"));
+        }
+        if (const core::GameState* g = ctx.game(); g != nullptr && g->value(u.name, "status") == "eliminated") {
+            throw usage_error(flag + " " + u.name + ": eliminated in the game (" + ctx.game_path() + ")");
+        }
+        const int factors = attacking ? u.factors->attack : u.factors->defense;
+        out.names.push_back(u.name);
+        out.side = u.side;
+        out.total += factors;
+        parts.push_back(u.name + " " + std::to_string(factors));
+    }
+    out.working = std::string(attacking ? "attack: " : "defense: ") + join(parts, " + ") +
+                  (parts.size() > 1 ? " = " + std::to_string(out.total) : "");
+    return out;
+}
+
+}  // namespace
 
 void run_resolve(const ResolveOptions& opt, Context& ctx)
 {
@@ -52,7 +108,43 @@ void run_resolve(const ResolveOptions& opt, Context& ctx)
     }
     core::add_modifiers(q.lookup, opt.mods);
     q.lookup.row = opt.row;
-    ctx.adjudicate(opt.dice, {}, "resolve", [&](core::Dice& dice) { return core::resolve_combat(table, q, dice); });
+    std::optional<Units> attackers;
+    std::optional<Units> defenders;
+    if (!opt.attackers.empty()) {
+        if (opt.attack) {
+            throw usage_error("--attack and --attacker: give the strength or the units, not both");
+        }
+        attackers = take_units("--attacker", opt.attackers, true, ctx);
+        q.attack = attackers->total;
+    }
+    if (!opt.defenders.empty()) {
+        if (opt.defense) {
+            throw usage_error("--defense and --defender: give the strength or the units, not both");
+        }
+        defenders = take_units("--defender", opt.defenders, false, ctx);
+        q.defense = defenders->total;
+    }
+    if (attackers && defenders && contains(attackers->names, defenders->names.front())) {
+        throw usage_error("--attacker and --defender " + defenders->names.front() +
+                          ": a unit is on one side of an attack");
+    }
+    if (attackers && defenders && attackers->side == defenders->side) {
+        throw usage_error("--attacker " + attackers->names.front() + " and --defender " + defenders->names.front() +
+                          " are both " + attackers->side + ": a side does not attack its own units");
+    }
+    // --apply: the status the result's legend entry gives the units named (a game of yours).
+    ctx.game_changes = [&](const core::Resolution& r) { return core::legend_changes(*ctx.game(), r, table); };
+    ctx.adjudicate(opt.dice, {}, "resolve", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_combat(table, q, dice);
+        size_t at = 0;
+        for (const auto* units : {&attackers, &defenders}) {
+            if (*units) {
+                r.inputs.push_back({units == &attackers ? "attackers" : "defenders", (*units)->names});
+                r.steps.insert(r.steps.begin() + static_cast<std::ptrdiff_t>(at++), (*units)->working);
+            }
+        }
+        return r;
+    });
 }
 
 void setup_resolve(CLI::App& app, Context& ctx)
@@ -72,6 +164,13 @@ void setup_resolve(CLI::App& app, Context& ctx)
                     "A column shift: a [[shift]] of the table by name (NAME=COUNT for several), or -N/+N columns "
                     "(repeatable)")
         ->type_name("NAME[=COUNT]|N");
+    sub->add_option("--attacker", opt->attackers,
+                    "An attacking unit of the game's scenario (or --scenario's), by name: its attack factors count "
+                    "(repeatable; instead of --attack)")
+        ->type_name("UNIT");
+    sub->add_option("--defender", opt->defenders,
+                    "A defending unit, by name: its defense factors count (repeatable; instead of --defense)")
+        ->type_name("UNIT");
     sub->add_option("--mod", opt->mods, "N added to the die, or NAME[=COUNT] of the table's modifiers (repeatable)")
         ->type_name("N|NAME[=COUNT]");
     add_dice_options(*sub, opt->dice);
@@ -81,11 +180,15 @@ void setup_resolve(CLI::App& app, Context& ctx)
                 "reads the last before any shift; then the shifts; below the first column after them a\n"
                 "table that clamps reads the first, else the attack is refused (umpire-tables(5):\n"
                 "[columns] below/above, [[shift]]).\n"
+                "Units: in a game made from your scenario, --attacker/--defender NAME add up the\n"
+                "counters' factors, and --apply gives them the status the result's legend names\n"
+                "([legend.CODE] attacker = \"...\", defender = \"...\"); game undo takes it back.\n"
                 "Examples:\n"
                 "  umpire resolve russian-portfolio.crt --attack 12 --defense 5 --roll 4\n"
                 "  umpire resolve russian-portfolio.crt --attack 12 --defense 5 --shift -1 --odds\n"
                 "  umpire resolve constantinople.melee --attack 6 --defense 4 --roll 5\n"
-                "  umpire resolve my-game.crt --attack 9 --defense 3 --shift river --mod leader --roll 4");
+                "  umpire resolve my-game.crt --attack 9 --defense 3 --shift river --mod leader --roll 4\n"
+                "  umpire --game g.toml resolve my-game.crt --attacker 1-Inf --defender 3-Pz --apply");
     sub->callback([opt, &ctx] { run_resolve(*opt, ctx); });
 }
 

@@ -18,7 +18,8 @@ namespace {
 // GAME or SCENARIO: a game id (its shipped scenario) or a scenario by name or file.
 std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::string& what, Context& ctx)
 {
-    if (const core::GameRules* rules = core::find_game_rules(what)) {
+    if (contains(core::game_ids(), what)) {
+        const core::GameRules* rules = core::find_game_rules(what);
         static const core::Scenario none;  // a game whose file keeps only its clock
         return {rules, rules->scenario.empty() ? &none : &ctx.catalog().scenario(rules->scenario)};
     }
@@ -40,8 +41,8 @@ std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::stri
             return {rules, &s};
         }
     }
-    throw usage_error("scenario " + s.id + " is a " + s.game + " scenario; umpire keeps game files for " +
-                      join(core::game_ids(), ", "));
+    // A game none of umpire's: the referee's own, kept from his scenario and tables.
+    return {core::find_game_rules("custom"), &s};
 }
 
 bool exists(const std::string& path)

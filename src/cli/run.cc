@@ -462,7 +462,7 @@ std::vector<std::string> value_choices(const CLI::Option& option, const std::str
         return names;
     }
     // crt's UNIT is FACTORS:KIND or a Russian Portfolio counter of the game's
-    const bool counter = type == "UNIT" && command == "crt" && !game.empty();
+    const bool counter = type == "UNIT" && (command == "crt" || command == "resolve") && !game.empty();
     if (type != "SHIP" && type != "N|SHIP" && type != "A-D|SHIP" && type != "NAME" && !counter) {
         return {};
     }

@@ -2,6 +2,7 @@
 
 #include "core/black_sea.h"
 #include "core/constantinople.h"
+#include "core/custom_game.h"
 #include "core/great_battles.h"
 #include "core/novorossiysk.h"
 #include "core/russian_portfolio.h"
@@ -186,9 +187,9 @@ void StateCheck::one_of(std::string_view unit, std::string_view key, const std::
 
 const GameRules* find_game_rules(std::string_view game)
 {
-    static const std::array<GameRules, 5> rules{constantinople_game_rules(), great_battles_game_rules(),
+    static const std::array<GameRules, 6> rules{constantinople_game_rules(),    great_battles_game_rules(),
                                                 russian_portfolio_game_rules(), black_sea_game_rules(),
-                                                novorossiysk_game_rules()};
+                                                novorossiysk_game_rules(),      custom_game_rules()};
     for (const auto& r : rules) {
         if (r.game == game) {
             return &r;

@@ -3,6 +3,8 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
+
 namespace umpire::core {
 
 const LegendEntry* Table::find_code(std::string_view code) const
@@ -24,6 +26,13 @@ int Table::constant(std::string_view name) const
     }
     throw data_error(origin + ": table " + id + " has no constant '" + std::string(name) +
                      "', which this command needs");
+}
+
+bool status_word(std::string_view text)
+{
+    return !text.empty() && text.size() <= 32 && std::all_of(text.begin(), text.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+    });
 }
 
 int Table::shift_columns(std::string_view name) const

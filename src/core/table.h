@@ -101,6 +101,9 @@ struct ShiftRule {
     bool operator==(const ShiftRule&) const = default;
 };
 
+// A unit's status as a game file keeps it: a word of letters, digits and '-', 1 to 32 long.
+bool status_word(std::string_view text);
+
 struct LegendEntry {
     std::string code;
     std::string name;
@@ -108,6 +111,10 @@ struct LegendEntry {
     std::vector<SideEffects> by_side;  // where a result reads differently per side
     std::string source;
     std::string severity;  // none, light, heavy or severe (see Outcome); empty: not stated
+    // The status the result gives the attacking and the defending units in a game file
+    // when a resolution is applied: "eliminated", "retreated"; empty: none.
+    std::string attacker;
+    std::string defender;
     bool operator==(const LegendEntry&) const = default;
 };
 

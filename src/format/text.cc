@@ -129,7 +129,7 @@ void append_inputs(std::string& out, const core::Resolution& r, Style style)
 
 std::string header(const core::Resolution& r)
 {
-    return r.title + " (" + r.source + ")" + (r.provisional ? " [PROVISIONAL]" : "") + "\n";
+    return r.title + (r.source.empty() ? "" : " (" + r.source + ")") + (r.provisional ? " [PROVISIONAL]" : "") + "\n";
 }
 
 }  // namespace

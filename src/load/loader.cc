@@ -272,13 +272,21 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
         reader.check_text(key.source(), key.str(), "a legend code");
         std::string where = "[legend." + std::string(key.str()) + "]";
         const toml::table& entry = reader.table(value, where);
-        reader.check_keys(entry, {"name", "effects", "source", "by_side", "severity"}, where);
+        reader.check_keys(entry, {"name", "effects", "source", "by_side", "severity", "attacker", "defender"}, where);
         core::LegendEntry e;
         e.code = key.str();
         e.name = reader.string(entry, "name", where, true);
         e.effects = reader.strings(entry, "effects");
         e.source = reader.string(entry, "source", where, false);
         e.severity = reader.string(entry, "severity", where, false);
+        for (auto [field, into] : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
+            *into = reader.string(entry, field, where, false);
+            if (entry.get(field) != nullptr && !core::status_word(*into)) {
+                reader.fail(entry.get(field)->source(),
+                            where + " " + field + " '" + *into + "': the status this result gives the " + field +
+                                "'s units, one word of letters, digits and '-' (e.g. eliminated, retreated)");
+            }
+        }
         if (!e.severity.empty() && std::find(std::begin(core::k_severities), std::end(core::k_severities),
                                              e.severity) == std::end(core::k_severities)) {
             reader.fail(entry.get("severity")->source(),
@@ -780,8 +788,9 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             unit.block = reader.string(u, "block", "[[unit]]", false);
             unit.block_reduced = reader.string(u, "block_reduced", "[[unit]]", false);
             if (const toml::node* f = u.get("factors")) {
-                // The Russian Portfolio's counters: AF-DF-MF as printed (III), the kind as the
-                // type, so crt can take the unit by name.
+                // A land counter's factors: AF-DF-MF as printed (The Russian Portfolio, III; the
+                // referee's own game alike), the kind as the type, so crt and resolve take the
+                // unit by name.
                 const std::string text = reader.string(*f, "factors");
                 const auto parts = split(text, '-');
                 core::LandFactors lf;
@@ -795,8 +804,10 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                                                  "'; write the counter's attack, defense and movement factors "
                                                  "as printed, e.g. \"4-4-3\" (each 0 to 99, III)");
                 }
+                // The Russian Portfolio's kinds (X.B, XIII.C); another game's are its own.
                 const auto& kinds = core::land_unit_kinds();
-                if (std::find(kinds.begin(), kinds.end(), unit.type) == kinds.end()) {
+                if (s.game == "The Russian Portfolio" &&
+                    std::find(kinds.begin(), kinds.end(), unit.type) == kinds.end()) {
                     reader.fail(u.get("type")->source(), "a unit with factors is a land unit: its type '" + unit.type +
                                                              "' must be one of " + join(kinds, ", ") +
                                                              " (X.B, XIII.C)");

@@ -105,7 +105,8 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
         for (const auto& side : e.by_side) {
             out << "core::SideEffects{.side = " << lit(side.side) << ", .effects = " << strings(side.effects) << "}, ";
         }
-        out << "}, .source = " << lit(e.source) << ", .severity = " << lit(e.severity) << "});\n";
+        out << "}, .source = " << lit(e.source) << ", .severity = " << lit(e.severity)
+            << ", .attacker = " << lit(e.attacker) << ", .defender = " << lit(e.defender) << "});\n";
     }
     for (const auto& [name, value] : t.constants) {
         out << "    t.constants.emplace_back(" << lit(name) << ", " << value << ");\n";
