@@ -59,8 +59,8 @@ void run_new(const GameOptions& opt, Context& ctx)
     }
     r.inputs.push_back({"file", path});
     r.result.code = "new";
-    r.result.name =
-        "A new " + g.game + " game in " + path + (g.scenario.empty() ? "" : ", from scenario " + g.scenario);
+    r.result.name = "A new " + (g.game == "custom" ? std::string("game of your own") : g.game + " game") + " in " +
+                    path + (g.scenario.empty() ? "" : ", from scenario " + g.scenario);
     r.result.fields.push_back({"units", static_cast<long long>(g.units.size())});
     {
         load::StateLock lock(path);

@@ -322,8 +322,11 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                 throw usage_error("{column}: " + pick.error());
             }
             column = pick->index;
-            column_text = " under " + table.columns[column] + " (" + *q.column +
-                          (pick->clamped ? ", past the last column" : ", rounded down") + ")";
+            column_text =
+                " under " + table.columns[column] +
+                (*q.column == table.columns[column]
+                     ? ""
+                     : " (" + *q.column + (pick->clamped ? ", past the last column" : ", rounded down") + ")");
         } else {
             auto found = find_column(table, *q.column);
             if (!found) {

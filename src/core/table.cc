@@ -209,8 +209,15 @@ Expected<size_t> find_row(const Table& table, std::string_view key)
 Expected<DieRange> parse_die_range(std::string_view text)
 {
     const std::string quoted = "'" + std::string(text) + "'";
-    const std::string form = "; write N, N-M, ..N or N..";
+    const std::string form = "; write N, N-M, ..N or N.. (N+ as printed: N..)";
     auto number = [](std::string_view t) { return parse_int(t, -1000000, 1000000); };
+    if (text.size() > 1 && text.ends_with("+")) {
+        text.remove_suffix(1);  // "6+", as charts print it: 6..
+        if (auto lo = number(text); lo && !text.starts_with("+")) {
+            return DieRange{static_cast<int>(*lo), k_open_high};
+        }
+        return fail<DieRange>(quoted + " is not a die range" + form);
+    }
     if (text.starts_with("..")) {
         auto hi = number(text.substr(2));
         if (!hi) {

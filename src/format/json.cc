@@ -490,9 +490,30 @@ std::string to_json(const core::Table& t)
         if (!e.severity.empty()) {
             w.key("severity").value(e.severity);
         }
+        for (const auto& [role, status] : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
+            if (!status->empty()) {
+                w.key(role).value(*status);
+            }
+        }
         w.end_object();
     }
     w.end_object();
+    w.key("shifts").begin_array();
+    for (const auto& sh : t.shifts) {
+        w.begin_object().key("name").value(sh.name).key("columns").value(sh.columns);
+        w.key("kind").value(sh.read ? "read" : "odds").key("description").value(sh.description);
+        w.key("source").value(sh.source).end_object();
+    }
+    w.end_array();
+    w.key("modifiers").begin_array();
+    for (const auto& m : t.modifiers) {
+        w.begin_object().key("name").value(m.name).key("value").value(m.value);
+        if (m.per != 0) {
+            w.key("per").value(m.per).key("min").value(m.min).key("max").value(m.max);
+        }
+        w.key("description").value(m.description).key("source").value(m.source).end_object();
+    }
+    w.end_array();
     w.end_object();
     return w.str();
 }

@@ -470,7 +470,16 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std
             std::string how = m.per == 0 ? signed_number(m.value)
                                          : signed_number(m.value) + " per " + std::to_string(m.per) + " (" +
                                                std::to_string(m.min) + " to " + std::to_string(m.max) + ")";
-            out += "  " + pad(m.name, 20) + " " + pad(how, 10) + " " + m.description + "\n";
+            out += "  " + pad(m.name, 20) + " " + pad(how, 10) + " " + m.description +
+                   (m.source.empty() ? "" : " (" + m.source + ")") + "\n";
+        }
+    }
+    if (!t.shifts.empty()) {
+        out += "\nshifts (--shift NAME or NAME=COUNT):\n";
+        for (const auto& sh : t.shifts) {
+            const std::string how = signed_number(sh.columns) + (sh.read ? " read" : "");
+            out += "  " + pad(sh.name, 20) + " " + pad(how, 10) + " " + sh.description +
+                   (sh.source.empty() ? "" : " (" + sh.source + ")") + "\n";
         }
     }
     if (!t.constants.empty()) {

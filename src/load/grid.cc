@@ -281,7 +281,11 @@ std::string import_grid(const core::Table& t, std::string_view table_text,
         if (const std::string problem = key_problem(key.text); !problem.empty()) {
             fail_at(source, key.line, key.column, problem);
         }
-        const std::string key_text = t.row_kind == core::RowKind::label ? key.text : plain_dashes(key.text);
+        std::string key_text = t.row_kind == core::RowKind::label ? key.text : plain_dashes(key.text);
+        if (t.row_kind != core::RowKind::label && key_text.ends_with("+")) {
+            key_text.back() = '.';  // "6+" as printed: 6.. in the table
+            key_text += '.';
+        }
         if (t.row_kind == core::RowKind::label) {
             if (contains(seen, key_text)) {
                 fail_at(source, key.line, key.column, "row '" + key_text + "' again");

@@ -243,6 +243,32 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
     }
 }
 
+TEST_CASE("cli: table show lists a table's shifts and modifiers, with their sources", "[cli][resolve]")
+{
+    const test::TempDir dir("resolve-show");
+    std::filesystem::create_directories(dir / "homebrew");
+    std::ofstream(dir / "homebrew/crt.toml") << k_homebrew;
+    auto shown = run_cli({"--tables", dir.path.string(), "table", "show", "homebrew.crt"});
+    REQUIRE(shown.code == 0);
+    CHECK(contains(shown.out, "shifts (--shift NAME or NAME=COUNT):"));
+    CHECK(contains(shown.out, "river                -1         attacking across a river (7.4)"));
+    CHECK(contains(shown.out, "disrupted            +1 read    a disrupted defender"));
+    CHECK(contains(shown.out, "elite                +1         elite attackers (7.3)"));
+    const auto j =
+        nlohmann::json::parse(run_cli({"--json", "--tables", dir.path.string(), "table", "show", "homebrew.crt"}).out);
+    REQUIRE(j["shifts"].size() == 3);
+    CHECK(j["shifts"][0]["name"] == "river");
+    CHECK(j["shifts"][0]["columns"] == -1);
+    CHECK(j["shifts"][0]["kind"] == "odds");
+    CHECK(j["shifts"][2]["kind"] == "read");
+    REQUIRE(j["modifiers"].size() == 1);
+    CHECK(j["modifiers"][0]["value"] == 1);
+    CHECK(j["modifiers"][0]["source"] == "7.3");
+    // The Russian Portfolio CRT's own: the river, the winter offensive, the Dispersed column.
+    const auto rp = nlohmann::json::parse(run_cli({"--json", "table", "show", "russian-portfolio.crt"}).out);
+    CHECK(rp["shifts"].size() == 3);
+}
+
 TEST_CASE("cli: a table's [[shift]] is checked where it is written", "[cli][resolve]")
 {
     const test::TempDir dir("resolve-bad");

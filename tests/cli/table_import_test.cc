@@ -113,6 +113,18 @@ TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CR
     CHECK(ref.crt(1, 4, 2) == "AE");
     CHECK(ref.crt(1, 3, 6) == "S");  // 4-6 under 1:3
     CHECK(ref.crt(3, 2, 3) == "S");  // 3:2 on a 3, VII.B
+    // "5+" as a chart prints its last row: 5 and over, written 5.. in the table.
+    auto plus = ref.import(k_header + "1-2,AE,AE,AE,AD,AD,S,S,D1,X,D4,DX\n3-4,AE,AD,AD,S,S,D1,X,D4,DX,DE,DE\n" +
+                           "5+,S,S,D1,X,D4,DX,DE,DE,BR,BR,BR\n");
+    INFO(plus.err);
+    REQUIRE(plus.code == 0);
+    CHECK(contains(slurp(ref.mine), "die = \"5..\""));
+    CHECK(ref.crt(1, 4, 6) == "S");
+    CHECK(ref.crt(1, 4, 5) == "S");
+    CHECK(ref.crt(1, 4, 4) == "AE");
+    auto bad = ref.import(k_header + "1-4,AE,AE,AE,AD,AD,S,S,D1,X,D4,DX\n+5+,S,S,D1,X,D4,DX,DE,DE,BR,BR,BR\n");
+    CHECK(bad.code == 65);
+    CHECK(contains(bad.err, "'+5+' is not a die range"));
 }
 
 TEST_CASE("cli: table import refuses a grid that does not fit, naming the place, and keeps the good table",
