@@ -34,7 +34,9 @@ dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$work/contents"
 for path in /usr/bin/umpire /usr/share/man/man1/umpire.1 /usr/share/man/man5/umpire-tables.5 \
     /usr/share/bash-completion/completions/umpire /usr/share/zsh/vendor-completions/_umpire \
     /usr/share/fish/vendor_completions.d/umpire.fish /usr/share/umpire/umpire.schema.json \
-    /usr/share/doc/umpire/README.md /usr/share/doc/umpire/LICENSE /usr/share/doc/umpire/copyright; do
+    /usr/share/doc/umpire/README.md /usr/share/doc/umpire/LICENSE /usr/share/doc/umpire/copyright \
+    /usr/share/doc/umpire/examples/border-war/README.md \
+    /usr/share/doc/umpire/examples/border-war/tables/border-war/crt.toml; do
     grep -qx "$path" "$work/contents" || fail "the package lacks $path"
 done
 dpkg-deb -x "$deb" "$work/root"
