@@ -1,8 +1,8 @@
 // umpire resolve: any combat results table read from the two sides' strengths, its column
 // shifts and die modifiers named by the table (issue 25: any CRT game without code).
 #include "cli/commands.h"
-#include "core/custom_game.h"
 #include "core/lookup.h"
+#include "games/custom/custom_game.h"
 #include "util/error.h"
 #include "util/text.h"
 

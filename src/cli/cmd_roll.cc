@@ -1,8 +1,8 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
-#include "core/novorossiysk.h"
 #include "core/pool.h"
 #include "format/json.h"
+#include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 #include "util/text.h"
 

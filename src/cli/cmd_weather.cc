@@ -1,9 +1,9 @@
 // umpire weather: the weather of every game, one command.
 #include "cli/commands.h"
-#include "core/black_sea.h"
-#include "core/constantinople.h"
-#include "core/novorossiysk.h"
-#include "core/russian_portfolio.h"
+#include "games/black-sea/black_sea.h"
+#include "games/constantinople/constantinople.h"
+#include "games/novorossiysk/novorossiysk.h"
+#include "games/russian-portfolio/russian_portfolio.h"
 #include "load/loader.h"
 #include "load/state.h"
 #include "util/error.h"

@@ -1,7 +1,7 @@
 #include "cli/context.h"
 
 #include "cli/game_store.h"
-#include "core/great_battles.h"
+#include "games/great-battles/great_battles.h"
 
 #include "cli/fields.h"
 #include "format/json.h"

@@ -2,8 +2,8 @@
 
 #include "cli/commands.h"
 #include "cli/terminal_guard.h"
-#include "core/great_battles.h"
 #include "format/json.h"
+#include "games/great-battles/great_battles.h"
 #include "load/catalog.h"
 #include "util/error.h"
 #include "util/text.h"

@@ -1,11 +1,11 @@
 #include "core/game.h"
 
-#include "core/black_sea.h"
-#include "core/constantinople.h"
-#include "core/custom_game.h"
-#include "core/great_battles.h"
-#include "core/novorossiysk.h"
-#include "core/russian_portfolio.h"
+#include "games/black-sea/black_sea.h"
+#include "games/constantinople/constantinople.h"
+#include "games/custom/custom_game.h"
+#include "games/great-battles/great_battles.h"
+#include "games/novorossiysk/novorossiysk.h"
+#include "games/russian-portfolio/russian_portfolio.h"
 #include "util/error.h"
 #include "util/text.h"
 

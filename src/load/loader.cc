@@ -2,8 +2,8 @@
 
 #include "load/toml_guard.h"
 
-#include "core/constantinople.h"
-#include "core/russian_portfolio.h"
+#include "games/constantinople/constantinople.h"
+#include "games/russian-portfolio/russian_portfolio.h"
 #include "util/error.h"
 #include "util/text.h"
 

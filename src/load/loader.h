@@ -4,10 +4,10 @@
 // as a data Error (exit 65). Only this layer includes toml++.
 
 #include "core/game.h"
-#include "core/great_battles.h"
-#include "core/novorossiysk.h"
 #include "core/scenario.h"
 #include "core/table.h"
+#include "games/great-battles/great_battles.h"
+#include "games/novorossiysk/novorossiysk.h"
 
 #include <string_view>
 

@@ -3,8 +3,8 @@
 // atomically, so an interrupted write never loses the previous state.
 
 #include "core/game.h"
-#include "core/great_battles.h"
-#include "core/novorossiysk.h"
+#include "games/great-battles/great_battles.h"
+#include "games/novorossiysk/novorossiysk.h"
 
 #include <string>
 

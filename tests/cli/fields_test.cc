@@ -23,11 +23,20 @@ std::string read_source(const std::filesystem::path& path)
     return text.str();
 }
 
+// The files of LAYER; for core, each game's rules too (src/games/GAME, all but its cmd_*.cc).
 std::vector<std::filesystem::path> sources_of(const char* layer)
 {
     std::vector<std::filesystem::path> out;
     for (const auto& entry : std::filesystem::directory_iterator(std::string(UMPIRE_SOURCE_DIR) + "/src/" + layer)) {
         out.push_back(entry.path());
+    }
+    if (std::string_view(layer) == "core") {
+        for (const auto& entry :
+             std::filesystem::recursive_directory_iterator(std::string(UMPIRE_SOURCE_DIR) + "/src/games")) {
+            if (entry.is_regular_file() && !entry.path().filename().string().starts_with("cmd_")) {
+                out.push_back(entry.path());
+            }
+        }
     }
     REQUIRE(!out.empty());
     return out;

@@ -1,6 +1,6 @@
 #include "../helpers.h"
 #include "core/dice.h"
-#include "core/novorossiysk.h"
+#include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>

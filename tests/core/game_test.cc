@@ -1,10 +1,10 @@
 // The game file's model: what each game's resolutions change, by the rules text.
 #include "../helpers.h"
-#include "core/black_sea.h"
-#include "core/constantinople.h"
 #include "core/game.h"
-#include "core/great_battles.h"
-#include "core/novorossiysk.h"
+#include "games/black-sea/black_sea.h"
+#include "games/constantinople/constantinople.h"
+#include "games/great-battles/great_battles.h"
+#include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>

@@ -2,11 +2,11 @@
 // convolution) against the plain walk over every sequence of dice, kept as the oracle;
 // and closed forms the rules give.
 #include "../helpers.h"
-#include "core/constantinople.h"
-#include "core/great_battles.h"
 #include "core/lookup.h"
-#include "core/novorossiysk.h"
 #include "core/odds.h"
+#include "games/constantinople/constantinople.h"
+#include "games/great-battles/great_battles.h"
+#include "games/novorossiysk/novorossiysk.h"
 #include "load/loader.h"
 
 #include <catch2/catch.hpp>

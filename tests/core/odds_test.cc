@@ -1,8 +1,8 @@
 // --odds walks the same adjudicator over every branch; the expected figures here are
 // worked by hand from the rules text.
 #include "../helpers.h"
-#include "core/constantinople.h"
 #include "core/odds.h"
+#include "games/constantinople/constantinople.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,189 @@
+#include "games/black-sea/black_sea.h"
+
+#include "core/lookup.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+
+namespace umpire::core {
+
+Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice)
+{
+    if (needed <= best) {
+        throw usage_error("{needed} " + std::to_string(needed) + " is within reach of {best} " + std::to_string(best) +
+                          ": roll normally; Always Possible is for a roll that "
+                          "cannot succeed");
+    }
+    const long long count = static_cast<long long>(needed) - best + 1;
+    if (count > k_max_always_possible_dice) {
+        throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) + " ask for " +
+                          std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice));
+    }
+    const int face = procedures.constant("always_possible_face");
+    Resolution r;
+    r.command = "always-possible";
+    r.title = "Always Possible";
+    r.source = procedures.source;
+    note_table(r, procedures);
+    r.steps.push_back("needed " + std::to_string(needed) + ", best possible " + std::to_string(best) + ": " +
+                      std::to_string(needed - best) + " + 1 = " + std::to_string(count) + " dice, all must be " +
+                      std::to_string(face));
+    bool all = true;
+    for (int i = 0; i < count; ++i) {
+        int roll = dice.roll_d6("Always Possible: die " + std::to_string(i + 1) + " of " + std::to_string(count));
+        all = all && roll == face;
+    }
+    r.result.code = all ? "success" : "failure";
+    r.result.name = all ? "Succeeds" : "Fails";
+    r.result.fields.push_back({"dice", static_cast<long long>(count)});
+    r.result.effects = {all ? "every die is a six: the attempt succeeds" : "not every die is a six: the attempt fails"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice)
+{
+    const std::string key = to_lower(weather);
+    if (!contains(k_black_sea_weathers, key)) {
+        throw usage_error("{row} '" + key + "': allowed " + join(k_black_sea_weathers, ", ") +
+                          suggestion(key, k_black_sea_weathers));
+    }
+    if (!find_row(table, key) && contains(k_black_sea_weathers, key) &&
+        std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), key) <
+            std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), "squall")) {
+        // Better than squall: nothing in the text limits speed or cargo.
+        Resolution r;
+        r.command = "weather";
+        r.title = table.title;
+        r.source = table.source;
+        note_table(r, table);
+        r.inputs.push_back({"weather", key});
+        r.result.code = "none";
+        r.result.name = "no weather limit on speed";
+        if (!table.notes.empty()) {
+            r.result.effects = {table.notes.back()};  // Coastal Contact, squall or better
+        }
+        r.result.source = table.source;
+        return r;
+    }
+    Resolution r = resolve_lookup(table, {std::nullopt, to_lower(weather), 0}, dice);
+    r.command = "weather";
+    r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
+    r.result.effects = table.notes;
+    return r;
+}
+
+GameRules black_sea_game_rules()
+{
+    GameRules rules;
+    rules.game = "black-sea";
+    rules.title = "Great War at Sea: The Turkish Black Sea Fleet";
+    rules.start = [](const Scenario& s, const TableOf&) {
+        GameState g;
+        g.game = "black-sea";
+        g.scenario = s.id;
+        g.clock = {{"day", "1"}, {"turn", "1"}, {"light", "day"}, {"weather", "fair"}};
+        return g;
+    };
+    rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
+    rules.check = [](const GameState& g) {
+        StateCheck c(g);
+        c.keys("", {"day", "turn", "light", "weather"});
+        c.number("", "day", 1, k_max_clock);
+        c.number("", "turn", 1, k_max_clock);
+        c.one_of("", "light", {k_black_sea_lights.begin(), k_black_sea_lights.end()});
+        c.one_of("", "weather", {k_black_sea_weathers.begin(), k_black_sea_weathers.end()});
+        for (const auto& u : g.units) {
+            c.problem(u.name, "", "a Black Sea game keeps the clock only, no units");
+        }
+        return c.problems;
+    };
+    rules.sequence = {
+        {"turn",
+         "the operational turn",
+         "Operational Movement",
+         "six a game day; the first daylight turn (0600) after a night begins the next",
+         {"light and weather as the referee gives them: {light}, {weather} (Operational Movement, Weather Effects "
+          "on Operations)"},
+         {"the Orders Phase: missions on the log sheet, BLOCK for a fleet at an enemy port (Blockade)",
+          "the Move Fleets Phase: fleets move as the weather allows, contact and combat (Operational Movement)"}},
+    };
+    rules.step = [](const GameState&) { return std::string("turn"); };
+    rules.next_keys = {"light", "weather"};
+    rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
+                    const StatusList& given) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next turn";
+        r.source = "Black Sea Fleet, Operational Movement";
+        std::string light = g.value("", "light");
+        std::string weather = g.value("", "weather");
+        for (const auto& [key, value] : given) {
+            if (key != "light" && key != "weather") {
+                continue;  // skip_due: nothing falls due in a Black Sea turn
+            }
+            const auto& allowed = key == "light" ? k_black_sea_lights : k_black_sea_weathers;
+            if (!contains(allowed, value)) {
+                throw usage_error("{" + key + "} '" + value + "': allowed " + join(allowed, ", ") +
+                                  suggestion(value, allowed));
+            }
+            (key == "light" ? light : weather) = value;
+        }
+        const std::string before = g.value("", "light");
+        const bool new_day = light == "day" && before != "day";
+        const int day = g.number("", "day") + (new_day ? 1 : 0);
+        const int turn = g.number("", "turn") + 1;
+        changes.push_back(change_to(g, "", "turn", std::to_string(turn), "Operational Movement"));
+        changes.push_back(change_to(g, "", "day", std::to_string(day), "Operational Movement"));
+        changes.push_back(change_to(g, "", "light", light, "Operational Movement"));
+        changes.push_back(change_to(g, "", "weather", weather, "Weather Effects on Operations"));
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        if (new_day) {
+            r.steps.push_back("the first daylight turn (0600) after a night turn begins a new game day: day " +
+                              std::to_string(day));
+        }
+        r.result.code = std::to_string(day) + "-" + std::to_string(turn);
+        r.result.name = "Day " + std::to_string(day) + ", turn " + std::to_string(turn) + ", " + light + ", " + weather;
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    };
+    rules.status = [](const GameState& g, const TableOf& table, Resolution& r) {
+        const std::string light = g.value("", "light");
+        const std::string weather = g.value("", "weather");
+        r.result.code = g.value("", "day") + "-" + g.value("", "turn");
+        r.result.name = "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + ", " + light + ", " + weather;
+        auto at = std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), weather);
+        const auto rank = at - k_black_sea_weathers.begin();
+        if (light != "day") {
+            r.result.effects.push_back("night: sighting distances halved, rounded up (Tactical Combat); in winter "
+                                       "scenarios twilight counts as night");
+        } else if (rank <= 2) {
+            r.result.effects.push_back("fleets in enemy coastal or island zones are spotted (Coastal Contact, "
+                                       "daylight in squall or better)");
+        }
+        if (rank >= 2) {
+            NoDice unused;  // a table read: no die
+            Dice none(unused);
+            r.result.effects.push_back(
+                resolve_weather_limits(table("black-sea.weather-limits"), weather, none).result.name +
+                " (Weather Effects on Operations)");
+        }
+        if (weather == "squall") {
+            r.result.effects.push_back("no unloading in coastal zones");
+        }
+        if (weather == "storm") {
+            r.result.effects.push_back("no cargo loading, unloading or coaling in port");
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "day " + g.value("", "day") + " turn " + g.value("", "turn") + " " + g.value("", "light") + " " +
+               g.value("", "weather");
+    };
+    rules.words = [](const Change&) { return std::string(); };  // the clock only: the result says it
+    return rules;
+}
+
+}  // namespace umpire::core

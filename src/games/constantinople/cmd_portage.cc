@@ -1,0 +1,73 @@
+// umpire portage: Constantinople's Great Portage, 17.1-17.22.
+#include "cli/commands.h"
+#include "games/constantinople/constantinople.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::cli {
+
+struct PortageOptions {
+    int turn = 0;
+    std::vector<int> assaults;
+    std::vector<std::string> ships;
+    int capability = 0;
+    DiceOptions dice;
+};
+
+void run_portage(const PortageOptions& opt, Context& ctx)
+{
+    const core::Table& table = ctx.table("constantinople.portage");
+    auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
+    core::PortageRequest q;
+    q.turn = opt.turn;
+    q.assaults = opt.assaults;
+    q.capability = opt.capability;
+    for (const auto& spec : opt.ships) {
+        q.ships.push_back(flag_value("{ship}", core::parse_portage_ship(spec, scenario)));
+    }
+    core::Fields inputs{{"turn", static_cast<long long>(opt.turn)},
+                        {"capability", static_cast<long long>(opt.capability)},
+                        {"ships", opt.ships}};
+    if (!opt.assaults.empty()) {
+        std::vector<std::string> a;
+        for (int n : opt.assaults) {
+            a.push_back(std::to_string(n));
+        }
+        inputs.push_back({"assaults", join(a, ",")});
+    }
+    ctx.adjudicate(opt.dice, inputs, "portage",
+                   [&](core::Dice& dice) { return core::resolve_portage(table, q, dice); });
+}
+
+void setup_portage(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<PortageOptions>();
+    auto* sub = app.add_subcommand("portage", "Constantinople: the Great Portage, when the Ottomans may, which ships, "
+                                              "and the die (17.1-17.22)");
+    sub->add_option("--turn", opt->turn, "The Game-Turn")->required()->type_name("N");
+    sub->add_option("--assaults", opt->assaults,
+                    "Ship units in each successive Naval Combat Segment assaulting the Boom, latest last (N,N,...)")
+        ->delimiter(',')
+        ->type_name("N,N,...");
+    sub->add_option("--ship", opt->ships,
+                    "A ship to portage: a name from the scenario or a type (trireme, bireme, "
+                    "fustae); galleys may not (17.21)")
+        ->required()
+        ->delimiter(',')
+        ->type_name("SHIP");
+    sub->add_option("--capability", opt->capability,
+                    "The Assault Capability Number on the Turn Record Track for this Game-Turn (7.21)")
+        ->required()
+        ->type_name("N");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("17.1: two successive Naval Combat Segments at the Boom with three ship units or\n"
+                "more each, never before Game-Turn Six; or from Game-Turn Twenty. Otherwise refused.\n"
+                "17.22: die + the Assault Capability Number, five or more portages. The Turn Record\n"
+                "Track is not in the rules text: give the number from your map.\n"
+                "Examples:\n"
+                "  umpire portage --turn 8 --assaults 3,4 --ship Trireme-1,Bireme-2 --capability 2\n"
+                "  umpire portage --turn 20 --ship fustae --capability 1 --odds");
+    sub->callback([opt, &ctx] { run_portage(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,108 @@
+// umpire ram: Constantinople 15.1, table 15.42.
+#include "cli/commands.h"
+#include "games/constantinople/constantinople.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct RamOptions {
+    std::string rammer;
+    std::string target;
+    std::string reading = "case";
+    std::string movement;
+    bool battle_speed_last_segment = false;
+    std::optional<int> run;
+    bool boom = false;
+    DiceOptions dice;
+};
+
+void run_ram(const RamOptions& opt, Context& ctx)
+{
+    core::RamRequest q;
+    auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
+    // With a game, a named ship carries its statuses: a Damaged target's ram defense is
+    // halved without being told (15.34).
+    q.rammer = flag_value(
+        "{rammer}", core::parse_ship(ship_in_game(ctx, "{rammer}", opt.rammer, false), core::ShipValue::ram, scenario));
+    q.target = flag_value("{target}", core::parse_ship(ship_in_game(ctx, "{target}", opt.target, false),
+                                                       core::ShipValue::ram_defense, scenario));
+    // A ship engaged by a ram is dead in the water (15.15, 14.27): it cannot ram. The game
+    // keeps one ram partner a ship, so one already engaged is not rammed again until freed.
+    if (const core::GameState* game = ctx.game(); game != nullptr && game->game == "constantinople") {
+        if (const std::string why = core::movement_forbidden(*game, "no ram"); !why.empty()) {
+            throw usage_error("ram: " + why);
+        }
+        for (const auto& [field, ship] : {std::pair{"{rammer}", q.rammer.name}, std::pair{"{target}", q.target.name}}) {
+            if (const std::string partner = ship.empty() ? "" : game->value(ship, "pinned_to"); !partner.empty()) {
+                throw usage_error(std::string(field) + " " + ship + " is engaged with " + partner +
+                                  " in the game (15.15): " +
+                                  (std::string(field) == "{rammer}"
+                                       ? "dead in the water, it cannot ram (14.27)"
+                                       : "free the two first (free, 15.16); the game keeps one ram partner a ship"));
+            }
+        }
+    }
+    q.reading = core::parse_damaged_reading(opt.reading);
+    q.movement = opt.movement == "battle"     ? core::RamMovement::battle
+                 : opt.movement == "cruising" ? core::RamMovement::cruising
+                 : opt.movement == "sail"     ? core::RamMovement::sail
+                                              : core::RamMovement::unstated;
+    q.battle_speed_last_segment = opt.battle_speed_last_segment;
+    q.run = opt.run;
+    q.boom = opt.boom;
+    if (q.target.leader) {
+        throw usage_error("{target}: a leader has no effect on ramming (15.26)");
+    }
+    const core::Table& table = ctx.table("constantinople.ram");
+    core::Fields inputs{{"rammer", opt.rammer}, {"target", opt.target}, {"damaged_reading", opt.reading}};
+    if (!opt.movement.empty()) {
+        inputs.push_back({"movement", opt.movement});
+    }
+    if (opt.run) {
+        inputs.push_back({"run", static_cast<long long>(*opt.run)});
+    }
+    ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) { return core::resolve_ram(table, q, dice); });
+}
+
+void setup_ram(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<RamOptions>();
+    auto* sub = app.add_subcommand("ram", "Constantinople ramming (15.1, Ramming Table 15.42)");
+    sub->add_option("--strength,--rammer", opt->rammer,
+                    "The rammer: ram strength 1-4, or a ship's name, with :back :damaged")
+        ->required()
+        ->type_name("N|SHIP");
+    sub->add_option("--defense,--target", opt->target,
+                    "The target: ram defense A-D, or a ship's name, with :back :damaged")
+        ->required()
+        ->type_name("A-D|SHIP");
+    sub->add_option("--damaged-reading", opt->reading,
+                    "case: 15.34, a Damaged rammer keeps its ram strength (default); chart: the "
+                    "15.42 note, halved (never below 1)")
+        ->check(one_of({"case", "chart"}))
+        ->type_name("case|chart");
+    sub->add_option("--movement", opt->movement,
+                    "How the rammer moves this segment: battle (Battle Speed, needed to ram), cruising "
+                    "(refused, 15.11) or sail (refused, 14.28)")
+        ->check(one_of({"battle", "cruising", "sail"}))
+        ->type_name("battle|cruising|sail");
+    sub->add_flag("--battle-speed-last-segment", opt->battle_speed_last_segment,
+                  "The rammer used Battle Speed last Movement Segment: it may not again (14.17), so it cannot ram");
+    sub->add_option("--run", opt->run, "Hexes from the target where the attempt started: at least 3 (15.11)")
+        ->type_name("N");
+    sub->add_flag("--boom", opt->boom, "The ram would cross a Boom hexside: refused (15.62)");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("Refused before any die: a ram through a Boom hexside (15.62), under sail (14.28), at\n"
+                "Cruising Speed or a second Battle Speed segment in a row (15.11, 14.17), from fewer\n"
+                "than three hexes (15.11); a sail ship (ram strength 0) never rams (14.28).\n"
+                "A Damaged target's ram defense is halved (15.34): D reads as B, C and B as A.\n"
+                "Dice, in order: the pin roll, then (on a '*' cell that pinned) the roll again.\n"
+                "Any 6 damages the rammer. A '-' cell cannot pin: no die is rolled.\n"
+                "Examples:\n"
+                "  umpire ram --strength 3 --defense B\n"
+                "  umpire ram --rammer Galley-2 --target Genoa --roll 1\n"
+                "  umpire ram --strength 4 --defense A:damaged --odds");
+    sub->callback([opt, &ctx] { run_ram(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,64 @@
+// umpire storm: Constantinople 14.29, every ship of a Storm at once.
+#include "cli/commands.h"
+#include "games/constantinople/constantinople.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::cli {
+
+struct StormOptions {
+    std::vector<std::string> ships;
+    DiceOptions dice;
+};
+
+void run_storm(const StormOptions& opt, Context& ctx)
+{
+    const core::Table& storm = ctx.table("constantinople.storm");
+    auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
+    std::vector<core::StormShip> ships;
+    const core::GameState* game = ctx.game();
+    // 14.29 is what a Storm does: with a game, only in a Naval Phase whose wind is one.
+    if (game != nullptr && game->game == "constantinople" && game->value("", "velocity") != "storm") {
+        throw usage_error("storm: the wind of Naval Phase " + game->value("", "naval_phase") + " is " +
+                          game->value("", "wind") + " " + game->value("", "velocity") +
+                          ", not a Storm: 14.29 holds 'in the event that the Wind Velocity is Storm' (14.32)");
+    }
+    for (const auto& spec : opt.ships) {
+        ships.push_back(flag_value("{ship}", core::parse_storm_ship(spec, scenario)));
+        // With a game, a ship pinned there is pinned here (15.15); a sunk one is refused.
+        if (game != nullptr && game->find_unit(ships.back().name) != nullptr) {
+            if (game->value(ships.back().name, "sunk") == "true") {
+                throw usage_error("--ship " + spec + ": " + ships.back().name + " is sunk in the game");
+            }
+            ships.back().pinned = ships.back().pinned || !game->value(ships.back().name, "pinned_to").empty();
+        }
+    }
+    core::Fields inputs{{"ships", opt.ships}};
+    ctx.adjudicate(opt.dice, inputs, "storm",
+                   [&](core::Dice& dice) { return core::resolve_storm(storm, ships, dice); });
+}
+
+void setup_storm(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<StormOptions>();
+    auto* sub = app.add_subcommand("storm", "Constantinople: a Storm, every ship at once: pinned ships sink, sheltered "
+                                            "ones stay, each ship at sea rolls (14.29)");
+    sub->add_option("--ship", opt->ships,
+                    "A ship: a name from the scenario or a side (byzantine, ottoman), with :pinned, :anchor or :horn "
+                    "(repeatable, or SHIP,SHIP)")
+        ->required()
+        ->delimiter(',')
+        ->type_name("SHIP");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("At sea: a die each, 6 eliminated with any passengers, 1-5 back to port (Ottoman to\n"
+                "the Double Columns, 3931; Byzantine to the Harbor of Eleutheris, 2129, 2130 or\n"
+                "2234). Pinned from Ramming: sunk, no roll. At anchor or in the Golden Horn: no\n"
+                "roll, no movement this Game-Turn (14.29).\n"
+                "Dice, in order: one per ship at sea, in the order given.\n"
+                "Examples:\n"
+                "  umpire storm --ship Galley-1 --ship Galley-2:pinned --ship Genoa:horn\n"
+                "  umpire storm --ship ottoman,ottoman,byzantine:anchor --odds");
+    sub->callback([opt, &ctx] { run_storm(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

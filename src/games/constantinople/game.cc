@@ -1,0 +1,542 @@
+// Constantinople's game file: its Impulses and Naval Phases (13.1), what each resolution
+// changes on the board, the board's limits, and its sequence of play.
+#include "games/constantinople/constantinople.h"
+#include "games/constantinople/internal.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <functional>
+#include <numeric>
+
+namespace umpire::core {
+
+using namespace constantinople_internal;
+
+namespace {
+
+constexpr int k_impulses = 5;  // 13.1: five Impulses to a Naval Phase
+
+// "2-3": naval phase 2, Impulse 3, as the game file keeps an Impulse.
+std::string impulse_label(int phase, int impulse) { return std::to_string(phase) + "-" + std::to_string(impulse); }
+
+std::string next_impulse_label(const GameState& g)
+{
+    const int phase = g.number("", "naval_phase");
+    const int impulse = g.number("", "impulse");
+    return impulse < k_impulses ? impulse_label(phase, impulse + 1) : impulse_label(phase + 1, 1);
+}
+
+// A ship named in an input ("Genoa:damaged" names Genoa).
+std::string input(const Resolution& r, std::string_view key) { return split(field_text(r.inputs, key), ':').front(); }
+
+// SHIP sinks (RULE): and a ship engaged with it by a ram is engaged no more. The texts say
+// nothing of a ram partner that sinks; 15.15 engages two ships, so with one gone the other is
+// free (a referee's reading, written in the man page).
+void sink(const GameState& g, const std::string& ship, const std::string& rule, std::vector<Change>& out)
+{
+    out.push_back(change_to(g, ship, "sunk", "true", rule));
+    const std::string partner = g.value(ship, "pinned_to");
+    for (const std::string& n : {ship, partner}) {
+        if (!n.empty() && g.find_unit(n) != nullptr) {
+            out.push_back(change_to(g, n, "pinned_to", "", rule));
+            out.push_back(change_to(g, n, "pinned_as", "", rule));
+        }
+    }
+}
+
+// "2-3": the Impulse the game is in.
+std::string now_label(const GameState& g)
+{
+    return impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
+}
+
+// A melee result on ship T (15.33-15.35). A sunk ship takes no more results. Combat is
+// simultaneous (15.25: "a ship Damaged by Player A's die-roll may still fight at its
+// normal strength in the same Combat Segment"): the first result a ship takes in a Combat
+// Segment keeps what it was before, so later melees of the segment read that.
+void melee_changes(const GameState& g, const Outcome& o, std::vector<Change>& out)
+{
+    const GameUnit* ship = g.find_unit(field_text(o.fields, "target"));
+    if (ship == nullptr || g.value(ship->name, "sunk") == "true") {
+        return;
+    }
+    const std::string& t = ship->name;
+    const std::string now = now_label(g);
+    if (!g.value(t, "before_combat").starts_with(now + ":") && o.code != "-") {
+        out.push_back(
+            change_to(g, t, "before_combat", now + ":" + g.value(t, "face") + ":" + g.value(t, "damaged"), "15.25"));
+    }
+    if (o.code == "I") {
+        out.push_back(change_to(g, t, "ineffective", next_impulse_label(g), "15.33"));
+    } else if (o.code == "D") {
+        out.push_back(change_to(g, t, "damaged", "true", "15.34"));
+    } else if (o.code == "L") {
+        if (ship->side == "ottoman" && g.value(t, "face") == "front") {
+            out.push_back(change_to(g, t, "face", "back", "15.35"));
+        } else {
+            sink(g, t, "15.35", out);
+        }
+    }
+}
+
+std::vector<Change> constantinople_changes(const GameState& g, const Resolution& r)
+{
+    std::vector<Change> out;
+    if (r.command == "melee") {
+        // The Mutual Combat Segment has begun (15.21): each attacker has made its attack
+        // for it (15.24: all adjacent enemies or none, at once).
+        const std::string now = now_label(g);
+        out.push_back(change_to(g, "", "combat_in", now, "15.21"));
+        for (const auto& f : r.inputs) {
+            if (const auto* specs = std::get_if<std::vector<std::string>>(&f.value); specs && f.key == "attackers") {
+                for (const auto& spec : *specs) {
+                    if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
+                        out.push_back(change_to(g, a->name, "attacked_in", now, "15.24"));
+                    }
+                }
+            }
+        }
+        // with an exchange the defender attacks back at the same time (15.21): its attack too
+        if (field_text(r.inputs, "exchange") == "true") {
+            if (const GameUnit* d = g.find_unit(split(field_text(r.inputs, "defender"), ':').front())) {
+                out.push_back(change_to(g, d->name, "attacked_in", now, "15.24"));
+            }
+        }
+        if (r.results.empty()) {
+            melee_changes(g, r.result, out);
+        }
+        for (const auto& o : r.results) {
+            melee_changes(g, o, out);
+        }
+    } else if (r.command == "ram") {
+        const GameUnit* rammer = g.find_unit(input(r, "rammer"));
+        const GameUnit* target = g.find_unit(input(r, "target"));
+        if (rammer != nullptr && target != nullptr && (r.result.code == "pinned" || r.result.code == "sunk")) {
+            if (r.result.code == "sunk") {
+                sink(g, target->name, "15.42", out);
+            } else {
+                out.push_back(change_to(g, rammer->name, "pinned_to", target->name, "15.15"));
+                out.push_back(change_to(g, rammer->name, "pinned_as", "rammer", "15.15"));
+                out.push_back(change_to(g, target->name, "pinned_to", rammer->name, "15.15"));
+                out.push_back(change_to(g, target->name, "pinned_as", "rammed", "15.15"));
+            }
+        }
+        if (rammer != nullptr && field_text(r.result.fields, "rammer_damaged") == "true" &&
+            g.value(rammer->name, "damaged") != "true") {
+            out.push_back(change_to(g, rammer->name, "damaged", "true", "15.42"));
+        }
+    } else if (r.command == "storm") {
+        for (const auto& o : r.results) {
+            const GameUnit* ship = g.find_unit(o.label);
+            if (ship != nullptr && (o.code == "sunk" || o.code == "eliminated") &&
+                g.value(ship->name, "sunk") != "true") {
+                sink(g, ship->name, "14.29", out);
+            }
+        }
+    } else if (r.command == "free" && r.result.code == "free") {
+        const GameUnit* ship = g.find_unit(field_text(r.result.fields, "ship"));
+        if (ship != nullptr) {
+            const std::string other = g.value(ship->name, "pinned_to");
+            for (const std::string& n : {ship->name, other}) {
+                if (!n.empty() && g.find_unit(n) != nullptr) {
+                    out.push_back(change_to(g, n, "pinned_to", "", "15.16"));
+                    out.push_back(change_to(g, n, "pinned_as", "", "15.16"));
+                }
+            }
+            if (field_text(r.result.fields, "role") == "rammed") {
+                out.push_back(change_to(g, ship->name, "damaged", "true", "15.16"));
+            }
+        }
+    } else if (r.command == "wind") {
+        // 14.23: the wind is determined "at the beginning of each Naval Phase (*not* each
+        // Impulse within the Naval Phase) ... for that entire Naval Phase". game next rolls it
+        // for each new phase; the first phase's may be rolled once, at its Impulse 1, in place
+        // of 13.1's starting N at 8.
+        const std::string phase = g.value("", "naval_phase");
+        if (g.value("", "wind_rolled_for") == phase) {
+            throw usage_error("the wind of Naval Phase " + phase + " is rolled already (" + g.value("", "wind") + " " +
+                              g.value("", "velocity") +
+                              "): it holds for that entire Naval Phase (14.23); game next rolls the next phase's "
+                              "after its fifth Impulse");
+        }
+        if (g.value("", "impulse") != "1") {
+            throw usage_error("the wind is determined at the beginning of each Naval Phase, not in Impulse " +
+                              g.value("", "impulse") + " (14.23); game next rolls the next phase's after the fifth");
+        }
+        out.push_back(change_to(g, "", "wind", r.result.code, "14.23"));
+        out.push_back(change_to(g, "", "velocity", field_text(r.result.fields, "velocity"), "14.23"));
+        out.push_back(change_to(g, "", "wind_rolled_for", phase, "14.23"));
+    } else if (r.command == "reef" && r.result.code == "lost") {
+        const GameUnit* ship = g.find_unit(field_text(r.inputs, "ship"));
+        if (ship != nullptr && g.value(ship->name, "sunk") != "true") {
+            sink(g, ship->name, "15.53", out);
+        }
+    }
+    std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+    // One change a key: two ships engaged with each other that both sink free each other twice.
+    std::vector<Change> once;
+    for (auto& c : out) {
+        if (std::none_of(once.begin(), once.end(),
+                         [&](const Change& o) { return o.unit == c.unit && o.key == c.key; })) {
+            once.push_back(std::move(c));
+        }
+    }
+    return once;
+}
+
+}  // namespace
+
+std::string movement_forbidden(const GameState& g, std::string_view what)
+{
+    if (g.game != "constantinople") {
+        return "";
+    }
+    if (g.value("", "velocity") == "storm") {
+        return "the wind of Naval Phase " + g.value("", "naval_phase") +
+               " is a Storm: there is no other movement that Game-Turn (14.29): " + std::string(what) +
+               " until the next Naval Phase's wind";
+    }
+    if (const std::string now = now_label(g); g.value("", "combat_in") == now) {
+        return "the Mutual Combat Segment of Impulse " + now +
+               " has begun (a melee is applied): movement comes before it in each Impulse (13.1): " +
+               std::string(what) + " until game next begins the next Impulse";
+    }
+    return "";
+}
+
+namespace {
+
+// The clock and every ship's counter (13.1, 14.23, 15.15, 15.33-15.35).
+std::vector<StateProblem> constantinople_check(const GameState& g)
+{
+    StateCheck c(g);
+    c.keys("", {"naval_phase", "impulse", "wind", "velocity", "wind_rolled_for", "combat_in"});
+    if (const auto phase = c.number("", "naval_phase", 1, k_max_clock);
+        phase && !g.value("", "wind_rolled_for").empty()) {
+        c.number("", "wind_rolled_for", 1, *phase);
+    }
+    c.number("", "impulse", 1, k_impulses);
+    std::vector<std::string_view> points(compass_points().begin(), compass_points().end());
+    c.one_of("", "wind", points);
+    if (const std::string v = g.value("", "velocity"); v != "calm" && v != "storm") {
+        c.number("", "velocity", 0, 99);
+    }
+    for (const auto& u : g.units) {
+        const std::string& n = u.name;
+        c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat",
+                   "leader"});
+        // 15.26: Diedo or Trevisano aboard a Byzantine ship, each aboard one ship at most
+        c.one_of(n, "leader", {"", "Diedo", "Trevisano"});
+        if (const std::string leader = g.value(n, "leader"); !leader.empty()) {
+            if (u.side != "byzantine") {
+                c.problem(n, "leader", leader + " commands Byzantine ships only (15.26)");
+            }
+            for (const auto& other : g.units) {
+                if (&other < &u && g.value(other.name, "leader") == leader) {
+                    c.problem(n, "leader", leader + " is aboard " + other.name + " already");
+                }
+            }
+        }
+        for (const char* key : {"attacked_in", "before_combat"}) {
+            const std::string v = g.value(n, key);
+            const auto parts = split(v, ':');
+            const auto at = split(parts.front(), '-');
+            const bool impulse = at.size() == 2 && parse_int(at[0], 1, k_max_clock) && parse_int(at[1], 1, k_impulses);
+            const bool shape = std::string_view(key) == "attacked_in"
+                                   ? parts.size() == 1
+                                   : parts.size() == 3 && (parts[1] == "front" || parts[1] == "back") &&
+                                         (parts[2] == "true" || parts[2] == "false");
+            if (!v.empty() && !(impulse && shape)) {
+                c.problem(n, key,
+                          "'" + v + "' is not " +
+                              (std::string_view(key) == "attacked_in" ? "an Impulse, PHASE-IMPULSE (15.24)"
+                                                                      : "PHASE-IMPULSE:front|back:true|false (15.25)"));
+            }
+        }
+        c.one_of(n, "face", {"front", "back"});
+        if (g.value(n, "face") == "back" && u.side != "ottoman") {
+            c.problem(n, "face", "only an Ottoman ship has a reduced side; any other that loses one is sunk (15.35)");
+        }
+        c.flag(n, "damaged");
+        c.flag(n, "sunk");
+        if (const std::string at = g.value(n, "ineffective"); !at.empty()) {
+            const auto parts = split(at, '-');
+            if (parts.size() != 2 || !parse_int(parts[0], 1, k_max_clock) || !parse_int(parts[1], 1, k_impulses)) {
+                c.problem(n, "ineffective", "'" + at + "' is not an Impulse: PHASE-IMPULSE, as 3-2, or \"\" (15.33)");
+            }
+        }
+        const std::string partner = g.value(n, "pinned_to");
+        const std::string role = g.value(n, "pinned_as");
+        if (partner.empty()) {
+            if (!role.empty()) {
+                c.problem(n, "pinned_as", "'" + role + "', but the ship is pinned to none (pinned_to \"\")");
+            }
+            continue;
+        }
+        const GameUnit* other = g.find_unit(partner);
+        if (other == nullptr || other->name == n) {
+            c.problem(n, "pinned_to", "'" + partner + "' is no other ship of the game (15.15)");
+        } else if (g.value(n, "sunk") == "true") {
+            c.problem(n, "pinned_to", "a sunk ship is engaged with no one (15.15)");
+        } else if (g.value(other->name, "pinned_to") != n) {
+            c.problem(n, "pinned_to",
+                      "'" + partner + "', but " + other->name + " is pinned to '" + g.value(other->name, "pinned_to") +
+                          "': a ram engages both ships (15.15)");
+        } else if (!((role == "rammer" && g.value(other->name, "pinned_as") == "rammed") ||
+                     (role == "rammed" && g.value(other->name, "pinned_as") == "rammer"))) {
+            c.problem(n, "pinned_as",
+                      "'" + role + "' against " + other->name + "'s '" + g.value(other->name, "pinned_as") +
+                          "': one ship is the rammer, the other rammed (15.15)");
+        }
+    }
+    return c.problems;
+}
+
+}  // namespace
+
+std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker)
+{
+    std::vector<std::string> parts = split(spec, ':');
+    const GameUnit* ship = game.find_unit(parts.front());
+    if (ship == nullptr) {
+        return std::string(spec);
+    }
+    const std::string& n = ship->name;
+    const std::string now = now_label(game);
+    // Struck already in this Combat Segment: it fights as it was when the segment began
+    // (15.25), even if the result sank it.
+    std::string face = game.value(n, "face");
+    std::string damaged = game.value(n, "damaged");
+    bool sunk = game.value(n, "sunk") == "true";
+    if (const auto before = split(game.value(n, "before_combat"), ':'); before.size() == 3 && before[0] == now) {
+        face = before[1];
+        damaged = before[2];
+        sunk = false;
+    }
+    if (sunk) {
+        throw usage_error("'" + std::string(spec) + "': " + n + " is sunk in the game");
+    }
+    if (attacker && game.value(n, "ineffective") == now) {
+        throw usage_error("'" + std::string(spec) + "': " + n +
+                          " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
+    }
+    if (attacker && game.value(n, "attacked_in") == now) {
+        throw usage_error("'" + std::string(spec) + "': " + n +
+                          " has attacked in this Combat Segment already (Impulse " + now +
+                          "): a ship attacks once a segment, every adjacent enemy at once, splitting its "
+                          "strength (15.24); undo that melee to make it again");
+    }
+    std::string out(spec);
+    auto has = [&](const char* flag) {
+        for (size_t i = 1; i < parts.size(); ++i) {
+            if (to_lower(parts[i]) == flag) {
+                return true;
+            }
+        }
+        return false;
+    };
+    // The statuses come from the game; a flag that says otherwise contradicts it.
+    if (has("back") && face != "back") {
+        throw usage_error("'" + std::string(spec) + "': the game has " + n +
+                          " on its front side: leave :back off (it flips when it loses one, 15.35)");
+    }
+    if (has("damaged") && damaged != "true") {
+        throw usage_error("'" + std::string(spec) + "': the game has " + n +
+                          " undamaged: leave :damaged off (a D result marks it, 15.34)");
+    }
+    if (face == "back" && !has("back")) {
+        out += ":back";
+    }
+    if (damaged == "true" && !has("damaged")) {
+        out += ":damaged";
+    }
+    if (!game.value(n, "leader").empty() && !has("leader")) {
+        out += ":leader";  // 15.26: the game knows who is aboard
+    }
+    return out;
+}
+
+GameRules constantinople_game_rules()
+{
+    GameRules rules;
+    rules.game = "constantinople";
+    rules.title = "Constantinople";
+    rules.scenario = "constantinople";
+    rules.start = [](const Scenario& s, const TableOf&) {
+        GameState g;
+        g.game = "constantinople";
+        g.scenario = s.id;
+        g.clock = {{"naval_phase", "1"},
+                   {"impulse", "1"},
+                   {"wind", s.wind ? s.wind->from : "N"},
+                   {"velocity", std::to_string(s.wind ? s.wind->velocity : 8)}};
+        for (const auto& u : s.units) {
+            if (u.counter) {
+                g.units.push_back({u.name,
+                                   u.side,
+                                   {{"face", "front"},
+                                    {"damaged", "false"},
+                                    {"ineffective", ""},
+                                    {"pinned_to", ""},
+                                    {"pinned_as", ""},
+                                    {"sunk", "false"}}});
+            }
+        }
+        return g;
+    };
+    rules.changes = constantinople_changes;
+    rules.check = constantinople_check;
+    rules.sequence = {
+        {"movement",
+         "Initiative and Naval Movement",
+         "13.1",
+         "five Impulses a Naval Phase (13.1)",
+         {"at Impulse 1 of a new Naval Phase the wind is rolled for the whole phase: direction and velocity (13.1, "
+          "14.23)"},
+         {"each player rolls a die, the high die moves first this Impulse: initiative (13.1)",
+          "the first player moves his vessels, then the second; rams take place during movement: ram (13.1, 15.1)",
+          "pinned pairs may try to break free: free {ship} (15.16)",
+          "in a Storm no ship moves that Game-Turn: storm (14.29)"}},
+        {"combat",
+         "the Mutual Combat Segment",
+         "13.1, 15.2",
+         "five Impulses a Naval Phase (13.1)",
+         {"movement is over: no ram, reef or breaking free until the next Impulse (13.1)"},
+         {"every melee the players declare: melee, a ship attacking once, every adjacent enemy at once (15.24)",
+          "combat is simultaneous: each melee reads the ships as the segment began (15.25)"}},
+    };
+    rules.step = [](const GameState& g) {
+        return std::string(g.value("", "combat_in") == now_label(g) ? "combat" : "movement");
+    };
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
+                    const StatusList&) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next Impulse";
+        r.source = "Constantinople 13.1, 14.23";
+        const int phase = g.number("", "naval_phase");
+        const int impulse = g.number("", "impulse");
+        const std::string now = now_label(g);
+        if (g.value("", "combat_in") != now) {
+            // "After both Players have completed Naval Movement there is a mutual Combat
+            // Phase" (13.1): the Impulse's movement is over; a melee begins it too.
+            changes.push_back(change_to(g, "", "combat_in", now, "13.1"));
+            r.title = "Mutual Combat Segment";
+            r.source = "Constantinople 13.1, 15.25";
+            r.result.code = now + "-combat";
+            r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse) +
+                            ", the Mutual Combat Segment";
+        } else if (impulse < k_impulses) {
+            changes.push_back(change_to(g, "", "impulse", std::to_string(impulse + 1), "13.1"));
+            r.result.code = impulse_label(phase, impulse + 1);
+            r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse + 1);
+            r.steps.push_back("Impulse " + std::to_string(impulse + 1) + " of five (13.1)");
+        } else {
+            changes.push_back(change_to(g, "", "naval_phase", std::to_string(phase + 1), "13.1"));
+            changes.push_back(change_to(g, "", "impulse", "1", "13.1"));
+            Resolution wind =
+                resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), dice);
+            r.tables = wind.tables;
+            r.steps.push_back("five Impulses done: Naval Phase " + std::to_string(phase + 1) +
+                              "; the wind is rolled for the whole Naval Phase (13.1, 14.23)");
+            r.steps.insert(r.steps.end(), wind.steps.begin(), wind.steps.end());
+            changes.push_back(change_to(g, "", "wind", wind.result.code, "14.23"));
+            changes.push_back(change_to(g, "", "velocity", field_text(wind.result.fields, "velocity"), "14.23"));
+            changes.push_back(change_to(g, "", "wind_rolled_for", std::to_string(phase + 1), "14.23"));
+            r.result.code = impulse_label(phase + 1, 1);
+            r.result.name = "Naval Phase " + std::to_string(phase + 1) + ", Impulse 1, wind " + wind.result.code + " " +
+                            field_text(wind.result.fields, "velocity");
+            r.result.effects = wind.result.effects;
+        }
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        return r;
+    };
+    rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
+        const std::string now = now_label(g);
+        r.result.code = now;
+        r.result.name = "Naval Phase " + g.value("", "naval_phase") + ", Impulse " + g.value("", "impulse") +
+                        ", wind " + g.value("", "wind") + " " + g.value("", "velocity");
+        for (const std::string side : {"byzantine", "ottoman"}) {
+            std::vector<std::string> lines;
+            for (const auto& u : g.units) {
+                if (u.side != side) {
+                    continue;
+                }
+                std::vector<std::string> marks;
+                if (g.value(u.name, "sunk") == "true") {
+                    marks.push_back("sunk");
+                } else {
+                    if (g.value(u.name, "face") == "back") {
+                        marks.push_back("reduced (back)");
+                    }
+                    if (g.value(u.name, "damaged") == "true") {
+                        marks.push_back("Damaged");
+                    }
+                    if (g.value(u.name, "ineffective") == now) {
+                        marks.push_back("Ineffective this Impulse");
+                    }
+                    if (!g.value(u.name, "pinned_to").empty()) {
+                        marks.push_back("pinned to " + g.value(u.name, "pinned_to"));
+                    }
+                    if (const std::string leader = g.value(u.name, "leader"); !leader.empty()) {
+                        marks.push_back(leader + " aboard (15.26)");
+                    }
+                }
+                if (!marks.empty()) {
+                    lines.push_back(u.name + ": " + join(marks, ", "));
+                }
+            }
+            Outcome board;
+            board.code = side;
+            board.name = lines.empty() ? std::string("every ship ready") : std::to_string(lines.size()) + " marked";
+            board.effects = lines;
+            r.results.push_back(std::move(board));
+        }
+        for (const auto& u : g.units) {
+            if (g.value(u.name, "ineffective") == now && g.value(u.name, "sunk") != "true") {
+                r.result.effects.push_back(u.name + " is Ineffective: half movement, no melee attack (15.33)");
+            }
+            const std::string pin = g.value(u.name, "pinned_to");
+            if (!pin.empty() && u.name < pin) {
+                r.result.effects.push_back(u.name + " and " + pin +
+                                           " are pinned together; either may try to break "
+                                           "free (15.15, 15.16)");
+            }
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        // "combat" once the Impulse's Mutual Combat Segment has begun (movement is over, 13.1)
+        return "ph " + g.value("", "naval_phase") + " imp " + g.value("", "impulse") +
+               (g.value("", "combat_in") == now_label(g) ? " combat" : "") + " wind " + g.value("", "wind") + " " +
+               g.value("", "velocity");
+    };
+    rules.words = [](const Change& c) -> std::string {
+        const std::string& u = c.unit;
+        if (c.key == "damaged") {
+            return u + (c.to == "true" ? " is Damaged" : " is no longer Damaged");
+        }
+        if (c.key == "face") {
+            return u + (c.to == "back" ? " flips to its reduced (back) side" : " shows its front side");
+        }
+        if (c.key == "sunk") {
+            return u + (c.to == "true" ? " is eliminated: take it off the board" : " is back on the board");
+        }
+        if (c.key == "ineffective") {
+            return c.to.empty() ? "" : u + " is Ineffective in Impulse " + c.to;
+        }
+        if (c.key == "pinned_to") {
+            return c.to.empty() ? u + " is no longer pinned" : u + " is pinned to " + c.to;
+        }
+        return "";  // the clock, and counts kept for later rules: the result says them
+    };
+    return rules;
+}
+
+}  // namespace umpire::core

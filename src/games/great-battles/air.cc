@@ -1,0 +1,131 @@
+// Great Battles' air landings (Drop Zone rules): drift, flak and the landing.
+#include "games/great-battles/great_battles.h"
+#include "games/great-battles/internal.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace umpire::core {
+
+using namespace great_battles_internal;
+
+Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands, Dice& dice)
+{
+    check_count(stands, 1, 50, "{stands}");
+    const std::string level = glider ? "low" : std::string(altitude);
+    if (level != "high" && level != "medium" && level != "low") {
+        throw usage_error("{altitude} " + std::string(altitude) + ": allowed high, medium, low");
+    }
+    const int halves = procedures.constant("drift_halves_" + level);
+    auto scaled = [halves](int roll) {
+        int h = roll * halves;
+        return std::to_string(h / 2) + (h % 2 ? ".5" : "");
+    };
+    Resolution r;
+    r.command = "drift";
+    r.title = "Air landing drift";
+    r.source = "Great Battles of WWII, Drop Zone rules (Air Landings, step 2)";
+    note_table(r, procedures);
+    r.steps.push_back((glider ? std::string("glider: always as from low altitude") : "from " + level + " altitude") +
+                      ": each d10 times " + (halves % 2 ? "1/2" : std::to_string(halves / 2)));
+    for (int i = 0; i < stands; ++i) {
+        std::string label = "stand " + std::to_string(i + 1);
+        int ns = dice.roll(k_d10, label + ": coloured die, north-south");
+        int ew = dice.roll(k_d10, label + ": white die, east-west");
+        Outcome o = outcome(label, "drift", scaled(ns) + " north-south, " + scaled(ew) + " east-west", {}, r.source);
+        o.fields = {{"north_south", scaled(ns)}, {"east_west", scaled(ew)}};
+        r.results.push_back(o);
+        r.steps.push_back(label + ": " + std::to_string(ns) + " and " + std::to_string(ew) + " -> " + o.name);
+    }
+    r.result.code = "drift";
+    r.result.name = std::to_string(stands) + " stand(s) drift";
+    r.result.effects = {
+        "the text does not say how north is told from south, or east from west: settle it before the drop",
+        "stands landing in oceans, major rivers or off the table are destroyed",
+        "flak (step 1) comes before the drift, the landing roll (step 3) after it; both charts are lost"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+namespace {
+
+// A d10 per stand (plus MODIFIER) read under COLUMN of TABLE: destroyed, suppressed or
+// none. result.code counts the destroyed, so it is true of every branch it sums.
+Resolution per_stand(const Table& table, const std::string& column, int modifier, int stands, Resolution r, Dice& dice)
+{
+    check_count(stands, 1, 50, "{stands}");
+    check_count(modifier, -k_max_d10_modifier, k_max_d10_modifier, "{mod}");
+    note_table(r, table);
+    const size_t c = *find_column(table, column);
+    int destroyed = 0;
+    int suppressed = 0;
+    for (int i = 0; i < stands; ++i) {
+        const std::string label = "stand " + std::to_string(i + 1);
+        const int roll = dice.roll(*table.dice, label);
+        const int total = roll + modifier;
+        Outcome o;
+        o.label = label;
+        auto row = find_row(table, total);
+        if (!row) {
+            throw usage_error("table " + table.id + ": " + row.error());
+        }
+        o.code = table.rows.at(*row).cells.at(c);
+        describe(o, table, "");
+        o.source = table.source;
+        destroyed += o.code == "destroyed" ? 1 : 0;
+        suppressed += o.code == "suppressed" ? 1 : 0;
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) +
+                          (modifier ? " " + signed_number(modifier) + " = " + std::to_string(total) : "") + " under " +
+                          column + " -> " + o.name + " (" + table.source + ")");
+        r.results.push_back(std::move(o));
+    }
+    r.result.code = std::to_string(destroyed);
+    r.result.name = std::to_string(destroyed) + " destroyed";
+    r.result.fields.push_back({"suppressed", static_cast<long long>(suppressed)});
+    r.result.fields.push_back({"unharmed", static_cast<long long>(stands - destroyed - suppressed)});
+    r.result.source = table.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+}  // namespace
+
+Resolution resolve_flak(const Table& table, std::string_view aa, std::string_view altitude, bool glider, int stands,
+                        Dice& dice)
+{
+    if (aa != "light" && aa != "medium" && aa != "heavy") {
+        throw usage_error("{aa} " + std::string(aa) + ": allowed light, medium, heavy (as the scenario defines)");
+    }
+    const std::string level = glider ? "high" : std::string(altitude);
+    if (level != "high" && level != "medium" && level != "low") {
+        throw usage_error("{altitude} " + std::string(altitude) + ": allowed high, medium, low");
+    }
+    Resolution r;
+    r.command = "flak";
+    r.title = "Flak";
+    r.source = table.source;
+    r.steps.push_back(std::string(aa) + " AA against stands dropped from " + level + " altitude" +
+                      (glider ? " (glider troops: always as from high altitude, step 1)" : ""));
+    return per_stand(table, std::string(aa) + "-" + level, 0, stands, std::move(r), dice);
+}
+
+Resolution resolve_landing(const Table& table, std::string_view terrain, int modifier, int stands, Dice& dice)
+{
+    auto column = find_column(table, terrain);
+    if (!column) {
+        throw usage_error("{terrain} " + std::string(terrain) + ": allowed " + join(table.columns, ", ") +
+                          suggestion(terrain, table.columns));
+    }
+    Resolution r;
+    r.command = "landing";
+    r.title = "Landing";
+    r.source = table.source;
+    return per_stand(table, std::string(terrain), modifier, stands, std::move(r), dice);
+}
+
+}  // namespace umpire::core

@@ -1,0 +1,105 @@
+// umpire close-combat: Great Battles of WWII 14.8.
+#include "cli/commands.h"
+#include "games/great-battles/great_battles.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct CloseCombatSideOptions {
+    int modifier = 0;
+    std::optional<int> stands;
+    std::optional<int> suppressed;
+    std::optional<int> rally_number;
+    std::string quality;
+    std::string unit;
+    bool blocked = false;
+};
+
+struct CloseCombatOptions {
+    CloseCombatSideOptions attacker;
+    CloseCombatSideOptions defender;
+    DiceOptions dice;
+};
+
+namespace {
+
+core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOptions& o, Context& ctx)
+{
+    core::CloseCombatSide side;
+    side.name = name;
+    side.modifier = o.modifier;
+    side.suppressed = o.suppressed.value_or(0);
+    side.blocked = o.blocked;
+    const RallyNumber rally = resolve_rally_number(name + "-", o.rally_number, o.quality, o.unit, ctx);
+    side.rally_number = rally.value;
+    side.rally_table = rally.table;
+    if (!o.unit.empty()) {
+        const core::Unit& unit = find_unit("--" + name + "-unit", o.unit, core::k_great_battles_scenario, ctx);
+        side.stands = o.stands.value_or(unit.stands);
+        const core::GameState* game = ctx.game();
+        if (game != nullptr && game->find_unit(unit.name) != nullptr) {
+            // The game's battalion as it stands now: the day's stands less those eliminated.
+            const std::string& n = unit.name;
+            side.stands = count_in_game("--" + name + "-stands", o.stands,
+                                        game->number(n, "stands_at_start_of_day") - game->number(n, "eliminated"), n,
+                                        "stands left today", ctx);
+            side.suppressed = count_in_game("--" + name + "-suppressed", o.suppressed, game->number(n, "suppressed"), n,
+                                            "suppressed stands", ctx);
+        }
+    } else if (o.stands) {
+        side.stands = *o.stands;
+    }
+    if (side.stands == 0) {
+        throw usage_error("--" + name + "-stands: give the " + name + "'s stands");
+    }
+    return side;
+}
+
+void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o)
+{
+    sub.add_option("--" + name + "-mod", o.modifier, "The " + name + "'s Close Combat Chart modifiers")->type_name("N");
+    sub.add_option("--" + name + "-stands", o.stands, "The " + name + "'s stands")->type_name("N");
+    sub.add_option("--" + name + "-suppressed", o.suppressed, "How many of them are suppressed")->type_name("N");
+    sub.add_option("--" + name + "-rally-number", o.rally_number, "Its rally number")->type_name("N");
+    sub.add_option("--" + name + "-quality", o.quality, "Or its quality (14.7.3)")->type_name("QUALITY");
+    sub.add_option("--" + name + "-unit", o.unit, "Or a battalion of the scenario")->type_name("NAME");
+    sub.add_flag("--" + name + "-blocked", o.blocked,
+                 "If it loses it cannot retreat without closing on enemy within 12\" (14.8.3)");
+}
+
+}  // namespace
+
+void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
+{
+    core::CloseCombatRequest q{side_of("attacker", opt.attacker, ctx), side_of("defender", opt.defender, ctx)};
+    core::Fields inputs{{"attacker_mod", static_cast<long long>(q.attacker.modifier)},
+                        {"defender_mod", static_cast<long long>(q.defender.modifier)}};
+    for (const auto& [name, side] : {std::pair{"attacker", &opt.attacker}, std::pair{"defender", &opt.defender}}) {
+        if (!side->unit.empty()) {
+            inputs.push_back(
+                {std::string(name) + "_unit",
+                 find_unit("--" + std::string(name) + "-unit", side->unit, core::k_great_battles_scenario, ctx).name});
+        }
+    }
+    ctx.adjudicate(opt.dice, inputs, "close-combat",
+                   [&](core::Dice& dice) { return core::resolve_close_combat(q, dice); });
+}
+
+void setup_close_combat(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<CloseCombatOptions>();
+    auto* sub = app.add_subcommand("close-combat", "Great Battles: close combat, d10 + modifiers each, the "
+                                                   "lower loses; the loser's stands test (14.8)");
+    add_side(*sub, "attacker", opt->attacker);
+    add_side(*sub, "defender", opt->defender);
+    add_dice_options(*sub, opt->dice);
+    sub->footer("The Close Combat Chart's modifiers are lost from the rules text: give them with\n"
+                "--attacker-mod and --defender-mod. Equal totals: 'tie', both roll again.\n"
+                "Dice, in order: attacker d10, defender d10, then a d10 per loser's stand,\n"
+                "unsuppressed stands first.\n"
+                "Examples:\n  umpire close-combat --attacker-stands 3 --attacker-quality average \\\n"
+                "      --defender-stands 4 --defender-suppressed 1 --defender-quality raw --defender-mod 2");
+    sub->callback([opt, &ctx] { run_close_combat(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,54 @@
+// umpire command-roll: Great Battles of WWII 13.0.
+#include "cli/commands.h"
+#include "games/great-battles/great_battles.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct CommandRollOptions {
+    std::string quality;
+    std::string unit;
+    DiceOptions dice;
+};
+
+void run_command_roll(const CommandRollOptions& opt, Context& ctx)
+{
+    if (opt.quality.empty() == opt.unit.empty()) {
+        throw usage_error("give exactly one of --quality and --unit");
+    }
+    std::string quality = opt.quality;
+    if (!opt.unit.empty()) {
+        quality = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).quality;
+        if (quality.empty()) {
+            throw usage_error("--unit " + opt.unit + " has no quality in its scenario; give --quality");
+        }
+    }
+    const core::Table& chart = ctx.table("great-battles.command");
+    ctx.name_field("column", "--quality");
+    core::LookupRequest q{quality, std::nullopt, 0};
+    ctx.adjudicate(opt.dice, {{"quality", quality}}, "command-roll", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_lookup(chart, q, dice);
+        r.command = "command-roll";
+        r.result.name = r.result.code + (r.result.code == "1" ? " action" : " actions");
+        r.result.fields.push_back({"actions", static_cast<long long>(std::stoi(r.result.code))});
+        r.result.effects = {"attached armour, heavy weapons, anti-tank and command stands get the same "
+                            "number of actions (13.0)"};
+        return r;
+    });
+}
+
+void setup_command_roll(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<CommandRollOptions>();
+    auto* sub = app.add_subcommand("command-roll", "Great Battles: a battalion's actions this turn, d100 "
+                                                   "by troop quality (13.0)");
+    sub->add_option("--quality", opt->quality, "raw, inexperienced, average, experienced, veterans")
+        ->type_name("QUALITY");
+    sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("The Command Chart of 13.0 is lost: umpire's table is PROVISIONAL.\n"
+                "Examples:\n  umpire command-roll --quality average\n  umpire command-roll --unit 2-Para --odds");
+    sub->callback([opt, &ctx] { run_command_roll(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,117 @@
+// umpire morale: Great Battles of WWII 15.0-15.2.
+#include "cli/commands.h"
+#include "games/great-battles/great_battles.h"
+#include "util/error.h"
+
+namespace umpire::cli {
+
+struct MoraleOptions {
+    std::optional<int> stands;
+    std::string unit;
+    std::optional<int> eliminated;
+    std::optional<int> suppressed;
+    int modifier = 0;
+    bool won = false;
+    bool blocked = false;
+    std::string casualty_reading = "accumulated";
+    bool casualty_reading_given = false;
+    DiceOptions dice;
+};
+
+void run_morale(const MoraleOptions& opt, Context& ctx)
+{
+    core::MoraleRequest q;
+    if (opt.stands && !opt.unit.empty()) {
+        throw usage_error("--stands and --unit both give the stands; give one");
+    }
+    int eliminated = opt.eliminated.value_or(0);
+    int suppressed = opt.suppressed.value_or(0);
+    const core::GameState* game = ctx.game();
+    bool from_game = false;
+    if (!opt.unit.empty()) {
+        const core::Unit& unit = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx);
+        if (unit.stands == 0) {
+            throw usage_error("--unit " + unit.name + " has no stand count in its scenario; give --stands");
+        }
+        q.stands = unit.stands;
+        if (game != nullptr && game->find_unit(unit.name) != nullptr) {
+            // The game counts the day: stands at its start, and its casualties (15.1).
+            from_game = true;
+            q.stands = game->number(unit.name, "stands_at_start_of_day");
+            eliminated = count_in_game("--eliminated", opt.eliminated, game->number(unit.name, "eliminated"), unit.name,
+                                       "stands eliminated today", ctx);
+            // 15.1's "accumulated over the day's fighting": every stand suppressed today,
+            // rallied or not; or, read the other way, the stands suppressed now.
+            const bool accumulated =
+                opt.casualty_reading == "accumulated" && !game->value(unit.name, "suppressed_today").empty();
+            suppressed =
+                count_in_game("--suppressed", opt.suppressed,
+                              game->number(unit.name, accumulated ? "suppressed_today" : "suppressed"), unit.name,
+                              accumulated ? "stands suppressed today (15.1, --casualty-reading accumulated)"
+                                          : "stands suppressed now (--casualty-reading current)",
+                              ctx);
+        }
+    } else if (opt.stands) {
+        q.stands = *opt.stands;
+    } else {
+        throw usage_error("give --stands N (stands at the start of the day) or --unit NAME");
+    }
+    if (!from_game && opt.casualty_reading_given) {
+        throw usage_error("--casualty-reading reads a game's day: give --game FILE and --unit (without a game, "
+                          "--suppressed is the count you give)");
+    }
+    q.eliminated = eliminated;
+    q.suppressed = suppressed;
+    q.suppressed_now = from_game && opt.casualty_reading == "current";
+    q.modifier = opt.modifier;
+    q.won_close_combat = opt.won;
+    q.blocked = opt.blocked;
+    const core::Table& chart = ctx.table("great-battles.morale");
+    const core::Table& procedures = ctx.table("great-battles.procedures");
+    core::Fields inputs{{"stands", static_cast<long long>(q.stands)},
+                        {"eliminated", static_cast<long long>(q.eliminated)},
+                        {"suppressed", static_cast<long long>(q.suppressed)},
+                        {"modifier", static_cast<long long>(q.modifier)}};
+    if (from_game) {
+        inputs.push_back({"casualty_reading", opt.casualty_reading});
+    }
+    if (!opt.unit.empty()) {
+        inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
+    }
+    ctx.adjudicate(opt.dice, inputs, "morale",
+                   [&](core::Dice& dice) { return core::resolve_morale(chart, procedures, q, dice); });
+}
+
+void setup_morale(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<MoraleOptions>();
+    auto* sub = app.add_subcommand("morale", "Great Battles: battalion morale check, d100 against "
+                                             "stands x casualty points (15)");
+    sub->add_option("--stands", opt->stands, "Stands at the start of the day, support stands included (15.1)")
+        ->type_name("N");
+    sub->add_option("--unit", opt->unit, "A battalion of the scenario, for its stands")->type_name("NAME");
+    sub->add_option("--eliminated", opt->eliminated, "Stands eliminated today (2 casualty points each)")
+        ->type_name("N");
+    sub->add_option("--suppressed", opt->suppressed, "Stands suppressed (1 casualty point each)")->type_name("N");
+    sub->add_option("--mod", opt->modifier, "Added to the d100 roll (15.2 'modified roll')")->type_name("N");
+    sub->add_option_function<std::string>(
+           "--casualty-reading",
+           [opt](const std::string& v) {
+               opt->casualty_reading = v;
+               opt->casualty_reading_given = true;
+           },
+           "With --game: accumulated (default: every stand suppressed today, rallied or not, 15.1 'accumulated "
+           "over the day's fighting') or current (stands suppressed now)")
+        ->check(one_of({"accumulated", "current"}))
+        ->type_name("accumulated|current");
+    sub->add_flag("--won-close-combat", opt->won, "The battalion just won a close combat: no test (14.8.4)");
+    sub->add_flag("--blocked", opt->blocked, "It cannot retreat 3\" without closing on enemy within 12\" (15.2.2)");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("The morale chart of 15.1 is lost: umpire's table is PROVISIONAL (see\n"
+                "'umpire table show great-battles.morale'); replace it with --tables.\n"
+                "Examples:\n  umpire morale --stands 4 --eliminated 1 --suppressed 2\n"
+                "  umpire morale --unit 2-Para --suppressed 1 --odds");
+    sub->callback([opt, &ctx] { run_morale(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

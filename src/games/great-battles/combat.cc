@@ -1,0 +1,300 @@
+// Great Battles' d10 checks of the fight: rally (15.1), close combat (12), infiltration,
+// replacement and fire.
+#include "games/great-battles/great_battles.h"
+#include "games/great-battles/internal.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace umpire::core {
+
+using namespace great_battles_internal;
+
+namespace {
+
+// How d10_each words one thing's roll: what is rolled for, what it does on the target or
+// less (and its outcome), and otherwise.
+struct D10Words {
+    std::string thing;  // "suppressed stand": numbered from 1
+    std::string verb;   // "rallies": the die's purpose, "rallies on 8 or less"
+    std::string ok_code, ok_name, ok_effect;
+    std::string fail_step, fail_code, fail_name, fail_effect;
+    std::string source;
+};
+
+// A d10 for each of COUNT things, each alone succeeding on TARGET or less (rally 14.7,
+// replacement 16.2.3): how many succeeded; each thing's working and outcome go to R.
+int d10_each(Resolution& r, Dice& dice, int count, int target, const D10Words& w)
+{
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(count), 2,
+        [&](Dice& d, size_t i) {
+            std::string label = w.thing + " " + std::to_string(i + 1);
+            int roll = d.roll(k_d10, label + ": " + w.verb + " on " + std::to_string(target) + " or less");
+            bool ok = roll <= target;
+            Part p;
+            p.category = ok ? 1 : 0;
+            const std::string& effect = ok ? w.ok_effect : w.fail_effect;
+            p.results.push_back(outcome(label, ok ? w.ok_code : w.fail_code, ok ? w.ok_name : w.fail_name,
+                                        effect.empty() ? std::vector<std::string>{} : std::vector<std::string>{effect},
+                                        w.source));
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " " + (ok ? w.verb : w.fail_step));
+            return p;
+        },
+        [&](size_t) { return w.thing + " " + w.verb + " on " + std::to_string(target); });
+    add_parts(r, t.parts);
+    return t.counts[1];
+}
+
+}  // namespace
+
+Resolution resolve_rally(const RallyRequest& q, Dice& dice)
+{
+    check_count(q.rally_number, 1, 10, "{rally_number}");
+    check_count(q.suppressed, 1, k_max_stands, "{suppressed}");
+    check_count(q.modifier, -k_max_d10_modifier, k_max_d10_modifier, "{mod}");
+    Resolution r;
+    r.command = "rally";
+    r.title = "Rally";
+    r.source = "Great Battles of WWII 14.7";
+    if (q.rally_table != nullptr) {
+        note_table(r, *q.rally_table);
+    }
+    const int target = q.rally_number + q.modifier;
+    r.steps.push_back("rally number " + std::to_string(q.rally_number) +
+                      (q.modifier ? " " + signed_number(q.modifier) : "") +
+                      ": each suppressed stand "
+                      "rallies on " +
+                      std::to_string(target) + " or less (14.7.1)");
+    const int rallied =
+        d10_each(r, dice, q.suppressed, target,
+                 {"suppressed stand", "rallies", "rallied", "Rallied", "remove one suppression marker (14.7.1)",
+                  "stays suppressed", "suppressed", "Still suppressed", "stays suppressed", r.source});
+    r.result.code = rallied == q.suppressed ? "all" : rallied > 0 ? "some" : "none";
+    r.result.name = std::to_string(rallied) + " of " + std::to_string(q.suppressed) + " rallied";
+    r.result.fields = {{"rallied", static_cast<long long>(rallied)},
+                       {"still_suppressed", static_cast<long long>(q.suppressed - rallied)}};
+    r.result.effects = {"the rally costs the battalion one action; all rallies are simultaneous, so a "
+                        "recovered stand does not help another this action (14.7.1, 14.7.2)"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
+{
+    for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
+        const std::string field = "{" + side->name;
+        check_count(side->stands, 1, k_max_stands, field + "_stands}");
+        check_count(side->suppressed, 0, side->stands, field + "_suppressed}");
+        check_count(side->rally_number, 1, 10, field + "_rally_number}");
+        check_count(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, field + "_mod}");
+    }
+    Resolution r;
+    r.command = "close-combat";
+    r.title = "Close combat";
+    r.source = "Great Battles of WWII 14.8";
+    for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
+        if (side->rally_table != nullptr) {
+            note_table(r, *side->rally_table);
+        }
+    }
+    int a = dice.roll(k_d10, "close combat: attacker");
+    int d = dice.roll(k_d10, "close combat: defender");
+    int a_total = a + q.attacker.modifier;
+    int d_total = d + q.defender.modifier;
+    // "d10 8 +2 = 10", or "d10 8" with no modifier ("8 0 = 8" read as a sum of 80).
+    const auto total_text = [](int roll, int modifier, int total) {
+        return "d10 " + std::to_string(roll) +
+               (modifier == 0 ? "" : " " + signed_number(modifier) + " = " + std::to_string(total));
+    };
+    r.steps.push_back("attacker " + total_text(a, q.attacker.modifier, a_total) + ", defender " +
+                      total_text(d, q.defender.modifier, d_total) + " (14.8.2: the lower loses)");
+    r.result.fields = {{"attacker_total", static_cast<long long>(a_total)},
+                       {"defender_total", static_cast<long long>(d_total)}};
+    if (a_total == d_total) {
+        r.result.code = "tie";
+        r.result.name = "Tie";
+        r.result.effects = {"14.8.2 names no loser on equal rolls: both sides roll again"};
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    }
+    const bool attacker_wins = a_total > d_total;
+    const CloseCombatSide& loser = attacker_wins ? q.defender : q.attacker;
+    r.result.code = attacker_wins ? "attacker" : "defender";
+    r.result.name = attacker_wins ? "Attacker wins" : "Defender wins";
+    // Each of the loser's stands tests alone: 0 holds, 1 suppressed, 2 eliminated.
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(loser.stands), 3,
+        [&](Dice& d, size_t i) {
+            const int n = static_cast<int>(i);
+            bool already = n >= loser.stands - loser.suppressed;
+            std::string label = loser.name + " stand " + std::to_string(n + 1) + (already ? " (suppressed)" : "");
+            int roll = d.roll(k_d10, label + ": above " + std::to_string(loser.rally_number) + " fails");
+            bool fails = roll > loser.rally_number;
+            std::string code = !fails ? "holds" : already ? "eliminated" : "suppressed";
+            Part p;
+            p.category = !fails ? 0 : already ? 2 : 1;
+            p.results.push_back(outcome(label, code,
+                                        code == "holds"        ? "Holds"
+                                        : code == "eliminated" ? "Eliminated"
+                                                               : "Suppressed",
+                                        {}, r.source));
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " -> " + code + " (14.8.2)");
+            return p;
+        },
+        [&](size_t i) {
+            // All a stand's test depends on: suppressed already or not, and the rally number.
+            const bool already = static_cast<int>(i) >= loser.stands - loser.suppressed;
+            return "close-combat loser stand: " + std::string(already ? "suppressed" : "unsuppressed") + ", rally " +
+                   std::to_string(loser.rally_number);
+        });
+    add_parts(r, t.parts);
+    const int suppressed = t.counts[1];
+    const int eliminated = t.counts[2];
+    r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
+    r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
+    if (loser.blocked) {
+        r.result.effects.push_back("the loser cannot retreat without closing on enemy within 12\": it "
+                                   "retreats a fraction of an inch and has a stand eliminated instead, "
+                                   "unsuppressed stands first (14.8.3)");
+    } else {
+        r.result.effects.push_back("the loser retreats 3\" in a straight line within 45 degrees of the "
+                                   "enemy's front, ending facing the enemy; its anti-tank guns limber "
+                                   "and heavy weapons disassemble (14.8.3)");
+    }
+    if (suppressed + eliminated > 0 || loser.blocked) {
+        r.result.effects.push_back("the loser tests morale in the coming Morale Phase (14.8.3)");
+    }
+    r.result.effects.push_back("the winner may advance 1\" and never tests morale this Morale Phase (14.8.4)");
+    r.result.effects.push_back("an anti-tank gun not attached to an infantry battalion is eliminated in "
+                               "close combat (14.8.5)");
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
+{
+    check_count(morale, 1, 99, "{morale}");
+    Resolution r;
+    r.command = "infiltrate";
+    r.title = "Infiltration through enemy lines";
+    r.source = "Great Battles of WWII, Drop Zone rules (Air Landings)";
+    note_table(r, procedures);
+    int target = morale - procedures.constant("infiltration_morale_minus");
+    r.result.fields.push_back({"target", static_cast<long long>(target)});
+    int roll = dice.roll(k_d10, "infiltration: " + std::to_string(target) + " or less");
+    bool through = roll <= target;
+    r.steps.push_back("morale " + std::to_string(morale) + " - " +
+                      std::to_string(procedures.constant("infiltration_morale_minus")) + " = " +
+                      std::to_string(target) + ": " + roll_text(dice.record().back()) +
+                      (through ? " gets through" : " fails"));
+    r.result.code = through ? "through" : "eliminated";
+    r.result.name = through ? "Through, suppressed" : "Eliminated";
+    r.result.effects = {through ? "the stand completes its move and is marked suppressed" : "the stand is eliminated"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_replacement(const Table& chart, std::string_view supply, std::string_view situation, int eliminated,
+                               Dice& dice)
+{
+    check_count(eliminated, 1, k_max_stands, "{eliminated}");
+    Resolution r;
+    r.command = "replace";
+    r.title = "Replacement rolls";
+    r.source = chart.source;
+    note_table(r, chart);
+    int target = number_cell(chart, supply, situation, "{supply}/{situation}");
+    r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
+                      ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +
+                      ")");
+    const int returned = d10_each(
+        r, dice, eliminated, target,
+        {"eliminated stand", "returns", "returned", "Returned", "", "stays lost", "lost", "Lost", "", chart.source});
+    r.result.code = returned == eliminated ? "all" : returned > 0 ? "some" : "none";
+    r.result.name = std::to_string(returned) + " of " + std::to_string(eliminated) + " returned";
+    r.result.fields = {{"returned", static_cast<long long>(returned)}, {"target", static_cast<long long>(target)}};
+    r.result.effects = {"returned stands rejoin their battalion (16.2.3)"};
+    r.result.source = chart.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dice)
+{
+    check_count(q.to_hit, 0, 10, "{to_hit}");
+    check_count(q.to_destroy, 0, 10, "{to_destroy}");
+    check_count(q.shots, 1, 50, "{shots}");
+    Resolution r;
+    r.command = "fire";
+    r.title = "Direct fire";
+    r.source = "Great Battles of WWII 14.4";
+    int modifier = 0;
+    auto add = [&](bool on, const char* constant, const char* why) {
+        if (on) {
+            int m = procedures.constant(constant);
+            note_table(r, procedures);
+            modifier += m;
+            r.steps.push_back(signed_number(m) + " " + why);
+        }
+    };
+    add(q.outside_front_arc, "fire_outside_front_arc", "firing outside the front 180 degrees (14.4.1)");
+    add(q.heavy_weapons, "fire_heavy_weapons", "heavy weapons attached (14.4.12)");
+    add(q.opportunity, "fire_opportunity", "opportunity fire (14.5.4)");
+    const int target = q.to_hit + modifier;
+    r.steps.push_back("hits on " + std::to_string(target) + " or less; each hit destroys on " +
+                      std::to_string(q.to_destroy) + " or less, else suppresses (14.4.6, 14.4.7)");
+    // Each shot alone: 0 misses, 1 hits and suppresses, 2 hits and destroys.
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(q.shots), 3,
+        [&](Dice& d, size_t i) {
+            std::string label = "stand " + std::to_string(i + 1);
+            Part p;
+            int roll = d.roll(k_d10, label + ": to hit on " + std::to_string(target) + " or less");
+            if (roll > target) {
+                p.steps.push_back(label + ": " + roll_text(d.record().back()) + " misses");
+                return p;
+            }
+            int effect = d.roll(k_d10, label + ": to destroy on " + std::to_string(q.to_destroy) + " or less");
+            bool kills = effect <= q.to_destroy;
+            p.category = kills ? 2 : 1;
+            p.steps.push_back(label + ": hits; " + roll_text(d.record().back()) +
+                              (kills ? " destroys" : " suppresses"));
+            p.results.push_back(
+                outcome(label, kills ? "destroyed" : "suppressed", kills ? "Destroyed" : "Suppressed", {}, r.source));
+            return p;
+        },
+        [&](size_t) {
+            return "fire: hit on " + std::to_string(target) + ", destroy on " + std::to_string(q.to_destroy);
+        });
+    add_parts(r, t.parts);
+    const int destroyed = t.counts[2];
+    const int hits = t.counts[1] + destroyed;
+    r.result.code = destroyed > 0 ? "destroyed" : hits > 0 ? "suppressed" : "missed";
+    r.result.name = std::to_string(hits) + " hit(s): " + std::to_string(destroyed) + " destroyed, " +
+                    std::to_string(hits - destroyed) + " suppressed";
+    r.result.fields = {{"hits", static_cast<long long>(hits)},
+                       {"destroyed", static_cast<long long>(destroyed)},
+                       {"suppressed", static_cast<long long>(hits - destroyed)}};
+    if (hits > 0) {
+        r.result.effects = {"the owner may take an infantry loss on any infantry, heavy weapon or command stand "
+                            "of the battalion instead (14.4.11)",
+                            "the battalion tests morale at the end of the turn (15.0)"};
+    }
+    if (q.opportunity) {
+        r.result.effects.push_back("the firing battalion is marked Action Taken (14.5.5)");
+    }
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+}  // namespace umpire::core

@@ -1,0 +1,233 @@
+// umpire hits: Novorossiysk 1943 block combat with coloured hit dice (N3-N7).
+#include "cli/commands.h"
+#include "games/novorossiysk/novorossiysk.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace umpire::cli {
+
+struct HitsOptions {
+    std::vector<std::string> attacker;
+    std::vector<std::string> defender;
+    std::string surprise;
+    std::string time;
+    bool moved_in = false;
+    bool airfield = false;
+    std::string weather;
+    std::string zone;
+    std::string phase;
+    std::string terrain;
+    bool artillery = false;
+    bool artillery_on_mountain = false;
+    DiceOptions dice;
+};
+
+// The phase, its weather and the time of day a combat is fought in: typed, or with --game
+// the time counter's (N1, N2), so that fighters do not roll full dice in poor flying weather
+// nor a morning attack lose its Surprise because --time was left off.
+struct Clock {
+    std::string phase;
+    std::string weather;
+    std::string time;  // day or night, from the phase; "" without one
+};
+
+Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Context& ctx)
+{
+    Clock c{opt.phase, opt.weather, ""};
+    if (game == nullptr || game->game != "novorossiysk") {
+        if (!opt.zone.empty()) {
+            throw usage_error("--zone " + opt.zone +
+                              " picks a zone's weather from a Novorossiysk --game; without "
+                              "one, give --weather");
+        }
+        c.time = c.phase.empty() ? "" : c.phase == "night" ? "night" : "day";
+        return c;
+    }
+    const std::string phase = game->value("", "phase");
+    if (!opt.phase.empty() && opt.phase != phase) {
+        throw usage_error("--phase " + opt.phase + ", but the game (" + ctx.game_path() + ") is in the " + phase +
+                          " phase: leave --phase off to use the game's");
+    }
+    c.time = phase == "night" ? "night" : "day";
+    if (game->value("", "started") != "true") {
+        return c;  // no weather rolled yet: the phase's limits only with a weather typed
+    }
+    c.phase = phase;
+    // "clear", or by zone "west=clear,central=downpour,east=clear"
+    std::vector<std::pair<std::string, std::string>> zones;
+    std::string single;
+    for (const auto& w : split(game->value("", "weather"), ',')) {
+        if (const size_t eq = w.find('='); eq != std::string::npos) {
+            zones.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+        } else if (!w.empty()) {
+            single = w;
+        }
+    }
+    std::string weather = single;
+    if (!zones.empty()) {
+        std::vector<std::string> said;
+        for (const auto& [zone, code] : zones) {
+            said.push_back(zone + "=" + code);
+            if (zone == opt.zone) {
+                weather = code;
+            }
+        }
+        if (opt.zone.empty() && opt.weather.empty()) {
+            throw usage_error("the game's weather is by zone (" + join(said, ", ") +
+                              "): give --zone for the defenders' hex");
+        }
+        if (!opt.zone.empty() && weather.empty()) {
+            throw usage_error("--zone " + opt.zone + ": the game's weather names " + join(said, ", "));
+        }
+        if (opt.zone.empty()) {
+            const bool known =
+                std::any_of(zones.begin(), zones.end(), [&](const auto& z) { return z.second == opt.weather; });
+            if (!known) {
+                throw usage_error("--weather " + opt.weather + ", but no zone of the game has it (" + join(said, ", ") +
+                                  ")");
+            }
+            return c;
+        }
+    } else if (!opt.zone.empty()) {
+        throw usage_error("--zone " + opt.zone + ": the game's weather (" + single + ") is not by zone");
+    }
+    if (!opt.weather.empty() && opt.weather != weather) {
+        throw usage_error("--weather " + opt.weather + ", but the game (" + ctx.game_path() + ") has " + weather +
+                          (opt.zone.empty() ? "" : " in the " + opt.zone + " zone") +
+                          " this phase: leave --weather off to use the game's");
+    }
+    c.weather = weather;
+    return c;
+}
+
+void run_hits(const HitsOptions& opt, Context& ctx)
+{
+    const core::Table& hit_dice = ctx.table("novorossiysk.hit-dice");
+    const core::Table& procedures = ctx.table("novorossiysk.procedures");
+    core::HitsRequest q;
+    // A block is a spec, or with --game a block's name: its side showing, refused in the
+    // Dead Pool, and named so --apply can step it down or remove it.
+    const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
+    for (auto [flag, specs, side] :
+         {std::tuple{"--attacker", &opt.attacker, &q.attacker}, std::tuple{"--defender", &opt.defender, &q.defender}}) {
+        for (const auto& spec : *specs) {
+            const std::string text = game ? core::block_in_game(spec, *game) : spec;
+            auto b = core::parse_block(text, hit_dice);
+            if (!b) {
+                throw usage_error(std::string(flag) + " " + b.error());
+            }
+            core::Block block = *b;
+            if (text != spec) {
+                block.label = game->find_unit(spec)->name;
+            }
+            side->push_back(std::move(block));
+        }
+    }
+    if (opt.airfield && !opt.defender.empty()) {
+        throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
+    }
+    if (!opt.time.empty() && !opt.surprise.empty()) {
+        throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
+    }
+    const Clock clock = clock_of(opt, game, ctx);
+    q.time = opt.time.empty() && opt.surprise.empty() ? clock.time : opt.time;
+    q.moved_in = opt.moved_in;
+    q.attacker_surprise = opt.surprise == "attacker";
+    q.defender_surprise = opt.surprise == "defender";
+    q.airfield = opt.airfield;
+    if (!opt.time.empty() && !clock.phase.empty() && (opt.time == "night") != (clock.phase == "night")) {
+        throw usage_error("--time " + opt.time + " and " + (opt.phase.empty() ? "the game's phase " : "--phase ") +
+                          clock.phase + " disagree");
+    }
+    q.weather = clock.weather;
+    q.phase = clock.phase;
+    q.terrain = opt.terrain;
+    q.artillery = opt.artillery || opt.artillery_on_mountain;
+    q.artillery_on_mountain = opt.artillery_on_mountain;
+    core::Fields inputs{{"attacker", opt.attacker}, {"defender", opt.defender}};
+    if (!q.phase.empty()) {
+        inputs.push_back({"phase", q.phase});
+    }
+    if (!q.weather.empty() && opt.weather.empty()) {
+        inputs.push_back({"weather", q.weather});  // the game's: said, since it was not typed
+    }
+    if (!opt.terrain.empty()) {
+        inputs.push_back({"terrain", opt.terrain});
+    }
+    if (q.artillery) {
+        inputs.push_back({"artillery", true});
+    }
+    ctx.adjudicate(opt.dice, inputs, "hits",
+                   [&](core::Dice& dice) { return core::resolve_hits(hit_dice, procedures, q, dice); });
+}
+
+void setup_hits(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<HitsOptions>();
+    auto* sub = app.add_subcommand("hits", "Novorossiysk: two pools of coloured hit dice rolled at once, hits "
+                                           "cancel, the residue lands in casualty order");
+    sub->add_option("--attacker", opt->attacker,
+                    "One attacking block: [KIND:]DICE[:reduced], or a block's name with --game (repeatable)")
+        ->required()
+        ->allow_extra_args(false)
+        ->type_name("BLOCK");
+    sub->add_option("--defender", opt->defender, "One defending block (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("BLOCK");
+    sub->add_option("--surprise", opt->surprise, "The side with Surprise: its dice rise one level, never past black")
+        ->check(one_of({"attacker", "defender"}))
+        ->type_name("attacker|defender");
+    sub->add_option("--time", opt->time,
+                    "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
+                    "(fewer than the enemy, more than one)")
+        ->check(one_of({"day", "night"}))
+        ->type_name("day|night");
+    sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
+    sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");
+    sub->add_option("--weather", opt->weather,
+                    "The phase's weather: clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying")
+        ->check(one_of(core::k_weather_codes))
+        ->type_name("WEATHER");
+    sub->add_option("--zone", opt->zone,
+                    "With --game, whose weather is by zone: the defenders' zone, west, central or east (Weather)")
+        ->check(one_of(core::k_weather_zones))
+        ->type_name("ZONE");
+    sub->add_option("--phase", opt->phase,
+                    "morning, afternoon or night: at night, unless clear, no air to air or "
+                    "Air Field combat")
+        ->check(one_of(core::k_phases))
+        ->type_name("PHASE");
+    sub->add_option("--terrain", opt->terrain,
+                    "The defenders' hex under a weather: inland (default), mountain, "
+                    "coast (bordering the sea) or sea")
+        ->check(one_of(core::k_hits_terrains))
+        ->type_name("TERRAIN");
+    sub->add_flag("--artillery", opt->artillery, "The attackers are artillery (Mountain fog lowers fire at mountains)");
+    sub->add_flag("--artillery-on-mountain", opt->artillery_on_mountain,
+                  "Artillery placed on mountainous terrain (it cannot fire in Mountain fog)");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("Weather (--weather, --phase): Dense fog refuses all combat; at night unless clear, no\n"
+                "air to air and no Air Field attack, and bombs scatter; the air-to-air result lowers\n"
+                "air to air dice a level; Mountain fog: no bombing of mountains, no land-based\n"
+                "anti-air, artillery at mountains a level lower, none from them; Coast fog: no\n"
+                "bombing of sea or coastal hexes, no anti-air from ships. Never below white.\n"
+                "BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
+                "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
+                "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
+                "Dice, in order: the attacker's dice block by block, then the defender's.\n"
+                "With --game, name blocks: a stepped-down block rolls its lesser side, a block in the\n"
+                "Dead Pool is refused, and --apply steps blocks down or moves them to the Dead Pool;\n"
+                "the phase, the time of day and the weather are the time counter's (--zone where the\n"
+                "weather is by zone).\n"
+                "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
+                "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
+                "      --time day --moved-in\n  umpire --game novo.toml --apply hits --attacker Sov-Rifle-1 --defender "
+                "Ger-Grenadier-1\n  umpire hits --attacker fighter:2red --defender fighter:black --weather "
+                "poor-flying\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
+    sub->callback([opt, &ctx] { run_hits(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,314 @@
+// Novorossiysk 1943's game file: the time counter, the blocks' steps, the board's limits
+// and its sequence of play.
+#include "games/novorossiysk/novorossiysk.h"
+
+#include "core/lookup.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+
+namespace umpire::core {
+
+namespace {
+
+WeatherState weather_of(const GameState& g)
+{
+    WeatherState w;
+    w.day = g.number("", "day");
+    w.phase = g.value("", "phase");
+    w.started = g.value("", "started") == "true";
+    for (const auto& z : split(g.value("", "dense_fog_used"), ',')) {
+        if (!z.empty()) {
+            w.dense_fog_used.push_back(z);
+        }
+    }
+    for (const auto& d : split(g.value("", "flood_days"), ',')) {
+        if (auto n = parse_int(d, 1, k_novorossiysk_days + 1)) {
+            w.flood_days.push_back(static_cast<int>(*n));
+        }
+    }
+    return w;
+}
+
+std::string numbers_text(const std::vector<int>& numbers)
+{
+    std::vector<std::string> parts;
+    for (int n : numbers) {
+        parts.push_back(std::to_string(n));
+    }
+    return join(parts, ",");
+}
+
+// The sides of GAME's units, in the order first met.
+std::vector<std::string> sides_of(const GameState& game)
+{
+    std::vector<std::string> sides;
+    for (const auto& u : game.units) {
+        if (!contains(sides, u.side)) {
+            sides.push_back(u.side);
+        }
+    }
+    return sides;
+}
+
+}  // namespace
+
+std::string block_in_game(std::string_view spec, const GameState& game)
+{
+    const GameUnit* unit = game.find_unit(spec);
+    if (unit == nullptr || game.value(unit->name, "block").empty()) {
+        return std::string(spec);
+    }
+    if (game.value(unit->name, "dead_pool") == "true") {
+        throw usage_error(unit->name + " is in the Dead Pool: it cannot fight (Player Sheet)");
+    }
+    if (game.value(unit->name, "step") != "reduced") {
+        return game.value(unit->name, "block");
+    }
+    const std::string full = game.value(unit->name, "block");
+    return full.substr(0, full.find(':')) + ":" + game.value(unit->name, "block_reduced") + ":reduced";
+}
+
+namespace {
+
+// The weather's clock (N1, N2) and every block's step (Large Blocks, Dead Pool).
+std::vector<StateProblem> novorossiysk_check(const GameState& g)
+{
+    StateCheck c(g);
+    c.keys("", {"day", "phase", "started", "dense_fog_used", "flood_days", "weather", "zones"});
+    c.number("", "day", 1, k_novorossiysk_days);
+    c.one_of("", "phase", {k_phases.begin(), k_phases.end()});
+    c.flag("", "started");
+    c.flag("", "zones");
+    const std::string zones = join(k_weather_zones, ", ");
+    for (const auto& z : split(g.value("", "dense_fog_used"), ',')) {
+        if (!z.empty() && z != "all" && !contains(k_weather_zones, z)) {
+            c.problem("", "dense_fog_used", "holds '" + z + "'; allowed all, " + zones + " (Weather)");
+        }
+    }
+    for (const auto& d : split(g.value("", "flood_days"), ',')) {
+        if (!d.empty() && !parse_int(d, 1, k_novorossiysk_days + 1)) {
+            c.problem("", "flood_days",
+                      "holds '" + d + "'; a day 1 to " + std::to_string(k_novorossiysk_days + 1) + " (Weather)");
+        }
+    }
+    for (const auto& w : split(g.value("", "weather"), ',')) {
+        const auto eq = w.find('=');
+        const std::string code = eq == std::string::npos ? w : w.substr(eq + 1);
+        if (!w.empty() && ((eq != std::string::npos && !contains(k_weather_zones, w.substr(0, eq))) ||
+                           !contains(k_weather_codes, code))) {
+            c.problem("", "weather",
+                      "holds '" + w + "'; a phase's weather is ZONE=CODE or CODE (zones " + zones + "; codes " +
+                          join(k_weather_codes, ", ") + ") (Weather)");
+        }
+    }
+    for (const auto& u : g.units) {
+        const std::string& n = u.name;
+        c.keys(n, {"block", "block_reduced", "step", "dead_pool"});
+        if (g.value(n, "block").empty()) {
+            c.problem(n, "block", "no block: the dice of its full side, as large:2B2R (Player Sheet)");
+        }
+        c.one_of(n, "step", {"full", "reduced"});
+        if (g.value(n, "step") == "reduced" && g.value(n, "block_reduced").empty()) {
+            c.problem(n, "step", "'reduced', but the block has one step: no lesser side (Large Blocks)");
+        }
+        c.flag(n, "dead_pool");
+    }
+    return c.problems;
+}
+
+}  // namespace
+
+GameRules novorossiysk_game_rules()
+{
+    GameRules rules;
+    rules.game = "novorossiysk";
+    rules.title = "Novorossiysk 1943";
+    rules.scenario = "novorossiysk-example";
+    rules.check_tables = [](const GameState& g, const TableOf& table) {
+        std::vector<StateProblem> out;
+        const Table& hit_dice = table("novorossiysk.hit-dice");
+        for (const auto& u : g.units) {
+            const std::string block = g.value(u.name, "block");
+            auto full = parse_block(block, hit_dice);
+            if (!full) {
+                out.push_back({u.name, "block", full.error() + " (Player Sheet)"});
+                continue;
+            }
+            if (const std::string lesser = g.value(u.name, "block_reduced"); !lesser.empty()) {
+                if (auto reduced = parse_block(full->kind + ":" + lesser + ":reduced", hit_dice); !reduced) {
+                    out.push_back({u.name, "block_reduced", reduced.error() + " (Large Blocks)"});
+                }
+            }
+        }
+        return out;
+    };
+    rules.start = [](const Scenario& s, const TableOf& table) {
+        GameState g;
+        g.game = "novorossiysk";
+        g.scenario = s.id;
+        g.clock = {{"day", "1"},       {"phase", "morning"}, {"started", "false"}, {"dense_fog_used", ""},
+                   {"flood_days", ""}, {"weather", ""},      {"zones", "false"}};
+        const Table& hit_dice = table("novorossiysk.hit-dice");
+        for (const auto& u : s.units) {
+            if (u.block.empty()) {
+                continue;
+            }
+            auto full = parse_block(u.block, hit_dice);
+            if (!full || full->reduced) {
+                throw data_error(
+                    "scenario " + s.id + ", " + u.name + ": block " +
+                    (full ? "'" + u.block + "': give the full side; block_reduced its lesser side" : full.error()));
+            }
+            const bool steps = find_block_kind(full->kind)->steps > 1;
+            if (steps != !u.block_reduced.empty()) {
+                throw data_error("scenario " + s.id + ", " + u.name +
+                                 (steps ? ": a " + full->kind +
+                                              " block steps down: give block_reduced, the dice of "
+                                              "its lesser side (Large Blocks)"
+                                        : ": a " + full->kind + " block has one step: no block_reduced"));
+            }
+            if (steps) {
+                auto lesser = parse_block(full->kind + ":" + u.block_reduced + ":reduced", hit_dice);
+                if (!lesser) {
+                    throw data_error("scenario " + s.id + ", " + u.name + ": block_reduced " + lesser.error());
+                }
+            }
+            // The kind always written, so the lesser side can be named after it.
+            const std::string block = find_block_kind(split(u.block, ':')[0]) ? u.block : "large:" + u.block;
+            g.units.push_back(
+                {u.name,
+                 u.side,
+                 {{"block", block}, {"block_reduced", u.block_reduced}, {"step", "full"}, {"dead_pool", "false"}}});
+        }
+        return g;
+    };
+    rules.changes = [](const GameState& g, const Resolution& r) {
+        std::vector<Change> out;
+        if (r.command != "hits") {
+            return out;
+        }
+        // Each block named from the game: stepped down, or removed to the Dead Pool.
+        for (const auto& o : r.results) {
+            const auto space = o.label.find(' ');
+            const std::string name = space == std::string::npos ? "" : o.label.substr(space + 1);
+            if (g.find_unit(name) == nullptr) {
+                continue;
+            }
+            const std::string unit = g.find_unit(name)->name;
+            if (g.value(unit, "dead_pool") == "true") {
+                continue;  // a block in the Dead Pool takes no more hits
+            }
+            if (o.code == "stepped-down") {
+                out.push_back(change_to(g, unit, "step", "reduced", "Large Blocks"));
+            } else if (o.code == "removed") {
+                out.push_back(change_to(g, unit, "dead_pool", "true", "Large Blocks; Player Sheet, Dead Pool"));
+            }
+        }
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
+    };
+    rules.check = novorossiysk_check;
+    // The Time Counter: three phases a day, nine days (Time Counter); the Sequence section is
+    // "purely cosmetic" (the text's own word), so the steps are the counter's.
+    const std::vector<std::string> each = {
+        "the Time Counter moves one place to the right before the phase (Time Counter)",
+        "the phase's weather, 2D6 at its start: Dense Fog once a game, Downpour floods the next day's rivers "
+        "(Weather)"};
+    rules.sequence = {
+        {"morning",
+         "the morning phase (grey)",
+         "Time Counter",
+         "each of the nine days",
+         each,
+         {"air and artillery as the weather allows: hits reads the clock's weather (Weather)"}},
+        {"afternoon",
+         "the afternoon phase (yellow)",
+         "Time Counter",
+         "each of the nine days",
+         each,
+         {"air and artillery as the weather allows: hits reads the clock's weather (Weather)"}},
+        {"night",
+         "the night phase (black)",
+         "Time Counter",
+         "each of the nine days",
+         each,
+         {"the night phase of Day Nine is the game's last (Time Counter)",
+          "restrictions on air combat and artillery bombardment; the element of surprise switches (Time Counter)",
+          "the end-reckoning of replacements for the next day (Time Counter)"}},
+    };
+    rules.step = [](const GameState& g) { return g.value("", "phase"); };
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
+                    const StatusList&) {
+        const WeatherState state = next_phase(weather_of(g));
+        WeatherState after;
+        Resolution r = resolve_novorossiysk_weather(table("novorossiysk.weather"), state,
+                                                    g.value("", "zones") == "true", dice, after);
+        r.command = "game next";
+        changes.push_back(change_to(g, "", "day", std::to_string(after.day), "Time Counter"));
+        changes.push_back(change_to(g, "", "phase", after.phase, "Time Counter"));
+        changes.push_back(change_to(g, "", "started", "true", "Time Counter"));
+        changes.push_back(change_to(g, "", "dense_fog_used", join(after.dense_fog_used, ","), "Weather"));
+        changes.push_back(change_to(g, "", "flood_days", numbers_text(after.flood_days), "Weather"));
+        changes.push_back(change_to(g, "", "weather", join(after.last, ","), "Weather"));
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        return r;
+    };
+    rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
+        r.result.code = g.value("", "day") + "-" + g.value("", "phase");
+        r.result.name = "Day " + g.value("", "day") + ", " + g.value("", "phase") +
+                        (g.value("", "started") == "true" ? ", weather " + g.value("", "weather")
+                                                          : ", the first phase's weather not yet rolled");
+        if (!g.value("", "dense_fog_used").empty()) {
+            r.result.effects.push_back("Dense Fog has occurred (" + g.value("", "dense_fog_used") +
+                                       "): once per game, or per zone (Weather)");
+        }
+        if (!g.value("", "flood_days").empty()) {
+            r.result.effects.push_back("rivers in flood on day(s) " + g.value("", "flood_days") +
+                                       " (Weather, Downpour)");
+        }
+        for (const auto& side : sides_of(g)) {
+            std::vector<std::string> lines;
+            std::vector<std::string> dead;
+            for (const auto& u : g.units) {
+                if (u.side != side) {
+                    continue;
+                }
+                if (g.value(u.name, "dead_pool") == "true") {
+                    dead.push_back(u.name);
+                } else {
+                    const bool reduced = g.value(u.name, "step") == "reduced";
+                    std::string block = block_in_game(u.name, g);
+                    lines.push_back(u.name + ": " + (reduced ? block.substr(0, block.rfind(':')) : block) +
+                                    (reduced ? " (stepped down)" : ""));
+                }
+            }
+            if (!dead.empty()) {
+                lines.push_back("Dead Pool: " + join(dead, ", "));
+            }
+            Outcome board;
+            board.code = side;
+            board.name = std::to_string(lines.size() - (dead.empty() ? 0 : 1)) + " on the board, " +
+                         std::to_string(dead.size()) + " in the Dead Pool";
+            board.effects = lines;
+            r.results.push_back(std::move(board));
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "day " + g.value("", "day") + " " + g.value("", "phase") +
+               (g.value("", "weather").empty() ? "" : " " + g.value("", "weather"));
+    };
+    rules.words = [](const Change& c) -> std::string {
+        if (c.key == "step") {
+            return c.unit + (c.to == "reduced" ? " steps down: turn it to its lesser side" : " is at full strength");
+        }
+        if (c.key == "dead_pool") {
+            return c.unit + (c.to == "true" ? " goes to the Dead Pool" : " is back from the Dead Pool");
+        }
+        return "";
+    };
+    return rules;
+}
+
+}  // namespace umpire::core

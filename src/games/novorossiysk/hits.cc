@@ -1,0 +1,459 @@
+// Novorossiysk 1943's blocks and hit dice: a block as named, the hit dice each side rolls
+// with the weather's effects, and the casualty order (the combat rules).
+#include "games/novorossiysk/novorossiysk.h"
+
+#include "core/lookup.h"
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+
+namespace umpire::core {
+
+const std::vector<BlockKind>& block_kinds()
+{
+    static const std::vector<BlockKind> k_block_kinds{
+        {"bomber", true, 1, 0}, {"para", true, 1, 0},   {"fighter", true, 1, 1},
+        {"small", false, 1, 0}, {"large", false, 2, 1}, {"ship", false, 2, 1},
+    };
+    return k_block_kinds;
+}
+
+const BlockKind* find_block_kind(std::string_view name)
+{
+    for (const auto& k : block_kinds()) {
+        if (iequals(k.name, name)) {
+            return &k;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
+std::vector<std::string> kind_names()
+{
+    std::vector<std::string> names;
+    for (const auto& k : block_kinds()) {
+        names.emplace_back(k.name);
+    }
+    return names;
+}
+
+}  // namespace
+
+Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
+{
+    const std::string quoted = "'" + std::string(text) + "'";
+    auto parts = split(text, ':');
+    Block block;
+    size_t next = 0;
+    if (find_block_kind(parts[0]) != nullptr) {
+        block.kind = to_lower(parts[0]);
+        next = 1;
+    }
+    const BlockKind* kind = find_block_kind(block.kind);
+    for (size_t i = next; i < parts.size(); ++i) {
+        if (iequals(parts[i], "reduced")) {
+            block.reduced = true;
+            continue;
+        }
+        if (!block.dice.empty()) {
+            return fail<Block>(quoted + ": write [KIND:]DICE[:reduced], e.g. bomber:2red+white");
+        }
+        for (const auto& term : split(parts[i], '+')) {
+            size_t digits = 0;
+            while (digits < term.size() && std::isdigit(static_cast<unsigned char>(term[digits]))) {
+                ++digits;
+            }
+            int count = 1;
+            if (digits > 0) {
+                auto n = parse_int(term.substr(0, digits), 1, 20);
+                if (!n) {
+                    return fail<Block>(quoted + ": a block has 1 to 20 dice of a colour");
+                }
+                count = static_cast<int>(*n);
+            }
+            std::string colour = to_lower(term.substr(digits));
+            if (!find_row(hit_dice, colour)) {
+                std::vector<std::string> words = hit_dice.row_keys();
+                for (const auto& k : kind_names()) {
+                    words.push_back(k);
+                }
+                return fail<Block>(quoted + ": no hit die '" + colour + "'" + suggestion(colour, words) +
+                                   "; colours: " + join(hit_dice.row_keys(), ", ") +
+                                   "; kinds: " + join(kind_names(), ", "));
+            }
+            block.dice.insert(block.dice.end(), static_cast<size_t>(count), colour);
+        }
+    }
+    if (block.kind == "small") {
+        const std::string& weakest = hit_dice.rows.front().key;
+        if (block.dice.empty()) {
+            block.dice = {weakest};
+        }
+        for (const auto& d : block.dice) {
+            if (d != weakest) {
+                return fail<Block>(quoted + ": Small Blocks always hit with " + weakest + " dice");
+            }
+        }
+    }
+    if (block.kind == "para" && !block.dice.empty()) {
+        return fail<Block>(quoted + ": paratroopers cannot fight back in the air; give them no dice");
+    }
+    if (block.reduced && kind->steps < 2) {
+        return fail<Block>(quoted + ": only large blocks and ships step down");
+    }
+    block.label = std::string(text);
+    return block;
+}
+
+std::optional<Expected<HitDiceTerm>> parse_hit_dice_term(std::string_view text, const Table& hit_dice)
+{
+    size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
+        ++digits;
+    }
+    std::string colour = to_lower(text.substr(digits));
+    if (colour.empty() || colour.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos ||
+        colour == "d" || !find_row(hit_dice, colour)) {
+        return std::nullopt;
+    }
+    auto n = digits == 0 ? Expected<long long>(1) : parse_int(text.substr(0, digits), 1, k_max_dice_count);
+    if (!n) {
+        return fail<HitDiceTerm>("'" + std::string(text) + "': 1 to " + std::to_string(k_max_dice_count) + " dice");
+    }
+    return HitDiceTerm{static_cast<int>(*n), colour};
+}
+
+std::string raised(const Table& hit_dice, std::string_view colour)
+{
+    auto row = find_row(hit_dice, colour);
+    if (!row || *row + 1 >= hit_dice.rows.size()) {
+        return std::string(colour);
+    }
+    return hit_dice.rows[*row + 1].key;
+}
+
+int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dice& dice, const std::string& purpose,
+                  std::vector<std::string>* faces)
+{
+    auto row = find_row(hit_dice, colour);
+    if (!row) {
+        throw usage_error("no hit die '" + std::string(colour) + "'" + suggestion(colour, hit_dice.row_keys()));
+    }
+    // Each die alone: 1 a hit, 0 a blank (FACES, when kept, from a plain roll only).
+    auto t = dice.tally<Part>(
+        static_cast<size_t>(count), 2,
+        [&](Dice& d, size_t) {
+            int face = d.roll(*hit_dice.dice, purpose + ": " + std::string(colour) + " die");
+            Part p;
+            p.category = hit_dice.rows[*row].cells.at(static_cast<size_t>(face - 1)) == "hit" ? 1 : 0;
+            return p;
+        },
+        [&](size_t) { return hit_dice.id + " " + std::string(colour); });
+    if (faces != nullptr) {
+        for (const auto& p : t.parts) {
+            faces->push_back(p.category == 1 ? "hit" : "blank");
+        }
+    }
+    return t.counts[1];
+}
+
+bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int day_ratio)
+{
+    if (!moved_in) {
+        return false;  // units already in combat from a previous phase never gain it
+    }
+    return daylight ? attackers >= day_ratio * defenders : attackers < defenders && attackers > 1;
+}
+
+namespace {
+
+// Rolls SIDE's pool; SURPRISE raises every die one level.
+// The colour one level down, never below the weakest (weather).
+std::string lowered(const Table& hit_dice, std::string_view colour)
+{
+    auto row = find_row(hit_dice, colour);
+    if (!row || *row == 0) {
+        return std::string(colour);
+    }
+    return hit_dice.rows[*row - 1].key;
+}
+
+void lower_all(const Table& hit_dice, std::vector<Block>& side)
+{
+    for (auto& b : side) {
+        for (auto& c : b.dice) {
+            c = lowered(hit_dice, c);
+        }
+    }
+}
+
+// The phase's weather on this combat (Weather, Night Phase): throws a usage Error for a
+// combat the weather disallows, lowers dice and silences anti-air fire in Q.
+void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
+{
+    if (!q.phase.empty() && q.weather.empty()) {
+        throw usage_error("{phase}: give {weather} too: the night's limits hold unless the weather is clear");
+    }
+    if (q.weather.empty()) {
+        if (!q.terrain.empty()) {
+            throw usage_error("{terrain} matters only under a weather: give {weather}");
+        }
+        if (q.artillery_on_mountain) {
+            throw usage_error("{artillery_on_mountain} matters only under a weather: give {weather}");
+        }
+        return;
+    }
+    if (std::find(k_weather_codes.begin(), k_weather_codes.end(), q.weather) == k_weather_codes.end()) {
+        throw usage_error("{weather} " + q.weather + ": allowed " + join(k_weather_codes, ", ") +
+                          suggestion(q.weather, k_weather_codes));
+    }
+    if (!q.phase.empty() && std::find(k_phases.begin(), k_phases.end(), q.phase) == k_phases.end()) {
+        throw usage_error("{phase} " + q.phase + ": allowed " + join(k_phases, ", "));
+    }
+    const std::string terrain = q.terrain.empty() ? "inland" : q.terrain;
+    if (std::find(k_hits_terrains.begin(), k_hits_terrains.end(), terrain) == k_hits_terrains.end()) {
+        throw usage_error("{terrain} " + terrain + ": allowed " + join(k_hits_terrains, ", "));
+    }
+    const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
+    const bool attackers_air = std::all_of(q.attacker.begin(), q.attacker.end(), is_air);
+    const bool air_to_air = !q.airfield && attackers_air && !q.defender.empty() &&
+                            std::all_of(q.defender.begin(), q.defender.end(), is_air);
+    const bool bombardment = !q.airfield && attackers_air && std::none_of(q.defender.begin(), q.defender.end(), is_air);
+    r.inputs.push_back({"weather", q.weather});
+    if (q.weather == "dense-fog") {
+        throw usage_error("{weather} dense-fog: all combat is disallowed this phase (Weather, Dense fog)");
+    }
+    if (q.phase == "night" && q.weather != "clear") {
+        if (air_to_air) {
+            throw usage_error("{phase} night: no Air to Air Combat unless the weather is clear (Night Phase)");
+        }
+        if (q.airfield) {
+            throw usage_error("{phase} night: no attacks on the enemy Air Field unless the weather is clear "
+                              "(Night Phase)");
+        }
+        if (bombardment) {
+            r.notes.push_back("night: bombers may attack only ground units revealed by combat or bordering friendly "
+                              "units, and their bombs scatter: a D6 per bomber, 4+ no scatter (Night Phase, N9)");
+        }
+    }
+    if (q.weather == "poor-flying" && air_to_air) {
+        lower_all(hit_dice, q.attacker);
+        lower_all(hit_dice, q.defender);
+        r.steps.push_back("weather: all air to air combat is lowered one level, never below " +
+                          hit_dice.rows.front().key + " (Weather)");
+    }
+    if (q.weather == "mountain-fog") {
+        if (q.artillery_on_mountain) {
+            throw usage_error("{artillery_on_mountain}: in Mountain fog, artillery units placed on mountainous terrain "
+                              "cannot fire (Weather)");
+        }
+        if (bombardment && terrain == "mountain") {
+            throw usage_error("{weather} mountain-fog: no aerial bombardment is allowed against mountainous terrain "
+                              "(Weather)");
+        }
+        if (q.artillery && terrain == "mountain") {
+            lower_all(hit_dice, q.attacker);
+            r.steps.push_back("weather: artillery fire against a unit on a mountain is lowered one level, never "
+                              "below " +
+                              hit_dice.rows.front().key + " (Weather, Mountain fog)");
+        }
+        if (bombardment) {
+            for (auto& b : q.defender) {
+                if (b.kind != "ship" && !b.dice.empty()) {
+                    b.dice.clear();
+                    r.steps.push_back("defender " + b.label +
+                                      ": no anti-air combat from land based units in Mountain fog (Weather)");
+                }
+            }
+        }
+    }
+    if (q.weather == "coast-fog") {
+        if (bombardment && (terrain == "sea" || terrain == "coast")) {
+            throw usage_error("{weather} coast-fog: no aerial bombardment is allowed against any sea hex or any hex "
+                              "that borders a sea hex (Weather)");
+        }
+        if (bombardment) {
+            for (auto& b : q.defender) {
+                if (b.kind == "ship" && !b.dice.empty()) {
+                    b.dice.clear();
+                    r.steps.push_back("defender " + b.label +
+                                      ": no anti-air combat from sea based units in Coast fog (Weather)");
+                }
+            }
+        }
+    }
+    if (q.weather == "downpour") {
+        r.notes.push_back("Downpour: no effect on combat; every river floods the next day (Weather)");
+    }
+}
+
+int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who, Dice& dice,
+              Resolution& r)
+{
+    // Every die of the pool alone, in order, block by block: 1 a hit, 0 a blank.
+    std::vector<std::pair<const Block*, std::string>> pool;
+    for (const auto& block : side) {
+        for (const auto& colour : block.dice) {
+            pool.emplace_back(&block, raise ? raised(hit_dice, colour) : colour);
+        }
+    }
+    auto t = dice.tally<Part>(
+        pool.size(), 2,
+        [&](Dice& d, size_t i) {
+            Part p;
+            p.category =
+                static_cast<size_t>(roll_hit_dice(hit_dice, pool[i].second, 1, d, who + " " + pool[i].first->label));
+            return p;
+        },
+        [&](size_t i) { return hit_dice.id + " " + pool[i].second; });
+    const int hits = t.counts[1];
+    r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
+                      (raise ? " (Surprise: dice raised one level)" : ""));
+    return hits;
+}
+
+// Applies HITS to SIDE in casualty order; returns which blocks were removed.
+std::vector<bool> apply_hits(int hits, const std::vector<Block>& side, const std::string& who, Resolution& r)
+{
+    std::vector<bool> removed(side.size(), false);
+    std::vector<size_t> order(side.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return find_block_kind(side[a].kind)->order < find_block_kind(side[b].kind)->order;
+    });
+    for (size_t i : order) {
+        if (hits == 0) {
+            break;
+        }
+        const Block& b = side[i];
+        const BlockKind* kind = find_block_kind(b.kind);
+        int steps = b.reduced ? 1 : kind->steps;
+        int taken = std::min(hits, steps);
+        hits -= taken;
+        Outcome o;
+        o.label = who + " " + b.label;
+        if (taken == steps) {
+            o.code = "removed";
+            o.name = "Removed to the Dead Pool";
+            removed[i] = true;
+        } else {
+            o.code = "stepped-down";
+            o.name = "Stepped down";
+            o.effects = {"turned to its lesser colour; its extra anti-armour or anti-air dice are lost"};
+        }
+        r.results.push_back(o);
+    }
+    if (hits > 0) {
+        r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s) beyond the blocks given");
+    }
+    return removed;
+}
+
+long long count(const std::vector<bool>& flags) { return std::count(flags.begin(), flags.end(), true); }
+
+}  // namespace
+
+Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice)
+{
+    HitsRequest q = request;
+    if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
+        throw usage_error("{attacker} and {defender}: give each side's blocks (or {airfield} for the attacker alone)");
+    }
+    Resolution r;
+    r.command = "hits";
+    r.title = q.airfield ? "Air Field strike" : "Hit dice";
+    r.source = hit_dice.source;
+    note_table(r, hit_dice);
+    if (!q.time.empty()) {
+        const int day_ratio = procedures.constant("surprise_day_ratio");
+        note_table(r, procedures);
+        q.attacker_surprise = surprise(q.time == "day", static_cast<int>(q.attacker.size()),
+                                       static_cast<int>(q.defender.size()), q.moved_in, day_ratio);
+        r.steps.push_back(std::string("Surprise for the attacker: ") + (q.attacker_surprise ? "yes" : "no") + " (" +
+                          std::to_string(q.attacker.size()) + " against " + std::to_string(q.defender.size()) +
+                          " units, " + q.time + (q.moved_in ? ", moved in" : ", did not move in") + ")");
+    }
+    r.inputs.push_back({"surprise", q.attacker_surprise   ? std::string("attacker")
+                                    : q.defender_surprise ? std::string("defender")
+                                                          : std::string("none")});
+    // The weather before Surprise: Surprise raises the dice the weather leaves.
+    apply_weather(hit_dice, q, r);
+    if (q.airfield) {
+        for (const auto& b : q.attacker) {
+            if (!find_block_kind(b.kind)->air) {
+                throw usage_error("{airfield}: only air units attack the Air Field; " + b.label + " is not one");
+            }
+        }
+        int free = procedures.constant("airfield_free_white_dice");
+        note_table(r, procedures);
+        const std::string& white = hit_dice.rows.front().key;
+        int hits = roll_hit_dice(hit_dice, white, free, dice, "Air Field's free dice");
+        r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white +
+                          " dice unopposed: " + std::to_string(hits) + " hit(s)");
+        std::vector<bool> removed = apply_hits(hits, q.attacker, "attacker", r);
+        long long lost = count(removed);
+        std::vector<Block> survivors;
+        for (size_t i = 0; i < q.attacker.size(); ++i) {
+            if (!removed[i]) {
+                survivors.push_back(q.attacker[i]);
+            }
+        }
+        int strike =
+            survivors.empty() ? 0 : roll_pool(hit_dice, survivors, q.attacker_surprise, "surviving air units", dice, r);
+        r.result.code = strike > 0 ? "airfield-hit" : "no-effect";
+        r.result.name = std::to_string(strike) + " hit(s) on the Air Field";
+        r.result.fields = {{"attacker_lost", lost}, {"airfield_hits", static_cast<long long>(strike)}};
+        r.result.effects = {"for every hit the enemy deploys one Air Unit fewer next phase (Blank Blocks excepted)",
+                            "surviving Air Units return to their Air Field"};
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    }
+    // Ground and Ship Attack: air units attacking surface units; a small block "has no
+    // possibility of returning fire", so it throws no dice (it can still be hit).
+    const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
+    const bool ground_attack = std::all_of(q.attacker.begin(), q.attacker.end(), is_air) &&
+                               std::none_of(q.defender.begin(), q.defender.end(), is_air);
+    std::vector<Block> firing = q.defender;
+    if (ground_attack) {
+        for (auto& b : firing) {
+            if (b.kind == "small") {
+                b.dice.clear();
+                r.steps.push_back("defender " + b.label +
+                                  ": a small block cannot return fire against air units (Ground and Ship Attack)");
+            }
+        }
+    }
+    int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
+    int d = roll_pool(hit_dice, firing, q.defender_surprise, "defender", dice, r);
+    int net = a - d;
+    r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
+    r.result.fields = {{"attacker_hits", static_cast<long long>(a)},
+                       {"defender_hits", static_cast<long long>(d)},
+                       {"residue", static_cast<long long>(net < 0 ? -net : net)}};
+    if (net == 0) {
+        r.result.code = "even";
+        r.result.name = "Hits cancel";
+        r.result.effects = {"no hit lands"};
+    } else {
+        bool on_defender = net > 0;
+        r.result.code = on_defender ? "defender-hit" : "attacker-hit";
+        r.result.name =
+            std::to_string(net > 0 ? net : -net) + " hit(s) land on the " + (on_defender ? "defender" : "attacker");
+        long long lost = count(apply_hits(net > 0 ? net : -net, on_defender ? q.defender : q.attacker,
+                                          on_defender ? "defender" : "attacker", r));
+        r.result.fields.push_back({"blocks_lost", lost});
+        r.result.effects = {"casualties: bombers before fighters, small blocks first; a large block steps down, "
+                            "then goes to the Dead Pool"};
+    }
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+}  // namespace umpire::core

@@ -1,0 +1,314 @@
+// umpire crt: The Russian Portfolio XIII.B-C.
+#include "cli/commands.h"
+#include "games/russian-portfolio/russian_portfolio.h"
+#include "util/error.h"
+#include "util/text.h"
+
+namespace umpire::cli {
+
+struct CrtOptions {
+    long long attack = 0;
+    long long defense = 0;
+    std::string river = "none";
+    bool amphibious = false;
+    bool winter = false;
+    bool dispersed = false;
+    bool surrounded = false;
+    std::string surrounded_reading = "rules-text";
+    bool armor = false;
+    std::string side;
+    int reserve_phase = 0;
+    std::vector<std::string> attackers;
+    std::vector<std::string> defenders;
+    std::vector<std::string> terrain;
+    std::optional<int> retreat;
+    std::string retreat_reading = "rolls";
+    DiceOptions dice;
+};
+
+// A unit as --attacker or --defender gives it: FACTORS:KIND[:FLAG] as typed, or NAME[:FLAG], a
+// counter of the scenario (the --game's, or --scenario) whose factors and kind are read from it
+// and, with a Russian Portfolio --game, its status (VII).
+struct TakenUnit {
+    core::LandUnit unit;
+    std::string name;  // "" when typed as FACTORS:KIND
+    std::string side;
+};
+
+TakenUnit take_unit(const std::string& flag, const std::string& text, bool attacking, Context& ctx)
+{
+    const std::string head = text.substr(0, text.find(':'));
+    // A unit's name is never a number (the scenario loader refuses one): "4:army" is factors.
+    if (head.find_first_not_of("0123456789+-") == std::string::npos) {
+        return {flag_value(flag, core::parse_land_unit(text)), "", ""};
+    }
+    const core::Scenario& scenario = ctx.scenario("russian-portfolio");
+    if (scenario.find_unit(head) == nullptr) {
+        throw usage_error(
+            flag + " " + text + ": give FACTORS:KIND[:FLAG] (e.g. 4:army) or a counter of scenario " + scenario.id +
+            (scenario.units.empty()
+                 ? std::string(", which has none")
+                 : suggestion(head, scenario.unit_names()) + "; units: " + join(scenario.unit_names(), ", ")));
+    }
+    const core::Unit& u = find_unit(flag, head, "russian-portfolio", ctx);
+    if (!u.factors) {
+        throw usage_error(flag + " " + u.name + ": a unit of scenario " + ctx.scenario("russian-portfolio").id +
+                          " with no factors, no Russian Portfolio counter; give FACTORS:KIND, e.g. 4:army");
+    }
+    const int factors = attacking ? u.factors->attack : u.factors->defense;
+    TakenUnit t{
+        flag_value(flag, core::parse_land_unit(std::to_string(factors) + ":" + u.type + text.substr(head.size()))),
+        u.name, u.side};
+    const core::GameState* game = ctx.game();
+    if (game == nullptr || game->game != "russian-portfolio") {
+        return t;
+    }
+    const std::string status = game->value(u.name, "status");
+    const std::string in = " in the game (" + ctx.game_path() + ")";
+    if (status == "eliminated") {
+        throw usage_error(flag + " " + u.name + ": eliminated" + in);
+    }
+    if (attacking && status != "ready") {
+        throw usage_error(flag + " " + u.name + ": " + (status == "spent" ? "Spent" : "Dispersed") + in +
+                          ": a unit must be UnDispersed and UnSpent to attack (XIII.A.2, VII)");
+    }
+    if (!attacking && t.unit.dispersed && status != "dispersed") {
+        throw usage_error(flag + " " + text + ", but " + u.name + " is " + status + in +
+                          ": leave :dispersed off to use the game's");
+    }
+    t.unit.dispersed = status == "dispersed";
+    return t;
+}
+
+void run_crt(const CrtOptions& given, Context& ctx)
+{
+    CrtOptions opt = given;
+    const core::Table& crt = ctx.table("russian-portfolio.crt");
+    const core::Table& no_retreat = ctx.table("russian-portfolio.no-retreat");
+    const core::Table& procedures = ctx.table("russian-portfolio.procedures");
+    const core::Table& terrain = ctx.table("russian-portfolio.terrain-defense");
+    const core::Table& shortfall = ctx.table("russian-portfolio.retreat-shortfall");
+    if ((opt.attack != 0) == !opt.attackers.empty()) {
+        throw usage_error("give the attack as --attack N (the total) or as --attacker UNIT... (X.B.4 applied), "
+                          "one of them");
+    }
+    if ((opt.defense != 0) == !opt.defenders.empty()) {
+        throw usage_error("give the defense as --defense N (the total, bonuses included) or as --defender UNIT... "
+                          "(X.B's bonuses added), one of them");
+    }
+    if (!opt.terrain.empty() && opt.defenders.empty()) {
+        throw usage_error("--terrain adds X.B's bonuses to --defender units; with --defense N the total already "
+                          "includes them");
+    }
+    if (opt.attack < 0 || opt.attack > 1000000 || opt.defense < 0 || opt.defense > 1000000) {
+        throw usage_error("--attack and --defense are total factors from 1 to 1000000 (XIII.B)");
+    }
+    if (opt.reserve_phase < 0 || opt.reserve_phase > 5) {
+        throw usage_error("--reserve-phase is " + std::to_string(opt.reserve_phase) + "; allowed 0 (initial) to 5");
+    }
+    core::CrtRequest q;
+    q.factors = {opt.attack, opt.defense};
+    std::vector<std::string> attacker_units;
+    std::vector<std::string> defender_units;
+    std::vector<std::string> armor_units;
+    std::string attacking_side;
+    std::string defending_side;
+    auto one_side = [](std::string& side, const TakenUnit& t, const std::string& flag) {
+        if (!side.empty() && side != t.side) {
+            throw usage_error(flag + " " + t.name + " is " + t.side + ", but another is " + side +
+                              ": the attackers are one side's, the defenders the other's (XIII.A)");
+        }
+        side = t.side;
+    };
+    auto named_once = [&](const std::string& flag, const std::string& name) {
+        if (contains(attacker_units, name) || contains(defender_units, name)) {
+            throw usage_error(flag + " " + name + ": named twice in one attack");
+        }
+    };
+    for (const auto& a : opt.attackers) {
+        TakenUnit t = take_unit("--attacker", a, true, ctx);
+        if (!t.name.empty()) {
+            named_once("--attacker", t.name);
+            one_side(attacking_side, t, "--attacker");
+            attacker_units.push_back(t.name);
+            if (t.unit.kind == "armor" || t.unit.kind == "mechanized") {
+                armor_units.push_back(t.name);
+            }
+        }
+        q.attackers.push_back(t.unit);
+    }
+    size_t dispersed = 0;
+    for (const auto& d : opt.defenders) {
+        TakenUnit t = take_unit("--defender", d, false, ctx);
+        if (!t.name.empty()) {
+            named_once("--defender", t.name);
+            one_side(defending_side, t, "--defender");
+            defender_units.push_back(t.name);
+        }
+        q.defenders.push_back(t.unit);
+        if (q.defenders.back().across_water) {
+            throw usage_error("--defender " + d + ": :lake marks an attacker across water (X.B.4)");
+        }
+        dispersed += q.defenders.back().dispersed ? 1 : 0;
+    }
+    if (!attacking_side.empty() && attacking_side == defending_side) {
+        throw usage_error("--defender: " + join(defender_units, ", ") + " and the attackers are all " + attacking_side +
+                          ": a unit attacks the enemy (XIII.A)");
+    }
+    // The attacker's side, as the counters say it where the scenario names the text's sides.
+    const std::string counters_side = !attacking_side.empty()       ? attacking_side
+                                      : defending_side == "axis"    ? std::string("russian")
+                                      : defending_side == "russian" ? std::string("axis")
+                                                                    : std::string();
+    if (counters_side == "axis" || counters_side == "russian") {
+        if (!opt.side.empty() && opt.side != counters_side) {
+            throw usage_error("--side " + opt.side + ", but the units named attack for " + counters_side +
+                              ": leave --side off to use theirs");
+        }
+        opt.side = counters_side;
+    }
+    if (!armor_units.empty()) {
+        opt.armor = true;  // armor/mech attacking: breakdown is read from the die (XIII.C)
+    }
+    if (opt.armor && opt.side.empty()) {
+        throw usage_error("--armor needs --side axis|russian: breakdown is 1 to 1+n, 2 to 2+n for Russians (XIII.C)");
+    }
+    if (opt.winter && opt.side == "axis") {
+        throw usage_error("--winter-offensive is a Russian attack (VI.B.3); the attack is axis's");
+    }
+    if (opt.amphibious && opt.side == "russian") {
+        throw usage_error("--amphibious is a German attack of the first turn (XVI.B.2); the attack is russian's");
+    }
+    if (dispersed > 0 && dispersed < q.defenders.size()) {
+        throw usage_error("--defender: some units are Dispersed and some not; the odds are read one column higher "
+                          "individually against Dispersed units (XIII.C): resolve them apart");
+    }
+    q.terrain = opt.terrain;
+    if (!opt.side.empty()) {
+        q.defender_soviet = opt.side == "axis";
+    }
+    q.retreat = opt.retreat;
+    q.two_hexes = opt.retreat_reading == "retreats" ? core::TwoHexReading::retreats : core::TwoHexReading::rolls;
+    if (opt.river == "all") {
+        if (opt.amphibious) {
+            q.shifts.push_back({"river penalty dropped: German amphibious tanks, first turn (XVI.B.2)", 0});
+        } else {
+            q.shifts.push_back({"every attacker is across a river (X.B.2)", crt.shift_columns("river")});
+        }
+    } else if (opt.river == "some") {
+        q.shifts.push_back({"river nullified: some attackers are not across it (X.B.2)", 0});
+    }
+    if (opt.winter) {
+        q.shifts.push_back({"Russian winter offensive north of the Arctic Weather Line (VI.B.3)",
+                            crt.shift_columns("winter-offensive")});
+    }
+    q.dispersed = opt.dispersed || (dispersed > 0 && dispersed == q.defenders.size());
+    q.surrounded = opt.surrounded;
+    q.surrounded_reading = opt.surrounded_reading;
+    q.armor = opt.armor;
+    q.russian = opt.side == "russian";
+    q.reserve_phase = opt.reserve_phase;
+    core::Fields inputs;
+    if (opt.attackers.empty()) {
+        inputs.push_back({"attack", static_cast<long long>(opt.attack)});
+    } else {
+        inputs.push_back({"attackers", join(opt.attackers, " ")});
+    }
+    if (opt.defenders.empty()) {
+        inputs.push_back({"defense", static_cast<long long>(opt.defense)});
+    } else {
+        inputs.push_back({"defenders", join(opt.defenders, " ")});
+        inputs.push_back({"terrain", opt.terrain.empty() ? "clear" : join(opt.terrain, " ")});
+    }
+    inputs.push_back({"river", opt.river});
+    inputs.push_back({"dispersed", q.dispersed});
+    inputs.push_back({"surrounded", opt.surrounded});
+    if (opt.retreat) {
+        inputs.push_back({"retreat", static_cast<long long>(*opt.retreat)});
+    }
+    // The counters named, so that --apply knows whom the result spends, disperses or eliminates.
+    if (!attacker_units.empty()) {
+        inputs.push_back({"attacker_units", attacker_units});
+    }
+    if (!defender_units.empty()) {
+        inputs.push_back({"defender_units", defender_units});
+    }
+    if (!armor_units.empty()) {
+        inputs.push_back({"armor_units", armor_units});
+    }
+    const core::CrtTables tables{crt, no_retreat, procedures, terrain, shortfall};
+    ctx.adjudicate(opt.dice, inputs, "crt", [&](core::Dice& dice) { return core::resolve_crt(tables, q, dice); });
+}
+
+void setup_crt(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<CrtOptions>();
+    auto* sub = app.add_subcommand("crt", "Russian Portfolio: odds-ratio combat (XIII.B-C)");
+    sub->add_option("--attack", opt->attack, "Total attack factors (or --attacker)")->type_name("N");
+    sub->add_option("--defense", opt->defense, "Total defense factors, terrain bonuses included (or --defender)")
+        ->type_name("N");
+    sub->add_option(
+           "--attacker", opt->attackers,
+           "An attacking unit FACTORS:KIND[:lake] or a scenario counter NAME[:lake] (repeatable); :lake across "
+           "an unfrozen lake hexside, the Kerch Straits or Leningrad-Kronshtadt: halved, armor may not (X.B.4)")
+        ->type_name("UNIT");
+    sub->add_option(
+           "--defender", opt->defenders,
+           "A defending unit FACTORS:KIND[:dispersed] or a scenario counter NAME (repeatable); KIND army, front, "
+           "corps, infantry, armor, mechanized, cavalry")
+        ->type_name("UNIT");
+    sub->add_option("--terrain", opt->terrain,
+                    "The defenders' hex, for X.B's bonuses (repeatable): major-city, victory-city, leningrad-moscow, "
+                    "city, fortress, swamp, hills, mountains, stalin-line")
+        ->type_name("TERRAIN");
+    sub->add_option("--retreat", opt->retreat,
+                    "Hexes the defender can retreat, 0 to 4: below 2, D4/DX become DE and DE BR; at 3, D4/DX roll "
+                    "again, 4-6 eliminates (XIII.D.6)")
+        ->type_name("N");
+    sub->add_option("--retreat-reading", opt->retreat_reading,
+                    "XIII.D.6 is silent on exactly 2 hexes: rolls (default, as at 3) or retreats (no roll)")
+        ->check(one_of({"rolls", "retreats"}))
+        ->type_name("rolls|retreats");
+    sub->add_option("--river", opt->river,
+                    "all: every attacker across a river, one column left; some: "
+                    "nullified (X.B.2)")
+        ->check(one_of({"none", "some", "all"}))
+        ->type_name("none|some|all");
+    sub->add_flag("--amphibious", opt->amphibious, "First-turn German amphibious tanks: no river penalty (XVI.B.2)");
+    sub->add_flag("--winter-offensive", opt->winter, "Russian winter offensive: one column right (VI.B.3)");
+    sub->add_flag("--dispersed", opt->dispersed, "The defender is Dispersed: read one column higher (VII.B)");
+    sub->add_flag("--surrounded", opt->surrounded, "Surrounded or No Retreat!: D1 -, D4/DX DE, DE BR (XIII.C)");
+    sub->add_option("--surrounded-reading", opt->surrounded_reading,
+                    "rules-text (default: D1 reads -) or chart-sheet (D1 reads S)")
+        ->check(one_of({"rules-text", "chart-sheet"}))
+        ->type_name("rules-text|chart-sheet");
+    sub->add_flag("--armor", opt->armor, "Armor/mech attacking: report breakdown from the same die (XIII.C)");
+    sub->add_option("--side", opt->side, "The attacker's side (the defender is the other: swamp, Stalin Line)")
+        ->check(one_of({"axis", "russian"}))
+        ->type_name("axis|russian");
+    sub->add_option("--reserve-phase", opt->reserve_phase, "n, the Reserve Movement Phase (0 = initial)")
+        ->type_name("N");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("The CRT grid is lost from the rules text: umpire's table is PROVISIONAL but for\n"
+                "3:2 row 3 (S) and 2:1 row 3 (D1). Odds round down to the nearest column; above\n"
+                "10:1 reduce to 10:1; final odds below 1:4 are refused.\n"
+                "With --defender units the defense adds X.B's bonuses for --terrain, each shown and\n"
+                "cited; --attacker units across water are halved (X.B.4).\n"
+                "Dice, in order: the combat die; then, at --retreat 3 on D4 or DX, the XIII.D.6 die.\n"
+                "Examples:\n  umpire crt --attack 5 --defense 3 --roll 3                # 3:2: S\n"
+                "  umpire crt --attack 5 --defense 3 --dispersed --roll 3    # read at 2:1: D1\n"
+                "  umpire crt --attack 12 --defense 2 --river all --armor --side axis --reserve-phase 1\n"
+                "  umpire crt --attacker 6:army --attacker 4:infantry:lake --defender 3:front --terrain hills "
+                "--side axis\n"
+                "  umpire crt --attack 8 --defense 2 --retreat 3\n"
+                "With a scenario of the referee's counters (factors = \"AF-DF-MF\", umpire-tables(5)) a unit is\n"
+                "named: its attack or defense factor and kind are read, and with --game its status: a Spent or\n"
+                "Dispersed unit may not attack, a Dispersed defender is read one column higher (VII, XIII.A.2).\n"
+                "--apply Spends the attackers (VII.A), and AE eliminates them, AD or an armor breakdown\n"
+                "Disperses them, S Spends the defenders, D4/DX Disperse them, DE/BR eliminate them; X, D1\n"
+                "and DX's exchange are the players' choice: game set.\n"
+                "  umpire --game rp.toml --apply crt --attacker 4-Pz --attacker 9-Army --defender 5-Army");
+    sub->callback([opt, &ctx] { run_crt(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,57 @@
+// umpire overrun: The Russian Portfolio Armor Overrun (XIII.C, X.B, XIV.D).
+#include "cli/commands.h"
+#include "games/russian-portfolio/russian_portfolio.h"
+
+namespace umpire::cli {
+
+struct OverrunOptions {
+    core::OverrunRequest request;
+    DiceOptions dice;
+};
+
+void run_overrun(const OverrunOptions& opt, Context& ctx)
+{
+    const core::Table& overrun = ctx.table("russian-portfolio.overrun");
+    const core::Table& terrain = ctx.table("russian-portfolio.overrun-terrain");
+    const auto& q = opt.request;
+    core::Fields inputs{{"result", q.result},
+                        {"attacking_armor", static_cast<long long>(q.attacking_armor)},
+                        {"defending_armor", static_cast<long long>(q.defending_armor)},
+                        {"defending_infantry", static_cast<long long>(q.defending_infantry)},
+                        {"infantry_dispersed", q.infantry_dispersed},
+                        {"weather", q.weather},
+                        {"terrain", q.terrain},
+                        {"fuel_shortage", q.fuel_shortage}};
+    ctx.adjudicate(opt.dice, inputs, "overrun",
+                   [&](core::Dice&) { return core::resolve_overrun(overrun, terrain, q); });
+}
+
+void setup_overrun(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<OverrunOptions>();
+    auto& q = opt->request;
+    auto* sub = app.add_subcommand("overrun", "Russian Portfolio: Armor Overrun, DX to DE and DE to BR, or "
+                                              "refused with the reasons");
+    sub->add_option("--result", q.result, "The CRT result: DX or DE")->required()->type_name("DX|DE");
+    sub->add_option("--attacking-armor", q.attacking_armor, "Attacking pure armor factors")->required()->type_name("N");
+    sub->add_option("--defending-armor", q.defending_armor, "Defending pure armor factors")->type_name("N");
+    sub->add_option("--defending-infantry", q.defending_infantry, "Defending infantry factors")
+        ->required()
+        ->type_name("N");
+    sub->add_flag("--dispersed", q.infantry_dispersed, "The defending infantry is Dispersed");
+    sub->add_option("--weather", q.weather, "good, mud, hard-frost or snow")->required()->type_name("WEATHER");
+    sub->add_option("--terrain", q.terrain,
+                    "clear, city, major-city, victory-city, fortress, hills, swamp, mountains, forest")
+        ->required()
+        ->type_name("TERRAIN");
+    sub->add_flag("--fuel-shortage", q.fuel_shortage, "The armor has a fuel shortage (XIV.D)");
+    add_dice_options(*sub, opt->dice);
+    sub->footer("The overrun chart is lost: the armor ratios and weathers are PROVISIONAL.\n"
+                "Examples:\n  umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 \\\n"
+                "      --weather good --terrain clear\n"
+                "  umpire --json overrun --result DX --attacking-armor 4 --defending-infantry 3 \\\n"
+                "      --weather mud --terrain hills --fuel-shortage");
+    sub->callback([opt, &ctx] { run_overrun(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

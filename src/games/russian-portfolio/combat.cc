@@ -1,0 +1,456 @@
+// The Russian Portfolio's combat: counters and their factors (III, X.B), the CRT (XIII.B-C)
+// read through resolve's column code, retreat limits (XIII.D.6) and Armor Overrun.
+#include "games/russian-portfolio/russian_portfolio.h"
+
+#include "core/lookup.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <utility>
+
+namespace umpire::core {
+
+namespace {
+
+std::string odds_text(Ratio r) { return std::to_string(r.attack) + " to " + std::to_string(r.defense); }
+
+constexpr long long k_max_factors = 1000000;
+
+std::string factors_text(long long n) { return std::to_string(n) + (n == 1 ? " factor" : " factors"); }
+
+// The case of X.B each terrain bonus comes from.
+std::string terrain_case(std::string_view key)
+{
+    static const std::array<std::pair<std::string_view, std::string_view>, 9> cases{{
+        {"stalin-line", "X.B.3"},
+        {"major-city", "X.B.5"},
+        {"victory-city", "X.B.6, X.B.5"},
+        {"leningrad-moscow", "X.B.6, X.B.5"},
+        {"city", "X.B.7"},
+        {"fortress", "X.B.8"},
+        {"swamp", "X.B.9"},
+        {"hills", "X.B.10"},
+        {"mountains", "X.B.11"},
+    }};
+    for (const auto& [k, c] : cases) {
+        if (k == key) {
+            return std::string(c);
+        }
+    }
+    return "X.B";
+}
+
+// The terrain-defense column a defender reads, "" for none (armor, mechanized, cavalry).
+std::string terrain_column(const LandUnit& u)
+{
+    if (u.kind == "army" || u.kind == "front" || u.kind == "corps") {
+        return u.kind;
+    }
+    return u.kind == "infantry" ? "other" : "";
+}
+
+}  // namespace
+
+const std::vector<std::string>& land_unit_kinds()
+{
+    static const std::vector<std::string> kinds{"army", "front", "corps", "infantry", "armor", "mechanized", "cavalry"};
+    return kinds;
+}
+
+bool infantry_type(const LandUnit& unit)
+{
+    return unit.kind == "army" || unit.kind == "front" || unit.kind == "corps" || unit.kind == "infantry";
+}
+
+Expected<LandUnit> parse_land_unit(std::string_view spec)
+{
+    const std::string where = "'" + std::string(spec) + "': ";
+    std::vector<std::string> parts = split(spec, ':');
+    LandUnit u;
+    auto n = parse_int(parts[0], 0, k_max_factors);
+    if (!n) {
+        return fail<LandUnit>(where + "factors: " + n.error() + "; write FACTORS:KIND[:FLAG], e.g. 4:army");
+    }
+    u.factors = *n;
+    if (parts.size() < 2) {
+        return fail<LandUnit>(where + "name the unit's kind: " + join(land_unit_kinds(), ", "));
+    }
+    u.kind = to_lower(parts[1]);
+    const auto& kinds = land_unit_kinds();
+    if (std::find(kinds.begin(), kinds.end(), u.kind) == kinds.end()) {
+        return fail<LandUnit>(where + "unknown kind '" + parts[1] + "'" + suggestion(parts[1], kinds) +
+                              "; allowed: " + join(kinds, ", "));
+    }
+    const std::vector<std::string> flags{"dispersed", "lake"};
+    for (size_t i = 2; i < parts.size(); ++i) {
+        const std::string f = to_lower(parts[i]);
+        if (f == "dispersed") {
+            u.dispersed = true;
+        } else if (f == "lake") {
+            u.across_water = true;
+        } else {
+            return fail<LandUnit>(where + "unknown flag ':" + parts[i] + "'" + suggestion(parts[i], flags) +
+                                  "; allowed :dispersed (a defender), :lake (an attacker across water, X.B.4)");
+        }
+    }
+    return u;
+}
+
+FactorTotal attack_factors(const std::vector<LandUnit>& attackers)
+{
+    FactorTotal out;
+    long long full = 0;
+    long long across = 0;
+    for (const auto& u : attackers) {
+        if (u.dispersed) {
+            throw usage_error("{attacker} " + std::to_string(u.factors) + ":" + u.kind +
+                              ":dispersed: a unit must be UnDispersed to attack (XIII.A.2)");
+        }
+        if (u.across_water && !infantry_type(u)) {
+            throw usage_error("{attacker} " + std::to_string(u.factors) + ":" + u.kind + ":lake: " + u.kind +
+                              " units may not attack across unfrozen lake hexsides, the Kerch Straits or "
+                              "Leningrad-Kronshtadt (X.B.4)");
+        }
+        (u.across_water ? across : full) += u.factors;
+    }
+    out.factors = full + across / 2;
+    if (across > 0) {
+        out.steps.push_back("attack: " + factors_text(across) + " across water halved to " + factors_text(across / 2) +
+                            ", the fraction of the total rounded down (X.B.4)" +
+                            (full > 0 ? ", plus " + factors_text(full) : ""));
+    }
+    out.steps.push_back("attack: " + factors_text(out.factors));
+    return out;
+}
+
+FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& defenders,
+                            const std::vector<std::string>& keys, std::optional<bool> soviet)
+{
+    FactorTotal out;
+    for (const auto& u : defenders) {
+        out.factors += u.factors;
+    }
+    out.steps.push_back("defense: units " + factors_text(out.factors));
+    for (size_t k = 0; k < keys.size(); ++k) {
+        for (size_t j = 0; j < k; ++j) {
+            if (keys[j] == keys[k]) {
+                throw usage_error("{terrain} " + keys[k] + " is given twice");
+            }
+        }
+    }
+    auto has = [&](std::string_view key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
+    if ((has("victory-city") || has("leningrad-moscow")) && has("major-city")) {
+        throw usage_error("{terrain}: a victory city has its major city bonuses already (X.B.6); give "
+                          "victory-city (or leningrad-moscow) without major-city");
+    }
+    if (has("victory-city") && has("leningrad-moscow")) {
+        throw usage_error("{terrain}: leningrad-moscow is the victory city of Leningrad or Moscow (X.B.6); give one");
+    }
+    for (const auto& key : keys) {
+        auto row = find_row(terrain, key);
+        if (!row) {
+            throw usage_error("{terrain}: " + row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+        }
+        const TableRow& cells = terrain.rows[*row];
+        auto column_value = [&](const std::string& column) {
+            auto c = find_column(terrain, column);
+            return c ? static_cast<long long>(cells.numbers.at(*c).value_or(0)) : 0LL;
+        };
+        const bool soviet_only = key == "swamp" || key == "stalin-line";  // X.B.9, X.B.3
+        const bool one_unit = key == "city" || key == "fortress";         // X.B.7, X.B.8
+        if (soviet_only && !soviet) {
+            bool matters = false;
+            for (const auto& u : defenders) {
+                matters = matters || (!u.dispersed && column_value(terrain_column(u)) > 0);
+            }
+            if (matters) {
+                throw usage_error("{terrain} " + key + " is a bonus for Soviet units only (" + terrain_case(key) +
+                                  "): give {side} so umpire knows who defends");
+            }
+        }
+        long long bonus = 0;
+        std::string who;
+        for (const auto& u : defenders) {
+            const std::string column = terrain_column(u);
+            const long long b = column.empty() ? 0 : column_value(column);
+            if (b == 0) {
+                continue;
+            }
+            if (u.dispersed) {
+                out.steps.push_back(key + ": the Dispersed " + u.kind + " gets no bonus (XIII.B.2)");
+                continue;
+            }
+            if (soviet_only && !*soviet) {
+                out.steps.push_back(key + ": no bonus, the defending " + u.kind + " is not Soviet (" +
+                                    terrain_case(key) + ")");
+                continue;
+            }
+            if (one_unit) {
+                bonus = std::max(bonus, b);
+                who = "one infantry-type unit, at most 1 for the hex";
+                continue;
+            }
+            bonus += b;
+            who += (who.empty() ? "" : ", ") + u.kind + " +" + std::to_string(b);
+        }
+        const long long intrinsic = column_value("hex");
+        if (intrinsic > 0) {
+            who += (who.empty() ? "" : ", ") + std::string("the hex's own +") + std::to_string(intrinsic);
+            bonus += intrinsic;
+        }
+        if (bonus > 0) {
+            out.factors += bonus;
+            out.steps.push_back(key + ": +" + std::to_string(bonus) + " (" + who + "; " + terrain_case(key) + ")");
+        }
+    }
+    out.steps.push_back("defense: " + factors_text(out.factors));
+    return out;
+}
+
+namespace {
+
+// XIII.D.6 on CODE (D4, DX or DE) for a defender that can retreat only q.retreat hexes:
+// the code it becomes, with the second die when it needs one.
+std::string retreat_limit(const Table& shortfall, const CrtRequest& q, const std::string& code, Resolution& r,
+                          Dice& dice)
+{
+    const std::string hexes = std::to_string(*q.retreat) + (*q.retreat == 1 ? " hex" : " hexes");
+    if (*q.retreat < 2) {
+        const std::string to = code == "DE" ? "BR" : "DE";
+        r.steps.push_back("the defender can retreat only " + hexes + ", not 2: " + code + " -> " + to + " (XIII.D.6)");
+        r.result.fields.push_back({"converted_from", code});
+        return to;
+    }
+    if (code == "DE") {
+        r.steps.push_back("DE eliminates the defender whatever its retreat (XIII.D.6 converts DE only below 2 hexes)");
+        return code;
+    }
+    if (*q.retreat == 2 && q.two_hexes == TwoHexReading::retreats) {
+        r.steps.push_back("the defender retreats the 2 hexes it can: no roll (read as a full retreat; XIII.D.6 "
+                          "rolls only at 3)");
+        return code;
+    }
+    note_table(r, shortfall);
+    int roll = dice.roll(*shortfall.dice, "XIII.D.6: a retreat of only " + hexes + ", 4-6 eliminates");
+    auto row = find_row(shortfall, roll);
+    const std::string outcome = row ? shortfall.rows[*row].cells.at(0) : "";
+    r.steps.push_back("the defender can retreat only " + hexes + (*q.retreat == 2 ? " (read as 3, XIII.D.6)" : "") +
+                      ": " + roll_text(dice.record().back()) + " -> " + outcome + " (" + shortfall.source + ")");
+    r.result.fields.push_back({"retreat_roll", outcome});
+    if (outcome == "eliminated") {
+        r.result.fields.push_back({"converted_from", code});
+        return "DE";
+    }
+    return code;
+}
+
+}  // namespace
+
+Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
+{
+    const Table& crt = tables.crt;
+    const Table& no_retreat = tables.no_retreat;
+    const Table& procedures = tables.procedures;
+    Resolution r;
+    r.command = "crt";
+    r.title = "Combat";
+    r.source = crt.source;
+    note_table(r, crt);
+    Ratio factors = q.factors;
+    if (!q.attackers.empty()) {
+        FactorTotal a = attack_factors(q.attackers);
+        factors.attack = a.factors;
+        r.steps.insert(r.steps.end(), a.steps.begin(), a.steps.end());
+    }
+    if (!q.defenders.empty()) {
+        FactorTotal d = defense_factors(tables.terrain, q.defenders, q.terrain, q.defender_soviet);
+        note_table(r, tables.terrain);
+        factors.defense = d.factors;
+        r.steps.insert(r.steps.end(), d.steps.begin(), d.steps.end());
+    }
+    if (factors.attack < 1 || factors.defense < 1) {
+        throw usage_error("{attack} and {defense} must come to at least 1 factor each (" + odds_text(factors) + ")");
+    }
+    if (factors.attack > k_max_factors || factors.defense > k_max_factors) {
+        throw usage_error("{attack} and {defense} are at most " + std::to_string(k_max_factors) + " factors (" +
+                          odds_text(factors) + ")");
+    }
+    if (q.retreat && q.surrounded) {
+        throw usage_error("{retreat} and {surrounded}: a Surrounded or No Retreat! defender converts as XIII.C "
+                          "says; give one");
+    }
+    if (q.retreat) {
+        check_count(*q.retreat, 0, 4, "{retreat}");
+    }
+
+    // Basic odds: the column nearest but no greater, reduced to 10:1 (XIII.B.3-4); then the
+    // shifts; below 1:4 refused, past 10:1 read at it: the same column resolve reads.
+    const int last = static_cast<int>(crt.columns.size()) - 1;
+    int shift = 0;
+    for (const auto& s : q.shifts) {
+        shift += s.columns;
+    }
+    const CombatColumn pick =
+        combat_column(crt, factors.attack, factors.defense, shift, q.dispersed ? crt.shift_columns("dispersed") : 0);
+    if (pick.basic < 0) {
+        r.steps.push_back(odds_text(factors) + " is below " + crt.columns.front() + " (XIII.B.3)");
+    } else {
+        const auto basic = static_cast<size_t>(std::min<long long>(pick.basic, last));
+        r.steps.push_back(odds_text(factors) + " -> " + crt.columns[basic] +
+                          (pick.reduced ? " (above " + crt.columns.back() + ", reduced to it, XIII.B.4)"
+                                        : " (nearest column no greater, XIII.B.3)"));
+    }
+    for (const auto& s : q.shifts) {
+        r.steps.push_back("shift " + signed_number(s.columns) + ": " + s.reason);
+    }
+    if (!pick.column) {  // as the table says: the shipped one refuses below 1:4 only
+        throw usage_error(
+            "final odds " + (pick.shifted < 0 ? "below " + crt.columns.front() : "past " + crt.columns.back()) +
+            " are not allowed (XIII.B.4): " + odds_text(factors) + (shift ? " shifted " + signed_number(shift) : ""));
+    }
+    if (pick.at_edge) {
+        const std::string& edge = pick.shifted < 0 ? crt.columns.front() : crt.columns.back();
+        r.steps.push_back(std::string(pick.shifted < 0 ? "shifted below " : "shifted past ") + edge + ": read at " +
+                          edge);
+    }
+    const int final_column = static_cast<int>(*pick.column);
+    r.result.fields.push_back({"odds", crt.columns[static_cast<size_t>(final_column)]});
+    const int read_column = static_cast<int>(pick.read);
+    if (q.dispersed) {
+        r.steps.push_back("Dispersed defender: read one column higher, under " +
+                          crt.columns[static_cast<size_t>(read_column)] + " (VII.B)");
+    }
+    r.result.fields.push_back({"column", crt.columns[static_cast<size_t>(read_column)]});
+
+    int roll = dice.roll(*crt.dice, "combat under " + crt.columns[static_cast<size_t>(read_column)]);
+    size_t row = *find_row(crt, roll);
+    std::string code = crt.rows[row].cells[static_cast<size_t>(read_column)];
+    r.steps.push_back(roll_text(dice.record().back()) + " under " + crt.columns[static_cast<size_t>(read_column)] +
+                      " -> " + code);
+    if (q.surrounded) {
+        auto converted = find_row(no_retreat, code);
+        if (converted) {
+            auto c = find_column(no_retreat, q.surrounded_reading);
+            std::string to = no_retreat.rows[*converted].cells[c ? *c : 0];
+            r.steps.push_back("Surrounded/No Retreat!: " + code + " -> " + to + " (XIII.C" +
+                              (q.surrounded_reading == "chart-sheet" ? ", chart sheet reading" : "") + ")");
+            r.result.fields.push_back({"converted_from", code});
+            code = to;
+        } else {
+            r.steps.push_back("Surrounded/No Retreat!: " + code + " is unchanged (XIII.C)");
+        }
+        note_table(r, no_retreat);
+    }
+    if (q.retreat && *q.retreat < 4 && (code == "D4" || code == "DX" || code == "DE")) {
+        code = retreat_limit(tables.retreat_shortfall, q, code, r, dice);
+    }
+    r.result.code = code;
+    describe(r.result, crt, "");
+    if (q.armor) {
+        int from = procedures.constant(q.russian ? "breakdown_from_russian" : "breakdown_from_axis");
+        note_table(r, procedures);
+        int to = from + q.reserve_phase;
+        bool breaks = roll >= from && roll <= to;
+        r.result.fields.push_back({"armor_breakdown", breaks});
+        r.steps.push_back("armor breakdown on " + std::to_string(from) + "-" + std::to_string(to) + " (XIII.C, n = " +
+                          std::to_string(q.reserve_phase) + "): " + (breaks ? "breaks down" : "no breakdown"));
+        if (breaks) {
+            r.result.effects.push_back("the attacking armor/mech units are Dispersed by breakdown (XIII.C)");
+        }
+    }
+    r.result.source = crt.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_overrun(const Table& overrun, const Table& terrain, const OverrunRequest& q)
+{
+    if (q.result != "DX" && q.result != "DE") {
+        throw usage_error("{result} " + q.result +
+                          ": Armor Overrun is possible only on DX and DE "
+                          "results (XIII.C)");
+    }
+    for (auto [value, flag] :
+         {std::pair{q.attacking_armor, "{attacking_armor}"}, std::pair{q.defending_armor, "{defending_armor}"},
+          std::pair{q.defending_infantry, "{defending_infantry}"}}) {
+        if (value < 0 || value > 1000) {
+            throw usage_error(std::string(flag) + " is " + std::to_string(value) + "; allowed 0 to 1000");
+        }
+    }
+    Resolution r;
+    r.command = "overrun";
+    r.title = "Armor Overrun";
+    r.source = "Russian Portfolio XIII.C, X.B, XIV.D";
+    note_table(r, overrun);
+    std::vector<std::string> reasons;
+
+    auto weather_row = find_row(overrun, q.weather);
+    if (!weather_row) {
+        throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
+    }
+    if (overrun.rows[*weather_row].cells[0] != "allowed") {
+        reasons.push_back("weather " + q.weather + ": overruns only in " + [&] {
+            std::vector<std::string> ok;
+            for (const auto& row : overrun.rows) {
+                if (row.cells[0] == "allowed") {
+                    ok.push_back(row.key);
+                }
+            }
+            return join(ok, " or ");
+        }() + " weather");
+    }
+    note_table(r, terrain);
+    auto terrain_row = find_row(terrain, q.terrain);
+    if (!terrain_row) {
+        throw usage_error("{terrain}: " + terrain_row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+    }
+    const std::string& terrain_code = terrain.rows[*terrain_row].cells[0];
+    if (terrain_code == "never") {
+        reasons.push_back("terrain " + q.terrain + ": can never be Armor Overrun (X.B)");
+    } else if (terrain_code != "allowed") {
+        reasons.push_back("terrain " + q.terrain + ": overruns go only into clear terrain");
+    }
+    if (q.fuel_shortage) {
+        reasons.push_back("fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
+    }
+    int net = q.attacking_armor - q.defending_armor;
+    int ratio = overrun.constant(q.infantry_dispersed ? "armor_to_dispersed_infantry" : "armor_to_infantry");
+    int needed = ratio * q.defending_infantry;
+    r.steps.push_back("pure armor " + std::to_string(q.attacking_armor) + " - defending pure armor " +
+                      std::to_string(q.defending_armor) + " = " + std::to_string(net) + "; needs " +
+                      std::to_string(ratio) + " x " + std::to_string(q.defending_infantry) +
+                      (q.infantry_dispersed ? " Dispersed" : "") + " infantry = " + std::to_string(needed));
+    if (q.attacking_armor < 1) {
+        reasons.push_back("no attacking pure armor");
+    } else if (net < needed || net < 1) {
+        reasons.push_back(
+            "armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
+            (q.infantry_dispersed ? " (equal to the Dispersed infantry)" : " (twice the defending infantry)"));
+    }
+    r.result.fields.push_back({"reasons", reasons});
+    if (!reasons.empty()) {
+        r.result.code = "refused";
+        r.result.name = "No overrun";
+        r.result.effects = {"the " + q.result + " result stands"};
+        for (const auto& why : reasons) {
+            r.steps.push_back("refused: " + why);
+        }
+    } else {
+        r.result.code = q.result == "DX" ? "DE" : "BR";
+        r.result.name = q.result == "DX" ? "Defenders eliminated" : "Breakthrough!";
+        r.result.effects = {q.result == "DX" ? "the overrun turns DX into DE: the defenders are eliminated (XIII.C)"
+                                             : "the overrun turns DE into a Breakthrough: after tactical advance "
+                                               "the attackers may attack once more (XIII.C, XIII.F)"};
+        r.steps.push_back("overrun: " + q.result + " -> " + r.result.code);
+    }
+    r.result.fields.push_back({"converted_from", q.result});
+    r.result.source = r.source;
+    return r;
+}
+
+}  // namespace umpire::core

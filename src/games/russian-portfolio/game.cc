@@ -1,0 +1,324 @@
+// The Russian Portfolio's game file: counters Spent, Dispersed and eliminated by the CRT's
+// results (VII, XIII.C), the game-turn and month, the board's limits and its sequence of play.
+#include "games/russian-portfolio/internal.h"
+#include "games/russian-portfolio/russian_portfolio.h"
+
+#include "core/lookup.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <utility>
+
+namespace umpire::core {
+
+using namespace russian_portfolio_internal;
+
+namespace {
+
+// The weather of MONTH as the clock keeps it ("mud"), from TABLE (VI.A).
+std::string weather_of_month(const Table& table, const std::string& month)
+{
+    NoDice unused;  // the table is read by month: no die
+    Dice none(unused);
+    return resolve_weather(table, month, none).result.code;
+}
+
+}  // namespace
+
+namespace {
+
+// A unit's status, from the least to the most: ready, Spent (VII.A), Dispersed (VII.B),
+// eliminated. A result never lowers it: a Dispersed unit Spent again stays Dispersed.
+const std::vector<std::string_view> k_unit_statuses{"ready", "spent", "dispersed", "eliminated"};
+
+size_t status_rank(std::string_view status)
+{
+    return static_cast<size_t>(std::find(k_unit_statuses.begin(), k_unit_statuses.end(), status) -
+                               k_unit_statuses.begin());
+}
+
+// The names a crt request took from the game ("attacker_units", "defender_units", "armor_units").
+std::vector<std::string> named_units(const Resolution& r, std::string_view key)
+{
+    for (const auto& f : r.inputs) {
+        if (const auto* names = std::get_if<std::vector<std::string>>(&f.value); names != nullptr && f.key == key) {
+            return *names;
+        }
+    }
+    return {};
+}
+
+// What a CRT result does to the units the game holds (VII, XIII.C). What the text leaves to a
+// player's choice (X's exchange, D1's Spent or Dispersed, DX's exchange first) is left to the
+// referee: game set.
+std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
+{
+    std::vector<Change> out;
+    auto raise = [&](const std::string& name, std::string_view to, const std::string& rule) {
+        const GameUnit* u = g.find_unit(name);
+        if (u == nullptr) {
+            return;
+        }
+        for (auto& c : out) {
+            if (c.unit == u->name) {
+                if (status_rank(to) > status_rank(c.to)) {
+                    c.to = std::string(to);
+                    c.rule = rule;
+                }
+                return;
+            }
+        }
+        if (status_rank(to) > status_rank(g.value(u->name, "status"))) {
+            out.push_back(change_to(g, u->name, "status", std::string(to), rule));
+        }
+    };
+    const std::string code = r.result.code;
+    const auto attackers = named_units(r, "attacker_units");
+    const auto defenders = named_units(r, "defender_units");
+    for (const auto& a : attackers) {
+        raise(a, "spent", "VII.A, by attacking");
+        if (code == "AE") {
+            raise(a, "eliminated", "XIII.C, AE");
+        } else if (code == "AD") {
+            raise(a, "dispersed", "XIII.C, AD");
+        }
+    }
+    if (field_text(r.result.fields, "armor_breakdown") == "true") {
+        for (const auto& a : named_units(r, "armor_units")) {
+            raise(a, "dispersed", "XIII.C, armor breakdown");
+        }
+    }
+    for (const auto& d : defenders) {
+        if (code == "S") {
+            raise(d, "spent", "XIII.C, S");
+        } else if (code == "D4" || code == "DX") {
+            raise(d, "dispersed", "XIII.C, " + code);
+        } else if (code == "DE" || code == "BR") {
+            // BR is DE's breakthrough: "DE to BR" when surrounded, "DE becoming Breakthrough" by
+            // overrun (XIII.C), and the attackers tac-advance into the vacated hex (XIII.E.5).
+            raise(d, "eliminated", "XIII.C, " + code);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+GameRules russian_portfolio_game_rules()
+{
+    GameRules rules;
+    rules.game = "russian-portfolio";
+    rules.title = "The Russian Portfolio";
+    rules.scenario = "russian-portfolio";
+    rules.start = [](const Scenario& s, const TableOf& table) {
+        GameState g;
+        g.game = "russian-portfolio";
+        g.scenario = s.id;
+        std::string month = month_key(s.start.empty() ? "22Jun41" : s.start);
+        if (month.empty()) {
+            throw data_error("scenario " + s.id + ": start '" + s.start +
+                             "' names no month the game knows (22Jun41, 10Jul41, jun41...)");
+        }
+        // A 1Jun41 start rolls its first weather (XVI.C.1.c): left open for the referee.
+        const bool rolled = to_lower(s.start) == "1jun41";
+        g.clock = {{"turn", "1"},
+                   {"month", month},
+                   {"weather", rolled ? "" : weather_of_month(table("russian-portfolio.weather"), month)}};
+        if (!s.track.empty()) {
+            if (s.track.front() != month) {
+                throw data_error("scenario " + s.id + ": turn_record_track begins with " + s.track.front() +
+                                 ", but the game starts in " + month);
+            }
+            g.clock.emplace_back("track", join(s.track, ","));  // the referee's Turn Record Track
+        }
+        // The referee's order of battle: each counter ready, or Dispersed where its "D" says so
+        // (XVI.C.1.b); the text's own counter sheets are lost.
+        for (const auto& u : s.units) {
+            if (!u.factors) {
+                throw data_error("scenario " + s.id + ": unit " + u.name +
+                                 " has no factors: a Russian Portfolio counter needs factors = \"AF-DF-MF\" (III)");
+            }
+            g.units.push_back({u.name, u.side, {{"status", u.dispersed ? "dispersed" : "ready"}}});
+        }
+        return g;
+    };
+    rules.changes = [](const GameState& g, const Resolution& r) {
+        std::vector<Change> out;
+        if (r.command == "weather") {
+            const bool rolled =
+                std::find(r.tables.begin(), r.tables.end(), "russian-portfolio.weather-1jun41") != r.tables.end();
+            out.push_back(change_to(g, "", "weather", r.result.code, rolled ? "XVI.C.1.c" : "VI.A"));
+        } else if (r.command == "crt") {
+            out = crt_changes(g, r);
+        }
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
+    };
+    rules.check = [](const GameState& g) {
+        StateCheck c(g);
+        c.keys("", {"turn", "month", "weather", "track"});
+        const auto track = split(g.value("", "track"), ',');
+        for (size_t i = 0; i < track.size() && !g.value("", "track").empty(); ++i) {
+            if (month_key(track[i]) != track[i] || (i > 0 && !month_steps_ok(track[i - 1], track[i]))) {
+                c.problem("", "track",
+                          "'" + track[i] + "' at game-turn " + std::to_string(i + 1) +
+                              ": a Turn Record Track is months as jun41, each the last one or the next (V)");
+                break;
+            }
+        }
+        c.number("", "turn", 1, k_max_clock);
+        if (const std::string m = g.value("", "month"); month_key(m) != m || m.empty()) {
+            c.problem("", "month", "'" + m + "' is no month the game knows: as jun41, oct41, mar42 (V)");
+        }
+        // The weather is a code of the referee's chart (his own tables may replace it): a word, or ""
+        // before the 1Jun41 start's first roll (XVI.C.1.c).
+        const std::string w = g.value("", "weather");
+        if (w.size() > 40 || !std::all_of(w.begin(), w.end(), [](char ch) {
+                return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+            })) {
+            c.problem("", "weather", "'" + w + "' is no weather code: a word of the weather chart, as mud (VI.A)");
+        }
+        for (const auto& u : g.units) {
+            c.keys(u.name, {"status"});
+            c.one_of(u.name, "status", k_unit_statuses);
+        }
+        return c.problems;
+    };
+    rules.next_keys = {"month"};
+    // The order of the phases is on the Charts and Tables sheet the text lost (V: "See the
+    // Charts and Tables sheet"): the step is the game-turn, the phases as the text names them.
+    rules.sequence = {
+        {"game-turn",
+         "the game-turn",
+         "V",
+         "each month on the Turn Record Track",
+         {"the month moves on by one at most: the scenario's Turn Record Track, or {month} (V)",
+          "the month's weather: October Mud, November Hard Frost, December on Snow (VI.A)"},
+         {"the phases the text names, in the order of the Charts and Tables sheet (lost): Replacement/ "
+          "Reinforcement and Strategic Movement (VIII), operations and attacks (crt), Reserve Movement, Supply "
+          "Status Determination, Victory Determination (IV)",
+          "Dispersed units recover in the opponent's Initial Operations Attack Phase, then are Spent until the "
+          "game-turn ends (VII.C): game set UNIT status=spent {reason} \"recovered, VII.C\"",
+          "at the end of the game-turn every Spent (not Dispersed) unit faces back, ready: game next does it "
+          "(VII.C, XIII.H)"}},
+    };
+    rules.step = [](const GameState&) { return std::string("game-turn"); };
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
+                    const StatusList& given) {
+        Resolution r;
+        r.command = "game next";
+        r.title = "Next game-turn";
+        r.source = "Russian Portfolio V, VI.A";
+        const std::string now = g.value("", "month");
+        std::string month = now;
+        bool told = false;
+        for (const auto& [key, value] : given) {
+            if (key == "month") {
+                month = month_key(value);
+                told = true;
+                if (month.empty()) {
+                    throw usage_error("{month} '" + value + "': a month as jun41, oct41, mar42");
+                }
+            }
+        }
+        // The referee's Turn Record Track, when his scenario gave one: the next game-turn's month.
+        const int next_turn = g.number("", "turn") + 1;
+        if (const auto track = split(g.value("", "track"), ',');
+            !g.value("", "track").empty() && static_cast<size_t>(next_turn) <= track.size()) {
+            const std::string& tracked = track[static_cast<size_t>(next_turn) - 1];
+            if (told && month != tracked) {
+                throw usage_error("{month} " + month + ", but the scenario's Turn Record Track has " + tracked +
+                                  " for game-turn " + std::to_string(next_turn) + ": leave {month} off");
+            }
+            month = tracked;
+        }
+        const auto from = month_of(now);
+        const auto to = month_of(month);
+        if (from && to && *to < *from) {
+            throw usage_error("{month} " + month + " is before the game's " + now +
+                              ": the clock does not go back "
+                              "(game undo does)");
+        }
+        // The Turn Record Track is lost, but a game-turn is weeks, not months: the start
+        // dates 1Jun41, 22Jun41 and 10Jul41 lie a turn or so apart, and VI.B.3 counts "3
+        // consecutive Snow weather turns". A turn moves the month on by one at most.
+        if (from && to && !month_steps_ok(now, month)) {
+            throw usage_error("{month} " + month + " from the game's " + now +
+                              " in one game-turn: a turn is weeks on the Turn Record Track (the start dates "
+                              "1Jun41, 22Jun41, 10Jul41; VI.B.3's consecutive Snow turns), so the month moves on "
+                              "by one at most");
+        }
+        const int turn = next_turn;
+        const Table& weather = table("russian-portfolio.weather");
+        note_table(r, weather);
+        Resolution read = resolve_weather(weather, month, dice);
+        r.steps = read.steps;
+        r.steps.insert(r.steps.begin(), "game-turn " + std::to_string(turn) +
+                                            (month == now ? ", still " + now : ", now " + month) +
+                                            " (the Turn Record Track is on the lost Charts & Tables sheet: "
+                                            "{month} moves the month on)");
+        changes.push_back(change_to(g, "", "turn", std::to_string(turn), "V"));
+        changes.push_back(change_to(g, "", "month", month, "V"));
+        changes.push_back(change_to(g, "", "weather", read.result.code, "VI.A"));
+        // VII.C, XIII.H: at the end of the game-turn all Spent (but not Dispersed) units face back.
+        for (const auto& u : g.units) {
+            if (g.value(u.name, "status") == "spent") {
+                changes.push_back(change_to(g, u.name, "status", "ready", "VII.C"));
+            }
+        }
+        std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
+        r.result.code = std::to_string(turn) + "-" + month;
+        r.result.name = "Game-turn " + std::to_string(turn) + ", " + month + ": " + read.result.name;
+        r.result.effects = read.result.effects;
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;
+    };
+    rules.status = [](const GameState& g, const TableOf& table, Resolution& r) {
+        const std::string w = g.value("", "weather");
+        r.result.code = g.value("", "turn") + "-" + g.value("", "month");
+        r.result.name =
+            "Game-turn " + g.value("", "turn") + ", " + g.value("", "month") + ", " +
+            (w.empty()
+                 ? std::string("weather to be rolled: the 1Jun41 start's die, XVI.C.1.c (umpire weather rolls it)")
+                 : w);
+        if (!w.empty()) {
+            Outcome o;
+            o.code = w;
+            describe(o, table("russian-portfolio.weather"), "");
+            r.result.effects = o.effects;
+        }
+        for (const auto& u : g.units) {
+            Outcome board;
+            board.code = u.name;
+            board.name = u.side;
+            const std::string status = g.value(u.name, "status");
+            board.effects = {status == "spent"        ? "Spent: may not move or attack until the game-turn ends (VII.A)"
+                             : status == "dispersed"  ? "Dispersed: may not move or attack, no ZOC, attacked one "
+                                                        "column higher (VII.B)"
+                             : status == "eliminated" ? "eliminated"
+                                                      : "ready"};
+            r.results.push_back(std::move(board));
+        }
+    };
+    rules.clock_text = [](const GameState& g) {
+        return "turn " + g.value("", "turn") + " " + g.value("", "month") + " " + g.value("", "weather");
+    };
+    rules.words = [](const Change& c) -> std::string {
+        if (c.key != "status" || c.unit.empty()) {
+            return "";  // the clock: the result says it
+        }
+        if (c.to == "ready") {
+            return c.unit + " faces back, ready";
+        }
+        return c.unit + " is " + (c.to == "spent" ? "Spent" : c.to == "dispersed" ? "Dispersed" : "eliminated");
+    };
+    return rules;
+}
+
+}  // namespace umpire::core

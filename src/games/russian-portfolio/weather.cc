@@ -1,0 +1,95 @@
+// The Russian Portfolio's Siberian roulette and weather by month (VI.A).
+#include "games/russian-portfolio/internal.h"
+#include "games/russian-portfolio/russian_portfolio.h"
+
+#include "core/lookup.h"
+
+#include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <utility>
+
+namespace umpire::core {
+
+using namespace russian_portfolio_internal;
+
+Resolution resolve_siberian(int axis_number, Dice& dice)
+{
+    if (axis_number < 1 || axis_number > 6) {
+        throw usage_error("{axis_number} is " + std::to_string(axis_number) +
+                          "; the Axis player "
+                          "picks a number from 1 to 6 (IX.B.3)");
+    }
+    Resolution r;
+    r.command = "siberian";
+    r.title = "Siberian roulette";
+    r.source = "Russian Portfolio IX.B.3";
+    int roll = dice.roll_d6("Siberian roulette: the Soviet player casts");
+    bool match = roll == axis_number;
+    r.steps.push_back("Axis picks " + std::to_string(axis_number) + "; the die shows " + std::to_string(roll));
+    r.result.code = match ? "invaded" : "safe";
+    r.result.name = match ? "Japan invades" : "Safe this turn";
+    r.result.effects = {match ? "the Japanese invade the Far Eastern Military District: the Axis player wins "
+                                "the game at once (IX.B.3)"
+                              : "the Siberian Reserves stay; roll again each turn before their safe turn"};
+    r.result.source = r.source;
+    r.rolls = dice.record();
+    return r;
+}
+
+Resolution resolve_weather(const Table& table, std::string_view month, Dice& dice)
+{
+    const std::string key = to_lower(month);
+    // XVI.A: from Mar42 the game runs on until a player stops it, and VI.A makes
+    // "December through the end of the game" Snow: a month past the table's last reads
+    // as its last (Mar42, Snow).
+    const std::string& last = table.rows.back().key;
+    const auto asked = month_of(key);
+    const auto final_month = month_of(last);
+    const bool past_end = !find_row(table, key) && asked && final_month && *asked > *final_month;
+    Resolution r = resolve_lookup(table, {std::nullopt, past_end ? last : key, 0}, dice);
+    r.command = "weather";
+    if (past_end) {
+        r.inputs.back().value = key;
+        r.steps.insert(r.steps.begin(), key + ": after " + last +
+                                            " the game runs on until a player stops it (XVI.A); December through "
+                                            "the end of the game is Snow (VI.A), read as " +
+                                            last);
+    }
+    return r;
+}
+
+Resolution resolve_weather_1jun41(const Table& table, Dice& dice)
+{
+    Resolution r = resolve_lookup(table, {}, dice);
+    r.command = "weather";
+    return r;
+}
+
+bool month_steps_ok(std::string_view from, std::string_view to)
+{
+    const auto a = month_of(from);
+    const auto b = month_of(to);
+    if (!a || !b) {
+        return false;
+    }
+    const int step = (b->first * 12 + b->second) - (a->first * 12 + a->second);
+    return step == 0 || step == 1;
+}
+
+std::string month_key(std::string_view text)
+{
+    std::string key = to_lower(text);
+    size_t digits = 0;
+    while (digits < key.size() && std::isdigit(static_cast<unsigned char>(key[digits]))) {
+        ++digits;
+    }
+    key.erase(0, digits);
+    return month_of(key) ? key : "";
+}
+
+}  // namespace umpire::core

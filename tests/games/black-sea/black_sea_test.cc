@@ -1,0 +1,177 @@
+// The Turkish Black Sea Fleet rolls (rules file 003) as named checks, and Always Possible.
+#include "../../helpers.h"
+#include "core/lookup.h"
+#include "games/black-sea/black_sea.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+using test::table;
+
+std::string check(const char* id, int roll, std::vector<std::pair<std::string, int>> mods = {})
+{
+    test::Scripted s({roll});
+    LookupRequest q;
+    q.named = std::move(mods);
+    return resolve_lookup(table(id), q, s.dice).result.code;
+}
+
+}  // namespace
+
+TEST_CASE("black sea: gunnery at range three ignores 3 or less; -2 single primary or CD, +1 Russian B 1917",
+          "[core][black-sea]")
+{
+    CHECK(check("black-sea.gunnery-range-three", 3) == "ignored");
+    CHECK(check("black-sea.gunnery-range-three", 4) == "hit");
+    CHECK(check("black-sea.gunnery-range-three", 5, {{"single-primary", 1}}) == "ignored");
+    CHECK(check("black-sea.gunnery-range-three", 6, {{"single-primary", 1}}) == "hit");
+    CHECK(check("black-sea.gunnery-range-three", 3, {{"russian-b-1917", 1}}) == "hit");
+}
+
+TEST_CASE("black sea: submarine firing position on 4+, -1 if the target moved two zones", "[core][black-sea]")
+{
+    CHECK(check("black-sea.sub-firing-position", 3) == "too-distant");
+    CHECK(check("black-sea.sub-firing-position", 4) == "attacks");
+    CHECK(check("black-sea.sub-firing-position", 4, {{"moved-two-zones", 1}}) == "too-distant");
+}
+
+TEST_CASE("black sea: ASW sinks on 6+, +1 per three escorts (per four before 1918)", "[core][black-sea]")
+{
+    CHECK(check("black-sea.asw", 5) == "survives");
+    CHECK(check("black-sea.asw", 6) == "sunk");
+    CHECK(check("black-sea.asw", 5, {{"escorts", 2}}) == "survives");  // 2 / 3 = 0
+    CHECK(check("black-sea.asw", 5, {{"escorts", 3}}) == "sunk");
+    CHECK(check("black-sea.asw", 4, {{"escorts", 7}}) == "sunk");                  // +2
+    CHECK(check("black-sea.asw", 4, {{"escorts-before-1918", 7}}) == "survives");  // +1
+    CHECK(check("black-sea.asw", 4, {{"escorts-before-1918", 8}}) == "sunk");      // +2
+    // The second die: 4 or less after the attack, 5 or more before.
+    CHECK(check("black-sea.asw-timing", 4) == "after");
+    CHECK(check("black-sea.asw-timing", 5) == "before");
+    CHECK(check("black-sea.asw-timing", 3, {{"escorts", 6}}) == "before");
+}
+
+TEST_CASE("black sea: sub versus sub destroys on 12", "[core][black-sea]")
+{
+    CHECK(check("black-sea.sub-vs-sub", 11) == "missed");
+    CHECK(check("black-sea.sub-vs-sub", 12) == "destroyed");
+}
+
+TEST_CASE("black sea: minesweeping by other ships, 1 lost, 2-4 nothing, 5-6 removed", "[core][black-sea]")
+{
+    CHECK(check("black-sea.minesweeping", 1) == "sweeper-lost");
+    for (int roll : {2, 3, 4}) {
+        CHECK(check("black-sea.minesweeping", roll) == "none");
+    }
+    CHECK(check("black-sea.minesweeping", 5) == "swept");
+    CHECK(check("black-sea.minesweeping", 6) == "swept");
+}
+
+TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract one, -1 per hex inside",
+          "[core][black-sea]")
+{
+    CHECK(check("black-sea.disengagement", 4) == "continues");
+    CHECK(check("black-sea.disengagement", 5) == "concluded");
+    CHECK(check("black-sea.disengagement", 4, {{"initiative", 1}}) == "concluded");
+    CHECK(check("black-sea.disengagement", 5, {{"initiative", -1}}) == "continues");
+    CHECK(check("black-sea.disengagement", 6, {{"hexes-inside", 2}}) == "continues");
+    CHECK(check("black-sea.disengagement", 6, {{"speed-advantage", 1}, {"hexes-inside", 2}}) == "concluded");
+    test::Scripted s({6});
+    LookupRequest q;
+    q.named = {{"initiative", 2}};
+    CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), q, s.dice),
+                      "{mod} initiative=2: allowed -1 to 1");
+}
+
+TEST_CASE("black sea: the confirmation rolls", "[core][black-sea]")
+{
+    CHECK(check("black-sea.closer-speed", 4) == "closer");
+    CHECK(check("black-sea.closer-speed", 5) == "normal");
+    CHECK(check("black-sea.long-range", 3) == "ignored");
+    CHECK(check("black-sea.long-range", 4) == "confirmed");
+    CHECK(check("black-sea.night-confirm", 4) == "ignored");
+    CHECK(check("black-sea.night-confirm", 5) == "confirmed");
+    CHECK(check("black-sea.night-friendly-fire", 5) == "none");
+    CHECK(check("black-sea.night-friendly-fire", 6) == "friendly-hit");
+    CHECK(check("black-sea.primary-vs-light", 4) == "confirmed");
+    CHECK(check("black-sea.primary-vs-light", 4, {{"dd-or-tb", 1}}) == "ignored");
+    CHECK(check("black-sea.screening", 4) == "ignored");
+    CHECK(check("black-sea.screening", 5) == "confirmed");
+    CHECK(check("black-sea.sharp-shooter", 4) == "miss");
+    CHECK(check("black-sea.sharp-shooter", 5) == "hit");
+}
+
+TEST_CASE("black sea: an unknown modifier is named with the ones the check takes", "[core][black-sea]")
+{
+    test::Scripted s({3});
+    LookupRequest q;
+    q.named = {{"escort", 3}};
+    CHECK_THROWS_WITH(resolve_lookup(table("black-sea.asw"), q, s.dice),
+                      "{mod} escort: check black-sea.asw has no such modifier (did you mean 'escorts'?); it takes "
+                      "escorts, escorts-before-1918");
+}
+
+TEST_CASE("always possible: the text's example rolls two dice, both sixes succeed", "[core][black-sea]")
+{
+    const auto& procedures = table("black-sea.procedures");
+    test::Scripted a({6, 6});
+    auto r = resolve_always_possible(procedures, 6, 5, a.dice);
+    CHECK(r.result.code == "success");
+    CHECK(r.rolls.size() == 2);
+    test::Scripted b({6, 5});
+    CHECK(resolve_always_possible(procedures, 6, 5, b.dice).result.code == "failure");
+    test::Scripted c({});
+    CHECK_THROWS_AS(resolve_always_possible(procedures, 5, 5, c.dice), Error);
+}
+
+TEST_CASE("black sea: movement, fuel, weather limits and victory points as printed", "[tables][black-sea]")
+{
+    auto cell = [](const char* id, const char* row, const char* column) {
+        const auto& t = table(id);
+        size_t c = column ? *find_column(t, std::string_view(column)) : 0;
+        return t.rows.at(*find_row(t, row)).cells.at(c);
+    };
+    CHECK(cell("black-sea.operational-movement", "2+", "odd") == "3");
+    CHECK(cell("black-sea.operational-movement", "2", "odd") == "2");
+    CHECK(cell("black-sea.operational-movement", "2", "even") == "3");
+    CHECK(cell("black-sea.operational-movement", "1", "even") == "2");
+    CHECK(cell("black-sea.operational-movement", "1s", "odd") == "1");
+    CHECK(cell("black-sea.operational-movement", "1s", "even") == "2");
+    CHECK(cell("black-sea.operational-movement", "cd", "even") == "1");
+    CHECK(cell("black-sea.fuel", "1", "per-turn") == "1");
+    CHECK(cell("black-sea.fuel", "2", "per-turn") == "6");
+    CHECK(cell("black-sea.fuel", "3", "per-zone") == "4");
+    CHECK(cell("black-sea.fuel", "3", "per-turn") == "12");
+    CHECK(table("black-sea.fuel").constant("fuel_points_per_box") == 24);
+    CHECK(cell("black-sea.weather-limits", "squall", nullptr) == "3");
+    CHECK(cell("black-sea.weather-limits", "storm", nullptr) == "2");
+    CHECK(cell("black-sea.weather-limits", "gale", nullptr) == "1");
+    CHECK(cell("black-sea.victory-points", "hull-box-bb-bc", nullptr) == "2");
+    CHECK(cell("black-sea.victory-points", "hull-box-other", nullptr) == "1");
+    CHECK(cell("black-sea.victory-points", "airplane-step", nullptr) == "1");
+    CHECK(cell("black-sea.victory-points", "airship", nullptr) == "5");
+    CHECK(cell("black-sea.victory-points", "submarine", nullptr) == "4");
+}
+
+TEST_CASE("cobra: 16.3's victory levels by differential", "[tables][cobra]")
+{
+    const auto& t = table("cobra.victory");
+    auto level = [&](int differential) { return t.rows.at(*find_row(t, differential)).cells[0]; };
+    CHECK(level(31) == "allied-decisive");
+    CHECK(level(500) == "allied-decisive");
+    CHECK(level(30) == "allied-operational");
+    CHECK(level(21) == "allied-operational");
+    CHECK(level(20) == "allied-marginal");
+    CHECK(level(11) == "allied-marginal");
+    CHECK(level(10) == "draw");
+    CHECK(level(0) == "draw");
+    CHECK(level(-1) == "german-marginal");
+    CHECK(level(-10) == "german-marginal");
+    CHECK(level(-11) == "german-operational");
+    CHECK(level(-20) == "german-operational");
+    CHECK(level(-21) == "german-decisive");
+}

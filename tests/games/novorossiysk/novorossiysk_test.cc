@@ -1,0 +1,257 @@
+// Novorossiysk 1943 block combat (rules file 000, N3-N9).
+#include "../../helpers.h"
+#include "games/novorossiysk/novorossiysk.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+using test::table;
+
+// A face of COLOUR that scores (or not), read from the provisional dice, not assumed.
+int face(const std::string& colour, bool hit)
+{
+    const auto& t = table("novorossiysk.hit-dice");
+    const auto& cells = t.rows.at(*find_row(t, colour)).cells;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        if ((cells[i] == "hit") == hit) {
+            return static_cast<int>(i) + 1;
+        }
+    }
+    throw std::logic_error("no such face");
+}
+
+Block block(const std::string& spec)
+{
+    auto b = parse_block(spec, table("novorossiysk.hit-dice"));
+    REQUIRE(b);
+    return *b;
+}
+
+Resolution hits(HitsRequest q, std::vector<int> rolls)
+{
+    test::Scripted s(std::move(rolls));
+    return resolve_hits(table("novorossiysk.hit-dice"), table("novorossiysk.procedures"), q, s.dice);
+}
+
+}  // namespace
+
+TEST_CASE("hit dice: White < Yellow < Red < Black, White mostly blank, provisional", "[core][blocks]")
+{
+    const auto& t = table("novorossiysk.hit-dice");
+    CHECK(t.provisional);
+    CHECK(t.row_keys() == std::vector<std::string>{"white", "yellow", "red", "black"});
+    auto hits_on = [&](const char* colour) {
+        const auto& cells = t.rows.at(*find_row(t, colour)).cells;
+        return std::count(cells.begin(), cells.end(), "hit");
+    };
+    CHECK(hits_on("white") < 3);  // "White dice are mostly blank sides"
+    CHECK(hits_on("white") <= hits_on("yellow"));
+    CHECK(hits_on("yellow") <= hits_on("red"));
+    CHECK(hits_on("red") <= hits_on("black"));
+}
+
+TEST_CASE("hit dice: Surprise raises one level, never past Black", "[core][blocks]")
+{
+    const auto& t = table("novorossiysk.hit-dice");
+    CHECK(raised(t, "white") == "yellow");
+    CHECK(raised(t, "yellow") == "red");
+    CHECK(raised(t, "red") == "black");
+    CHECK(raised(t, "black") == "black");
+}
+
+TEST_CASE("surprise: daylight needs moving in at two to one; night fewer than the enemy but more than one",
+          "[core][blocks]")
+{
+    CHECK(surprise(true, 4, 2, true, 2));
+    CHECK_FALSE(surprise(true, 3, 2, true, 2));
+    CHECK_FALSE(surprise(true, 4, 2, false, 2));  // pinned from a previous phase
+    CHECK(surprise(false, 2, 3, true, 2));
+    CHECK_FALSE(surprise(false, 1, 3, true, 2));  // more than one friendly unit
+    CHECK_FALSE(surprise(false, 3, 3, true, 2));
+}
+
+TEST_CASE("blocks: small blocks roll white; paratroopers carry no dice", "[core][blocks]")
+{
+    CHECK(block("small").dice == std::vector<std::string>{"white"});
+    const auto& t = table("novorossiysk.hit-dice");
+    CHECK(parse_block("small:red", t).error() == "'small:red': Small Blocks always hit with white dice");
+    CHECK(parse_block("para:red", t).error() ==
+          "'para:red': paratroopers cannot fight back in the air; give them no dice");
+    CHECK(block("bomber:2red+white").dice == std::vector<std::string>{"red", "red", "white"});
+    CHECK(parse_block("large:purple", t).error().find("no hit die 'purple'") != std::string::npos);
+}
+
+TEST_CASE("hits: both pools at once, hits cancel, the residue lands", "[core][blocks]")
+{
+    HitsRequest q;
+    q.attacker = {block("fighter:2red"), block("bomber:red")};
+    q.defender = {block("fighter:black"), block("bomber:white")};
+    // Attacker: hit, hit, blank = 2; defender: hit, blank = 1; one lands on the defender.
+    auto r =
+        hits(q, {face("red", true), face("red", true), face("red", false), face("black", true), face("white", false)});
+    CHECK(r.result.code == "defender-hit");
+    REQUIRE(r.results.size() == 1);
+    CHECK(r.results[0].label == "defender bomber:white");  // bombers before fighters
+    CHECK(r.results[0].code == "removed");
+}
+
+TEST_CASE("hits: equal hits cancel to nothing", "[core][blocks]")
+{
+    HitsRequest q;
+    q.attacker = {block("large:red")};
+    q.defender = {block("large:red")};
+    CHECK(hits(q, {face("red", true), face("red", true)}).result.code == "even");
+}
+
+TEST_CASE("hits: small blocks go first; a large block steps down, then goes", "[core][blocks]")
+{
+    HitsRequest q;
+    q.attacker = {block("large:black+black+black")};
+    q.defender = {block("large:red"), block("small")};
+    auto r = hits(
+        q, {face("black", true), face("black", true), face("black", true), face("red", false), face("white", false)});
+    REQUIRE(r.results.size() == 2);
+    CHECK(r.results[0].label == "defender small");
+    CHECK(r.results[0].code == "removed");
+    CHECK(r.results[1].code == "removed");  // two hits: stepped down, then removed
+    HitsRequest one;
+    one.attacker = {block("large:black")};
+    one.defender = {block("large:red")};
+    CHECK(hits(one, {face("black", true), face("red", false)}).results.at(0).code == "stepped-down");
+}
+
+TEST_CASE("hits: the Air Field throws three free white dice first", "[core][blocks]")
+{
+    HitsRequest q;
+    q.airfield = true;
+    q.attacker = {block("bomber:yellow"), block("fighter:red")};
+    // One white hit kills the bomber (bombers first); the fighter survives and rolls.
+    auto r = hits(q, {face("white", true), face("white", false), face("white", false), face("red", true)});
+    CHECK(r.result.code == "airfield-hit");
+    CHECK(r.rolls.size() == 4);
+    CHECK(r.results.at(0).label == "attacker bomber:yellow");
+    CHECK(table("novorossiysk.procedures").constant("airfield_free_white_dice") == 3);
+}
+
+TEST_CASE("scatter: two units a hex, overflow to the next numbered hex, then the centre, then destroyed",
+          "[core][blocks]")
+{
+    const auto& scatter = table("novorossiysk.scatter");
+    const auto& procedures = table("novorossiysk.procedures");
+    test::Scripted s({6, 6, 6});
+    auto r = resolve_paratroop_scatter(scatter, procedures, 3, {0, 0, 0, 0, 0, 1}, s.dice);
+    CHECK(r.results[0].code == "6");
+    CHECK(r.results[1].code == "1");  // 6 is full: the next hex along
+    CHECK(r.results[2].code == "1");
+    test::Scripted full({3});
+    auto none = resolve_paratroop_scatter(scatter, procedures, 1, {2, 2, 2, 2, 2, 2, 2}, full.dice);
+    CHECK(none.results[0].code == "destroyed");
+    test::Scripted centre({3});
+    CHECK(resolve_paratroop_scatter(scatter, procedures, 1, {2, 2, 2, 2, 2, 2, 0}, centre.dice).results[0].code ==
+          "centre");
+}
+
+TEST_CASE("night bombing: 4+ no scatter, else a second die picks the hex", "[core][blocks]")
+{
+    const auto& scatter = table("novorossiysk.scatter");
+    const auto& procedures = table("novorossiysk.procedures");
+    test::Scripted a({4});
+    CHECK(resolve_night_bombing(scatter, procedures, a.dice).result.code == "on-target");
+    test::Scripted b({3, 5});
+    CHECK(resolve_night_bombing(scatter, procedures, b.dice).result.code == "5");
+}
+
+TEST_CASE("hits: a small block attacked by air units cannot return fire (Ground and Ship Attack)", "[core][blocks]")
+{
+    HitsRequest q;
+    q.attacker = {block("bomber:red")};
+    q.defender = {block("small")};
+    // One die only, the bomber's: a second die would be the small block's white die,
+    // and NoMoreDice fails the test if it is asked for.
+    Resolution r = hits(q, {6});
+    CHECK(r.rolls.size() == 1);
+    CHECK(std::find(r.steps.begin(), r.steps.end(),
+                    "defender small: a small block cannot return fire against air units (Ground and Ship Attack)") !=
+          r.steps.end());
+    CHECK(test::field<long long>(r.result, "defender_hits") == 0);
+    // Block against block, a small block throws its white die as before.
+    HitsRequest ground;
+    ground.attacker = {block("large:red")};
+    ground.defender = {block("small")};
+    CHECK(hits(ground, {6, 1}).rolls.size() == 2);
+}
+
+TEST_CASE("hits under the weather: each limit of the Weather section and the Night Phase", "[core][blocks][weather]")
+{
+    auto q_of = [](std::vector<std::string> a, std::vector<std::string> d, std::string weather) {
+        HitsRequest q;
+        for (const auto& s : a) {
+            q.attacker.push_back(block(s));
+        }
+        for (const auto& s : d) {
+            q.defender.push_back(block(s));
+        }
+        q.weather = std::move(weather);
+        return q;
+    };
+    const int miss_white = face("white", false);
+    // Dense fog: all combat is disallowed.
+    CHECK_THROWS_WITH(hits(q_of({"large:red"}, {"large:red"}, "dense-fog"), {}), Catch::Contains("disallowed"));
+    // The air-to-air result: all air to air combat lowered one level, never below White.
+    auto poor = q_of({"fighter:red"}, {"fighter:white"}, "poor-flying");
+    auto r = hits(poor, {miss_white, miss_white});
+    REQUIRE(r.rolls.size() == 2);
+    CHECK_THAT(r.rolls[0].purpose, Catch::Contains("yellow die"));
+    CHECK_THAT(r.rolls[1].purpose, Catch::Contains("white die"));
+    // ... but not ground combat.
+    auto ground = hits(q_of({"large:red"}, {"large:red"}, "poor-flying"), {1, 1});
+    CHECK_THAT(ground.rolls[0].purpose, Catch::Contains("red die"));
+    // Night, unless clear: no air to air combat, no Air Field attack.
+    auto night = q_of({"fighter:red"}, {"fighter:red"}, "mountain-fog");
+    night.phase = "night";
+    CHECK_THROWS_WITH(hits(night, {}), Catch::Contains("no Air to Air Combat"));
+    night.weather = "clear";
+    CHECK(hits(night, {1, 1}).rolls.size() == 2);
+    auto airfield = q_of({"bomber:red"}, {}, "coast-fog");
+    airfield.airfield = true;
+    airfield.phase = "night";
+    CHECK_THROWS_WITH(hits(airfield, {}), Catch::Contains("Air Field"));
+    // Mountain fog: no bombing of mountains; no land-based anti-air; artillery at a
+    // mountain a level lower; artillery on a mountain silent.
+    auto bomb = q_of({"bomber:red"}, {"large:red"}, "mountain-fog");
+    bomb.terrain = "mountain";
+    CHECK_THROWS_WITH(hits(bomb, {}), Catch::Contains("mountainous terrain"));
+    bomb.terrain = "inland";
+    CHECK(hits(bomb, {1}).rolls.size() == 1);  // the land unit below throws nothing back
+    auto guns = q_of({"large:red"}, {"large:black"}, "mountain-fog");
+    guns.artillery = true;
+    guns.terrain = "mountain";
+    auto fired = hits(guns, {1, 1});
+    CHECK_THAT(fired.rolls[0].purpose, Catch::Contains("yellow die"));
+    CHECK_THAT(fired.rolls[1].purpose, Catch::Contains("black die"));
+    guns.artillery_on_mountain = true;
+    CHECK_THROWS_WITH(hits(guns, {}), Catch::Contains("cannot fire"));
+    // Coast fog: no bombing of sea or coastal hexes; no anti-air from ships.
+    auto coast = q_of({"bomber:red"}, {"ship:red"}, "coast-fog");
+    coast.terrain = "coast";
+    CHECK_THROWS_WITH(hits(coast, {}), Catch::Contains("borders a sea hex"));
+    coast.terrain = "";
+    CHECK(hits(coast, {1}).rolls.size() == 1);
+}
+
+TEST_CASE("air deployment: Blank Blocks as many as Air Units less one; seven to an Air Space", "[core][blocks]")
+{
+    const auto& procedures = table("novorossiysk.procedures");
+    auto r = resolve_air_deployment(procedures, 5, {7, 8});
+    CHECK(r.result.code == "4");  // the text's example: five Air Units, four Blank Blocks
+    CHECK(test::field<long long>(r.result, "blocks") == 9);
+    REQUIRE(r.results.size() == 2);
+    CHECK(r.results[0].code == "within");
+    CHECK(r.results[1].code == "over");
+    CHECK(resolve_air_deployment(procedures, 0, {}).result.code == "0");
+}

@@ -1,0 +1,158 @@
+// Novorossiysk weather (rules file 000, N1-N2): once-only Dense Fog, floods, zones, the
+// time counter; and the game-state file.
+#include "../../helpers.h"
+#include "games/novorossiysk/novorossiysk.h"
+#include "load/state.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+const Table& weather() { return test::embedded().table("novorossiysk.weather"); }
+
+// The 2d6 total the (provisional) chart gives CODE on, found in the table, not assumed.
+int roll_for(const std::string& code)
+{
+    for (const auto& row : weather().rows) {
+        if (row.cells[0] == code) {
+            return row.lo;
+        }
+    }
+    throw std::logic_error("no row for " + code);
+}
+
+Resolution roll(const WeatherState& state, bool zones, std::vector<int> rolls, WeatherState& after)
+{
+    test::Scripted s(std::move(rolls));
+    return resolve_novorossiysk_weather(weather(), state, zones, s.dice, after);
+}
+
+WeatherState at(int day, const std::string& phase)
+{
+    WeatherState s;
+    s.day = day;
+    s.phase = phase;
+    s.started = true;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("weather: the results are the text's six, on a provisional chart", "[core][weather]")
+{
+    CHECK(weather().provisional);
+    for (const char* code : {"downpour", "mountain-fog", "coast-fog", "dense-fog", "poor-flying", "clear"}) {
+        CHECK(weather().find_code(code) != nullptr);
+    }
+}
+
+TEST_CASE("weather: Dense Fog once per game; a repeat reads Clear", "[core][weather]")
+{
+    WeatherState after;
+    auto first = roll(at(1, "morning"), false, {roll_for("dense-fog")}, after);
+    CHECK(first.result.code == "dense-fog");
+    CHECK(after.dense_fog_used == std::vector<std::string>{"all"});
+    WeatherState again;
+    CHECK(roll(next_phase(after), false, {roll_for("dense-fog")}, again).result.code == "clear");
+}
+
+TEST_CASE("weather: with zones, Dense Fog once per zone and no Coast Fog in the East", "[core][weather]")
+{
+    WeatherState after;
+    int fog = roll_for("dense-fog");
+    int coast = roll_for("coast-fog");
+    auto r = roll(at(1, "morning"), true, {fog, coast, coast}, after);
+    REQUIRE(r.results.size() == 3);
+    CHECK(r.results[0].code == "dense-fog");
+    CHECK(r.results[1].code == "coast-fog");
+    CHECK(r.results[2].code == "clear");  // the East
+    CHECK(r.result.code == "mixed");
+    WeatherState later;
+    auto second = roll(next_phase(after), true, {fog, fog, fog}, later);
+    CHECK(second.results[0].code == "clear");      // the West had its fog
+    CHECK(second.results[1].code == "dense-fog");  // the Centre had not
+    CHECK(second.results[2].code == "dense-fog");
+}
+
+TEST_CASE("weather: a Downpour floods the rivers the whole next day, even at night", "[core][weather]")
+{
+    WeatherState after;
+    roll(at(4, "night"), false, {roll_for("downpour")}, after);
+    CHECK(after.flood_days == std::vector<int>{5});
+    WeatherState next = next_phase(after);
+    CHECK(next.day == 5);
+    CHECK(next.phase == "morning");
+    WeatherState later;
+    auto r = roll(next, false, {roll_for("clear")}, later);
+    bool flooded = false;
+    for (const auto& f : r.result.fields) {
+        if (f.key == "rivers_flooded") {
+            flooded = std::get<bool>(f.value);
+        }
+    }
+    CHECK(flooded);
+}
+
+TEST_CASE("weather: the time counter runs 9 days of morning, afternoon and night", "[core][weather]")
+{
+    WeatherState s;
+    int phases = 0;
+    while (true) {
+        try {
+            s = next_phase(s);
+        } catch (const Error& e) {
+            CHECK(std::string(e.what()) == "the game ended with the night phase of Day 9 (Time Counter)");
+            break;
+        }
+        ++phases;
+    }
+    CHECK(phases == 27);
+    CHECK(s.day == 9);
+    CHECK(s.phase == "night");
+}
+
+TEST_CASE("state: written atomically and read back", "[load][state]")
+{
+    auto path = std::filesystem::temp_directory_path() / ("umpire-state-" + std::to_string(::getpid()) + ".toml");
+    WeatherState s = at(3, "afternoon");
+    s.dense_fog_used = {"west"};
+    s.flood_days = {4};
+    s.last = {"west=clear"};
+    load::write_state(path.string(), s);
+    auto back = load::read_state(path.string());
+    CHECK(back.day == 3);
+    CHECK(back.phase == "afternoon");
+    CHECK(back.started);
+    CHECK(back.dense_fog_used == s.dense_fog_used);
+    CHECK(back.flood_days == s.flood_days);
+    CHECK(back.last == s.last);
+    // No temporary file is left beside it.
+    size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(path.parent_path())) {
+        files += e.path().filename().string().rfind(path.filename().string() + ".tmp", 0) == 0 ? 1 : 0;
+    }
+    CHECK(files == 0);
+    std::filesystem::remove(path);
+    CHECK_FALSE(load::read_state(path.string()).started);  // a missing file is a new game
+}
+
+TEST_CASE("state: a damaged file is a data error with its place", "[load][state]")
+{
+    auto path = std::filesystem::temp_directory_path() / ("umpire-bad-" + std::to_string(::getpid()) + ".toml");
+    std::ofstream(path) << "game = \"novorossiysk\"\nday = 12\nphase = \"morning\"\n";
+    try {
+        load::read_state(path.string());
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::data);
+        CHECK(std::string(e.what()) == path.string() + ":2:7: 'day' is 12; allowed 1 to 9");
+    }
+    std::filesystem::remove(path);
+}

@@ -1,0 +1,261 @@
+// The Russian Portfolio's counters in a game file: the referee's order of battle (the text's
+// counter sheets are lost), taken by name by crt, Spent, Dispersed and eliminated by its
+// results (VII, XIII.A-C), and faced back at the end of the game-turn (VII.C, XIII.H).
+#include "../../helpers.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace umpire;
+using test::contains;
+using test::run_cli;
+
+namespace {
+
+// Counters as a referee types them from his own set: AF-DF-MF (III), the kind as the type.
+const char* k_scenario = R"(id = "club"
+title = "The club's counters"
+game = "The Russian Portfolio"
+source = "the referee's own counter sheet"
+sides = ["axis", "russian"]
+start = "22Jun41"
+
+[[unit]]
+name = "1-Pz"
+side = "axis"
+type = "armor"
+factors = "6-4-6"
+
+[[unit]]
+name = "9-Army"
+side = "axis"
+type = "army"
+factors = "3-5-3"
+
+[[unit]]
+name = "17-Army"
+side = "axis"
+type = "army"
+factors = "6-4-3"
+
+[[unit]]
+name = "5-Army"
+side = "russian"
+type = "army"
+factors = "4-2-3"
+
+[[unit]]
+name = "12-Army"
+side = "russian"
+type = "army"
+factors = "4-4-3"
+dispersed = true
+)";
+
+std::string status_of(const std::string& file, const std::string& unit)
+{
+    auto s = run_cli({"--json", "game", "status", file});
+    const auto status = nlohmann::json::parse(s.out);
+    for (const auto& r : status["results"]) {
+        if (r["code"] == unit) {
+            return r["effects"][0];
+        }
+    }
+    return "(no unit " + unit + ")";
+}
+
+}  // namespace
+
+TEST_CASE("cli: Russian Portfolio counters fight by name and the game keeps them Spent, Dispersed, eliminated "
+          "(VII, XIII.A-C)",
+          "[cli][game]")
+{
+    const test::TempDir dir("rp-units");
+    const std::string scenario = dir / "club.toml";
+    std::ofstream(scenario) << k_scenario;
+    const std::string file = dir / "barbarossa.toml";
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    // XVI.C.1.b: a counter marked "D" starts Dispersed; the rest stand ready.
+    CHECK(contains(status_of(file, "12-Army"), "Dispersed"));
+    CHECK(status_of(file, "5-Army") == "ready");
+
+    // 9-Army's 3 against 5-Army's 2: 3:2, and a 3 there is S (the text's own cell, VII.B):
+    // all units Spent (XIII.C), the attacker by attacking as well (VII.A).
+    auto s = run_cli({"--game", file, "--apply", "crt", "--attacker", "9-Army", "--defender", "5-Army", "--roll", "3"});
+    REQUIRE(s.code == 0);
+    CHECK(contains(s.out, "odds: 3:2"));
+    CHECK(contains(s.out, "result: S "));
+    CHECK(contains(s.out, "9-Army: status ready -> spent (VII.A, by attacking)"));
+    CHECK(contains(s.out, "5-Army: status ready -> spent (XIII.C, S)"));
+    CHECK(contains(status_of(file, "9-Army"), "Spent"));
+
+    // A Spent unit may not attack again this turn (VII.A, XIII.A.2); nor may a Dispersed one.
+    auto again = run_cli({"--game", file, "crt", "--attacker", "9-Army", "--defender", "5-Army", "--roll", "3"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "--attacker 9-Army: Spent in the game"));
+    CHECK(contains(again.err, "XIII.A.2"));
+
+    // VII.B's own example: a 3 at 3:2 against a Dispersed defender is read under 2:1, a D1.
+    // 17-Army's 6 against 12-Army's 4 is 3:2; 12-Army is Dispersed in the game, so nobody types it.
+    auto d1 =
+        run_cli({"--game", file, "--apply", "crt", "--attacker", "17-Army", "--defender", "12-Army", "--roll", "3"});
+    REQUIRE(d1.code == 0);
+    CHECK(contains(d1.out, "odds: 3:2"));
+    CHECK(contains(d1.out, "column: 2:1"));
+    CHECK(contains(d1.out, "result: D1 "));
+    // D1 is the defender's choice of Spent or Dispersed (XIII.C): the game leaves 12-Army as it was.
+    CHECK(contains(status_of(file, "12-Army"), "Dispersed"));
+    CHECK_FALSE(contains(d1.out, "12-Army: status"));
+    // A :dispersed the game contradicts is refused in words.
+    auto typed = run_cli({"--game", file, "crt", "--attack", "9", "--defender", "5-Army:dispersed", "--roll", "3"});
+    CHECK(typed.code == 64);
+    CHECK(contains(typed.err, "--defender 5-Army:dispersed, but 5-Army is spent in the game"));
+
+    // Armor attacking breaks down on a die of 1 to 1+n (XIII.C, n = 0 in the initial phase):
+    // 1-Pz is Dispersed by its own attack, whatever the cell says.
+    auto broke =
+        run_cli({"--game", file, "--apply", "crt", "--attacker", "1-Pz", "--defender", "5-Army", "--roll", "1"});
+    REQUIRE(broke.code == 0);
+    CHECK(contains(broke.out, "armor breakdown: yes"));
+    CHECK(contains(broke.out, "1-Pz: status ready -> dispersed (XIII.C, armor breakdown)"));
+
+    // The end of the game-turn: every Spent (not Dispersed) unit faces back (VII.C, XIII.H).
+    auto next = run_cli({"game", "next", file});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out, "9-Army faces back, ready"));
+    CHECK(contains(next.out, "17-Army faces back, ready"));
+    CHECK(contains(next.out, "5-Army faces back, ready"));
+    CHECK(contains(status_of(file, "1-Pz"), "Dispersed"));
+    CHECK(contains(status_of(file, "12-Army"), "Dispersed"));
+    CHECK(status_of(file, "9-Army") == "ready");
+    // A unit attacks the enemy: one side's units on both sides of an attack are refused (XIII.A).
+    auto own = run_cli({"--game", file, "crt", "--attacker", "9-Army", "--defender", "17-Army", "--roll", "3"});
+    CHECK(own.code == 64);
+    CHECK(contains(own.err, "a unit attacks the enemy"));
+    // The side comes from the counters: a --side that contradicts them is refused.
+    auto side = run_cli(
+        {"--game", file, "crt", "--attacker", "17-Army", "--defender", "5-Army", "--side", "russian", "--roll", "3"});
+    CHECK(side.code == 64);
+    CHECK(contains(side.err, "--side russian, but the units named attack for axis"));
+
+    // TAB offers the counters that may attack (ready, XIII.A.2) and those that may be attacked.
+    using V = std::vector<std::string>;
+    CHECK(cli::completions({"crt", "--attacker"}, "", {}, file) == V{"17-Army", "5-Army", "9-Army"});
+    CHECK(cli::completions({"crt", "--defender"}, "1", {}, file) == V{"1-Pz", "12-Army", "17-Army"});
+
+    // An exchange (X) is the players' choice: the referee marks it, journalled, and an eliminated
+    // unit is no longer fought.
+    REQUIRE(run_cli({"game", "set", file, "5-Army", "status=eliminated", "--reason", "exchanged (X, XIII.C)"}).code ==
+            0);
+    auto gone = run_cli({"--game", file, "crt", "--attacker", "9-Army", "--defender", "5-Army", "--roll", "3"});
+    CHECK(gone.code == 64);
+    CHECK(contains(gone.err, "--defender 5-Army: eliminated in the game"));
+    CHECK(cli::completions({"crt", "--defender"}, "5", {}, file).empty());
+    auto bad = run_cli({"game", "set", file, "9-Army", "status=routed", "--reason", "typo"});
+    CHECK(bad.code != 0);
+    CHECK(contains(bad.err, "ready, spent, dispersed, eliminated"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: every CRT result does to the named counters what XIII.C's legend says", "[cli][game]")
+{
+    const test::TempDir dir("rp-legend");
+    const std::string scenario = dir / "club.toml";
+    std::ofstream(scenario) << k_scenario;
+    // Every column 1:4 to 10:1 (attack 1 to 10 against 5-Army's 2, 12-Army's 4), every die: the
+    // changes are read against the result's code as XIII.C defines it, whatever cell the
+    // provisional chart holds.
+    int games = 0;
+    for (const char* defender : {"5-Army", "12-Army"}) {
+        for (int die = 1; die <= 6; ++die) {
+            for (const char* attacker : {"9-Army", "17-Army", "1-Pz"}) {
+                const std::string file = dir / ("g" + std::to_string(++games) + ".toml");
+                REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+                auto r = run_cli({"--json", "--game", file, "--apply", "crt", "--attacker", attacker, "--defender",
+                                  defender, "--roll", std::to_string(die)});
+                INFO(attacker << " on " << defender << ", die " << die << ": " << r.err);
+                REQUIRE(r.code == 0);
+                const auto j = nlohmann::json::parse(r.out);
+                const std::string code = j["result"]["code"];
+                const std::string a = status_of(file, attacker);
+                const std::string d = status_of(file, defender);
+                const bool broke = j["result"].value("armor_breakdown", false);
+                INFO("result " << code << "; attacker " << a << "; defender " << d);
+                if (code == "AE") {
+                    CHECK(a == "eliminated");  // Attackers eliminated
+                } else if (code == "AD" || broke) {
+                    CHECK(contains(a, "Dispersed"));  // Attackers Dispersed; armor breakdown (XIII.C)
+                } else {
+                    CHECK(contains(a, "Spent"));  // by attacking (VII.A)
+                }
+                const bool was_dispersed = std::string(defender) == "12-Army";
+                if (code == "DE" || code == "BR") {
+                    CHECK(d == "eliminated");
+                } else if (code == "D4" || code == "DX") {
+                    CHECK(contains(d, "Dispersed"));
+                } else if (code == "S") {
+                    CHECK(contains(d, was_dispersed ? "Dispersed" : "Spent"));  // Dispersed is never lowered
+                } else {
+                    // AE, AD, X and D1: nothing, or the players' choice (XIII.C)
+                    CHECK(contains(d, was_dispersed ? "Dispersed" : "ready"));
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("cli: a game made from the referee's scenario file keeps its absolute path, so it works from anywhere",
+          "[cli][game]")
+{
+    const test::TempDir dir("rp-path");
+    std::ofstream(dir / "club.toml") << k_scenario;
+    const auto here = std::filesystem::current_path();
+    std::filesystem::current_path(dir.path);
+    auto made = run_cli({"game", "new", "club.toml", "g.toml"});
+    std::filesystem::current_path(here);
+    REQUIRE(made.code == 0);
+    const std::string file = dir / "g.toml";
+    std::ifstream journal(file + ".journal");
+    std::string first;
+    std::getline(journal, first);
+    CHECK(contains(first, R"("argv":["game","new",")" + (dir / "club.toml") + R"(","g.toml"])"));
+    // From another directory: the counters are found by name, and rebuild remakes the game.
+    auto crt = run_cli({"--game", file, "crt", "--attacker", "9-Army", "--defender", "5-Army", "--roll", "3"});
+    CHECK(crt.code == 0);
+    CHECK(contains(crt.out, "odds: 3:2"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: a scenario's counter factors are checked where they are written (III)", "[cli][game]")
+{
+    const test::TempDir dir("rp-bad");
+    const std::string scenario = dir / "bad.toml";
+    auto write = [&](const std::string& unit) {
+        std::ofstream(scenario) << "id = \"bad\"\ntitle = \"t\"\ngame = \"The Russian Portfolio\"\nsource = \"s\"\n"
+                                   "sides = [\"axis\", \"russian\"]\n\n[[unit]]\nname = \"X\"\nside = \"axis\"\n"
+                                << unit;
+    };
+    write("type = \"army\"\nfactors = \"4-4\"\n");
+    auto two = run_cli({"game", "new", scenario, dir / "a.toml"});
+    CHECK(two.code == 65);
+    CHECK(contains(two.err, "bad.toml:11:11: 'factors' is '4-4'"));
+    write("type = \"galley\"\nfactors = \"4-4-3\"\n");
+    CHECK(contains(run_cli({"game", "new", scenario, dir / "b.toml"}).err, "its type 'galley' must be one of army"));
+    write("type = \"army\"\nfactors = \"4-400-3\"\n");
+    CHECK(run_cli({"game", "new", scenario, dir / "c.toml"}).code == 65);
+    write("type = \"army\"\n");
+    auto none = run_cli({"game", "new", scenario, dir / "d.toml"});
+    CHECK(none.code == 65);
+    CHECK(contains(none.err, "unit X has no factors"));
+    write("type = \"army\"\ndispersed = true\n");
+    CHECK(contains(run_cli({"game", "new", scenario, dir / "e.toml"}).err, "give its 'factors' too"));
+    // Without such a counter, a name that is no unit says what it may be.
+    auto unknown = run_cli({"crt", "--attacker", "Ninth", "--defense", "2", "--roll", "3"});
+    CHECK(unknown.code == 64);
+    CHECK(contains(unknown.err, "--attacker Ninth: give FACTORS:KIND[:FLAG] (e.g. 4:army) or a counter of scenario "
+                                "russian-portfolio, which has none"));
+}

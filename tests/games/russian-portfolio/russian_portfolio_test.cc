@@ -1,0 +1,392 @@
+// The Russian Portfolio adjudicators against the rules text (file 002).
+#include "../../helpers.h"
+#include "games/russian-portfolio/russian_portfolio.h"
+#include "util/error.h"
+
+#include <catch2/catch.hpp>
+
+using namespace umpire;
+using namespace umpire::core;
+
+namespace {
+
+using test::table;
+
+using test::field;
+
+Resolution crt(CrtRequest q, std::vector<int> rolls)
+{
+    test::Scripted s(std::move(rolls));
+    const CrtTables tables{table("russian-portfolio.crt"), table("russian-portfolio.no-retreat"),
+                           table("russian-portfolio.procedures"), table("russian-portfolio.terrain-defense"),
+                           table("russian-portfolio.retreat-shortfall")};
+    return resolve_crt(tables, q, s.dice);
+}
+
+CrtRequest odds(long long a, long long d)
+{
+    CrtRequest q;
+    q.factors = {a, d};
+    return q;
+}
+
+OverrunRequest good_overrun()
+{
+    OverrunRequest q;
+    q.result = "DE";
+    q.attacking_armor = 6;
+    q.defending_infantry = 3;
+    q.weather = "good";
+    q.terrain = "clear";
+    return q;
+}
+
+Resolution overrun(const OverrunRequest& q)
+{
+    return resolve_overrun(table("russian-portfolio.overrun"), table("russian-portfolio.overrun-terrain"), q);
+}
+
+}  // namespace
+
+TEST_CASE("crt: XIII.B.3's examples, 5 to 1, 5 to 3 and 2 to 5", "[core][crt]")
+{
+    CHECK(field<std::string>(crt(odds(5, 1), {1}).result, "odds") == "5:1");
+    CHECK(field<std::string>(crt(odds(5, 3), {1}).result, "odds") == "3:2");
+    CHECK(field<std::string>(crt(odds(2, 5), {1}).result, "odds") == "1:3");
+}
+
+TEST_CASE("crt: VII.B's example, a 3 at 3:2 is S, and D1 against a Dispersed defender", "[core][crt]")
+{
+    CHECK(crt(odds(3, 2), {3}).result.code == "S");
+    auto q = odds(3, 2);
+    q.dispersed = true;
+    auto r = crt(q, {3});
+    CHECK(field<std::string>(r.result, "column") == "2:1");
+    CHECK(r.result.code == "D1");
+    CHECK(r.provisional);
+}
+
+TEST_CASE("crt: above 10:1 is reduced to 10:1 before shifts (XIII.B.4)", "[core][crt]")
+{
+    auto q = odds(30, 1);
+    q.shifts = {{"river", -1}};
+    CHECK(field<std::string>(crt(q, {1}).result, "odds") == "7:1");
+}
+
+TEST_CASE("crt: final odds below 1:4 are refused (XIII.B.4)", "[core][crt]")
+{
+    CHECK_THROWS_WITH(crt(odds(1, 5), {}), "final odds below 1:4 are not allowed (XIII.B.4): 1 to 5");
+    auto q = odds(1, 4);
+    q.shifts = {{"river", -1}};
+    CHECK_THROWS_WITH(crt(q, {}), "final odds below 1:4 are not allowed (XIII.B.4): 1 to 4 shifted -1");
+    // Below 1:4 but shifted up by a winter offensive reaches 1:4 (final odds count).
+    auto w = odds(1, 5);
+    w.shifts = {{"winter", 1}};
+    CHECK(field<std::string>(crt(w, {1}).result, "odds") == "1:4");
+}
+
+TEST_CASE("crt: Surrounded/No Retreat! converts D1, D4, DX and DE (XIII.C)", "[core][crt]")
+{
+    const auto& t = table("russian-portfolio.no-retreat");
+    auto cell = [&](const char* code, const char* reading) {
+        return t.rows.at(*find_row(t, code)).cells.at(*find_column(t, reading));
+    };
+    CHECK(cell("D1", "rules-text") == "-");
+    CHECK(cell("D4", "rules-text") == "DE");
+    CHECK(cell("DX", "rules-text") == "DE");
+    CHECK(cell("DE", "rules-text") == "BR");
+    CHECK(cell("D1", "chart-sheet") == "S");
+    // 3 at 2:1 reads D1 (VII.B); surrounded, that is no effect.
+    auto q = odds(2, 1);
+    q.surrounded = true;
+    auto r = crt(q, {3});
+    CHECK(r.result.code == "-");
+    CHECK(field<std::string>(r.result, "converted_from") == "D1");
+    q.surrounded_reading = "chart-sheet";
+    CHECK(crt(q, {3}).result.code == "S");
+}
+
+TEST_CASE("crt: armor breaks down on 1 to 1+n, Russians 2 to 2+n (XIII.C)", "[core][crt]")
+{
+    auto q = odds(3, 1);
+    q.armor = true;
+    q.reserve_phase = 1;
+    CHECK(field<bool>(crt(q, {2}).result, "armor_breakdown"));
+    CHECK_FALSE(field<bool>(crt(q, {3}).result, "armor_breakdown"));
+    q.russian = true;
+    CHECK_FALSE(field<bool>(crt(q, {1}).result, "armor_breakdown"));
+    CHECK(field<bool>(crt(q, {3}).result, "armor_breakdown"));
+    CHECK_FALSE(field<bool>(crt(q, {4}).result, "armor_breakdown"));
+}
+
+namespace {
+
+// The odds and die of a CRT cell holding CODE: the provisional grid may change, the
+// conversions of XIII.D.6 may not.
+std::pair<CrtRequest, int> cell_with(const std::string& code)
+{
+    const auto& t = table("russian-portfolio.crt");
+    for (size_t c = 0; c < t.columns.size(); ++c) {
+        for (const auto& row : t.rows) {
+            if (row.cells.at(c) == code) {
+                auto ratio = parse_ratio(t.columns[c]);
+                REQUIRE(ratio);
+                return {odds(ratio->attack, ratio->defense), row.lo};
+            }
+        }
+    }
+    FAIL("no " << code << " in the CRT");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("crt: XIII.D.6, a defender that cannot retreat 2 hexes: D4 and DX become DE, DE becomes BR", "[core][crt]")
+{
+    for (const char* code : {"D4", "DX"}) {
+        auto [q, die] = cell_with(code);
+        q.retreat = 1;
+        auto r = crt(q, {die});
+        CHECK(r.result.code == "DE");
+        CHECK(field<std::string>(r.result, "converted_from") == code);
+        q.retreat = 0;
+        CHECK(crt(q, {die}).result.code == "DE");
+        q.retreat = 4;  // a full retreat: unchanged, no second die
+        CHECK(crt(q, {die}).result.code == code);
+    }
+    auto [q, die] = cell_with("DE");
+    q.retreat = 1;
+    CHECK(crt(q, {die}).result.code == "BR");
+    q.retreat = 3;  // DE is converted only below 2 hexes, and rolls nothing
+    CHECK(crt(q, {die}).result.code == "DE");
+    // D1 is not one of the results XIII.D.6 converts.
+    auto [d1, d1_die] = cell_with("D1");
+    d1.retreat = 0;
+    CHECK(crt(d1, {d1_die}).result.code == "D1");
+}
+
+TEST_CASE("crt: XIII.D.6, only 3 hexes on D4 or DX: the die is cast again, 4-6 eliminates", "[core][crt]")
+{
+    for (const char* code : {"D4", "DX"}) {
+        auto [q, die] = cell_with(code);
+        q.retreat = 3;
+        for (int again = 1; again <= 6; ++again) {
+            auto r = crt(q, {die, again});
+            REQUIRE(r.rolls.size() == 2);
+            CHECK(field<std::string>(r.result, "retreat_roll") == (again >= 4 ? "eliminated" : "survives"));
+            CHECK(r.result.code == (again >= 4 ? "DE" : code));
+        }
+        // Exactly 2 hexes: the text is silent; by default read as 3 (a roll), or no roll.
+        q.retreat = 2;
+        CHECK(crt(q, {die, 4}).result.code == "DE");
+        q.two_hexes = TwoHexReading::retreats;
+        CHECK(crt(q, {die}).result.code == code);
+    }
+    auto [q, die] = cell_with("D4");
+    q.retreat = 3;
+    q.surrounded = true;
+    CHECK_THROWS_WITH(crt(q, {die}), Catch::Contains("give one"));
+}
+
+TEST_CASE("crt: X.B's defense, each bonus from the text", "[core][crt]")
+{
+    const auto& terrain = table("russian-portfolio.terrain-defense");
+    auto unit = [](long long f, const char* kind, bool dispersed = false) {
+        LandUnit u;
+        u.factors = f;
+        u.kind = kind;
+        u.dispersed = dispersed;
+        return u;
+    };
+    auto total = [&](std::vector<LandUnit> units, std::vector<std::string> keys, std::optional<bool> soviet = {}) {
+        return defense_factors(terrain, units, keys, soviet).factors;
+    };
+    // X.B.5: an infantry army or front +2 in a major city, an infantry corps +1, armor none.
+    CHECK(total({unit(4, "army")}, {"major-city"}) == 6);
+    CHECK(total({unit(4, "front")}, {"major-city"}) == 6);
+    CHECK(total({unit(2, "corps")}, {"major-city"}) == 3);
+    CHECK(total({unit(5, "armor")}, {"major-city"}) == 5);
+    // X.B.6: a victory city adds 1 of its own to its major city bonuses; Leningrad and Moscow 2.
+    CHECK(total({unit(4, "army")}, {"victory-city"}) == 4 + 2 + 1);
+    CHECK(total({unit(4, "armor")}, {"leningrad-moscow"}) == 4 + 2);
+    // X.B.7, X.B.8: one infantry-type unit, at most 1 for the hex; cumulative with others.
+    CHECK(total({unit(3, "army"), unit(2, "corps")}, {"city"}) == 6);
+    CHECK(total({unit(3, "infantry"), unit(2, "corps")}, {"city", "fortress"}) == 7);
+    // X.B.9: a Soviet army or front only.
+    CHECK(total({unit(3, "army")}, {"swamp"}, true) == 4);
+    CHECK(total({unit(3, "army")}, {"swamp"}, false) == 3);
+    CHECK(total({unit(3, "corps")}, {"swamp"}, true) == 3);
+    CHECK_THROWS_WITH(total({unit(3, "army")}, {"swamp"}), Catch::Contains("{side}"));
+    // X.B.10: each infantry-type unit +1 in hills. X.B.11: mountains as major cities.
+    CHECK(total({unit(3, "army"), unit(2, "corps"), unit(4, "armor")}, {"hills"}) == 9 + 2);
+    CHECK(total({unit(3, "front")}, {"mountains"}) == 5);
+    // X.B.3: the Stalin Line, each Russian army +1, each front +2.
+    CHECK(total({unit(3, "army"), unit(5, "front")}, {"stalin-line"}, true) == 8 + 3);
+    // XIII.B.2: bonuses go to unDispersed defenders.
+    CHECK(total({unit(4, "army", true)}, {"major-city"}) == 4);
+    CHECK_THROWS(total({unit(4, "army")}, {"major-city", "victory-city"}));
+}
+
+TEST_CASE("crt: X.B.4, attack factors across water halved, the total's fraction dropped", "[core][crt]")
+{
+    auto unit = [](long long f, const char* kind, bool across) {
+        LandUnit u;
+        u.factors = f;
+        u.kind = kind;
+        u.across_water = across;
+        return u;
+    };
+    CHECK(attack_factors({unit(3, "army", true), unit(2, "infantry", true)}).factors == 2);  // 5/2 = 2.5 -> 2
+    CHECK(attack_factors({unit(3, "army", true), unit(4, "armor", false)}).factors == 5);
+    CHECK_THROWS_WITH(attack_factors({unit(4, "cavalry", true)}), Catch::Contains("X.B.4"));
+    CHECK_THROWS_WITH(attack_factors({unit(4, "mechanized", true)}), Catch::Contains("may not attack across"));
+    // The totals feed the odds: 6 + 5/2 against 3 + 1 (hills) is 8 to 4, 2:1.
+    CrtRequest q;
+    q.attackers = {unit(6, "army", false), unit(5, "infantry", true)};
+    LandUnit d;
+    d.factors = 3;
+    d.kind = "front";
+    q.defenders = {d};
+    q.terrain = {"hills"};
+    CHECK(field<std::string>(crt(q, {3}).result, "odds") == "2:1");
+}
+
+TEST_CASE("crt: the provisional CRT keeps the two published cells and the XIII.C codes", "[tables][crt]")
+{
+    const auto& t = table("russian-portfolio.crt");
+    CHECK(t.provisional);
+    CHECK(t.columns ==
+          std::vector<std::string>{"1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"});
+    CHECK(t.rows.at(*find_row(t, 3)).cells.at(*find_column(t, std::string_view("3:2"))) == "S");
+    CHECK(t.rows.at(*find_row(t, 3)).cells.at(*find_column(t, std::string_view("2:1"))) == "D1");
+    for (const char* code : {"AE", "AD", "S", "X", "D1", "D4", "DX", "DE", "BR"}) {
+        CHECK(t.find_code(code) != nullptr);
+    }
+}
+
+TEST_CASE("overrun: DE becomes BR and DX becomes DE when every condition holds", "[core][overrun]")
+{
+    auto q = good_overrun();
+    CHECK(overrun(q).result.code == "BR");
+    q.result = "DX";
+    CHECK(overrun(q).result.code == "DE");
+    q.weather = "snow";
+    CHECK(overrun(q).result.code == "DE");
+}
+
+TEST_CASE("overrun: armor less defending armor must be twice the infantry, or equal if Dispersed", "[core][overrun]")
+{
+    auto q = good_overrun();
+    q.defending_armor = 1;  // 6 - 1 = 5 < 2 x 3
+    CHECK(overrun(q).result.code == "refused");
+    q.infantry_dispersed = true;  // 5 >= 3
+    CHECK(overrun(q).result.code == "BR");
+}
+
+TEST_CASE("overrun: refused with every failed condition named", "[core][overrun]")
+{
+    auto q = good_overrun();
+    q.weather = "mud";
+    q.terrain = "major-city";
+    q.fuel_shortage = true;
+    auto r = overrun(q);
+    CHECK(r.result.code == "refused");
+    auto reasons = field<std::vector<std::string>>(r.result, "reasons");
+    REQUIRE(reasons.size() == 3);
+    CHECK(reasons[0] == "weather mud: overruns only in good or snow weather");
+    CHECK(reasons[1] == "terrain major-city: can never be Armor Overrun (X.B)");
+    CHECK(reasons[2] == "fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
+    for (const char* never : {"fortress", "hills", "swamp", "mountains", "victory-city"}) {
+        auto t = good_overrun();
+        t.terrain = never;
+        CHECK(overrun(t).result.code == "refused");
+    }
+    auto forest = good_overrun();
+    forest.terrain = "forest";
+    CHECK(field<std::vector<std::string>>(overrun(forest).result, "reasons").front() ==
+          "terrain forest: overruns go only into clear terrain");
+}
+
+TEST_CASE("overrun: only DX and DE can be overrun", "[core][overrun]")
+{
+    auto q = good_overrun();
+    q.result = "D4";
+    CHECK_THROWS_WITH(overrun(q), "{result} D4: Armor Overrun is possible only on DX and DE results (XIII.C)");
+}
+
+TEST_CASE("Russian Portfolio small rolls read as the text says", "[tables][russian-portfolio]")
+{
+    auto by_roll = [](const char* id) {
+        const auto& t = table(id);
+        std::vector<std::string> out;
+        for (int roll = 1; roll <= 6; ++roll) {
+            out.push_back(t.rows.at(*find_row(t, roll)).cells[0]);
+        }
+        return out;
+    };
+    // XIII.D.6: able to retreat only 3 hexes, 4-6 eliminates.
+    CHECK(by_roll("russian-portfolio.retreat-shortfall") ==
+          std::vector<std::string>{"survives", "survives", "survives", "eliminated", "eliminated", "eliminated"});
+    // VIII.B: a 1 eliminates in a friendly sea; an odd number in an enemy sea.
+    CHECK(by_roll("russian-portfolio.sea-friendly") ==
+          std::vector<std::string>{"eliminated", "arrives", "arrives", "arrives", "arrives", "arrives"});
+    CHECK(by_roll("russian-portfolio.sea-enemy") ==
+          std::vector<std::string>{"eliminated", "arrives", "eliminated", "arrives", "eliminated", "arrives"});
+    // XVI.C.1.c: even Good, odd Mud.
+    CHECK(by_roll("russian-portfolio.weather-1jun41") ==
+          std::vector<std::string>{"mud", "good", "mud", "good", "mud", "good"});
+    // VI.A: October Mud, November Hard Frost, December on Snow.
+    const auto& w = table("russian-portfolio.weather");
+    CHECK(w.rows.at(*find_row(w, "oct41")).cells[0] == "mud");
+    CHECK(w.rows.at(*find_row(w, "nov41")).cells[0] == "hard-frost");
+    for (const char* m : {"dec41", "jan42", "feb42", "mar42"}) {
+        CHECK(w.rows.at(*find_row(w, m)).cells[0] == "snow");
+    }
+}
+
+TEST_CASE("terrain defense bonuses as X.B prints them", "[tables][russian-portfolio]")
+{
+    const auto& t = table("russian-portfolio.terrain-defense");
+    auto cell = [&](const char* terrain, const char* unit) {
+        return t.rows.at(*find_row(t, terrain)).cells.at(*find_column(t, std::string_view(unit)));
+    };
+    CHECK(cell("major-city", "army") == "2");  // X.B.5
+    CHECK(cell("major-city", "front") == "2");
+    CHECK(cell("major-city", "corps") == "1");
+    CHECK(cell("victory-city", "hex") == "1");  // X.B.6
+    CHECK(cell("leningrad-moscow", "hex") == "2");
+    CHECK(cell("city", "other") == "1");      // X.B.7
+    CHECK(cell("fortress", "corps") == "1");  // X.B.8
+    CHECK(cell("swamp", "army") == "1");      // X.B.9
+    CHECK(cell("swamp", "corps") == "0");
+    CHECK(cell("hills", "other") == "1");       // X.B.10
+    CHECK(cell("mountains", "army") == "2");    // X.B.11: as major cities
+    CHECK(cell("stalin-line", "army") == "1");  // X.B.3
+    CHECK(cell("stalin-line", "front") == "2");
+}
+
+TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]")
+{
+    test::Scripted a({4});
+    CHECK(resolve_siberian(4, a.dice).result.code == "invaded");
+    test::Scripted b({3});
+    CHECK(resolve_siberian(4, b.dice).result.code == "safe");
+    test::Scripted c({});
+    CHECK_THROWS_WITH(resolve_siberian(7, c.dice),
+                      "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
+}
+
+TEST_CASE("weather: past Mar42 the game runs on, and every month is Snow (VI.A, XVI.A)", "[core][russian]")
+{
+    test::Scripted none({});
+    const auto& t = table("russian-portfolio.weather");
+    for (const char* month : {"apr42", "jul42", "dec43"}) {
+        Resolution r = resolve_weather(t, month, none.dice);
+        CHECK(r.result.code == "snow");
+        CHECK(r.steps.front().find("(XVI.A)") != std::string::npos);
+    }
+    CHECK(resolve_weather(t, "nov41", none.dice).result.code == "hard-frost");
+    // Before the game, and what is not a month, are still refused.
+    CHECK_THROWS(resolve_weather(t, "may41", none.dice));
+    CHECK_THROWS(resolve_weather(t, "apr4x", none.dice));
+}
