@@ -78,6 +78,8 @@ targets=(
     "hits, 24 dice a side in four colours|hits $pools"
     "roll 20d10|roll 20d10"
     "morale|morale --stands 6 --eliminated 1 --suppressed 2"
+    "resolve russian-portfolio.crt, 12 to 5, river|resolve russian-portfolio.crt --attack 12 --defense 5 --shift river"
+    "resolve constantinople.melee, 6 to 4|resolve constantinople.melee --attack 6 --defense 4"
 )
 for id in $("$umpire" --json check list | python3 -c "import json,sys; print(' '.join(t['id'] for t in json.load(sys.stdin)['checks']))"); do
     targets+=("check $id|check $id")
@@ -108,6 +110,7 @@ printf 'plan crt with units: %.1f ms   luck, a 200-line log: %.1f ms\n' \
 echo "== a game file (figures): every use checks the journal's chain and the file's SHA-256"
 "$umpire" -q game new great-battles "$work/g.toml" >/dev/null
 "$umpire" -q game new great-battles "$work/long.toml" >/dev/null
+"$umpire" -q game next "$work/long.toml" >/dev/null  # from dawn to the first player's turn (7.1, 7.2)
 for i in $(seq 1000); do
     echo "--game $work/long.toml --apply suppress --unit I-Btl --stand open --roll 1"
     echo "game undo $work/long.toml"
