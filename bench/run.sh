@@ -123,6 +123,28 @@ printf 'game status, a new game: %.1f ms   after 2,000 journal lines (%s KiB): %
     "$(python3 -c "print($(mean "$work/game.json" 0)*1000)")" "$(( $(stat -c %s "$work/long.toml.journal") / 1024 ))" \
     "$(python3 -c "print($(mean "$work/game.json" 1)*1000)")" "$(python3 -c "print($(mean "$work/game.json" 2)*1000)")"
 
+echo "== a game of your own far past any rules' size: 10,000 counters (figures)"
+example=$(dirname "$(realpath "$0")")/../examples/border-war
+python3 - "$work/big.toml" <<'PY'
+import sys
+units = "".join(f'[[unit]]\nname = "U{i}"\nside = "{"red" if i % 2 else "blue"}"\ntype = "infantry"\nfactors = "9-9-9"\n\n'
+                for i in range(10000))
+open(sys.argv[1], "w").write('id = "big"\ntitle = "Big"\ngame = "Border War"\nsource = "bench"\nsides = ["red", "blue"]\n\n' + units)
+PY
+export XDG_CONFIG_HOME="$work/big-config"
+"$umpire" -q --tables "$example/tables" table import border-war.crt "$example/crt.csv" >/dev/null
+attackers=$(seq 1 2 3999 | sed 's/^/--attacker U/' | tr '\n' ' ')
+hyperfine -N --warmup 2 --runs 10 --export-json "$work/big.json" \
+    --prepare "rm -f $work/bg.toml $work/bg.toml.journal" "$umpire -q game new $work/big.toml $work/bg.toml" >/dev/null 2>&1
+rm -f "$work/bg.toml" "$work/bg.toml.journal"
+"$umpire" -q game new "$work/big.toml" "$work/bg.toml" >/dev/null
+hyperfine -N --warmup 2 --runs 10 --export-json "$work/big2.json" "$umpire game status $work/bg.toml" \
+    "$umpire -q --game $work/bg.toml resolve border-war.crt $attackers --defender U2 --roll 6" >/dev/null 2>&1
+unset XDG_CONFIG_HOME
+printf 'game new: %.1f ms   game status: %.1f ms   resolve naming 2,000 attackers: %.1f ms\n' \
+    "$(python3 -c "print($(mean "$work/big.json" 0)*1000)")" "$(python3 -c "print($(mean "$work/big2.json" 0)*1000)")" \
+    "$(python3 -c "print($(mean "$work/big2.json" 1)*1000)")"
+
 echo "== peak memory of a call (target: within 2x rolldice)"
 mu=$(/usr/bin/time -f %M "$umpire" melee --attacker 4 --attacker 4 --defender 5 --roll 4 2>&1 >/dev/null | tail -1)
 mr=$(/usr/bin/time -f %M "$rolldice" 2d6 2>&1 >/dev/null | tail -1)

@@ -14,15 +14,7 @@
 
 namespace umpire::core {
 
-const GameUnit* GameState::find_unit(std::string_view name) const
-{
-    for (const auto& u : units) {
-        if (iequals(u.name, name)) {
-            return &u;
-        }
-    }
-    return nullptr;
-}
+const GameUnit* GameState::find_unit(std::string_view name) const { return m_names.find(units, name); }
 
 std::string GameState::value(std::string_view unit, std::string_view key) const
 {

@@ -7,6 +7,7 @@
 #include "core/resolution.h"
 #include "core/scenario.h"
 #include "core/table.h"
+#include "util/name_index.h"
 
 #include <functional>
 #include <optional>
@@ -33,10 +34,14 @@ struct GameState {
     StatusList clock;      // naval phase, impulse, wind; day, turn...
     std::vector<GameUnit> units;
 
+    // The unit named NAME in any case, the first of that name; nullptr when none. Found
+    // through an index of the names (util/name_index.h).
     const GameUnit* find_unit(std::string_view name) const;
     // A unit's status value, or the clock's when UNIT is empty; "" when there is none.
     std::string value(std::string_view unit, std::string_view key) const;
     int number(std::string_view unit, std::string_view key) const;  // 0 when not a number
+
+    NameIndex m_names;  // find_unit's shortcut
 };
 
 // Applies CHANGE; a usage Error when the game no longer holds FROM (the file was edited,

@@ -4,15 +4,7 @@
 
 namespace umpire::core {
 
-const Unit* Scenario::find_unit(std::string_view name) const
-{
-    for (const auto& unit : units) {
-        if (iequals(unit.name, name)) {
-            return &unit;
-        }
-    }
-    return nullptr;
-}
+const Unit* Scenario::find_unit(std::string_view name) const { return m_names.find(units, name); }
 
 std::string Scenario::supply_of(std::string_view side) const
 {

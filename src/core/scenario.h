@@ -2,6 +2,8 @@
 // A scenario: the counters of a game, so a referee can name a ship instead of typing
 // its numbers, and the game's starting state. Plain data; load/scenario_loader fills it.
 
+#include "util/name_index.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +86,8 @@ struct Scenario {
 
     // Every field: the build's compiled scenarios are checked against the parsed TOML.
     bool operator==(const Scenario&) const = default;
+
+    NameIndex m_names;  // find_unit's shortcut (util/name_index.h); equal whatever it holds
 };
 
 }  // namespace umpire::core

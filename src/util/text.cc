@@ -35,7 +35,13 @@ std::string to_lower(std::string_view text)
     return out;
 }
 
-bool iequals(std::string_view a, std::string_view b) { return to_lower(a) == to_lower(b); }
+bool iequals(std::string_view a, std::string_view b)
+{
+    // As to_lower(a) == to_lower(b), without making either: a unit's name is looked up
+    // through every unit of a game, and a game may hold thousands.
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
 
 std::vector<std::string> split(std::string_view text, char separator)
 {
