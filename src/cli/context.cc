@@ -162,6 +162,7 @@ void Context::apply_to_game(core::Resolution& r)
             tables.emplace_back(id, catalog().hash(id));
         }
         render_fields_in(r);
+        note_charts(r);  // the journal keeps the answer as emit prints it
         write_game(path, g, [&](const std::string& after) {
             return load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
                                       after, format::to_json(r));
@@ -237,6 +238,24 @@ void Context::render_fields_in(core::Resolution& r) const
     }
 }
 
+void Context::note_charts(core::Resolution& r)
+{
+    // Whose chart each answer was read from, where it is not umpire's own; once, whether the
+    // game's journal (apply) or the answer (emit) comes first.
+    for (const auto& id : r.tables) {
+        const load::TableInfo t = catalog().info(id);
+        if (t.whose == load::k_embedded) {
+            continue;
+        }
+        std::string note = "chart " + id + ": " +
+                           (t.whose == load::k_yours ? "yours, " : "from --tables or $UMPIRE_TABLES, ") + t.origin +
+                           (t.replaces_provisional ? " (in place of umpire's provisional stand-in)" : "");
+        if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) {
+            r.notes.push_back(std::move(note));
+        }
+    }
+}
+
 void Context::emit(core::Resolution r)
 {
     render_fields_in(r);
@@ -247,15 +266,7 @@ void Context::emit(core::Resolution r)
         r.seed = options.seed;
         r.position = options.position;
     }
-    // Whose chart each answer was read from, where it is not umpire's own.
-    for (const auto& id : r.tables) {
-        const load::TableInfo t = catalog().info(id);
-        if (t.whose != load::k_embedded) {
-            r.notes.push_back("chart " + id + ": " +
-                              (t.whose == load::k_yours ? "yours, " : "from --tables or $UMPIRE_TABLES, ") + t.origin +
-                              (t.replaces_provisional ? " (in place of umpire's provisional stand-in)" : ""));
-        }
-    }
+    note_charts(r);
     warn_provisional(r);
     if (!options.log.empty() && !read_only) {
         write_log(r);

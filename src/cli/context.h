@@ -179,6 +179,8 @@ public:
     // Replay and luck: no file is read for state or written, whatever the request asks (a
     // log line is data, and may have been written by anyone).
     bool read_only = false;
+    // The notes that say whose chart each table R read is, where it is not umpire's own.
+    void note_charts(core::Resolution& r);
     void emit(core::Resolution r);
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }

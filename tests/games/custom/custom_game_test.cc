@@ -180,6 +180,23 @@ TEST_CASE("cli: a game of the referee's own keeps its counters' status from the 
     CHECK(sentence.code != 0);
     CHECK(contains(sentence.err, "one word of letters, digits and '-'"));
     CHECK(contains(umpire({"game", "rebuild", file}).out, "identical"));
+    // The journal replays as it was answered: the chart's note is in it as printed, and where
+    // the chart lies is not the answer (its fingerprint is), so moved, it still replays.
+    auto replayed = umpire({"replay", file + ".journal"});
+    INFO(replayed.out << replayed.err);
+    CHECK(replayed.code == 0);
+    CHECK(contains(replayed.out, "replayed, 0 differ"));
+    std::filesystem::rename(dir / "tables", dir / "moved");
+    cli::Environment moved = env;
+    moved.user_tables = dir / "moved";
+    CHECK(contains(run_cli({"replay", file + ".journal"}, moved).out, "replayed, 0 differ"));
+    std::ofstream(dir / "moved/club/crt.toml", std::ios::app) << "\n[legend.XX]\nname = \"Changed\"\n";
+    auto changed = run_cli({"replay", file + ".journal"}, moved);
+    CHECK(changed.code == 65);
+    CHECK(contains(changed.out + changed.err, "club.crt"));
+    std::filesystem::remove_all(dir / "moved");
+    std::filesystem::create_directories(dir / "tables/club");
+    std::ofstream(dir / "tables/club/crt.toml") << k_crt;
 
     // Refusals name the flag and what is wrong.
     const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
