@@ -132,6 +132,29 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
                               : plan + " " + a.command.back() +
                                     ": give --attack N (and --defense N, and any --shift or --mod)");
     }
+    if (!crt && units && !a.attack_at) {
+        // resolve's --attacker names counters, whose factors it adds up: the plan adds to that
+        // total, the counters' --attacker words replaced by --attack TOTAL.
+        std::vector<std::string> request = args;
+        request.insert(request.begin(), a.command.begin(), a.command.end());
+        const core::OddsReport now = request_odds(request, ctx, plan);
+        std::vector<std::string> kept;
+        for (size_t i = 0; i < args.size(); ++i) {
+            if (args[i] == "--attacker") {
+                ++i;
+            } else if (!args[i].starts_with("--attacker=")) {
+                kept.push_back(args[i]);
+            }
+        }
+        for (const auto& [key, value] : now.sample.inputs) {
+            if (const auto* n = std::get_if<long long>(&value); key == "attack" && n != nullptr) {
+                a.attack = *n;
+            }
+        }
+        kept.insert(kept.end(), {"--attack", std::to_string(a.attack)});
+        a.attack_at = kept.size() - 1;
+        args = std::move(kept);
+    }
     a.args = std::move(args);
     // More factors until the column moves twice; past 10:1 (XIII.B.4), or a table's last
     // column, it moves no more.
@@ -236,7 +259,8 @@ void setup_plan(CLI::App& app, Context& ctx)
                          "the next two, and the odds at each");
     resolve->footer("Runs resolve TABLE --odds at the attack given, finds the fewest more attack points that\n"
                     "move the column, and again from there, and lays the three side by side as compare does.\n"
-                    "Takes resolve's options but --roll and --odds.\n"
+                    "Takes resolve's options but --roll and --odds; with --attacker counters, it adds to\n"
+                    "their total.\n"
                     "Examples:\n"
                     "  umpire plan resolve russian-portfolio.crt --attack 5 --defense 3 --shift river\n"
                     "  umpire plan resolve constantinople.melee --attack 3 --defense 5");

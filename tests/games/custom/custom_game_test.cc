@@ -225,6 +225,15 @@ TEST_CASE("cli: a game of the referee's own keeps its counters' status from the 
                         "2-Inf", "--defense", "2", "--roll", "5"});
     REQUIRE(scen.code == 0);
     CHECK(nlohmann::json::parse(scen.out)["inputs"]["attack"] == 7);
+    // plan resolve adds to the counters' total: 1-Inf and 2-Inf's 7 against 3-Pz's 2 is 3:1;
+    // one factor more (8) reaches 4:1, the last column.
+    auto plan = umpire({"--game", file, "plan", "resolve", "club.crt", "--attacker", "1-Inf", "--attacker", "2-Inf",
+                        "--defender", "3-Pz"});
+    INFO(plan.err);
+    REQUIRE(plan.code == 0);
+    CHECK(contains(plan.out, "now: attack 7 is read on 3:1"));
+    CHECK(contains(plan.out, "+1 attack factor (8) reaches 4:1"));
+    CHECK(contains(plan.out, "4:1 is the last column these options reach"));
     // And TAB offers the counters.
     using V = std::vector<std::string>;
     CHECK(cli::completions({"resolve", "club.crt", "--defender"}, "3", {}, file) == V{"3-Pz"});
