@@ -189,6 +189,30 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
     LookupRequest lq = q.lookup;
     lq.column = column;
     Resolution r = resolve_lookup(t, lq, dice);
+    // A result that says roll again: once more on the same column, the die modified as before,
+    // up to the table's limit; past it the last result read stands.
+    for (int again = 0;; ++again) {
+        const LegendEntry* e = t.find_code(r.result.code);
+        if (e == nullptr || !e->roll_again) {
+            break;
+        }
+        const std::string said = r.result.code + " (" + (e->source.empty() ? t.source : e->source) + ")";
+        if (lq.row) {
+            r.steps.push_back(said + ": roll again, but the row was given, not rolled: " + r.result.code + " stands");
+            break;
+        }
+        if (again == t.roll_again_limit) {
+            r.steps.push_back(said + ": roll again, but the table rolls again " + std::to_string(t.roll_again_limit) +
+                              " time" + (t.roll_again_limit == 1 ? "" : "s") + " at most: " + r.result.code +
+                              " stands");
+            break;
+        }
+        Resolution next = resolve_lookup(t, lq, dice);
+        r.steps.push_back(said + ": roll again");
+        r.steps.push_back(next.steps.back());
+        r.result = std::move(next.result);
+        r.rolls = std::move(next.rolls);
+    }
     r.command = "resolve";
     r.steps.insert(r.steps.begin(), steps.begin(), steps.end());
     r.inputs.insert(r.inputs.begin() + 1, inputs.begin(), inputs.end());  // after the table's id

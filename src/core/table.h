@@ -115,6 +115,9 @@ struct LegendEntry {
     // when a resolution is applied: "eliminated", "retreated"; empty: none.
     std::string attacker;
     std::string defender;
+    // The cell says "roll again": resolve rolls once more on the same column, and what that
+    // roll reads is the result (up to the table's roll_again_limit rolls more).
+    bool roll_again = false;
     bool operator==(const LegendEntry&) const = default;
 };
 
@@ -146,6 +149,7 @@ struct Table {
     std::vector<std::pair<std::string, int>> constants;
     std::vector<CheckModifier> modifiers;
     std::vector<ShiftRule> shifts;  // named column shifts, for resolve
+    int roll_again_limit = 0;       // rolls again at most, when a result rolls again (1 to 5)
 
     const CheckModifier* find_modifier(std::string_view name) const;
     const ShiftRule* find_shift(std::string_view name) const;

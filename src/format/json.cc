@@ -490,6 +490,9 @@ std::string to_json(const core::Table& t)
         if (!e.severity.empty()) {
             w.key("severity").value(e.severity);
         }
+        if (e.roll_again) {
+            w.key("roll_again").value(true);
+        }
         for (const auto& [role, status] : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
             if (!status->empty()) {
                 w.key(role).value(*status);

@@ -454,6 +454,15 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std
         const std::string indent(code_width + 4, ' ');
         for (const auto& e : t.legend) {
             out += "  " + pad(e.code, code_width) + "  " + e.name + "\n";
+            if (e.roll_again) {
+                out += indent + "- roll again (" + std::to_string(t.roll_again_limit) + " time" +
+                       (t.roll_again_limit == 1 ? "" : "s") + " at most)\n";
+            }
+            for (const auto& role : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
+                if (!role.second->empty()) {
+                    out += indent + "- the " + role.first + "'s units: " + *role.second + "\n";
+                }
+            }
             for (const auto& effect : e.effects) {
                 out += indent + "- " + effect + "\n";
             }

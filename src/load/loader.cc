@@ -272,13 +272,15 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
         reader.check_text(key.source(), key.str(), "a legend code");
         std::string where = "[legend." + std::string(key.str()) + "]";
         const toml::table& entry = reader.table(value, where);
-        reader.check_keys(entry, {"name", "effects", "source", "by_side", "severity", "attacker", "defender"}, where);
+        reader.check_keys(
+            entry, {"name", "effects", "source", "by_side", "severity", "attacker", "defender", "roll_again"}, where);
         core::LegendEntry e;
         e.code = key.str();
         e.name = reader.string(entry, "name", where, true);
         e.effects = reader.strings(entry, "effects");
         e.source = reader.string(entry, "source", where, false);
         e.severity = reader.string(entry, "severity", where, false);
+        e.roll_again = reader.boolean(entry, "roll_again");
         for (auto [field, into] : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
             *into = reader.string(entry, field, where, false);
             if (entry.get(field) != nullptr && !core::status_word(*into)) {
@@ -593,7 +595,7 @@ core::Table parse_table(std::string_view text, std::string_view source_name, std
     toml::table doc = reader.parse(text);
     reader.check_keys(doc,
                       {"id", "title", "game", "source", "dice", "modifier", "provisional", "notes", "cells", "rows",
-                       "columns", "row", "legend", "constants", "mod", "shift"},
+                       "columns", "row", "legend", "constants", "mod", "shift", "roll_again_limit"},
                       "the table");
     core::Table t;
     t.origin = source_name;
@@ -627,6 +629,19 @@ core::Table parse_table(std::string_view text, std::string_view source_name, std
         }
     }
     read_legend(reader, doc, t);
+    // A result that says "roll again" rolls again how many times at most: the table says,
+    // as its rules do (a chart that could roll forever has no exact odds).
+    const bool again = std::any_of(t.legend.begin(), t.legend.end(), [](const auto& e) { return e.roll_again; });
+    if (const toml::node* limit = doc.get("roll_again_limit")) {
+        if (!again) {
+            reader.fail(limit->source(), "roll_again_limit, but no [legend.CODE] has roll_again = true");
+        }
+        t.roll_again_limit = static_cast<int>(reader.integer(*limit, "roll_again_limit", 1, 5));
+    } else if (again) {
+        reader.fail(doc.get("legend")->source(),
+                    "a result rolls again (roll_again = true): say how many times at most with roll_again_limit = N "
+                    "(1 to 5), as the table's rules do");
+    }
     read_modifiers(reader, doc, t);
     read_columns(reader, doc, t);
     read_shifts(reader, doc, t);

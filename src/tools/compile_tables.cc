@@ -80,6 +80,7 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
     out << "};\n";
     out << "    t.clamp_below = " << bool_text(t.clamp_below) << ";\n";
     out << "    t.clamp_above = " << bool_text(t.clamp_above) << ";\n";
+    out << "    t.roll_again_limit = " << t.roll_again_limit << ";\n";
     out << "    t.cell_kind = static_cast<core::CellKind>(" << static_cast<int>(t.cell_kind) << ");\n";
     for (const auto& r : t.rows) {
         out << "    t.rows.push_back(core::TableRow{.key = " << lit(r.key) << ", .lo = " << number(r.lo)
@@ -106,7 +107,8 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
             out << "core::SideEffects{.side = " << lit(side.side) << ", .effects = " << strings(side.effects) << "}, ";
         }
         out << "}, .source = " << lit(e.source) << ", .severity = " << lit(e.severity)
-            << ", .attacker = " << lit(e.attacker) << ", .defender = " << lit(e.defender) << "});\n";
+            << ", .attacker = " << lit(e.attacker) << ", .defender = " << lit(e.defender)
+            << ", .roll_again = " << bool_text(e.roll_again) << "});\n";
     }
     for (const auto& [name, value] : t.constants) {
         out << "    t.constants.emplace_back(" << lit(name) << ", " << value << ");\n";

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
 using namespace umpire;
@@ -241,6 +242,66 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
         CHECK(lookup != "refused");
         CHECK(code_of({"resolve", "constantinople.reefs", "--column", "byzantine", "--row", hex}) == lookup);
     }
+}
+
+TEST_CASE("cli: a result that says roll again is rolled again on the same column, up to the table's limit",
+          "[cli][resolve]")
+{
+    const test::TempDir dir("resolve-again");
+    std::filesystem::create_directories(dir / "homebrew");
+    // Under 1:1 a die of 1 or 2 reads R, roll again; 3-4 EX, 5-6 DR.
+    std::string text = k_homebrew;
+    auto swap = [&](const std::string& from, const std::string& to) {
+        REQUIRE(text.find(from) != std::string::npos);
+        text.replace(text.find(from), from.size(), to);
+    };
+    swap("cells = [\"AE\", \"AR\", \"AR\", \"EX\", \"DR\"]", "cells = [\"AE\", \"R\", \"AR\", \"EX\", \"DR\"]");
+    swap("[legend.AE]", "[legend.R]\nname = \"Roll again\"\nsource = \"7.7\"\nroll_again = true\n\n[legend.AE]");
+    const std::string without_limit = text;
+    swap("modifier = \"leader\"", "modifier = \"leader\"\nroll_again_limit = 2");
+    std::ofstream(dir / "homebrew/crt.toml") << text;
+    auto resolve = [&](std::vector<std::string> args) {
+        args.insert(args.begin(),
+                    {"--tables", dir.path.string(), "resolve", "homebrew.crt", "--attack", "3", "--defense", "3"});
+        return run_cli(args);
+    };
+    auto again = resolve({"--roll", "1", "--roll", "4"});
+    INFO(again.err);
+    REQUIRE(again.code == 0);
+    CHECK(contains(again.out, "result: EX  Exchange"));
+    CHECK(contains(again.out, "d6 1 (given) under 1:1 -> R (the club's rules 7.2)\n  R (7.7): roll again\n"
+                              "  d6 4 (given) under 1:1 -> EX"));
+    // Two rolls again at most: a third R stands.
+    auto limit = resolve({"--roll", "2", "--roll", "1", "--roll", "2"});
+    CHECK(contains(limit.out, "result: R  Roll again"));
+    CHECK(contains(limit.out, "R (7.7): roll again, but the table rolls again 2 times at most: R stands"));
+    // A row given has no die to roll again.
+    CHECK(contains(resolve({"--row", "1"}).out, "roll again, but the row was given, not rolled: R stands"));
+    // Exact odds: each roll is R, EX or DR a third each; R after three rolls (1/3)^3 = 1/27,
+    // EX 1/3 + 1/9 + 1/27 = 13/27, DR the same.
+    const auto odds = nlohmann::json::parse(resolve({"--json", "--odds"}).out);
+    std::map<std::string, std::string> p;
+    REQUIRE(odds.contains("odds"));
+    for (const auto& o : odds.at("odds").at("result")) {
+        p[o.at("value").get<std::string>()] = o.at("fraction").get<std::string>();
+    }
+    CHECK(p["R"] == "1/27");
+    CHECK(p["EX"] == "13/27");
+    CHECK(p["DR"] == "13/27");
+    // The table says how many times: without roll_again_limit, or with one out of range, refused.
+    std::ofstream(dir / "homebrew/crt.toml") << without_limit;
+    auto missing = resolve({"--roll", "1"});
+    CHECK(missing.code == 65);
+    CHECK(contains(missing.err, "a result rolls again (roll_again = true): say how many times at most with "
+                                "roll_again_limit = N (1 to 5)"));
+    std::string six = text;
+    six.replace(six.find("roll_again_limit = 2"), 20, "roll_again_limit = 6");
+    std::ofstream(dir / "homebrew/crt.toml") << six;
+    CHECK(resolve({"--roll", "1"}).code == 65);
+    std::ofstream(dir / "homebrew/crt.toml") << "roll_again_limit = 1\n" << k_homebrew;
+    auto stray = resolve({"--roll", "1"});
+    CHECK(stray.code == 65);
+    CHECK(contains(stray.err, "roll_again_limit, but no [legend.CODE] has roll_again = true"));
 }
 
 TEST_CASE("cli: table show lists a table's shifts and modifiers, with their sources", "[cli][resolve]")

@@ -65,7 +65,8 @@ TEST_CASE("loader: an unknown key is named with its place and a suggestion", "[l
 {
     CHECK(load_error(k_head + "titel = \"x\"\n") ==
           "t.toml:6:1: unknown key 'titel' in the table; allowed: id, title, game, source, dice, modifier, "
-          "provisional, notes, cells, rows, columns, row, legend, constants, mod, shift (did you mean 'title'?)");
+          "provisional, notes, cells, rows, columns, row, legend, constants, mod, shift, roll_again_limit (did you "
+          "mean 'title'?)");
 }
 
 TEST_CASE("loader: overlapping die rows are refused", "[load]")
