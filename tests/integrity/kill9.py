@@ -3,8 +3,8 @@
 
 Usage: kill9.py UMPIRE WORKDIR [KILLS [CRASH_AT]]
 
-Plays a Great Battles game and a Constantinople game with --apply, game undo and game
-next, killing each process with SIGKILL after a random delay drawn over the time a whole
+Plays a Great Battles game, a Constantinople game and Border War (a game of the referee's
+own, examples/border-war) with --apply, game undo and game next, killing each process with SIGKILL after a random delay drawn over the time a whole
 call takes, so kills land before, inside and after the write-ahead window (the journal line
 appended, the file not yet renamed). After every kill `game rebuild` must say the file is
 identical to what its journal makes (rolling it forward first where the kill left it one
@@ -32,6 +32,12 @@ os.makedirs(work, exist_ok=True)
 os.chdir(work)
 env = dict(os.environ)
 env.pop("UMPIRE_GAME", None)
+# A game of the referee's own too (issue 25): Border War, its chart typed into a tables
+# directory of this run's own (examples/border-war).
+example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "border-war")
+env["XDG_CONFIG_HOME"] = os.path.join(os.getcwd(), "config")
+subprocess.run([umpire, "-q", "--tables", os.path.join(example, "tables"), "table", "import", "border-war.crt",
+                os.path.join(example, "crt.csv")], check=True, capture_output=True, env=env)
 
 passed = 0
 failed = 0
@@ -59,6 +65,12 @@ GAMES = {
         ["--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa"],
         ["--apply", "melee", "--attacker", "Imperial-1", "--defender", "Galley-3"],
         ["--apply", "ram", "--rammer", "Galley-4", "--target", "Venice"],
+    ]),
+    "border.toml": (os.path.join(example, "scenario.toml"), [
+        ["--apply", "resolve", "border-war.crt", "--attacker", "1-Inf", "--attacker", "2-Inf", "--defender", "3-Pz"],
+        ["--apply", "resolve", "border-war.crt", "--attacker", "1-Tank", "--defender", "4-Gren"],
+        ["--apply", "resolve", "border-war.crt", "--attacker", "3-Pz", "--defender", "2-Inf", "--shift", "surprise"],
+        ["game", "set", "border.toml", "3-Pz", "status=ready", "--reason", "back from the dead pool"],
     ]),
 }
 for name, (game, _) in GAMES.items():
