@@ -117,6 +117,16 @@ long long field_number(const Fields& fields, std::string_view key)
     return n ? *n : 0;
 }
 
+std::vector<std::string> field_list(const Fields& fields, std::string_view key)
+{
+    for (const auto& f : fields) {
+        if (const auto* list = std::get_if<std::vector<std::string>>(&f.value); list != nullptr && f.key == key) {
+            return *list;
+        }
+    }
+    return {};
+}
+
 Change change_to(const GameState& game, std::string_view unit, std::string_view key, std::string to, std::string rule)
 {
     return Change{std::string(unit), std::string(key), game.value(unit, key), std::move(to), std::move(rule)};

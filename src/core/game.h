@@ -147,6 +147,8 @@ std::vector<std::string> game_ids();
 // a number), "" when FIELDS has no KEY; and as a number, 0 when it is not one.
 std::string field_text(const Fields& fields, std::string_view key);
 long long field_number(const Fields& fields, std::string_view key);
+// A resolution's list field (the units it names: "attackers"), [] when FIELDS has no KEY.
+std::vector<std::string> field_list(const Fields& fields, std::string_view key);
 
 // Builds a change of UNIT's KEY to TO from GAME's current value.
 Change change_to(const GameState& game, std::string_view unit, std::string_view key, std::string to, std::string rule);

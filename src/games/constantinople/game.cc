@@ -92,13 +92,9 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
         // for it (15.24: all adjacent enemies or none, at once).
         const std::string now = now_label(g);
         out.push_back(change_to(g, "", "combat_in", now, "15.21"));
-        for (const auto& f : r.inputs) {
-            if (const auto* specs = std::get_if<std::vector<std::string>>(&f.value); specs && f.key == "attackers") {
-                for (const auto& spec : *specs) {
-                    if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
-                        out.push_back(change_to(g, a->name, "attacked_in", now, "15.24"));
-                    }
-                }
+        for (const auto& spec : field_list(r.inputs, "attackers")) {
+            if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
+                out.push_back(change_to(g, a->name, "attacked_in", now, "15.24"));
             }
         }
         // with an exchange the defender attacks back at the same time (15.21): its attack too

@@ -11,23 +11,6 @@
 
 namespace umpire::core {
 
-namespace {
-
-// The units named in the resolution's input KEY ("attackers", "defenders").
-std::vector<std::string> named(const Resolution& r, std::string_view key)
-{
-    for (const auto& [k, v] : r.inputs) {
-        if (k == key) {
-            if (const auto* list = std::get_if<std::vector<std::string>>(&v)) {
-                return *list;
-            }
-        }
-    }
-    return {};
-}
-
-}  // namespace
-
 std::vector<Change> legend_changes(const GameState& g, const Resolution& r, const Table& table)
 {
     std::vector<Change> out;
@@ -41,7 +24,7 @@ std::vector<Change> legend_changes(const GameState& g, const Resolution& r, cons
         if (status.empty()) {
             continue;
         }
-        for (const auto& unit : named(r, key)) {
+        for (const auto& unit : field_list(r.inputs, key)) {
             out.push_back(change_to(g, unit, "status", status, rule));
         }
     }

@@ -42,17 +42,6 @@ size_t status_rank(std::string_view status)
                                k_unit_statuses.begin());
 }
 
-// The names a crt request took from the game ("attacker_units", "defender_units", "armor_units").
-std::vector<std::string> named_units(const Resolution& r, std::string_view key)
-{
-    for (const auto& f : r.inputs) {
-        if (const auto* names = std::get_if<std::vector<std::string>>(&f.value); names != nullptr && f.key == key) {
-            return *names;
-        }
-    }
-    return {};
-}
-
 // What a CRT result does to the units the game holds (VII, XIII.C). What the text leaves to a
 // player's choice (X's exchange, D1's Spent or Dispersed, DX's exchange first) is left to the
 // referee: game set.
@@ -78,8 +67,8 @@ std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
         }
     };
     const std::string code = r.result.code;
-    const auto attackers = named_units(r, "attacker_units");
-    const auto defenders = named_units(r, "defender_units");
+    const auto attackers = field_list(r.inputs, "attacker_units");
+    const auto defenders = field_list(r.inputs, "defender_units");
     for (const auto& a : attackers) {
         raise(a, "spent", "VII.A, by attacking");
         if (code == "AE") {
@@ -89,7 +78,7 @@ std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
         }
     }
     if (field_text(r.result.fields, "armor_breakdown") == "true") {
-        for (const auto& a : named_units(r, "armor_units")) {
+        for (const auto& a : field_list(r.inputs, "armor_units")) {
             raise(a, "dispersed", "XIII.C, armor breakdown");
         }
     }
