@@ -9,7 +9,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <random>
 #include <string>
 
 using namespace umpire;
@@ -302,6 +304,69 @@ TEST_CASE("cli: a result that says roll again is rolled again on the same column
     auto stray = resolve({"--roll", "1"});
     CHECK(stray.code == 65);
     CHECK(contains(stray.err, "roll_again_limit, but no [legend.CODE] has roll_again = true"));
+}
+
+TEST_CASE("odds property: roll again agrees with every die sequence walked by hand, on random tables",
+          "[cli][resolve][property]")
+{
+    const test::TempDir dir("resolve-again-property");
+    std::filesystem::create_directories(dir / "t");
+    std::mt19937 rng(20261125);
+    const std::vector<std::string> codes{"A", "B", "R"};
+    for (int round = 0; round < 40; ++round) {
+        // One odds column, six die rows, each cell A, B or R (roll again), limit 1 to 3.
+        std::vector<std::string> cells(6);
+        for (auto& c : cells) {
+            c = codes[std::uniform_int_distribution<size_t>(0, 2)(rng)];
+        }
+        const int limit = std::uniform_int_distribution<int>(1, 3)(rng);
+        std::string text = "id = \"t.crt\"\ntitle = \"T\"\ngame = \"T\"\nsource = \"T 1\"\ndice = \"1d6\"\n"
+                           "roll_again_limit = " +
+                           std::to_string(limit) +
+                           "\n[rows]\nkind = \"die\"\n[columns]\nkind = \"ratio\"\n"
+                           "keys = [\"1:1\"]\nbelow = \"clamp\"\nabove = \"clamp\"\n";
+        for (int die = 1; die <= 6; ++die) {
+            text += "[[row]]\ndie = \"" + std::to_string(die) + "\"\ncells = [\"" + cells[die - 1] + "\"]\n";
+        }
+        text += "[legend.A]\nname = \"A\"\n[legend.B]\nname = \"B\"\n[legend.R]\nname = \"R\"\nroll_again = true\n";
+        std::ofstream(dir / "t/crt.toml") << text;
+        // By hand: every sequence of up to limit + 1 dice, each weighing 1/6^(its length),
+        // scaled to 6^(limit + 1).
+        long long whole = 1;
+        for (int i = 0; i <= limit; ++i) {
+            whole *= 6;
+        }
+        std::map<std::string, long long> expected;
+        std::function<void(int, long long)> walk = [&](int rolls, long long weight) {
+            for (int die = 1; die <= 6; ++die) {
+                const std::string& c = cells[die - 1];
+                if (c == "R" && rolls < limit) {
+                    walk(rolls + 1, weight / 6);
+                } else {
+                    expected[c] += weight / 6;
+                }
+            }
+        };
+        walk(0, whole);
+        auto r = run_cli(
+            {"--json", "--tables", dir.path.string(), "resolve", "t.crt", "--attack", "1", "--defense", "1", "--odds"});
+        INFO("cells " << join(cells, " ") << ", limit " << limit << ": " << r.err);
+        REQUIRE(r.code == 0);
+        const auto odds = nlohmann::json::parse(r.out).at("odds").at("result");
+        std::map<std::string, std::pair<long long, long long>> got;
+        for (const auto& o : odds) {
+            const std::string f = o.at("fraction");
+            const size_t slash = f.find('/');
+            got[o.at("value")] = {std::stoll(f.substr(0, slash)),
+                                  slash == std::string::npos ? 1 : std::stoll(f.substr(slash + 1))};
+        }
+        for (const auto& code : codes) {
+            const long long want = expected.count(code) ? expected[code] : 0;
+            const auto [n, d] = got.count(code) ? got[code] : std::pair<long long, long long>{0, 1};
+            INFO(code << ": umpire " << n << "/" << d << ", by hand " << want << "/" << whole);
+            CHECK(n * whole == want * d);
+        }
+    }
 }
 
 TEST_CASE("cli: table show lists a table's shifts and modifiers, with their sources", "[cli][resolve]")
