@@ -30,7 +30,7 @@ mkdir -p "$work/config/umpire/tables"
 src=$(dirname "$(realpath "$0")")/../tables
 (cd "$src" && find . -name '*.toml' | sort | head -n 19; echo ./constantinople/melee.toml) | sort -u |
     while read -r t; do mkdir -p "$work/config/umpire/tables/$(dirname "$t")"; cp "$src/$t" "$work/config/umpire/tables/$t"; done
-XDG_CONFIG_HOME="$work/config" hyperfine -N --warmup 50 --runs 1000 --export-json "$work/user.json" \
+XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" hyperfine -N --warmup 50 --runs 1000 --export-json "$work/user.json" \
     "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" "$rolldice 2d6" >/dev/null
 mine=$(mean "$work/user.json" 0); base2=$(mean "$work/user.json" 1)
 echo "umpire melee, melee.toml yours: $(ratio "$mine" 0.001) ms   rolldice 2d6: $(ratio "$base2" 0.001) ms   umpire/rolldice: $(ratio "$mine" "$base2")   ($(find "$work/config/umpire/tables" -name '*.toml' | wc -l) tables of yours)"

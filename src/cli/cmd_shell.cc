@@ -70,17 +70,13 @@ char** complete(const char* text, int start, int)
 // The history file: $XDG_STATE_HOME/umpire/history, else ~/.local/state/umpire/history.
 std::string history_path()
 {
-    std::string dir;
-    if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && *state != '\0') {
-        dir = state;
-    } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-        dir = std::string(home) + "/.local/state";
-    } else {
+    const std::string dir = xdg_dir("XDG_STATE_HOME", ".local/state");
+    if (dir.empty()) {
         return "";
     }
     std::error_code ec;
-    std::filesystem::create_directories(dir + "/umpire", ec);
-    return ec ? "" : dir + "/umpire/history";
+    std::filesystem::create_directories(dir, ec);
+    return ec ? "" : dir + "/history";
 }
 
 // "siege imp 3 wind NE 8> ": the game and its clock.

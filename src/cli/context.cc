@@ -39,7 +39,7 @@ load::Catalog& Context::catalog()
             }
         }
         dirs.insert(dirs.end(), options.tables.begin(), options.tables.end());
-        m_catalog = std::make_unique<load::Catalog>(dirs, m_env.user_tables);
+        m_catalog = std::make_unique<load::Catalog>(dirs, m_env.user_tables, m_env.cache);
     }
     return *m_catalog;
 }

@@ -34,6 +34,7 @@ struct Environment {
     std::istream* in = nullptr;  // standard input, for batch
     std::string tables;          // $UMPIRE_TABLES, colon-separated directories
     std::string user_tables;     // the referee's own tables: $XDG_CONFIG_HOME/umpire/tables
+    std::string cache;           // parsed copies of table files: $XDG_CACHE_HOME/umpire; "" for none
     std::string editor;          // $VISUAL, else $EDITOR: table edit's editor
     bool in_is_tty = false;      // standard input is a terminal: table edit may ask to edit again
     std::string game;            // $UMPIRE_GAME, the game file when --game is not given

@@ -315,6 +315,10 @@ void check_option_names(const CLI::App& app, const std::vector<std::string>& arg
         if (!knows_option(apps, name.substr(2))) {
             std::vector<std::string> known;
             long_names(app, known);
+            for (const auto& o : k_global_options) {  // those a request names are all that are set up
+                const std::string_view names = o.names;
+                known.emplace_back(names.substr(names.rfind(',') + 1));
+            }
             throw usage_error("unknown option '" + std::string(name) + "'" + suggestion(name, known) +
                               "; 'umpire COMMAND --help' lists a command's options");
         }
@@ -741,7 +745,29 @@ std::string command_of(const std::vector<std::string>& args)
     return "";
 }
 
-Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command)
+// Whether ARGS, a whole request, may use the global option O: names it, or asks for help.
+bool names_global(const std::vector<std::string>& args, const GlobalOption& o)
+{
+    for (const std::string& arg : args) {
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "--version") {
+            return true;
+        }
+        if (arg.starts_with('-') && !arg.starts_with("--") && arg.size() > 2) {
+            return true;  // a bundle of short flags ("-qh") or a short one with its value
+        }
+        for (std::string_view names = o.names; !names.empty();) {
+            const size_t comma = names.find(',');
+            if (names_option(arg, names.substr(0, comma))) {
+                return true;
+            }
+            names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
+        }
+    }
+    return false;
+}
+
+Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command,
+               const std::vector<std::string>* only_for)
     : m_ctx(out, err, env)
     , m_app("umpire: a referee for tabletop wargames. It looks up combat results tables "
             "and rules checks written as TOML, rolls the dice (or takes yours), and cites "
@@ -753,7 +779,18 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     m_app.fallthrough();
     m_app.footer(k_footer);
     m_app.set_version_flag("--version", std::string("umpire ") + UMPIRE_VERSION);
+    const auto needed = [&](const GlobalOption& o) {
+        return only_for == nullptr || command.empty() || names_global(*only_for, o);
+    };
     for (const auto& o : k_global_options) {
+        // --brief excludes --json by name, so it needs --json set up
+        const bool json_for_brief = std::string_view(o.names) == "--json" &&
+                                    std::any_of(k_global_options.begin(), k_global_options.end(), [&](const auto& b) {
+                                        return std::string_view(b.names) == "--brief" && needed(b);
+                                    });
+        if (!needed(o) && !json_for_brief) {
+            continue;
+        }
         CLI::Option* option = o.add(m_app, ctx, o);
         if (o.value != nullptr) {
             option->type_name(o.value);
@@ -832,20 +869,27 @@ RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, 
         failed.code != 0) {
         return failed;
     }
-    Runner runner(out, err, env, command);
+    Runner runner(out, err, env, command, &args);
     return runner.run(args, prepare);
+}
+
+std::string xdg_dir(const char* variable, std::string_view fallback)
+{
+    // XDG Base Directory: the variable when it is an absolute path (a relative one is
+    // ignored, as the specification says), else the fallback under $HOME.
+    if (const char* base = std::getenv(variable); base != nullptr && base[0] == '/') {
+        return std::string(base) + "/umpire";
+    }
+    if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0') {
+        return std::string(home) + "/" + std::string(fallback) + "/umpire";
+    }
+    return "";
 }
 
 std::string user_tables_dir()
 {
-    // XDG Base Directory: $XDG_CONFIG_HOME when set to an absolute path, else ~/.config.
-    if (const char* config = std::getenv("XDG_CONFIG_HOME"); config != nullptr && config[0] == '/') {
-        return std::string(config) + "/umpire/tables";
-    }
-    if (const char* home = std::getenv("HOME"); home != nullptr && home[0] != '\0') {
-        return std::string(home) + "/.config/umpire/tables";
-    }
-    return "";
+    const std::string config = xdg_dir("XDG_CONFIG_HOME", ".config");
+    return config.empty() ? config : config + "/tables";
 }
 
 int run(int argc, char** argv)
@@ -859,6 +903,7 @@ int run(int argc, char** argv)
         env.game = game;
     }
     env.user_tables = user_tables_dir();
+    env.cache = xdg_dir("XDG_CACHE_HOME", ".cache");
     for (const char* name : {"VISUAL", "EDITOR"}) {
         if (const char* editor = std::getenv(name); editor != nullptr && editor[0] != '\0' && env.editor.empty()) {
             env.editor = editor;

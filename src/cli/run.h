@@ -31,10 +31,13 @@ RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, 
 // The command-line parser with its context, set up for one command (all when COMMAND is
 // ""), running request after request: batch keeps one per command, so a line costs a
 // parse rather than building and destroying the parser. Each request starts from the
-// defaults (Context::begin_request()).
+// defaults (Context::begin_request()). Given the one request ONLY_FOR it will run, it
+// sets up just the global options that request names (each costs a call about a fiftieth
+// of its time to build); every one when it asks for help or none.
 class Runner {
 public:
-    Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command);
+    Runner(std::ostream& out, std::ostream& err, const Environment& env, std::string_view command,
+           const std::vector<std::string>* only_for = nullptr);
     Runner(const Runner&) = delete;
     Runner& operator=(const Runner&) = delete;
     // As run_prepared(), and FINISHED after the command ran without an error (batch reads
@@ -85,6 +88,10 @@ struct CompletionModel {
     std::vector<CompletionCommand> commands;
 };
 CompletionModel completion_model(const Environment& env);
+
+// umpire's directory of the XDG base directory VARIABLE ("XDG_CACHE_HOME"): $VARIABLE/umpire
+// when that is an absolute path, else ~/FALLBACK/umpire (".cache"); "" without a home.
+std::string xdg_dir(const char* variable, std::string_view fallback);
 
 // The referee's own tables directory from the environment: $XDG_CONFIG_HOME/umpire/tables
 // (an absolute $XDG_CONFIG_HOME), else ~/.config/umpire/tables; "" without a home.

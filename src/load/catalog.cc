@@ -2,6 +2,7 @@
 
 #include "load/embedded.h"
 #include "load/loader.h"
+#include "load/table_cache.h"
 #include "util/error.h"
 #include "util/sha256.h"
 #include "util/text.h"
@@ -110,8 +111,9 @@ std::string read_data_file(const std::string& path)
     return read_file(path);
 }
 
-Catalog::Catalog(std::vector<std::string> dirs, std::string user_dir)
+Catalog::Catalog(std::vector<std::string> dirs, std::string user_dir, std::string cache_dir)
     : m_dirs(std::move(dirs))
+    , m_cache_dir(std::move(cache_dir))
 {
     // The referee's own directory is read only when it is there: a missing one (or a home
     // without it) is no error, but one that is there and cannot be read is, never passed over.
@@ -242,7 +244,7 @@ Catalog::Entry& Catalog::entry(std::string_view id)
         std::string path = find_in_dir(dir, id);
         if (!path.empty()) {
             e.text = read_data_file(path);
-            e.table = std::make_unique<core::Table>(parse_table(e.text, path, id));
+            e.table = std::make_unique<core::Table>(parse_table_cached(e.text, path, id, m_cache_dir));
             e.whose = whose;
             // The referee's copy of a chart the text lost is his chart: not provisional, and
             // every answer read from it says whose it is (Context::emit).

@@ -38,8 +38,9 @@ class Catalog {
 public:
     // DIRS in rising priority: a table in a later directory overrides an earlier one, and
     // any directory overrides USER_DIR (the referee's own tables, "" for none; a missing one
-    // is no error), which overrides the embedded tables.
-    explicit Catalog(std::vector<std::string> dirs = {}, std::string user_dir = "");
+    // is no error), which overrides the embedded tables. A file's table is kept parsed in
+    // CACHE_DIR ("" for none; load/table_cache.h) for the next call.
+    explicit Catalog(std::vector<std::string> dirs = {}, std::string user_dir = "", std::string cache_dir = "");
 
     // Throws a not-found Error (with a suggestion) for an unknown id, a data Error for a
     // bad file.
@@ -74,6 +75,7 @@ private:
     std::vector<std::pair<std::string, std::string_view>> search_dirs() const;
     std::vector<std::string> m_dirs;
     std::string m_user_dir;
+    std::string m_cache_dir;
     std::map<std::string, Entry, std::less<>> m_tables;
     std::map<std::string, std::unique_ptr<core::Scenario>, std::less<>> m_scenarios;
 };

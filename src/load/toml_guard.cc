@@ -241,11 +241,13 @@ GuardedToml toml_guard(std::string_view text)
 {
     // TOML allows no control character but tab and the line ends anywhere (TOML 1.0:
     // not in strings, not in comments): refused first, so nothing below meets one.
+    bool ascii = true;
     {
         size_t line = 1;
         size_t column = 1;
         for (char ch : text) {
             const auto b = static_cast<unsigned char>(ch);
+            ascii = ascii && b < 0x80;
             if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
                 char buf[80];
                 std::snprintf(buf, sizeof buf, "%zu:%zu: the control character U+%04X is not allowed in TOML", line,
@@ -261,6 +263,11 @@ GuardedToml toml_guard(std::string_view text)
         }
     }
     GuardedToml guarded;
+    if (ascii) {
+        // every unsafe code point is past ASCII: the pass below would copy the text as it is
+        guarded.text = text;
+        return guarded;
+    }
     auto& out = guarded.text;
     out.reserve(text.size());
     Scanner s(text);

@@ -2,6 +2,7 @@
 // between the embedded tables and --tables, said in every answer read from it, and a
 // provisional stand-in replaced by it is the referee's chart (issue 25).
 #include "../helpers.h"
+#include "load/embedded.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -140,5 +141,61 @@ TEST_CASE("cli: the referee's tables directory is $XDG_CONFIG_HOME/umpire/tables
     }
     if (old_home != nullptr) {
         ::setenv("HOME", saved_home.c_str(), 1);
+    }
+}
+
+TEST_CASE("cli: a table of yours read through the cache answers as the TOML does, and a changed file is read anew",
+          "[cli][tables][cache]")
+{
+    const test::TempDir dir("user-tables-cache");
+    cli::Environment env;
+    env.user_tables = dir / "tables";
+    env.cache = dir / "cache/umpire";
+    std::filesystem::create_directories(env.user_tables + "/constantinople");
+    const std::string mine = env.user_tables + "/constantinople/melee.toml";
+    const auto& shipped = *std::find_if(load::embedded_tables().begin(), load::embedded_tables().end(),
+                                        [](const auto& f) { return f.id == "constantinople.melee"; });
+    std::ofstream(mine) << shipped.text;
+    const std::vector<std::string> melee = {"--json", "melee", "--attacker", "4", "--defender", "5", "--odds"};
+    cli::Environment no_cache = env;
+    no_cache.cache.clear();
+    const auto parsed = run_cli(melee, no_cache);
+    REQUIRE(parsed.code == 0);
+    CHECK_FALSE(std::filesystem::exists(env.cache));
+    CHECK(run_cli(melee, env).out == parsed.out);  // parsed, and the copy kept
+    REQUIRE(std::filesystem::exists(env.cache + "/tables"));
+    CHECK(run_cli(melee, env).out == parsed.out);  // the copy read
+    // 4 against 5 is 15.41's -1 column, where a 6 reads D; in the file changed to read L
+    std::string text(shipped.text);
+    const std::string row6 = "cells = [\"-\", \"I\", \"D\", \"D\", \"D\", \"L\", \"L\", \"L\"]";
+    const auto at = text.find(row6);
+    REQUIRE(at != std::string::npos);
+    const auto roll = std::vector<std::string>{"melee", "--attacker", "4", "--defender", "5", "--roll", "6"};
+    const std::string before = run_cli(roll, env).out;
+    CHECK(contains(before, "result: D  Damaged"));
+    text.replace(at, row6.size(), "cells = [\"-\", \"I\", \"L\", \"D\", \"D\", \"L\", \"L\", \"L\"]");
+    std::ofstream(mine, std::ios::trunc) << text;
+    const std::string after = run_cli(roll, env).out;
+    CHECK(contains(after, "result: L  "));
+    CHECK(after == run_cli(roll, no_cache).out);
+    // a cache that cannot be made: the same answers, nothing on stderr
+    cli::Environment blocked = env;
+    std::ofstream(dir / "plain-file") << "x";
+    blocked.cache = dir / "plain-file/umpire";
+    const auto r = run_cli(roll, blocked);
+    CHECK(r.out == after);
+    CHECK(r.err.empty());
+
+    const char* old_cache = std::getenv("XDG_CACHE_HOME");
+    const std::string saved_cache = old_cache ? old_cache : "";
+    ::setenv("XDG_CACHE_HOME", "/srv/cache", 1);
+    CHECK(cli::xdg_dir("XDG_CACHE_HOME", ".cache") == "/srv/cache/umpire");
+    ::setenv("XDG_CACHE_HOME", "relative", 1);
+    const char* home = std::getenv("HOME");
+    CHECK(cli::xdg_dir("XDG_CACHE_HOME", ".cache") ==
+          (home != nullptr && *home != '\0' ? std::string(home) + "/.cache/umpire" : ""));
+    ::unsetenv("XDG_CACHE_HOME");
+    if (old_cache != nullptr) {
+        ::setenv("XDG_CACHE_HOME", saved_cache.c_str(), 1);
     }
 }
