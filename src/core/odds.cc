@@ -596,6 +596,42 @@ std::string value_text(const Value& v)
     return "";
 }
 
+// Each line of the report is one thing a branch says once: two results of one branch
+// under one label, or two fields of one result under one key, would be summed as one
+// (two identical blocks once were: odds past 1, or wrong and under it). Refused as the
+// internal error it is, never printed.
+void require_distinct(const Resolution& r)
+{
+    std::vector<std::string_view> seen;
+    const auto once = [&](std::string_view name) {
+        if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+            throw Error(ExitCode::internal, "odds: '" + std::string(name) + "' is reported twice in one branch of " +
+                                                r.command + ": its odds cannot be told apart");
+        }
+        seen.push_back(name);
+    };
+    std::vector<std::string> keys;  // as tally_outcome names them: "result.velocity"
+    const auto fields_once = [&](const Outcome& o, const std::string& prefix) {
+        for (const auto& f : o.fields) {
+            keys.push_back(prefix + "." + f.key);
+        }
+    };
+    once("result");
+    fields_once(r.result, "result");
+    for (const auto& o : r.results) {
+        if (o.label != r.result.label) {
+            once(o.label);
+            fields_once(o, o.label);
+        } else if (o.code != r.result.code) {
+            throw Error(ExitCode::internal, "odds: a result of " + r.command + " labelled '" + o.label +
+                                                "' differs from the headline of the same label");
+        }
+    }
+    for (const auto& k : keys) {
+        once(k);
+    }
+}
+
 void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const std::string& prefix,
                    const Weight& weight)
 {
@@ -627,6 +663,7 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
                                if (progress && (++walked & 0xFFF) == 0) {
                                    progress(walked);
                                }
+                               require_distinct(r);
                                tally_outcome(report, sums, r.result, "result", source.weight());
                                for (const auto& outcome : r.results) {
                                    if (outcome.label != r.result.label) {

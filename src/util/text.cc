@@ -58,6 +58,22 @@ std::vector<std::string> split(std::string_view text, char separator)
     return parts;
 }
 
+void number_repeats(std::vector<std::string*> labels)
+{
+    std::vector<std::string> original;
+    for (const std::string* label : labels) {
+        original.push_back(*label);
+    }
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const auto alike = std::count(original.begin(), original.end(), original[i]);
+        if (alike > 1) {
+            const auto before =
+                std::count(original.begin(), original.begin() + static_cast<std::ptrdiff_t>(i), original[i]);
+            *labels[i] += " #" + std::to_string(before + 1);
+        }
+    }
+}
+
 bool contains(const std::vector<std::string>& list, std::string_view item)
 {
     return std::find(list.begin(), list.end(), item) != list.end();

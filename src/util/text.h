@@ -16,6 +16,10 @@ std::string to_lower(std::string_view text);
 bool iequals(std::string_view a, std::string_view b);
 std::vector<std::string> split(std::string_view text, char separator);
 std::string join(const std::vector<std::string>& parts, std::string_view separator);
+// Each text LABELS holds more than once numbered in turn, "large:red #1", "large:red #2";
+// the rest as they are. What a resolution reports of several alike things must tell them
+// apart (exact odds count each label's results once a branch).
+void number_repeats(std::vector<std::string*> labels);
 // Whether LIST holds ITEM, exactly.
 bool contains(const std::vector<std::string>& list, std::string_view item);
 // "+3", "0", "-2": how the rules texts print differentials.

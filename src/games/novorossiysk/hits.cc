@@ -364,6 +364,14 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
         throw usage_error("{attacker} and {defender}: give each side's blocks (or {airfield} for the attacker alone)");
     }
+    // Two blocks alike on one side are told apart by their place: "large:red #2".
+    for (auto* side : {&q.attacker, &q.defender}) {
+        std::vector<std::string*> labels;
+        for (auto& b : *side) {
+            labels.push_back(&b.label);
+        }
+        number_repeats(labels);
+    }
     Resolution r;
     r.command = "hits";
     r.title = q.airfield ? "Air Field strike" : "Hit dice";
