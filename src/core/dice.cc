@@ -124,6 +124,8 @@ std::optional<std::vector<int>> DiceSource::tally(size_t, size_t, const std::fun
     return std::nullopt;
 }
 
+std::optional<int> DiceSource::kept(int, int, int, bool) { return std::nullopt; }
+
 template <class Invalid, class FromSource>
 int Dice::record(std::string die, std::string_view purpose, const Invalid& invalid, const FromSource& from_source)
 {

@@ -80,6 +80,10 @@ public:
     virtual std::optional<std::vector<int>> tally(size_t count, size_t categories,
                                                   const std::function<size_t(Dice&, size_t)>& part,
                                                   const std::function<std::string(size_t)>& key);
+    // The sum of the KEEP highest faces (lowest, unless HIGHEST) of COUNT dice of SIDES,
+    // when the source draws it whole: exact odds do, by order statistics. By default
+    // nothing, and the dice are rolled one by one.
+    virtual std::optional<int> kept(int count, int sides, int keep, bool highest);
 };
 
 // The source for a read that rolls nothing (a weather by month, a speed by weather): a
@@ -176,6 +180,12 @@ public:
     };
     template <class P, class Fn>
     Tally<P> tally(size_t count, size_t categories, const Fn& part, const std::function<std::string(size_t)>& key = {});
+
+    // DiceSource::kept, when no given value is left (they are used in order, die by die).
+    std::optional<int> kept(int count, int sides, int keep, bool highest)
+    {
+        return m_given.empty() ? m_source.kept(count, sides, keep, highest) : std::nullopt;
+    }
 
     const std::vector<RollRecord>& record() const { return m_record; }
     // Throws a usage Error when given values were left unused.
