@@ -98,7 +98,6 @@ double TotalPlace::percentile() const { return 100.0 * Rational(below + equal / 
 
 TotalPlace place_total(const std::vector<Ranked>& resolutions)
 {
-    using boost::multiprecision::cpp_int;
     TotalPlace place;
     // The convolution's work: each resolution's scores times the totals before it.
     double work = 0;
@@ -137,22 +136,22 @@ TotalPlace place_total(const std::vector<Ranked>& resolutions)
     }
     // The totals' ways over one denominator, the product of each resolution's: integers
     // convolve without a gcd at every step, as rationals would.
-    std::vector<cpp_int> ways{1};
-    cpp_int denominator{1};
+    std::vector<Integer> ways{1};
+    Integer denominator{1};
     long long lowest = 0;  // the total ways[0] stands for
     for (const auto& r : resolutions) {
         place.total += r.actual;
         if (r.chances.empty()) {
             continue;
         }
-        cpp_int d{1};
+        Integer d{1};
         for (const auto& [score, p] : r.chances) {
             place.expected += p * score;
             d = boost::multiprecision::lcm(d, boost::multiprecision::denominator(p));
         }
         const long long low = r.chances.begin()->first;
         const long long span = r.chances.rbegin()->first - low;
-        std::vector<cpp_int> next(ways.size() + static_cast<size_t>(span));
+        std::vector<Integer> next(ways.size() + static_cast<size_t>(span));
         for (size_t i = 0; i < ways.size(); ++i) {
             if (ways[i] == 0) {
                 continue;
@@ -166,9 +165,9 @@ TotalPlace place_total(const std::vector<Ranked>& resolutions)
         denominator *= d;
         lowest += low;
     }
-    cpp_int below{0};
-    cpp_int equal{0};
-    cpp_int above{0};
+    Integer below{0};
+    Integer equal{0};
+    Integer above{0};
     for (size_t i = 0; i < ways.size(); ++i) {
         const long long total = lowest + static_cast<long long>(i);
         (total < place.total ? below : total == place.total ? equal : above) += ways[i];

@@ -12,8 +12,6 @@
 
 namespace umpire::core {
 
-using Rational = boost::multiprecision::cpp_rational;
-
 // One resolution: the chance of each score, and the score it had.
 struct Ranked {
     std::map<long long, Rational> chances;

@@ -23,8 +23,8 @@ std::string Fraction::text() const
 namespace {
 
 __extension__ typedef unsigned __int128 Wide;  // a GCC extension: exact products past 64 bits
-using Big = boost::multiprecision::cpp_rational;
-using BigInt = boost::multiprecision::cpp_int;
+using Big = Rational;
+using BigInt = Integer;
 
 BigInt big_of(Wide w)
 {
@@ -113,13 +113,21 @@ std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
         throw usage_error("{odds}: " + spec.label() + " has too many outcomes to enumerate (at most about " +
                           std::to_string(k_max_odds_dice_work) + " dice x faces squared)");
     }
+    // One die more: next[k] = ways[k] + ways[k-1] + ... + ways[k-sides+1], a sum over a
+    // sliding window, so each die costs a subtraction and an addition a total, not sides.
     std::vector<BigInt> ways{1};
+    const auto sides = static_cast<size_t>(spec.sides);
     for (int i = 0; i < spec.count; ++i) {
-        std::vector<BigInt> next(ways.size() + static_cast<size_t>(spec.sides) - 1, 0);
-        for (size_t k = 0; k < ways.size(); ++k) {
-            for (int f = 0; f < spec.sides; ++f) {
-                next[k + static_cast<size_t>(f)] += ways[k];
+        std::vector<BigInt> next(ways.size() + sides - 1, 0);
+        BigInt window = 0;
+        for (size_t k = 0; k < next.size(); ++k) {
+            if (k < ways.size()) {
+                window += ways[k];
             }
+            if (k >= sides) {
+                window -= ways[k - sides];
+            }
+            next[k] = window;
         }
         ways = std::move(next);
     }

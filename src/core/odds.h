@@ -6,7 +6,7 @@
 #include "core/resolution.h"
 #include "core/table.h"
 
-#include <boost/multiprecision/cpp_int.hpp>
+#include <boost/multiprecision/gmp.hpp>
 
 #include <cstdint>
 #include <functional>
@@ -21,10 +21,16 @@ inline constexpr std::uint64_t k_max_odds_branches = 1000000;
 // The most work (dice x faces, squared) a total too large for 64-bit ways may take.
 inline constexpr long long k_max_odds_dice_work = 40000000;
 
-// An exact probability at any size (Boost.Multiprecision's rational, always in lowest
-// terms): 10d10 has 10^10 outcomes, and two such pools 10^20, past 64 bits.
+// Exact numbers at any size: GMP's, through Boost.Multiprecision (libgmp-dev). A rational
+// is kept in lowest terms, and reducing it is most of the work of large odds: GMP's gcd
+// is several times Boost's own cpp_int's at a few hundred digits (issue 26).
+using Rational = boost::multiprecision::mpq_rational;
+using Integer = boost::multiprecision::mpz_int;
+
+// An exact probability at any size (always in lowest terms): 10d10 has 10^10 outcomes,
+// and two such pools 10^20, past 64 bits.
 struct Fraction {
-    boost::multiprecision::cpp_rational q{0};
+    Rational q{0};
     double value() const { return q.convert_to<double>(); }
     // "num/den" in lowest terms.
     std::string text() const;

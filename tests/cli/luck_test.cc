@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 using namespace umpire;
-using Rational = boost::multiprecision::cpp_rational;
+using core::Rational;
 
 namespace {
 

@@ -111,10 +111,9 @@ TEST_CASE("odds: twelve stands in the open, each suppressed on 8 or less: binomi
     // P(k) = C(12,k) 4^k / 5^12, in lowest terms.
     long long choose = 1;
     for (int k = 0; k <= 12; ++k) {
-        Fraction expected{Fraction{}.q + boost::multiprecision::cpp_rational(
-                                             boost::multiprecision::cpp_int(choose) *
-                                                 boost::multiprecision::pow(boost::multiprecision::cpp_int(4), k),
-                                             boost::multiprecision::pow(boost::multiprecision::cpp_int(5), 12))};
+        Fraction expected{Fraction{}.q +
+                          core::Rational(core::Integer(choose) * boost::multiprecision::pow(core::Integer(4), k),
+                                         boost::multiprecision::pow(core::Integer(5), 12))};
         INFO("k = " << k);
         CHECK(lines.at(std::to_string(k)) == expected.text());
         choose = choose * (12 - k) / (k + 1);

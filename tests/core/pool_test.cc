@@ -142,8 +142,8 @@ TEST_CASE("pool: keep and drop by order statistics equal the walk over every die
     // Past any walk of the dice. 100d6 keep the highest 3 is 3 only when all hundred show
     // 1: 1/6^100; it is 18 unless fewer than three sixes show: 1 - (5^100 + 100 x 5^99 +
     // C(100,2) x 5^98) / 6^100.
-    using boost::multiprecision::cpp_int;
-    using boost::multiprecision::cpp_rational;
+    using cpp_int = core::Integer;
+    using cpp_rational = core::Rational;
     using boost::multiprecision::pow;
     const auto big = odds_of(term("100d6kh3").pool);
     const cpp_int all = pow(cpp_int(6), 100);

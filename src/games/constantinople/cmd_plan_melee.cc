@@ -30,7 +30,7 @@ struct PlanMeleeOptions {
 namespace {
 
 using core::Fraction;
-using Rational = boost::multiprecision::cpp_rational;
+using core::Rational;
 
 // The severities a melee result can have, least first (umpire-tables(5)).
 constexpr std::array<std::string_view, 4> k_severities{"none", "light", "heavy", "severe"};

@@ -373,13 +373,13 @@ TEST_CASE("deck: the odds of drawing enough points are hypergeometric", "[core][
     DeckState after;
     auto report = compute_odds([&](Dice& d) { return resolve_deck_draw(procedures, full_deck(), q, d, after); }, {});
     const long long all = choose(39, 5);
-    boost::multiprecision::cpp_rational enough = 0;
+    core::Rational enough = 0;
     for (const auto& d : report.dimensions) {
         if (d.name == "result") {
             REQUIRE(d.lines.size() == 6);
             for (const auto& line : d.lines) {
                 const long long k = std::stoll(line.value);
-                const boost::multiprecision::cpp_rational expected(choose(26, k) * choose(13, 5 - k), all);
+                const core::Rational expected(choose(26, k) * choose(13, 5 - k), all);
                 CHECK(line.probability.q == expected);
                 if (k >= 3) {
                     enough += expected;
