@@ -57,58 +57,68 @@ void run_roll(const RollOptions& opt, Context& ctx)
         const auto seen = std::count(texts.begin(), texts.begin() + static_cast<long>(labels.size()), text);
         labels.push_back(seen == 0 ? text : text + " #" + std::to_string(seen + 1));
     }
-    auto adjudicate = [&](core::Dice& dice) {
-        core::Resolution r;
-        r.command = "roll";
-        r.title = "Dice";
-        r.source = "dice expressions";
-        long long total = 0;
-        for (size_t i = 0; i < pools.size(); ++i) {
-            if (coloured[i]) {
-                const core::Table& table = ctx.table("novorossiysk.hit-dice");
-                core::note_table(r, table);
-                std::vector<std::string> faces;
-                int hits = core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice, labels[i], &faces);
-                total += hits;
+    // The rolls FIRST to LAST, totalled: all of them, or one alone (its odds walked on its
+    // own and the totals convolved, Context::adjudicate).
+    auto rolls_of = [&](size_t first, size_t last) -> core::Adjudicator {
+        return [&, first, last](core::Dice& dice) {
+            core::Resolution r;
+            r.command = "roll";
+            r.title = "Dice";
+            r.source = "dice expressions";
+            long long total = 0;
+            for (size_t i = first; i < last; ++i) {
+                if (coloured[i]) {
+                    const core::Table& table = ctx.table("novorossiysk.hit-dice");
+                    core::note_table(r, table);
+                    std::vector<std::string> faces;
+                    int hits =
+                        core::roll_hit_dice(table, coloured[i]->second, coloured[i]->first, dice, labels[i], &faces);
+                    total += hits;
+                    core::Outcome o;
+                    o.label = labels[i];
+                    o.code = std::to_string(hits);
+                    o.name = hits == 1 ? "hit" : "hits";
+                    o.fields.push_back({"faces", faces});
+                    r.results.push_back(o);
+                    continue;
+                }
+                std::vector<int> faces;
+                std::vector<bool> counted;
+                const core::PoolSpec& pool = pools[i];
+                int value = core::roll_pool(pool, dice, labels[i], &faces, &counted);
+                total += value;
                 core::Outcome o;
                 o.label = labels[i];
-                o.code = std::to_string(hits);
-                o.name = hits == 1 ? "hit" : "hits";
-                o.fields.push_back({"faces", faces});
-                r.results.push_back(o);
-                continue;
-            }
-            std::vector<int> faces;
-            std::vector<bool> counted;
-            const core::PoolSpec& pool = pools[i];
-            int value = core::roll_pool(pool, dice, labels[i], &faces, &counted);
-            total += value;
-            core::Outcome o;
-            o.label = labels[i];
-            o.code = std::to_string(value);
-            using Read = core::PoolSpec::Read;
-            if (pool.read == Read::at_least || pool.read == Read::at_most) {
-                o.name = value == 1 ? "success" : "successes";
-            } else if (pool.read != Read::total) {
-                o.name = std::string(pool.read == Read::keep_highest ? "the highest " : "the lowest ") +
-                         std::to_string(pool.n) + " kept";
-            }
-            if (!faces.empty()) {
-                // each die, those not counted in brackets: "6 5 4 (1)"
-                std::vector<std::string> shown;
-                for (size_t f = 0; f < faces.size(); ++f) {
-                    const auto face = std::to_string(faces[f]);
-                    shown.push_back(counted[f] ? face : "(" + face + ")");
+                o.code = std::to_string(value);
+                using Read = core::PoolSpec::Read;
+                if (pool.read == Read::at_least || pool.read == Read::at_most) {
+                    o.name = value == 1 ? "success" : "successes";
+                } else if (pool.read != Read::total) {
+                    o.name = std::string(pool.read == Read::keep_highest ? "the highest " : "the lowest ") +
+                             std::to_string(pool.n) + " kept";
                 }
-                o.fields.push_back({"dice", shown});
+                if (!faces.empty()) {
+                    // each die, those not counted in brackets: "6 5 4 (1)"
+                    std::vector<std::string> shown;
+                    for (size_t f = 0; f < faces.size(); ++f) {
+                        const auto face = std::to_string(faces[f]);
+                        shown.push_back(counted[f] ? face : "(" + face + ")");
+                    }
+                    o.fields.push_back({"dice", shown});
+                }
+                r.results.push_back(o);
             }
-            r.results.push_back(o);
-        }
-        r.result.code = std::to_string(total);
-        r.result.name = pools.size() == 1 ? r.results.front().name : "total";
-        r.rolls = dice.record();
-        return r;
+            r.result.code = std::to_string(total);
+            r.result.name = last - first == 1 ? r.results.front().name : "total";
+            r.rolls = dice.record();
+            return r;
+        };
     };
+    const core::Adjudicator adjudicate = rolls_of(0, pools.size());
+    std::vector<core::Adjudicator> each;
+    for (size_t i = 0; i < pools.size(); ++i) {
+        each.push_back(rolls_of(i, i + 1));
+    }
     if (opt.count) {
         if (*opt.count < 1 || *opt.count > k_max_roll_count) {
             throw usage_error("-n/--count is " + std::to_string(*opt.count) + "; allowed 1 to " +
@@ -190,7 +200,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
         return;
     }
     DiceOptions dice{{}, opt.odds};
-    ctx.adjudicate(dice, {{"expressions", opt.expressions}}, "roll", adjudicate);
+    ctx.adjudicate(dice, {{"expressions", opt.expressions}}, "roll", adjudicate, {}, each);
 }
 
 void setup_roll(CLI::App& app, Context& ctx)

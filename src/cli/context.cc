@@ -334,17 +334,32 @@ void Context::emit(core::OddsReport report)
 }
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
-                         const core::Adjudicator& adjudicate, const std::function<void()>& commit)
+                         const core::Adjudicator& adjudicate, const std::function<void()>& commit,
+                         const std::vector<core::Adjudicator>& parts)
 {
-    auto with_inputs = [&](core::Dice& d) {
-        core::Resolution r = adjudicate(d);
-        r.inputs.insert(r.inputs.begin(), inputs.begin(), inputs.end());
-        return r;
+    auto with_inputs = [&](const core::Adjudicator& run) {
+        return [&](core::Dice& d) {
+            core::Resolution r = run(d);
+            r.inputs.insert(r.inputs.begin(), inputs.begin(), inputs.end());
+            return r;
+        };
     };
     if (dice.odds) {
         Progress progress(m_err, m_env.shows_progress(), "--odds, branches walked");
-        core::OddsReport report = core::compute_odds(with_inputs, dice.rolls, core::OddsWalk::merged,
-                                                     [&](std::uint64_t walked) { progress.update(walked); });
+        const auto odds_of = [&](const core::Adjudicator& run) {
+            return core::compute_odds(with_inputs(run), dice.rolls, core::OddsWalk::merged,
+                                      [&](std::uint64_t walked) { progress.update(walked); });
+        };
+        core::OddsReport report;
+        if (parts.size() > 1 && dice.rolls.empty()) {
+            std::vector<core::OddsReport> each;
+            for (const auto& part : parts) {
+                each.push_back(odds_of(part));
+            }
+            report = core::sum_odds(std::move(each));
+        } else {
+            report = odds_of(adjudicate);
+        }
         std::vector<const core::Table*> read;
         for (const auto& id : report.sample.tables) {
             read.push_back(&table(id));
@@ -374,7 +389,7 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         m_from_stream = false;
     }
     core::Dice d(*source, dice.rolls);
-    core::Resolution r = with_inputs(d);
+    core::Resolution r = with_inputs(adjudicate)(d);
     d.check_all_given_used(command);
     if (commit) {
         commit();

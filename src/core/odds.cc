@@ -817,6 +817,68 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
     return report;
 }
 
+OddsReport sum_odds(std::vector<OddsReport> parts)
+{
+    if (parts.empty()) {
+        throw Error(ExitCode::internal, "odds: a sum of no parts");
+    }
+    OddsReport out;
+    out.sample = parts.front().sample;
+    // Each distribution as whole numbers over one denominator, so the convolution adds
+    // and multiplies integers and reduces each total once, at the end.
+    std::map<long long, BigInt> total{{0, 1}};
+    BigInt denominator = 1;
+    for (auto& part : parts) {
+        out.branches += part.branches;
+        for (const auto& id : part.sample.tables) {
+            if (std::find(out.sample.tables.begin(), out.sample.tables.end(), id) == out.sample.tables.end()) {
+                out.sample.tables.push_back(id);
+            }
+        }
+        for (const auto& note : part.sample.provisional_notes) {
+            if (!contains(out.sample.provisional_notes, note)) {
+                out.sample.provisional_notes.push_back(note);
+            }
+        }
+        out.sample.provisional = out.sample.provisional || part.sample.provisional;
+        const OddsDimension* headline = nullptr;
+        for (auto& d : part.dimensions) {
+            if (d.name == "result") {
+                headline = &d;
+            } else if (!d.name.starts_with("result.")) {
+                out.dimensions.push_back(std::move(d));
+            }
+        }
+        if (headline == nullptr) {
+            throw Error(ExitCode::internal, "odds: a part of a sum with no result");
+        }
+        BigInt common = 1;
+        for (const auto& line : headline->lines) {
+            common = boost::multiprecision::lcm(common, boost::multiprecision::denominator(line.probability.q));
+        }
+        std::map<long long, BigInt> next;
+        for (const auto& line : headline->lines) {
+            const auto value = parse_int(line.value, -1000000000000LL, 1000000000000LL);
+            if (!value) {
+                throw Error(ExitCode::internal, "odds: a part of a sum reads '" + line.value + "', not a number");
+            }
+            const BigInt ways = boost::multiprecision::numerator(line.probability.q) *
+                                (common / boost::multiprecision::denominator(line.probability.q));
+            for (const auto& [t, w] : total) {
+                next[t + *value] += w * ways;
+            }
+        }
+        total = std::move(next);
+        denominator *= common;
+    }
+    OddsDimension headline{"result", {}};
+    for (const auto& [t, w] : total) {
+        headline.lines.push_back({std::to_string(t), "total", {Big(w, denominator)}});
+    }
+    out.dimensions.insert(out.dimensions.begin(), std::move(headline));
+    return out;
+}
+
 void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
 {
     for (auto& d : report.dimensions) {

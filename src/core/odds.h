@@ -78,6 +78,13 @@ enum class OddsWalk { merged, branches };
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how = OddsWalk::merged,
                         const std::function<void(std::uint64_t)>& progress = {});
 
+// The odds of a resolution whose headline is the sum of independent parts' headlines
+// (roll's expressions): PARTS are each part's odds, walked alone; the headline's lines
+// ("total") by convolving theirs, and each part's other dimensions as they are. The work
+// is the parts' walks and one convolution, not the product of their branches. The sample
+// is the first part's, with every part's tables and provisional notes.
+OddsReport sum_odds(std::vector<OddsReport> parts);
+
 // Puts REPORT's lines in the order a player reads them: numbers ascending, with their
 // expected value; codes in the order of the legend of a table in TABLES that knows them
 // all (a CRT's results in its order of severity); "(not reported)" last. The walk's own
