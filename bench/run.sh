@@ -94,6 +94,36 @@ for target in "${targets[@]}"; do
         "$(python3 -c "print($o*1000)")" "$(python3 -c "print($p*1000)")" "$(ratio "$o" "$p")"
 done
 
+echo "== exact odds past the rules' sizes, each against its own plain call (issue 26; target: within 10x and 64 MB)"
+h5=""; for i in 1 2 3 4 5; do h5="$h5 --attacker large:20red --defender large:20red"; done
+s500=""; for i in $(seq 500); do s500="$s500 --stand open"; done
+big=(
+    "roll 100d6kh3|roll 100d6kh3"
+    "roll 4d6kh3 x 100|roll 100x4d6kh3"
+    "roll 100d10 x 3|roll 100d10 100d10 100d10"
+    "roll 1000d10|roll 1000d10"
+    "hits, 5 v 5 blocks of 20 dice|hits$h5"
+    "suppress, 500 stands|suppress$s500"
+    "close-combat, 100 a side|close-combat --attacker-stands 100 --attacker-rally-number 8 --defender-stands 100 --defender-rally-number 7"
+    "rally, 100 suppressed|rally --rally-number 7 --suppressed 100"
+    "melee, 4 attackers, --exchange|melee --attacker 4 --attacker 4 --attacker 3 --attacker 5 --defender 5 --exchange --split 1,1,1,2"
+)
+for target in "${big[@]}"; do
+    name=${target%%|*}; args=${target#*|}
+    if ! hyperfine -N --warmup 1 --runs 5 --export-json "$work/big.json" \
+        "$umpire -q $args --odds" "$umpire -q --seed 1 $args" >/dev/null 2>&1; then
+        echo "$name: $("$umpire" -q $args --odds 2>&1 >/dev/null | head -c 160)"
+        continue
+    fi
+    o=$(mean "$work/big.json" 0); p=$(mean "$work/big.json" 1)
+    kib=$(/usr/bin/time -f %M "$umpire" -q $args --odds 2>&1 >/dev/null | tail -1)
+    printf '%-34s --odds %8.1f ms   plain %5.2f ms   ratio %8s   peak %6.1f MiB\n' "$name" \
+        "$(python3 -c "print($o*1000)")" "$(python3 -c "print($p*1000)")" "$(ratio "$o" "$p")" \
+        "$(python3 -c "print($kib/1024)")"
+done
+echo "-- the roll targets against Python's fractions, written for the benchmark (bench/odds_reference.py)"
+python3 "$(dirname "$(realpath "$0")")/odds_reference.py" "$umpire"
+
 echo "== planning and luck (figures; each runs many --odds in process)"
 for i in $(seq 200); do echo "melee --attacker Genoa --defender Galley-$(( i % 5 + 1 )) --seed $i"; done > "$work/evening"
 "$umpire" -q --log "$work/evening.log" batch < "$work/evening" > /dev/null

@@ -108,10 +108,13 @@ struct Sum {
 // total with its exact probability. Refused when the convolution itself would take long.
 std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
 {
-    const long double work = static_cast<long double>(spec.count) * spec.count * spec.sides * spec.sides;
-    if (work > static_cast<long double>(k_max_odds_dice_work)) {
-        throw usage_error("{odds}: " + spec.label() + " has too many outcomes to enumerate (at most about " +
-                          std::to_string(k_max_odds_dice_work) + " dice x faces squared)");
+    // The work: a sum per die per total, each over numbers of count x log2(sides) bits.
+    const long double totals = static_cast<long double>(spec.count) * (spec.sides - 1) + 1;
+    const long double words = std::max(1.0L, spec.count * std::log2(static_cast<long double>(spec.sides)) / 64);
+    if (spec.count * totals * words > static_cast<long double>(k_max_odds_dice_work)) {
+        throw usage_error("{odds}: " + spec.label() + " has too many totals to count exactly (dice x totals x " +
+                          "64-bit words of each count past " + std::to_string(k_max_odds_dice_work) +
+                          "; 1000d10 is within it): give fewer dice or sides");
     }
     // One die more: next[k] = ways[k] + ways[k-1] + ... + ways[k-sides+1], a sum over a
     // sliding window, so each die costs a subtraction and an addition a total, not sides.

@@ -18,8 +18,9 @@ namespace umpire::core {
 
 // The most branches exact odds walk before it refuses (documented in umpire(1)).
 inline constexpr std::uint64_t k_max_odds_branches = 1000000;
-// The most work (dice x faces, squared) a total too large for 64-bit ways may take.
-inline constexpr long long k_max_odds_dice_work = 40000000;
+// The most work a total too large for 64-bit ways may take: dice x totals x the 64-bit
+// words of each count (1000d10: 4.7e8, about two seconds; 1000d20 is past it).
+inline constexpr long long k_max_odds_dice_work = 500000000;
 
 // Exact numbers at any size: GMP's, through Boost.Multiprecision (libgmp-dev). A rational
 // is kept in lowest terms, and reducing it is most of the work of large odds: GMP's gcd

@@ -201,3 +201,22 @@ TEST_CASE("pool: odds past the walk's limits are refused before the work, not af
         CHECK(std::string(e.what()).find("give fewer dice") != std::string::npos);
     }
 }
+
+TEST_CASE("pool: a total past 64-bit counts is exact, and one past the engine's work is refused at once",
+          "[pool][odds]")
+{
+    // 200d10: the extremes have one way each, the next ones 200 (which die shows 2 or 9).
+    const auto many = odds_of(term("200d10").pool);
+    const std::string all = "1" + std::string(200, '0');
+    CHECK(many.at("200") == "1/" + all);
+    CHECK(many.at("2000") == "1/" + all);
+    CHECK(many.at("201") == "1/5" + std::string(197, '0'));  // 200/10^200 = 1/(5 x 10^197)
+    CHECK(many.size() == 1801);
+    try {
+        odds_of(term("1000d20").pool);
+        FAIL("1000d20 was counted");
+    } catch (const Error& e) {
+        CHECK(e.code() == ExitCode::usage);
+        CHECK(std::string(e.what()).find("1000d20 has too many totals to count exactly") != std::string::npos);
+    }
+}
