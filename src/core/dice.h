@@ -84,6 +84,9 @@ public:
     // when the source draws it whole: exact odds do, by order statistics. By default
     // nothing, and the dice are rolled one by one.
     virtual std::optional<int> kept(int count, int sides, int keep, bool highest);
+    // How many of COUNT dice of SIDES show one of the SUCCEEDING faces, when the source
+    // draws it whole (exact odds: a binomial count); by default nothing, as kept().
+    virtual std::optional<int> successes(int count, int sides, int succeeding);
 };
 
 // The source for a read that rolls nothing (a weather by month, a speed by weather): a
@@ -185,6 +188,11 @@ public:
     std::optional<int> kept(int count, int sides, int keep, bool highest)
     {
         return m_given.empty() ? m_source.kept(count, sides, keep, highest) : std::nullopt;
+    }
+    // DiceSource::successes, the same way.
+    std::optional<int> successes(int count, int sides, int succeeding)
+    {
+        return m_given.empty() ? m_source.successes(count, sides, succeeding) : std::nullopt;
     }
 
     const std::vector<RollRecord>& record() const { return m_record; }

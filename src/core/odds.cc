@@ -151,7 +151,8 @@ std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
 // are kept the rest only show less kept faces, counted at once. While fewer than KEEP
 // are kept every die so far is kept, so a state is (dice kept, their total): the work is
 // about KEEP^3 x SIDES^2 sums whatever the number of dice (icepool's way; 38d6kh3 took
-// 962,598 counts of dice by face before).
+// 962,598 counts of dice by face before). KeptOdds holds any value drawn whole with
+// its ways: a kept total, or a count of successes (EnumSource::successes).
 struct KeptOdds {
     std::vector<std::pair<int, BigInt>> ways;
     BigInt all;
@@ -167,6 +168,23 @@ long double kept_work(int count, int sides, int keep)
     return static_cast<long double>(keep) * keep * keep * sides * sides * words;
 }
 inline constexpr long double k_max_kept_work = 4e7;
+
+// ODDS with its numbers in 128 bits too, when they fit: the walk's fast path.
+KeptOdds with_wide(KeptOdds odds)
+{
+    odds.wide = boost::multiprecision::msb(odds.all) < 127;
+    if (odds.wide) {
+        const auto wide = [](const BigInt& n) {
+            return static_cast<Wide>(static_cast<std::uint64_t>(n >> 64)) << 64 |
+                   static_cast<std::uint64_t>(n & 0xFFFFFFFFFFFFFFFFULL);
+        };
+        odds.wide_all = wide(odds.all);
+        for (const auto& [value, ways] : odds.ways) {
+            odds.wide_ways.push_back(wide(ways));
+        }
+    }
+    return odds;
+}
 
 KeptOdds kept_odds(int count, int sides, int keep, bool highest)
 {
@@ -215,16 +233,7 @@ KeptOdds kept_odds(int count, int sides, int keep, bool highest)
             out.ways.emplace_back(static_cast<int>(total), done[total]);
         }
     }
-    out.wide = boost::multiprecision::msb(out.all) < 127;
-    if (out.wide) {
-        out.wide_all = static_cast<Wide>(static_cast<std::uint64_t>(out.all >> 64)) << 64 |
-                       static_cast<std::uint64_t>(out.all & 0xFFFFFFFFFFFFFFFFULL);
-        for (const auto& [total, ways] : out.ways) {
-            out.wide_ways.push_back(static_cast<Wide>(static_cast<std::uint64_t>(ways >> 64)) << 64 |
-                                    static_cast<std::uint64_t>(ways & 0xFFFFFFFFFFFFFFFFULL));
-        }
-    }
-    return out;
+    return with_wide(std::move(out));
 }
 
 struct Taken {
@@ -333,6 +342,7 @@ struct DistributionCache {
     std::map<std::string, PartOdds> parts;
     std::map<std::string, TallyOdds> tallies;
     std::map<std::tuple<int, int, int, bool>, KeptOdds> kept;
+    std::map<std::tuple<int, int, int, bool>, KeptOdds> successes;
 };
 
 // Draws the branch named by a path of choice indices, then index 0 past its end, and
@@ -431,7 +441,41 @@ public:
             }
             it = m_cache.kept.emplace(key, kept_odds(count, sides, keep, highest)).first;
         }
-        const KeptOdds& odds = it->second;
+        return draw_whole(it->second);
+    }
+
+    std::optional<int> successes(int count, int sides, int succeeding) override
+    {
+        if (!m_merge) {
+            return std::nullopt;
+        }
+        // C(count, k) succeeding^k (sides - succeeding)^(count - k) ways out of sides^count
+        const auto key = std::make_tuple(count, sides, succeeding, false);
+        auto it = m_cache.successes.find(key);
+        if (it == m_cache.successes.end()) {
+            KeptOdds odds;
+            odds.all = boost::multiprecision::pow(BigInt(sides), static_cast<unsigned>(count));
+            BigInt choose = 1;
+            for (int k = 0; k <= count; ++k) {
+                BigInt ways = choose * boost::multiprecision::pow(BigInt(succeeding), static_cast<unsigned>(k)) *
+                              boost::multiprecision::pow(BigInt(sides - succeeding), static_cast<unsigned>(count - k));
+                if (ways != 0) {
+                    odds.ways.emplace_back(k, std::move(ways));
+                }
+                choose = choose * (count - k) / (k + 1);
+            }
+            it = m_cache.successes.emplace(key, with_wide(std::move(odds))).first;
+        }
+        return draw_whole(it->second);
+    }
+
+    const std::vector<Taken>& taken() const { return m_taken; }
+    const Weight& weight() const { return m_weight; }
+
+private:
+    // One branch per value of ODDS, weighted by its ways.
+    int draw_whole(const KeptOdds& odds)
+    {
         const size_t choice = next_choice();
         m_taken.push_back({choice, odds.ways.size()});
         if (odds.wide) {
@@ -442,10 +486,6 @@ public:
         return odds.ways[choice].first;
     }
 
-    const std::vector<Taken>& taken() const { return m_taken; }
-    const Weight& weight() const { return m_weight; }
-
-private:
     size_t next_choice() const
     {
         const size_t depth = m_taken.size();

@@ -153,11 +153,14 @@ int roll_pool(const PoolSpec& pool, Dice& dice, const std::string& purpose, std:
     const DiceSpec one{1, sides, 0};
     const bool high = pool.read == Read::keep_highest || pool.read == Read::at_least;
     const bool successes = pool.read == Read::at_least || pool.read == Read::at_most;
-    // Exact odds draw a kept total whole, by order statistics (DiceSource::kept).
+    // Exact odds draw a kept total whole, by order statistics (DiceSource::kept), and a
+    // count of successes as the binomial count it is.
     if (!successes) {
         if (auto value = dice.kept(pool.dice.count, sides, pool.n, high)) {
             return *value + pool.dice.modifier;
         }
+    } else if (auto count = dice.successes(pool.dice.count, sides, high ? sides - pool.n + 1 : pool.n)) {
+        return *count;
     }
     // Keep and drop read how many dice show each face; successes only how many succeed
     // (two categories: N + 1 counts on the odds walk, not every mix of faces).

@@ -185,20 +185,24 @@ TEST_CASE("pool: a plain roll keeps the dice it says it keeps", "[pool]")
     CHECK(counted == std::vector<bool>{true, false, true, false, true});
 }
 
-TEST_CASE("pool: odds past the walk's limits are refused before the work, not after minutes", "[pool][odds]")
+TEST_CASE("pool: odds once past the walk's limits are counted whole, not walked", "[pool][odds]")
 {
     // 40d6 read by faces was C(45, 5) = 1,221,759 distinct counts, refused; kept totals
     // are now drawn whole (order statistics), so it answers: 3 only when all forty show 1
     const auto forty = odds_of(term("40d6kh3").pool);
     CHECK(forty.at("3") == "1/13367494538843734067838845976576");  // 6^40
     CHECK(forty.size() == 16);
-    // 1000 dice in exact fractions past 128 bits: about a minute of work, refused at once
-    try {
-        odds_of(term("1000d6>=6").pool);
-        FAIL("1000d6>=6 was walked");
-    } catch (const Error& e) {
-        CHECK(e.code() == ExitCode::usage);
-        CHECK(std::string(e.what()).find("give fewer dice") != std::string::npos);
+    // 1000 dice counting sixes was a tally in exact fractions past 128 bits, refused; it is
+    // now drawn whole as the binomial count it is: C(1000, k) 5^(1000-k) / 6^1000
+    const auto sixes = odds_of(term("1000d6>=6").pool);
+    CHECK(sixes.size() == 1001);
+    CHECK(core::Rational(sixes.at("1000")) == core::Rational(1, boost::multiprecision::pow(core::Integer(6), 1000)));
+    CHECK(core::Rational(sixes.at("1")) == core::Rational(1000 * boost::multiprecision::pow(core::Integer(5), 999),
+                                                          boost::multiprecision::pow(core::Integer(6), 1000)));
+    // and it equals the walk over every die where that can be walked
+    for (const char* pool : {"6d6>=5", "5d4<=1", "4d8>=8", "3d10<=10"}) {
+        INFO(pool);
+        CHECK(odds_of(term(pool).pool) == odds_of(term(pool).pool, OddsWalk::branches));
     }
 }
 
