@@ -312,16 +312,18 @@ private:
 };
 
 // A tally's counts, each with its probability: numerators over DEN while it fits in
-// 128 bits, else exact rationals (BIG not empty).
+// 128 bits, else numerators of any size over BIG_DEN (BIG not empty), reduced only when a
+// branch takes one: a gcd on every step of the convolution was most of its time.
 struct TallyOdds {
     std::map<std::vector<int>, Wide> wide;
     Wide den = 1;
-    std::map<std::vector<int>, Big> big;
+    std::map<std::vector<int>, BigInt> big;
+    BigInt big_den = 1;
     size_t size() const { return big.empty() ? wide.size() : big.size(); }
     // The same in order, so the walk takes its Nth count at once: a map's Nth is N steps,
     // and the branches through a tally take every N in turn (30d6 by faces: 324,632).
     std::vector<std::pair<std::vector<int>, Wide>> wide_in_order;
-    std::vector<std::pair<std::vector<int>, Big>> big_in_order;
+    std::vector<std::pair<std::vector<int>, BigInt>> big_in_order;
     void put_in_order()
     {
         wide_in_order.assign(wide.begin(), wide.end());
@@ -420,8 +422,8 @@ public:
             m_weight.times(num, odds.den);
             return counts;
         }
-        const auto& [counts, p] = odds.big_in_order[choice];
-        m_weight.times(p);
+        const auto& [counts, num] = odds.big_in_order[choice];
+        m_weight.times(Big(num, odds.big_den));
         return counts;
     }
 
@@ -681,21 +683,34 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
         }
         if (out.big.empty()) {
             for (const auto& [c, w] : out.wide) {
-                out.big[c] = Big(big_of(w), big_of(out.den));
+                out.big[c] = big_of(w);
             }
+            out.big_den = big_of(out.den);
         }
-        std::map<std::vector<int>, Big> next;
+        // The part's probabilities as whole numbers over one denominator.
+        std::vector<Big> probability(categories);
+        BigInt part_den = 1;
+        for (size_t k = 0; k < categories; ++k) {
+            probability[k] = p.probability(k);
+            part_den = boost::multiprecision::lcm(part_den, boost::multiprecision::denominator(probability[k]));
+        }
+        std::vector<BigInt> part_num(categories);
+        for (size_t k = 0; k < categories; ++k) {
+            part_num[k] = boost::multiprecision::numerator(probability[k]) *
+                          (part_den / boost::multiprecision::denominator(probability[k]));
+        }
+        std::map<std::vector<int>, BigInt> next;
         for (const auto& [c, w] : out.big) {
             for (size_t k = 0; k < categories; ++k) {
-                const Big pk = p.probability(k);
-                if (pk != 0) {
+                if (part_num[k] != 0) {
                     std::vector<int> more = c;
                     ++more[k];
-                    next[more] += w * pk;
+                    next[more] += w * part_num[k];
                 }
             }
         }
         out.big = std::move(next);
+        out.big_den *= part_den;
     }
     if (key) {
         m_cache.tallies.emplace(whole, out);
