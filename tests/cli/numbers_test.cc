@@ -75,3 +75,28 @@ TEST_CASE("odds: a tree past the limit is refused from its first branch's estima
           "umpire: error: --odds: about 1e+14 branches to enumerate (14 dice drawn); at most 1000000: give some dice "
           "with --roll");
 }
+
+TEST_CASE("numbers: suppress takes any number of stands, and refuses --odds past the engine's work at once",
+          "[cli][numbers][odds]")
+{
+    // The rules set no limit on the stands under a template (11.3.3); the odds engine
+    // does, by the work of counting them exactly (issue 26), said in words before it starts.
+    auto suppress = [](int stands) {
+        std::vector<std::string> args = {"suppress"};
+        for (int i = 0; i < stands; ++i) {
+            args.insert(args.end(), {"--stand", "open"});
+        }
+        return args;
+    };
+    auto plain = suppress(3000);
+    plain.insert(plain.end(), {"--roll", "1"});
+    CHECK(test::run_cli(plain).code == 0);  // the plain resolution: rolls the rest
+    auto odds = suppress(3000);
+    odds.push_back("--odds");
+    const auto refused = test::run_cli(odds);
+    CHECK(refused.code == 64);
+    CHECK(test::contains(refused.err, "3000 dice or parts read together take too much work to count exactly"));
+    auto fewer = suppress(300);
+    fewer.push_back("--odds");
+    CHECK(test::run_cli(fewer).code == 0);
+}
