@@ -381,6 +381,7 @@ std::string chained_journal(const std::string& path, size_t& torn)
 void run_rebuild(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
+    require_game(path);
     load::StateLock lock(path);
     size_t torn = 0;
     const std::string chained = chained_journal(path, torn);
@@ -474,6 +475,7 @@ void run_recover(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
     const std::string jpath = journal_path(path);
+    require_game(path);
     load::StateLock lock(path);
     std::error_code ec;
     if (!std::filesystem::exists(jpath, ec)) {

@@ -86,6 +86,7 @@ std::string prompt(const std::string& game_path, Context& ctx)
         return "umpire> ";
     }
     try {
+        require_game(game_path);
         load::StateLock lock(game_path, true);
         const core::GameState g = open_game(game_path, game_starter(ctx), false).state;
         return std::filesystem::path(game_path).stem().string() + " " + core::find_game_rules(g.game)->clock_text(g) +
@@ -151,6 +152,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
 {
     const std::string game = ctx.game_path();
     if (!game.empty()) {
+        require_game(game);
         load::StateLock lock(game, true);
         open_game(game, game_starter(ctx), false);  // a missing or broken game is an error before the prompt
     }

@@ -100,6 +100,7 @@ const core::GameState* Context::game()
         } else {
             // Held to the end of the request: shared to read, exclusive to --apply.
             if (!m_game_lock) {
+                require_game(path);
                 m_game_lock.emplace(path, !options.apply);
             }
             OpenedGame opened = open_game(path, game_starter(*this), options.apply);

@@ -211,17 +211,24 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
     return out;
 }
 
+void require_game(const std::string& path)
+{
+    if (!exists(path) && !exists(journal_path(path))) {
+        throw Error(ExitCode::no_input,
+                    "{game} " + path + ": no such game file; 'umpire game new GAME " + path + "' makes one");
+    }
+}
+
 OpenedGame open_game(const std::string& path, const GameStarter& start, bool write)
 {
+    require_game(path);
     const std::string jpath = journal_path(path);
     const bool have_file = exists(path);
     if (!exists(jpath)) {
-        throw Error(ExitCode::no_input,
-                    have_file
-                        ? "{game} " + path + ": its journal " + jpath +
-                              " is missing; the journal is the game's record, and without it the file "
-                              "cannot be shown to be what its changes made: put it back beside the file"
-                        : "{game} " + path + ": no such game file; 'umpire game new GAME " + path + "' makes one");
+        throw Error(ExitCode::no_input, "{game} " + path + ": its journal " + jpath +
+                                            " is missing; the journal is the game's record, and without it the "
+                                            "file cannot be shown to be what its changes made: put it back beside "
+                                            "the file");
     }
     OpenedGame out;
     // The file first, then the journal: a writer journals before it writes the file, so a

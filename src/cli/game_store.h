@@ -20,6 +20,10 @@ namespace umpire::cli {
 class Context;
 
 std::string journal_path(const std::string& game_path);
+// Throws the not-found Error open_game throws when there is neither a game file at PATH
+// nor its journal: called before a game's lock is taken, so a mistyped name leaves no
+// lock file behind it.
+void require_game(const std::string& path);
 
 // The starting state of a game from the word 'game new' was given (GAME or SCENARIO).
 using GameStarter = std::function<core::GameState(const std::string& what)>;

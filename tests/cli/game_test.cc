@@ -719,3 +719,29 @@ TEST_CASE("cli: game set refuses a Novorossiysk block whose dice the hit-dice ch
     CHECK(run_cli({"-q", "game", "set", file, "Sov-Rifle-1", "block=large:3red", "--reason", "the real block"}).code ==
           0);
 }
+
+TEST_CASE("cli: a game file that is not there is refused and leaves no lock file behind", "[cli][game]")
+{
+    // A mistyped name used to leave NAME.lock beside it (the reader's lock was made before
+    // the file was looked for): litter, and in a directory of someone else's an error.
+    const test::TempDir dir("game-missing");
+    const std::string game = dir / "typo.toml";
+    const std::vector<std::vector<std::string>> calls = {
+        {"--game", game, "melee", "--attacker", "4", "--defender", "5", "--roll", "4"},
+        {"--game", game, "--apply", "melee", "--attacker", "4", "--defender", "5", "--roll", "4"},
+        {"game", "status", game},
+        {"game", "undo", game},
+        {"game", "next", game},
+        {"game", "rebuild", game},
+        {"game", "recover", game},
+        {"game", "set", game, "Genoa", "damaged", "--reason", "test"},
+        {"--game", game, "shell"},
+    };
+    for (const auto& call : calls) {
+        INFO(call[0] << " " << call[1]);
+        const auto r = test::run_cli(call);
+        CHECK(r.code == 66);
+        CHECK(test::contains(r.err, game + ": no such game file"));
+    }
+    CHECK(std::filesystem::is_empty(dir.path));
+}
