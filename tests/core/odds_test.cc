@@ -6,9 +6,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <map>
-#include <random>
-
 using namespace umpire;
 using namespace umpire::core;
 
@@ -207,68 +204,4 @@ TEST_CASE("odds: a field some branches do not report gets a line for the rest", 
     // "damage" is reported only on a 6: heavy 1/6, and not reported 5/6, adding up to one.
     CHECK(odds_of(report, "result.damage", "heavy").text() == "1/6");
     CHECK(odds_of(report, "result.damage", "").text() == "5/6");
-}
-
-TEST_CASE("odds: a sum of independent parts, each walked alone and convolved, equals the joint walk", "[core][odds]")
-{
-    // Random sets of two to four expressions of small dice, a label each: the joint walk
-    // over every branch of all of them is the oracle.
-    std::mt19937 rng(26);
-    for (int n = 0; n < 40; ++n) {
-        std::vector<DiceSpec> specs;
-        const int count = std::uniform_int_distribution<int>(2, 4)(rng);
-        for (int i = 0; i < count; ++i) {
-            specs.push_back({std::uniform_int_distribution<int>(1, 3)(rng),
-                             std::uniform_int_distribution<int>(2, 8)(rng),
-                             std::uniform_int_distribution<int>(-2, 2)(rng)});
-        }
-        auto rolls = [&](size_t first, size_t last) -> Adjudicator {
-            return [&, first, last](Dice& dice) {
-                Resolution r;
-                long long total = 0;
-                for (size_t i = first; i < last; ++i) {
-                    const int v = dice.roll(specs[i], "x");
-                    total += v;
-                    Outcome o;
-                    o.label = "roll " + std::to_string(i + 1);
-                    o.code = std::to_string(v);
-                    r.results.push_back(o);
-                }
-                r.result.code = std::to_string(total);
-                return r;
-            };
-        };
-        const OddsReport joint = compute_odds(rolls(0, specs.size()), {});
-        std::vector<OddsReport> parts;
-        for (size_t i = 0; i < specs.size(); ++i) {
-            parts.push_back(compute_odds(rolls(i, i + 1), {}));
-        }
-        const OddsReport summed = sum_odds(parts);
-        std::map<std::string, std::map<std::string, std::string>> a;
-        std::map<std::string, std::map<std::string, std::string>> b;
-        for (const auto& d : joint.dimensions) {
-            for (const auto& line : d.lines) {
-                a[d.name][line.value] = line.probability.text();
-            }
-        }
-        for (const auto& d : summed.dimensions) {
-            for (const auto& line : d.lines) {
-                b[d.name][line.value] = line.probability.text();
-            }
-        }
-        CHECK(a == b);
-        CHECK(a.size() == specs.size() + 1);
-        std::uint64_t walked = 0;
-        for (const auto& p : parts) {
-            walked += p.branches;
-        }
-        CHECK(summed.branches == walked);
-    }
-    // A part whose headline is not a number cannot be summed: an internal error.
-    const Adjudicator word = [](Dice& dice) {
-        Resolution r;
-        r.result.code = dice.roll_d6("x") > 3 ? "high" : "low";
-        return r;
-    };
-    CHECK_THROWS_AS(sum_odds({compute_odds(word, {}), compute_odds(word, {})}), Error);
 }
