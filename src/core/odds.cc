@@ -4,12 +4,14 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 namespace umpire::core {
 
@@ -25,6 +27,65 @@ namespace {
 __extension__ typedef unsigned __int128 Wide;  // a GCC extension: exact products past 64 bits
 using Big = Rational;
 using BigInt = Integer;
+
+// A denominator's primes, each with its power, when they are all small; nullopt when
+// another prime divides it (then GMP's gcd reduces).
+struct Factor {
+    unsigned long prime;
+    unsigned long power;
+};
+using Factors = std::optional<std::vector<Factor>>;
+
+// The factors of D to the power TIMES.
+Factors factors_of(BigInt d, unsigned long times = 1)
+{
+    static constexpr unsigned long k_small_primes[] = {2,  3,  5,  7,  11, 13, 17, 19, 23, 29, 31, 37, 41,
+                                                       43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97};
+    std::vector<Factor> out;
+    mpz_ptr rest = d.backend().data();
+    mpz_abs(rest, rest);
+    BigInt prime;
+    for (const unsigned long p : k_small_primes) {
+        if (mpz_cmp_ui(rest, 1) == 0) {
+            break;
+        }
+        if (mpz_divisible_ui_p(rest, p) != 0) {
+            mpz_set_ui(prime.backend().data(), p);
+            out.push_back({p, mpz_remove(rest, rest, prime.backend().data()) * times});
+        }
+    }
+    if (mpz_cmp_ui(rest, 1) != 0) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+// N/D in lowest terms, D's primes being FACTORS: each divided out of both as often as N
+// has it.
+Big reduced(BigInt n, BigInt d, const std::vector<Factor>& factors)
+{
+    if (n == 0) {
+        return Big(0);
+    }
+    BigInt stripped;
+    BigInt prime;
+    BigInt divisor;
+    for (const auto& [p, power] : factors) {
+        mpz_set_ui(prime.backend().data(), p);
+        const unsigned long times = std::min<unsigned long>(
+            power, mpz_remove(stripped.backend().data(), n.backend().data(), prime.backend().data()));
+        if (times > 0) {
+            mpz_ui_pow_ui(divisor.backend().data(), p, times);
+            mpz_divexact(n.backend().data(), n.backend().data(), divisor.backend().data());
+            mpz_divexact(d.backend().data(), d.backend().data(), divisor.backend().data());
+        }
+    }
+    Big out;
+    mpq_ptr q = out.backend().data();
+    mpz_swap(mpq_numref(q), n.backend().data());
+    mpz_swap(mpq_denref(q), d.backend().data());
+    return out;
+}
 
 BigInt big_of(Wide w)
 {
@@ -105,42 +166,26 @@ struct Sum {
 };
 
 // The distribution of a total too large for 64-bit ways (20d10 has 10^20 outcomes): each
-// total with its exact probability. Refused when the convolution itself would take long.
+// total with its exact probability, the die's polynomial to the power of the dice.
+// Refused, before the work, past k_max_odds_total_words.
 std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
 {
-    // The work: a sum per die per total, each over numbers of count x log2(sides) bits.
     const long double totals = static_cast<long double>(spec.count) * (spec.sides - 1) + 1;
-    const long double words = std::max(1.0L, spec.count * std::log2(static_cast<long double>(spec.sides)) / 64);
-    if (spec.count * totals * words > static_cast<long double>(k_max_odds_dice_work)) {
-        throw usage_error("{odds}: " + spec.label() + " has too many totals to count exactly (dice x totals x " +
-                          "64-bit words of each count past " + std::to_string(k_max_odds_dice_work) +
-                          "; 1000d10 is within it): give fewer dice or sides");
+    const long double words =
+        std::ceil(std::max(1.0L, spec.count * std::log2(static_cast<long double>(spec.sides)) / 64));
+    if (totals * words > static_cast<long double>(k_max_odds_total_words)) {
+        throw usage_error("{odds}: " + spec.label() + " has too many totals to count exactly (its totals x the " +
+                          "64-bit words of each count past " + std::to_string(k_max_odds_total_words) +
+                          ", an engine limit; 1000d10 is within it): give fewer dice or sides");
     }
-    // One die more: next[k] = ways[k] + ways[k-1] + ... + ways[k-sides+1], a sum over a
-    // sliding window, so each die costs a subtraction and an addition a total, not sides.
-    std::vector<BigInt> ways{1};
-    const auto sides = static_cast<size_t>(spec.sides);
-    for (int i = 0; i < spec.count; ++i) {
-        std::vector<BigInt> next(ways.size() + sides - 1, 0);
-        BigInt window = 0;
-        for (size_t k = 0; k < next.size(); ++k) {
-            if (k < ways.size()) {
-                window += ways[k];
-            }
-            if (k >= sides) {
-                window -= ways[k - sides];
-            }
-            next[k] = window;
-        }
-        ways = std::move(next);
-    }
-    BigInt outcomes = 1;
-    for (int i = 0; i < spec.count; ++i) {
-        outcomes *= spec.sides;
-    }
+    const std::vector<BigInt> ways =
+        power(std::vector<BigInt>(static_cast<size_t>(spec.sides), 1), static_cast<unsigned>(spec.count));
+    const Factors factors = factors_of(BigInt(spec.sides), static_cast<unsigned long>(spec.count));
+    const BigInt outcomes = boost::multiprecision::pow(BigInt(spec.sides), static_cast<unsigned>(spec.count));
     std::vector<std::pair<int, Big>> out;
+    out.reserve(ways.size());
     for (size_t k = 0; k < ways.size(); ++k) {
-        out.emplace_back(static_cast<int>(k) + spec.count + spec.modifier, Big(ways[k], outcomes));
+        out.emplace_back(static_cast<int>(k) + spec.count + spec.modifier, reduced(ways[k], outcomes, *factors));
     }
     return out;
 }
@@ -737,7 +782,11 @@ PartOdds EnumSource::walk_part(const std::function<size_t(Dice&, size_t)>& part,
 }
 
 // The sums behind REPORT's lines, dimension by dimension, line by line.
-using Sums = std::vector<std::vector<Sum>>;
+struct Sums {
+    std::vector<std::vector<Sum>> of;
+    // Each dimension's lines by value: 1000d10 has 9,001, each met once.
+    std::vector<std::unordered_map<std::string, size_t>> line_of;
+};
 
 void tally(OddsReport& report, Sums& sums, const std::string& dimension, const std::string& value,
            const std::string& name, const Weight& weight, const std::string& severity = "")
@@ -748,24 +797,25 @@ void tally(OddsReport& report, Sums& sums, const std::string& dimension, const s
     }
     if (d == report.dimensions.size()) {
         report.dimensions.push_back({dimension, {}});
-        sums.emplace_back();
+        sums.of.emplace_back();
+        sums.line_of.emplace_back();
     }
     auto& lines = report.dimensions[d].lines;
-    for (size_t l = 0; l < lines.size(); ++l) {
-        if (lines[l].value == value) {
-            sums[d][l].add(weight);
-            if (lines[l].name != name) {
-                lines[l].name.clear();  // a name true of only some of its branches is no name for it
-            }
-            if (lines[l].severity != severity) {
-                lines[l].severity.clear();  // and so is a severity
-            }
-            return;
+    const auto [at, added] = sums.line_of[d].try_emplace(value, lines.size());
+    if (!added) {
+        auto& line = lines[at->second];
+        sums.of[d][at->second].add(weight);
+        if (line.name != name) {
+            line.name.clear();  // a name true of only some of its branches is no name for it
         }
+        if (line.severity != severity) {
+            line.severity.clear();  // and so is a severity
+        }
+        return;
     }
     lines.push_back({value, name, {}, severity});
-    sums[d].emplace_back();
-    sums[d].back().add(weight);
+    sums.of[d].emplace_back();
+    sums.of[d].back().add(weight);
 }
 
 std::string value_text(const Value& v)
@@ -832,6 +882,167 @@ void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const
 
 }  // namespace
 
+Rational ratio(Integer n, Integer d)
+{
+    if (d < 0) {
+        n = -n;
+        d = -d;
+    }
+    if (const Factors factors = factors_of(d)) {
+        return reduced(std::move(n), std::move(d), *factors);
+    }
+    return Rational(n, d);
+}
+
+void ExactSum::add(const Rational& q, long long times)
+{
+    mpq_srcptr r = q.backend().data();
+    mpz_ptr num = m_num.backend().data();
+    mpz_ptr den = m_den.backend().data();
+    if (mpz_divisible_p(den, mpq_denref(r)) == 0) {
+        Integer common;
+        mpz_lcm(common.backend().data(), den, mpq_denref(r));
+        Integer up;
+        mpz_divexact(up.backend().data(), common.backend().data(), den);
+        mpz_mul(num, num, up.backend().data());
+        mpz_swap(den, common.backend().data());
+    }
+    Integer term;
+    mpz_divexact(term.backend().data(), den, mpq_denref(r));
+    mpz_mul(term.backend().data(), term.backend().data(), mpq_numref(r));
+    mpz_mul_si(term.backend().data(), term.backend().data(), times);
+    mpz_add(num, num, term.backend().data());
+}
+
+double ExactSum::value() const
+{
+    mpq_t q;
+    mpq_init(q);
+    mpz_set(mpq_numref(q), m_num.backend().data());
+    mpz_set(mpq_denref(q), m_den.backend().data());
+    const double out = mpq_get_d(q);
+    mpq_clear(q);
+    return out;
+}
+
+namespace {
+
+// P's coefficients, one every SLOT 64-bit words of one whole number, the constant lowest.
+Integer pack(const std::vector<Integer>& p, size_t slot)
+{
+    std::vector<mp_limb_t> words(p.size() * slot, 0);
+    for (size_t i = 0; i < p.size(); ++i) {
+        if (p[i] < 0 || mpz_size(p[i].backend().data()) > slot) {
+            throw Error(ExitCode::internal, "odds: a polynomial's coefficient does not fit its slot");
+        }
+        mpz_export(&words[i * slot], nullptr, -1, sizeof(mp_limb_t), 0, 0, p[i].backend().data());
+    }
+    Integer out;
+    mpz_import(out.backend().data(), words.size(), -1, sizeof(mp_limb_t), 0, 0, words.data());
+    return out;
+}
+
+std::vector<Integer> unpack(const Integer& packed, size_t slot, size_t count)
+{
+    std::vector<mp_limb_t> words(count * slot, 0);
+    if (mpz_size(packed.backend().data()) > words.size()) {
+        throw Error(ExitCode::internal, "odds: a packed product is longer than its coefficients");
+    }
+    mpz_export(words.data(), nullptr, -1, sizeof(mp_limb_t), 0, 0, packed.backend().data());
+    std::vector<Integer> out(count);
+    for (size_t i = 0; i < count; ++i) {
+        mpz_import(out[i].backend().data(), slot, -1, sizeof(mp_limb_t), 0, 0, &words[i * slot]);
+    }
+    return out;
+}
+
+size_t bits_of(const std::vector<Integer>& p)
+{
+    size_t most = 1;
+    for (const auto& x : p) {
+        most = std::max(most, mpz_sizeinbase(x.backend().data(), 2));
+    }
+    return most;
+}
+
+// Miller's recurrence: B = A^N, so B'A = N A'B, and k a0 b[k] is the sum over j of
+// ((N + 1) j - k) a[j] b[k - j]; every b[k] whole, each division exact.
+std::vector<Integer> miller_power(const std::vector<Integer>& a, size_t m, unsigned n)
+{
+    std::vector<Integer> b(static_cast<size_t>(n) * m + 1);
+    b[0] = boost::multiprecision::pow(a[0], n);
+    Integer sum;
+    Integer term;
+    for (size_t k = 1; k < b.size(); ++k) {
+        mpz_ptr acc = sum.backend().data();
+        mpz_set_ui(acc, 0);
+        for (size_t j = 1; j <= std::min(k, m); ++j) {
+            const long c = static_cast<long>(n + 1) * static_cast<long>(j) - static_cast<long>(k);
+            if (c == 0 || a[j] == 0) {
+                continue;
+            }
+            mpz_mul_si(term.backend().data(), b[k - j].backend().data(), c);
+            if (a[j] != 1) {
+                mpz_mul(term.backend().data(), term.backend().data(), a[j].backend().data());
+            }
+            mpz_add(acc, acc, term.backend().data());
+        }
+        mpz_divexact_ui(acc, acc, k);
+        if (a[0] != 1) {
+            mpz_divexact(acc, acc, a[0].backend().data());
+        }
+        b[k] = sum;
+    }
+    return b;
+}
+
+}  // namespace
+
+std::vector<Integer> multiply(const std::vector<Integer>& a, const std::vector<Integer>& b)
+{
+    if (a.empty() || b.empty()) {
+        return {};
+    }
+    // Each coefficient of the product is a sum of at most min(|a|, |b|) products.
+    const size_t bits = bits_of(a) + bits_of(b) + static_cast<size_t>(std::bit_width(std::min(a.size(), b.size())));
+    const size_t slot = bits / 64 + 1;
+    const Integer x = pack(a, slot);
+    Integer product;
+    if (&a == &b) {
+        mpz_mul(product.backend().data(), x.backend().data(), x.backend().data());
+    } else {
+        const Integer y = pack(b, slot);
+        mpz_mul(product.backend().data(), x.backend().data(), y.backend().data());
+    }
+    return unpack(product, slot, a.size() + b.size() - 1);
+}
+
+std::vector<Integer> power(const std::vector<Integer>& a, unsigned n)
+{
+    if (a.empty() || a[0] == 0) {
+        throw Error(ExitCode::internal, "odds: a power of a polynomial with no constant term");
+    }
+    size_t m = a.size() - 1;
+    while (m > 0 && a[m] == 0) {
+        --m;
+    }
+    const bool small = m <= 32 && std::all_of(a.begin(), a.end(), [](const Integer& x) { return x < 1000000; });
+    if (small) {
+        return miller_power(a, m, n);
+    }
+    std::vector<Integer> out{1};
+    std::vector<Integer> base(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(m) + 1);
+    for (unsigned left = n; left > 0; left >>= 1) {
+        if ((left & 1) != 0) {
+            out = multiply(out, base);
+        }
+        if (left > 1) {
+            base = multiply(base, base);
+        }
+    }
+    return out;
+}
+
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how,
                         const std::function<void(std::uint64_t)>& progress)
 {
@@ -858,24 +1069,25 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
                                }
                            });
     for (size_t d = 0; d < report.dimensions.size(); ++d) {
-        for (size_t l = 0; l < sums[d].size(); ++l) {
-            report.dimensions[d].lines[l].probability = sums[d][l].total();
+        for (size_t l = 0; l < sums.of[d].size(); ++l) {
+            report.dimensions[d].lines[l].probability = sums.of[d][l].total();
         }
     }
     // Every dimension's probabilities add up to exactly one. A field or outcome that only
     // some branches report gets a line of its own for the rest, value "" (not reported);
     // more than one means something was counted twice, an internal error.
     for (auto& d : report.dimensions) {
-        Fraction sum;
+        ExactSum sum;
         for (const auto& line : d.lines) {
-            sum = add(sum, line.probability);
+            sum.add(line.probability.q);
         }
-        if (sum.q > 1) {
+        const Fraction total{sum.total()};
+        if (total.q > 1) {
             throw Error(ExitCode::internal,
-                        "odds: the probabilities of " + d.name + " add up to " + sum.text() + ", more than 1");
+                        "odds: the probabilities of " + d.name + " add up to " + total.text() + ", more than 1");
         }
-        if (sum.q < 1) {
-            d.lines.push_back({"", k_not_reported, {1 - sum.q}});
+        if (total.q < 1) {
+            d.lines.push_back({"", k_not_reported, {1 - total.q}});
         }
     }
     // A field that never varies (a differential, a target) is input, not odds.
@@ -891,10 +1103,15 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     }
     OddsReport out;
     out.sample = parts.front().sample;
-    // Each distribution as whole numbers over one denominator, so the convolution adds
-    // and multiplies integers and reduces each total once, at the end.
-    std::map<long long, BigInt> total{{0, 1}};
-    BigInt denominator = 1;
+    // Each part's headline as whole numbers over one denominator, lowest total first:
+    // a polynomial. Parts alike (4d6kh3 x 100) are one polynomial to a power.
+    struct Headline {
+        long long lowest = 0;
+        std::vector<BigInt> ways;
+        BigInt denominator;
+        unsigned times = 0;
+    };
+    std::vector<Headline> alike;
     for (auto& part : parts) {
         out.branches += part.branches;
         for (const auto& id : part.sample.tables) {
@@ -919,28 +1136,49 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         if (headline == nullptr) {
             throw Error(ExitCode::internal, "odds: a part of a sum with no result");
         }
+        std::map<long long, const Rational*> by_value;
         BigInt common = 1;
         for (const auto& line : headline->lines) {
+            const auto value = parse_int(line.value, -1000000000000LL, 1000000000000LL);
+            if (!value || by_value.count(*value) != 0) {
+                throw Error(ExitCode::internal, "odds: a part of a sum reads '" + line.value + "', not a number once");
+            }
+            by_value[*value] = &line.probability.q;
             common = boost::multiprecision::lcm(common, boost::multiprecision::denominator(line.probability.q));
         }
-        std::map<long long, BigInt> next;
-        for (const auto& line : headline->lines) {
-            const auto value = parse_int(line.value, -1000000000000LL, 1000000000000LL);
-            if (!value) {
-                throw Error(ExitCode::internal, "odds: a part of a sum reads '" + line.value + "', not a number");
-            }
-            const BigInt ways = boost::multiprecision::numerator(line.probability.q) *
-                                (common / boost::multiprecision::denominator(line.probability.q));
-            for (const auto& [t, w] : total) {
-                next[t + *value] += w * ways;
-            }
+        Headline h{by_value.begin()->first, {}, common, 1};
+        h.ways.resize(static_cast<size_t>(by_value.rbegin()->first - h.lowest + 1));
+        for (const auto& [value, q] : by_value) {
+            h.ways[static_cast<size_t>(value - h.lowest)] =
+                boost::multiprecision::numerator(*q) * (common / boost::multiprecision::denominator(*q));
         }
-        total = std::move(next);
-        denominator *= common;
+        auto same = std::find_if(alike.begin(), alike.end(), [&](const Headline& a) {
+            return a.lowest == h.lowest && a.ways == h.ways && a.denominator == h.denominator;
+        });
+        if (same != alike.end()) {
+            ++same->times;
+        } else {
+            alike.push_back(std::move(h));
+        }
+    }
+    // Each kind of part to its power, then the kinds convolved.
+    std::vector<BigInt> total{1};
+    long long lowest = 0;
+    BigInt denominator = 1;
+    for (const auto& h : alike) {
+        total = multiply(total, power(h.ways, h.times));
+        lowest += h.lowest * h.times;
+        denominator *= boost::multiprecision::pow(h.denominator, h.times);
     }
     OddsDimension headline{"result", {}};
-    for (const auto& [t, w] : total) {
-        headline.lines.push_back({std::to_string(t), "total", {Big(w, denominator)}});
+    const Factors factors = factors_of(denominator);
+    for (size_t k = 0; k < total.size(); ++k) {
+        if (total[k] != 0) {
+            headline.lines.push_back(
+                {std::to_string(lowest + static_cast<long long>(k)),
+                 "total",
+                 {factors ? reduced(total[k], denominator, *factors) : Big(total[k], denominator)}});
+        }
     }
     out.dimensions.insert(out.dimensions.begin(), std::move(headline));
     return out;
@@ -959,18 +1197,19 @@ void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
         std::function<long long(const OddsLine&)> rank;
         if (d.numeric) {
             rank = [](const OddsLine& line) { return *parse_int(line.value, -1000000000, 1000000000); };
-            Big expected{0};
-            Big reported{0};
+            ExactSum expected;
+            ExactSum reported;
             for (const auto& line : d.lines) {
                 if (!line.value.empty()) {
-                    expected += line.probability.q * rank(line);
-                    reported += line.probability.q;
+                    expected.add(line.probability.q, rank(line));
+                    reported.add(line.probability.q);
                 }
             }
             // A count some branches do not report (a loser's losses on a tie) is
             // expected over the branches that do.
-            d.expected_when_reported = reported != 1;
-            d.expected = Fraction{reported == 0 ? Big(0) : Big(expected / reported)};
+            const Big over = reported.total();
+            d.expected_when_reported = over != 1;
+            d.expected = Fraction{over == 0 ? Big(0) : Big(expected.total() / over)};
         } else {
             for (const Table* t : tables) {
                 const bool knows_all = std::all_of(d.lines.begin(), d.lines.end(), [&](const OddsLine& line) {

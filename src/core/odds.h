@@ -18,9 +18,10 @@ namespace umpire::core {
 
 // The most branches exact odds walk before it refuses (documented in umpire(1)).
 inline constexpr std::uint64_t k_max_odds_branches = 1000000;
-// The most work a total too large for 64-bit ways may take: dice x totals x the 64-bit
-// words of each count (1000d10: 4.7e8, about two seconds; 1000d20 is past it).
-inline constexpr long long k_max_odds_dice_work = 500000000;
+// The largest distribution of a total too large for 64-bit ways that is counted: its
+// totals x the 64-bit words of each count (1000d10: 9,001 x 52, 468,052; 1000d12 is past
+// it). The work is Miller's recurrence, that size x the die's faces.
+inline constexpr long long k_max_odds_total_words = 500000;
 
 // Exact numbers at any size: GMP's, through Boost.Multiprecision (libgmp-dev). A rational
 // is kept in lowest terms, and reducing it is most of the work of large odds: GMP's gcd
@@ -38,6 +39,40 @@ struct Fraction {
     bool operator==(const Fraction&) const = default;
 };
 Fraction add(const Fraction& a, const Fraction& b);
+
+// N/D in lowest terms. A die's denominators are made of small primes (sides to a power, a
+// sum of weights): those are divided out prime by prime, without the gcd of two whole
+// numbers that was most of the time of large odds (1000d10: 9,001 gcds of 3,300 bits);
+// any other denominator is reduced by GMP. D is not 0.
+Rational ratio(Integer n, Integer d);
+
+// A sum of exact probabilities kept as a whole number over the least common multiple of
+// their denominators, reduced once when it is read: adding rationals one by one reduces
+// every partial sum. TIMES weighs a term (a count's value, for an expected value).
+class ExactSum {
+public:
+    void add(const Rational& q, long long times = 1);
+    Rational total() const { return ratio(m_num, m_den); }
+    // The sum as a double, without reducing it.
+    double value() const;
+
+private:
+    Integer m_num{0};
+    Integer m_den{1};
+};
+
+// The product of two polynomials with whole coefficients not below 0 (each the ways of
+// each total of a part, the lowest first): the ways of the sum of the two parts. By
+// Kronecker substitution: each polynomial packed into one whole number, a coefficient
+// every few 64-bit words, multiplied by GMP (its FFT at these sizes), and unpacked; not
+// a product per pair of coefficients (three 100d10: 1,623,602 products of 300-bit numbers).
+std::vector<Integer> multiply(const std::vector<Integer>& a, const std::vector<Integer>& b);
+
+// A^N for a polynomial A as above, A[0] not 0: the ways of each total of N parts alike.
+// A die's few small coefficients (1000d10) by J.C.P. Miller's recurrence, each of the
+// answer's N x M + 1 coefficients from the M before it (M the degree of A), so 81,000
+// small products, not N convolutions; any other A by squaring with multiply().
+std::vector<Integer> power(const std::vector<Integer>& a, unsigned n);
 
 // The name of the line for the branches in which a field or outcome is not reported
 // (its value is "").

@@ -134,9 +134,11 @@ std::string header(const core::Resolution& r)
 
 }  // namespace
 
-std::string percent(const core::Fraction& f)
+std::string percent(const core::Fraction& f) { return percent(f.value()); }
+
+std::string percent(double probability)
 {
-    const double p = 100.0 * f.value();
+    const double p = 100.0 * probability;
     if (p > 0 && p < 0.005) {
         return "<0.01%";  // possible, but not 0.00%: the exact fraction says how likely
     }
@@ -353,13 +355,13 @@ std::string to_text(const core::OddsReport& report, Style style)
         for (const auto& line : dim.lines) {
             width = std::max(width, label_of(line).size());
         }
-        std::vector<core::Fraction> at_least(dim.lines.size());
-        core::Fraction running;
+        std::vector<double> at_least(dim.lines.size());
+        core::ExactSum running;
         for (size_t i = dim.lines.size(); i-- > 0;) {
             if (!dim.lines[i].value.empty()) {
-                running = core::add(running, dim.lines[i].probability);
+                running.add(dim.lines[i].probability.q);
             }
-            at_least[i] = running;
+            at_least[i] = running.value();
         }
         for (size_t i = 0; i < dim.lines.size(); ++i) {
             const auto& line = dim.lines[i];

@@ -39,6 +39,7 @@ std::string list_tables(const std::vector<load::TableInfo>& tables);
 
 // "42.00%" of a fraction.
 std::string percent(const core::Fraction& f);
+std::string percent(double probability);
 // TEXT filled with blanks to WIDTH, on the right (or, RIGHT, on the left: numbers).
 std::string pad(const std::string& text, size_t width, bool right = false);
 

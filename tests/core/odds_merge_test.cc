@@ -269,6 +269,10 @@ TEST_CASE("odds: a sum of independent parts, each walked alone and convolved, eq
         std::vector<DiceSpec> specs;
         const int count = std::uniform_int_distribution<int>(2, 4)(rng);
         for (int i = 0; i < count; ++i) {
+            if (i > 0 && rng() % 2 == 0) {
+                specs.push_back(specs.back());  // parts alike: one polynomial to a power
+                continue;
+            }
             specs.push_back({std::uniform_int_distribution<int>(1, 3)(rng),
                              std::uniform_int_distribution<int>(2, 8)(rng),
                              std::uniform_int_distribution<int>(-2, 2)(rng)});
@@ -312,4 +316,106 @@ TEST_CASE("odds: a sum of independent parts, each walked alone and convolved, eq
         return r;
     };
     CHECK_THROWS_AS(sum_odds({compute_odds(word, {}), compute_odds(word, {})}), Error);
+}
+
+namespace {
+
+// The product the plain way, a product per pair of coefficients: the oracle.
+std::vector<Integer> convolve(const std::vector<Integer>& a, const std::vector<Integer>& b)
+{
+    std::vector<Integer> out(a.size() + b.size() - 1);
+    for (size_t i = 0; i < a.size(); ++i) {
+        for (size_t j = 0; j < b.size(); ++j) {
+            out[i + j] += a[i] * b[j];
+        }
+    }
+    return out;
+}
+
+// A polynomial of LENGTH coefficients below 2^BITS, some 0, its constant not 0.
+std::vector<Integer> random_polynomial(std::mt19937_64& rng, size_t length, unsigned bits)
+{
+    std::vector<Integer> out(length);
+    for (auto& x : out) {
+        if (rng() % 4 != 0) {
+            for (unsigned b = 0; b < bits; b += 32) {
+                x = (x << 32) + (rng() & 0xFFFFFFFF);
+            }
+            x >>= (bits + 31) / 32 * 32 - bits;
+        }
+    }
+    if (out[0] == 0) {
+        out[0] = 3;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("odds: products and powers of polynomials equal the plain convolution", "[core][odds]")
+{
+    std::mt19937_64 rng(2026);
+    for (int n = 0; n < 200; ++n) {
+        // small coefficients and large, short polynomials and long: Miller's recurrence and
+        // Kronecker's packing both
+        const unsigned bits = std::vector<unsigned>{1, 3, 20, 64, 65, 300}[static_cast<size_t>(n) % 6];
+        const auto a = random_polynomial(rng, 1 + rng() % 40, bits);
+        const auto b = random_polynomial(rng, 1 + rng() % 40, bits);
+        CHECK(multiply(a, b) == convolve(a, b));
+        CHECK(multiply(a, a) == convolve(a, a));
+        const auto times = static_cast<unsigned>(rng() % 7);
+        std::vector<Integer> plain{1};
+        for (unsigned t = 0; t < times; ++t) {
+            plain = convolve(plain, a);
+        }
+        auto got = power(a, times);
+        plain.resize(got.size());  // A's trailing zeros, left off
+        CHECK(got == plain);
+    }
+    // 1000d10's count of totals of 1001 (one die shows 2): 1000 ways in 10^1000
+    const auto d10 = power(std::vector<Integer>(10, 1), 1000);
+    CHECK(d10.size() == 9001);
+    CHECK(d10[1] == 1000);
+    CHECK(d10[2] == 1000 * 1001 / 2);  // two dice show 2 (C(1000,2)) or one 3 (1000)
+    Integer all = 0;
+    for (const auto& w : d10) {
+        all += w;
+    }
+    CHECK(all == boost::multiprecision::pow(Integer(10), 1000));
+    CHECK(d10[100] == d10[8900]);  // symmetric
+    CHECK_THROWS_AS(power({0, 1}, 3), Error);
+}
+
+TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is exact", "[core][odds]")
+{
+    std::mt19937_64 rng(25);
+    for (int n = 0; n < 500; ++n) {
+        // denominators of small primes (dice) and with a large prime (anything else)
+        Integer d = 1;
+        for (int f = static_cast<int>(rng() % 30); f > 0; --f) {
+            d *= std::vector<int>{2, 3, 5, 7, 10, 97, 6}[rng() % 7];
+        }
+        if (n % 3 == 0) {
+            d *= Integer(1000000007);
+        }
+        Integer num =
+            Integer(rng() % 1000) * boost::multiprecision::pow(Integer(10), static_cast<unsigned>(rng() % 20));
+        if (n % 5 == 0) {
+            num = -num;
+        }
+        const Rational got = ratio(num, d);
+        CHECK(got == Rational(num, d));
+        CHECK(boost::multiprecision::numerator(got) == boost::multiprecision::numerator(Rational(num, d)));
+        CHECK(boost::multiprecision::denominator(got) == boost::multiprecision::denominator(Rational(num, d)));
+    }
+    ExactSum sum;
+    Rational plain = 0;
+    for (int n = 1; n <= 60; ++n) {
+        const Rational q(static_cast<long long>(rng() % 100), n * (n % 7 == 0 ? 1000000007LL : 1LL));
+        const auto times = static_cast<long long>(rng() % 21) - 10;
+        sum.add(q, times);
+        plain += q * times;
+    }
+    CHECK(sum.total() == plain);
+    CHECK(sum.value() == Approx(plain.convert_to<double>()));
 }
