@@ -96,13 +96,14 @@ BigInt big_of(Wide w)
 }
 
 // A branch's weight, ways over outcomes: two 128-bit integers while they fit (almost
-// always), else the exact rational. Rationals reduce on every step and cost ten times
-// as much, so they are kept for the trees that need them.
+// always), else two whole numbers of any size, never reduced: a gcd at every step was
+// most of the time of large tallies (close-combat, 100 a side).
 struct Weight {
     Wide num = 1;
     Wide den = 1;
     bool wide = true;
-    Big big{1};
+    BigInt big_num;  // set when the weight leaves 128 bits (no allocation before)
+    BigInt big_den;
 
     void times(Wide ways, Wide outcomes)
     {
@@ -113,40 +114,46 @@ struct Weight {
             den = d;
             return;
         }
-        to_big();
-        big *= Big(big_of(ways), big_of(outcomes));
+        times(big_of(ways), big_of(outcomes));
     }
-    void times(const Big& p)
-    {
-        to_big();
-        big *= p;
-    }
-    void to_big()
+    void times(const BigInt& ways, const BigInt& outcomes)
     {
         if (wide) {
             wide = false;
-            big = Big(big_of(num), big_of(den));
+            big_num = big_of(num);
+            big_den = big_of(den);
+        }
+        big_num *= ways;
+        big_den *= outcomes;
+    }
+    void times(const Big& p) { times(boost::multiprecision::numerator(p), boost::multiprecision::denominator(p)); }
+    // Adds the weight to SUM.
+    void add_to(ExactSum& sum) const
+    {
+        if (wide) {
+            sum.add(big_of(num), big_of(den));
+        } else {
+            sum.add(big_num, big_den);
         }
     }
-    Big value() const { return wide ? Big(big_of(num), big_of(den)) : big; }
 };
 
 // The probability of one line, summed: per denominator while sums fit in 128 bits, the
-// rest as the exact rational.
+// rest over a common denominator of any size.
 struct Sum {
     std::vector<std::pair<Wide, Wide>> by_den;  // (denominator, numerators summed)
-    Big big{0};
+    ExactSum big;
 
     void add(const Weight& w)
     {
         if (!w.wide) {
-            big += w.big;
+            w.add_to(big);
             return;
         }
         for (auto& [den, num] : by_den) {
             if (den == w.den) {
                 if (__builtin_add_overflow(num, w.num, &num)) {
-                    big += Big(big_of(num - w.num), big_of(den));  // keep what was summed
+                    big.add(big_of(num - w.num), big_of(den));  // keep what was summed
                     num = w.num;
                 }
                 return;
@@ -157,11 +164,11 @@ struct Sum {
 
     Fraction total() const
     {
-        Big out = big;
+        ExactSum out = big;
         for (const auto& [den, num] : by_den) {
-            out += Big(big_of(num), big_of(den));
+            out.add(big_of(num), big_of(den));
         }
-        return {out};
+        return {out.total()};
     }
 };
 
@@ -301,11 +308,11 @@ struct PartOdds {
     bool wide = true;
     std::vector<Wide> num;
     Wide den = 0;  // 0 until the first branch
-    std::vector<Big> big;
+    std::vector<ExactSum> big;
 
     explicit PartOdds(size_t categories)
         : num(categories, 0)
-        , big(categories, Big(0))
+        , big(categories)
     {
     }
 
@@ -316,14 +323,18 @@ struct PartOdds {
         }
         if (wide) {
             wide = false;
-            for (size_t k = 0; k < num.size(); ++k) {
-                big[k] = den == 0 ? Big(0) : Big(big_of(num[k]), big_of(den));
+            for (size_t k = 0; k < num.size() && den != 0; ++k) {
+                big[k].add(big_of(num[k]), big_of(den));
             }
         }
-        big[category] += w.value();
+        w.add_to(big[category]);
     }
 
-    Big probability(size_t k) const { return wide ? (den == 0 ? Big(0) : Big(big_of(num[k]), big_of(den))) : big[k]; }
+    bool reached(size_t k) const { return wide ? num[k] != 0 : !big[k].zero(); }
+    Big probability(size_t k) const
+    {
+        return wide ? (den == 0 ? Big(0) : ratio(big_of(num[k]), big_of(den))) : big[k].total();
+    }
 
 private:
     // Adds N/D over the common denominator, rescaling it to their least common multiple;
@@ -468,7 +479,7 @@ public:
             return counts;
         }
         const auto& [counts, num] = odds.big_in_order[choice];
-        m_weight.times(Big(num, odds.big_den));
+        m_weight.times(num, odds.big_den);
         return counts;
     }
 
@@ -528,7 +539,7 @@ private:
         if (odds.wide) {
             m_weight.times(odds.wide_ways[choice], odds.wide_all);
         } else {
-            m_weight.times(Big(odds.ways[choice].second, odds.all));
+            m_weight.times(odds.ways[choice].second, odds.all);
         }
         return odds.ways[choice].first;
     }
@@ -654,7 +665,7 @@ void refuse_many_counts(const PartOdds& p, size_t i, size_t count, size_t catego
     if (i == 0) {
         size_t reached = 0;
         for (size_t k = 0; k < categories; ++k) {
-            reached += p.wide ? (p.num[k] != 0 ? 1 : 0) : (p.big[k] != 0 ? 1 : 0);
+            reached += p.reached(k) ? 1 : 0;
         }
         const long double part_bits = p.wide && p.den > 1 ? std::log2(static_cast<long double>(p.den)) : 128;
         long double work = 0;
@@ -897,19 +908,26 @@ Rational ratio(Integer n, Integer d)
 void ExactSum::add(const Rational& q, long long times)
 {
     mpq_srcptr r = q.backend().data();
+    add(mpq_numref(r), mpq_denref(r), times);
+}
+
+void ExactSum::add(const Integer& num, const Integer& den) { add(num.backend().data(), den.backend().data(), 1); }
+
+void ExactSum::add(mpz_srcptr n, mpz_srcptr d, long long times)
+{
     mpz_ptr num = m_num.backend().data();
     mpz_ptr den = m_den.backend().data();
-    if (mpz_divisible_p(den, mpq_denref(r)) == 0) {
+    if (mpz_divisible_p(den, d) == 0) {
         Integer common;
-        mpz_lcm(common.backend().data(), den, mpq_denref(r));
+        mpz_lcm(common.backend().data(), den, d);
         Integer up;
         mpz_divexact(up.backend().data(), common.backend().data(), den);
         mpz_mul(num, num, up.backend().data());
         mpz_swap(den, common.backend().data());
     }
     Integer term;
-    mpz_divexact(term.backend().data(), den, mpq_denref(r));
-    mpz_mul(term.backend().data(), term.backend().data(), mpq_numref(r));
+    mpz_divexact(term.backend().data(), den, d);
+    mpz_mul(term.backend().data(), term.backend().data(), n);
     mpz_mul_si(term.backend().data(), term.backend().data(), times);
     mpz_add(num, num, term.backend().data());
 }

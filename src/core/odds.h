@@ -52,11 +52,15 @@ Rational ratio(Integer n, Integer d);
 class ExactSum {
 public:
     void add(const Rational& q, long long times = 1);
+    // Adds NUM/DEN, not reduced (DEN not 0).
+    void add(const Integer& num, const Integer& den);
     Rational total() const { return ratio(m_num, m_den); }
+    bool zero() const { return m_num == 0; }
     // The sum as a double, without reducing it.
     double value() const;
 
 private:
+    void add(mpz_srcptr num, mpz_srcptr den, long long times);
     Integer m_num{0};
     Integer m_den{1};
 };

@@ -418,4 +418,12 @@ TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is
     }
     CHECK(sum.total() == plain);
     CHECK(sum.value() == Approx(plain.convert_to<double>()));
+    // whole numbers not reduced: 6/8 + 10/20 + 7/1000000014 (a large prime's double)
+    ExactSum whole;
+    whole.add(Integer(6), Integer(8));
+    whole.add(Integer(10), Integer(20));
+    whole.add(Integer(7), Integer(1000000014));
+    CHECK(whole.total() == Rational(3, 4) + Rational(1, 2) + Rational(7, 1000000014));
+    CHECK_FALSE(whole.zero());
+    CHECK(ExactSum{}.zero());
 }

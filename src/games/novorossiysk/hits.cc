@@ -293,22 +293,33 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
 int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise, const std::string& who, Dice& dice,
               Resolution& r)
 {
-    // Every die of the pool alone, in order, block by block: 1 a hit, 0 a blank.
-    std::vector<std::pair<const Block*, std::string>> pool;
+    // Every die of the pool alone, in order, block by block: 1 a hit, 0 a blank. The
+    // pool is listed only when the tally asks for its dice: an odds walk asks once, and
+    // passes here once per branch (10,201 for five blocks of 20 a side).
+    size_t count = 0;
     for (const auto& block : side) {
-        for (const auto& colour : block.dice) {
-            pool.emplace_back(&block, raise ? raised(hit_dice, colour) : colour);
-        }
+        count += block.dice.size();
     }
+    std::vector<std::pair<const Block*, std::string>> pool;
+    const auto die = [&](size_t i) -> const std::pair<const Block*, std::string>& {
+        if (pool.empty()) {
+            for (const auto& block : side) {
+                for (const auto& colour : block.dice) {
+                    pool.emplace_back(&block, raise ? raised(hit_dice, colour) : colour);
+                }
+            }
+        }
+        return pool[i];
+    };
     auto t = dice.tally<Part>(
-        pool.size(), 2,
+        count, 2,
         [&](Dice& d, size_t i) {
             Part p;
             p.category =
-                static_cast<size_t>(roll_hit_dice(hit_dice, pool[i].second, 1, d, who + " " + pool[i].first->label));
+                static_cast<size_t>(roll_hit_dice(hit_dice, die(i).second, 1, d, who + " " + die(i).first->label));
             return p;
         },
-        [&](size_t i) { return hit_dice.id + " " + pool[i].second; });
+        [&](size_t i) { return hit_dice.id + " " + die(i).second; });
     const int hits = t.counts[1];
     r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
                       (raise ? " (Surprise: dice raised one level)" : ""));
@@ -427,9 +438,11 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
     const bool ground_attack = std::all_of(q.attacker.begin(), q.attacker.end(), is_air) &&
                                std::none_of(q.defender.begin(), q.defender.end(), is_air);
-    std::vector<Block> firing = q.defender;
-    if (ground_attack) {
-        for (auto& b : firing) {
+    std::vector<Block> silenced;  // the defenders, when some of them cannot fire
+    if (ground_attack &&
+        std::any_of(q.defender.begin(), q.defender.end(), [](const Block& b) { return b.kind == "small"; })) {
+        silenced = q.defender;
+        for (auto& b : silenced) {
             if (b.kind == "small") {
                 b.dice.clear();
                 r.steps.push_back("defender " + b.label +
@@ -437,6 +450,7 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
             }
         }
     }
+    const std::vector<Block>& firing = silenced.empty() ? q.defender : silenced;
     int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
     int d = roll_pool(hit_dice, firing, q.defender_surprise, "defender", dice, r);
     int net = a - d;
