@@ -87,6 +87,9 @@ public:
     // How many of COUNT dice of SIDES show one of the SUCCEEDING faces, when the source
     // draws it whole (exact odds: a binomial count); by default nothing, as kept().
     virtual std::optional<int> successes(int count, int sides, int succeeding);
+    // True when nobody reads the working (steps) of the resolution drawing from here: an
+    // odds walk's branches after its first, whose working stands for them all.
+    virtual bool unread() const { return false; }
 };
 
 // The source for a read that rolls nothing (a weather by month, a speed by weather): a
@@ -194,6 +197,11 @@ public:
     {
         return m_given.empty() ? m_source.successes(count, sides, succeeding) : std::nullopt;
     }
+
+    // False when nobody reads this resolution's working (DiceSource::unread): an
+    // adjudicator may then skip composing its steps, most of a branch's time in an odds
+    // walk (melee with four attackers: 7,776 branches).
+    bool explains() const { return !m_source.unread(); }
 
     const std::vector<RollRecord>& record() const { return m_record; }
     // Throws a usage Error when given values were left unused.

@@ -527,6 +527,8 @@ public:
         return draw_whole(it->second);
     }
 
+    bool unread() const override { return !m_path.empty(); }  // the first branch is the sample
+
     const std::vector<Taken>& taken() const { return m_taken; }
     const Weight& weight() const { return m_weight; }
 
@@ -797,17 +799,65 @@ struct Sums {
     std::vector<std::vector<Sum>> of;
     // Each dimension's lines by value: 1000d10 has 9,001, each met once.
     std::vector<std::unordered_map<std::string, size_t>> line_of;
+    // The dimension each tally of the last branch went to, in order: branches report
+    // alike, so the Nth tally of a branch most often goes where the last one's did.
+    std::vector<size_t> hints;
+    size_t call = 0;  // tallies of this branch so far
 };
 
-void tally(OddsReport& report, Sums& sums, const std::string& dimension, const std::string& value,
-           const std::string& name, const Weight& weight, const std::string& severity = "")
+// A dimension's name, "result" or a result's label, and a field's key after a dot
+// ("result.velocity"), compared without joining them: a branch names many, each time.
+struct Name {
+    std::string_view prefix;
+    std::string_view key;  // "" for the result itself
+
+    size_t size() const { return prefix.size() + (key.empty() ? 0 : key.size() + 1); }
+    char operator[](size_t i) const
+    {
+        return i < prefix.size() ? prefix[i] : i == prefix.size() ? '.' : key[i - prefix.size() - 1];
+    }
+    bool operator==(const Name& o) const
+    {
+        if (size() != o.size()) {
+            return false;
+        }
+        if (prefix.size() == o.prefix.size()) {
+            return prefix == o.prefix && key == o.key;
+        }
+        for (size_t i = 0; i < size(); ++i) {
+            if ((*this)[i] != o[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+    bool operator==(std::string_view text) const
+    {
+        return text.size() == size() && text.starts_with(prefix) &&
+               (key.empty() || (text[prefix.size()] == '.' && text.substr(prefix.size() + 1) == key));
+    }
+    std::string text() const
+    {
+        return key.empty() ? std::string(prefix) : std::string(prefix) + "." + std::string(key);
+    }
+};
+
+void tally(OddsReport& report, Sums& sums, Name dimension, const std::string& value, const std::string& name,
+           const Weight& weight, const std::string& severity = "")
 {
     size_t d = 0;
-    while (d < report.dimensions.size() && report.dimensions[d].name != dimension) {
-        ++d;
+    if (sums.call < sums.hints.size() && dimension == report.dimensions[sums.hints[sums.call]].name) {
+        d = sums.hints[sums.call];
+    } else {
+        while (d < report.dimensions.size() && !(dimension == report.dimensions[d].name)) {
+            ++d;
+        }
+        sums.hints.resize(std::max(sums.hints.size(), sums.call + 1));
+        sums.hints[sums.call] = d;
     }
+    ++sums.call;
     if (d == report.dimensions.size()) {
-        report.dimensions.push_back({dimension, {}});
+        report.dimensions.push_back({dimension.text(), {}});
         sums.of.emplace_back();
         sums.line_of.emplace_back();
     }
@@ -849,44 +899,79 @@ std::string value_text(const Value& v)
 // internal error it is, never printed.
 void require_distinct(const Resolution& r)
 {
-    std::vector<std::string_view> seen;
-    const auto once = [&](std::string_view name) {
+    // Without a dot in any label or key, a name is told by its label and key alone: labels
+    // compared among themselves, keys within their result.
+    const auto dotted = [](const Outcome& o) {
+        return o.label.find('.') != std::string::npos ||
+               std::any_of(o.fields.begin(), o.fields.end(),
+                           [](const Field& f) { return f.key.find('.') != std::string::npos; });
+    };
+    const auto keys_once = [&](const Outcome& o, std::string_view prefix) {
+        for (size_t i = 0; i < o.fields.size(); ++i) {
+            for (size_t j = 0; j < i; ++j) {
+                if (o.fields[i].key == o.fields[j].key) {
+                    throw Error(ExitCode::internal, "odds: '" + std::string(prefix) + "." + o.fields[i].key +
+                                                        "' is reported twice in one branch of " + r.command +
+                                                        ": its odds cannot be told apart");
+                }
+            }
+        }
+    };
+    if (!dotted(r.result) && std::none_of(r.results.begin(), r.results.end(), dotted)) {
+        keys_once(r.result, "result");
+        bool fine = true;
+        for (size_t i = 0; i < r.results.size() && fine; ++i) {
+            const Outcome& o = r.results[i];
+            if (o.label == r.result.label) {
+                fine = o.code == r.result.code;
+                continue;
+            }
+            const auto same = [&](const Outcome& other) { return other.label == o.label; };
+            fine = o.label != "result" &&
+                   std::none_of(r.results.begin(), r.results.begin() + static_cast<std::ptrdiff_t>(i), same);
+            if (fine) {
+                keys_once(o, o.label);
+            }
+        }
+        if (fine) {
+            return;
+        }
+        // else the check below names what is reported twice
+    }
+    thread_local std::vector<Name> seen;  // kept between branches: no allocation per branch
+    seen.clear();
+    const auto once = [&](Name name) {
         if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
-            throw Error(ExitCode::internal, "odds: '" + std::string(name) + "' is reported twice in one branch of " +
+            throw Error(ExitCode::internal, "odds: '" + name.text() + "' is reported twice in one branch of " +
                                                 r.command + ": its odds cannot be told apart");
         }
         seen.push_back(name);
     };
-    std::vector<std::string> keys;  // as tally_outcome names them: "result.velocity"
-    const auto fields_once = [&](const Outcome& o, const std::string& prefix) {
+    const auto named = [&](const Outcome& o, std::string_view prefix) {
+        once({prefix, {}});
         for (const auto& f : o.fields) {
-            keys.push_back(prefix + "." + f.key);
+            once({prefix, f.key});
         }
     };
-    once("result");
-    fields_once(r.result, "result");
+    named(r.result, "result");
     for (const auto& o : r.results) {
         if (o.label != r.result.label) {
-            once(o.label);
-            fields_once(o, o.label);
+            named(o, o.label);
         } else if (o.code != r.result.code) {
             throw Error(ExitCode::internal, "odds: a result of " + r.command + " labelled '" + o.label +
                                                 "' differs from the headline of the same label");
         }
-    }
-    for (const auto& k : keys) {
-        once(k);
     }
 }
 
 void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const std::string& prefix,
                    const Weight& weight)
 {
-    tally(report, sums, prefix, outcome.code, outcome.name, weight, outcome.severity);
+    tally(report, sums, {prefix, {}}, outcome.code, outcome.name, weight, outcome.severity);
     for (const auto& field : outcome.fields) {
         std::string text = value_text(field.value);
         if (!text.empty()) {
-            tally(report, sums, prefix + "." + field.key, text, "", weight);
+            tally(report, sums, {prefix, field.key}, text, "", weight);
         }
     }
 }
@@ -917,6 +1002,16 @@ void ExactSum::add(mpz_srcptr n, mpz_srcptr d, long long times)
 {
     mpz_ptr num = m_num.backend().data();
     mpz_ptr den = m_den.backend().data();
+    if (mpz_cmp(den, d) == 0) {  // the common case: every branch over one denominator
+        if (times == 1) {
+            mpz_add(num, num, n);
+        } else if (times >= 0) {
+            mpz_addmul_ui(num, n, static_cast<unsigned long>(times));
+        } else {
+            mpz_submul_ui(num, n, static_cast<unsigned long>(-times));
+        }
+        return;
+    }
     if (mpz_divisible_p(den, d) == 0) {
         Integer common;
         mpz_lcm(common.backend().data(), den, d);
@@ -1079,6 +1174,7 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
                                    progress(walked);
                                }
                                require_distinct(r);
+                               sums.call = 0;
                                tally_outcome(report, sums, r.result, "result", source.weight());
                                for (const auto& outcome : r.results) {
                                    if (outcome.label != r.result.label) {

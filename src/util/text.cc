@@ -60,6 +60,19 @@ std::vector<std::string> split(std::string_view text, char separator)
 
 void number_repeats(std::vector<std::string*> labels)
 {
+    const auto distinct = [&] {
+        for (size_t i = 0; i < labels.size(); ++i) {
+            for (size_t j = 0; j < i; ++j) {
+                if (*labels[i] == *labels[j]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    };
+    if (distinct()) {
+        return;
+    }
     std::vector<std::string> original;
     for (const std::string* label : labels) {
         original.push_back(*label);

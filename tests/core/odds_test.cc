@@ -171,8 +171,45 @@ TEST_CASE("odds: a dimension that does not add up to one is an internal error, n
         r.result.fields = {{"n", static_cast<long long>(dice.roll_d6("a"))}, {"n", 1LL}};
         return r;
     };
-    for (const auto& [adjudicator, name] :
-         {std::pair<Adjudicator, std::string>{twice, "same"}, {sometimes_twice, "same"}, {field_twice, "result.n"}}) {
+    // Names joined with a dot meet too: a result labelled "result.n" beside the
+    // headline's field n; a field "a.b" of result "x" beside field "b" of result "x.a";
+    // two fields of a result that is not the headline; a result labelled "result".
+    auto with = [](std::vector<Outcome> outcomes, Fields headline) {
+        return [outcomes, headline](Dice& dice) {
+            Resolution r;
+            r.command = "test";
+            r.result.code = std::to_string(dice.roll_d6("a"));
+            r.result.fields = headline;
+            r.results = outcomes;
+            return r;
+        };
+    };
+    Outcome dotted_label;
+    dotted_label.label = "result.n";
+    dotted_label.code = "y";
+    Outcome x;
+    x.label = "x";
+    x.code = "1";
+    x.fields = {{"a.b", 1LL}};
+    Outcome x_a;
+    x_a.label = "x.a";
+    x_a.code = "2";
+    x_a.fields = {{"b", 2LL}};
+    Outcome two_fields;
+    two_fields.label = "ship";
+    two_fields.code = "3";
+    two_fields.fields = {{"m", 1LL}, {"k", 1LL}, {"m", 2LL}};
+    Outcome named_result;
+    named_result.label = "result";
+    named_result.code = "4";
+    for (const auto& [adjudicator, name] : {std::pair<Adjudicator, std::string>{twice, "same"},
+                                            {sometimes_twice, "same"},
+                                            {field_twice, "result.n"},
+                                            {with({dotted_label}, {{"n", 1LL}}), "result.n"},
+                                            {with({x, x_a}, {}), "x.a.b"},
+                                            {with({x_a, two_fields}, {}), "ship.m"},
+                                            {with({two_fields}, {}), "ship.m"},
+                                            {with({x_a, named_result}, {}), "result"}}) {
         INFO(name);
         for (const auto walk : {OddsWalk::merged, OddsWalk::branches}) {
             try {
@@ -204,4 +241,25 @@ TEST_CASE("odds: a field some branches do not report gets a line for the rest", 
     // "damage" is reported only on a 6: heavy 1/6, and not reported 5/6, adding up to one.
     CHECK(odds_of(report, "result.damage", "heavy").text() == "1/6");
     CHECK(odds_of(report, "result.damage", "").text() == "5/6");
+}
+
+TEST_CASE("odds: only the first branch, the sample, is asked for its working", "[core][odds]")
+{
+    std::vector<bool> explained;
+    const OddsReport report = compute_odds(
+        [&](Dice& dice) {
+            Resolution r;
+            r.result.code = std::to_string(dice.roll_d6("a"));
+            explained.push_back(dice.explains());
+            if (dice.explains()) {
+                r.steps.push_back("rolled " + r.result.code);
+            }
+            return r;
+        },
+        {});
+    CHECK(explained == std::vector<bool>{true, false, false, false, false, false});
+    CHECK(report.sample.steps == std::vector<std::string>{"rolled 1"});
+    RandomSource random(1);
+    Dice plain(random);
+    CHECK(plain.explains());
 }

@@ -57,9 +57,11 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
     const size_t column = *pick.column;
     std::string read_as = signed_number(crt.column_values[column]);
     const bool clamped = pick.reduced || pick.at_edge || crt.column_values[column] != differential;
-    r.steps.push_back(label + ": " + attack_text + " against " + defender_name + " " +
-                      defense_text(defender, boom, reading) + " = differential " + signed_number(differential) +
-                      (clamped ? ", read as " + read_as + " (" + crt.source + ")" : "") + " (15.23)");
+    if (dice.explains()) {
+        r.steps.push_back(label + ": " + attack_text + " against " + defender_name + " " +
+                          defense_text(defender, boom, reading) + " = differential " + signed_number(differential) +
+                          (clamped ? ", read as " + read_as + " (" + crt.source + ")" : "") + " (15.23)");
+    }
     int roll = dice.roll(*crt.dice, label);
     size_t row = value_or_usage(find_row(crt, roll), "melee: ");
     Outcome out;
@@ -70,8 +72,10 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
     out.fields.push_back({"target", defender.name.empty() ? defender_name : defender.name});
     out.fields.push_back({"differential", static_cast<long long>(differential)});
     out.fields.push_back({"column", static_cast<long long>(crt.column_values[column])});
-    r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " under " + read_as + " -> " + out.code +
-                      (out.name.empty() ? "" : " (" + out.name + ")"));
+    if (dice.explains()) {
+        r.steps.push_back(label + ": " + roll_text(dice.record().back()) + " under " + read_as + " -> " + out.code +
+                          (out.name.empty() ? "" : " (" + out.name + ")"));
+    }
     return out;
 }
 

@@ -321,8 +321,10 @@ int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise,
         },
         [&](size_t i) { return hit_dice.id + " " + die(i).second; });
     const int hits = t.counts[1];
-    r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
-                      (raise ? " (Surprise: dice raised one level)" : ""));
+    if (dice.explains()) {
+        r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
+                          (raise ? " (Surprise: dice raised one level)" : ""));
+    }
     return hits;
 }
 
@@ -330,19 +332,19 @@ int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise,
 std::vector<bool> apply_hits(int hits, const std::vector<Block>& side, const std::string& who, Resolution& r)
 {
     std::vector<bool> removed(side.size(), false);
+    std::vector<const BlockKind*> kinds;
     std::vector<size_t> order(side.size());
     for (size_t i = 0; i < order.size(); ++i) {
         order[i] = i;
+        kinds.push_back(find_block_kind(side[i].kind));
     }
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        return find_block_kind(side[a].kind)->order < find_block_kind(side[b].kind)->order;
-    });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return kinds[a]->order < kinds[b]->order; });
     for (size_t i : order) {
         if (hits == 0) {
             break;
         }
         const Block& b = side[i];
-        const BlockKind* kind = find_block_kind(b.kind);
+        const BlockKind* kind = kinds[i];
         int steps = b.reduced ? 1 : kind->steps;
         int taken = std::min(hits, steps);
         hits -= taken;
@@ -454,7 +456,9 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
     int d = roll_pool(hit_dice, firing, q.defender_surprise, "defender", dice, r);
     int net = a - d;
-    r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
+    if (dice.explains()) {
+        r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
+    }
     r.result.fields = {{"attacker_hits", static_cast<long long>(a)},
                        {"defender_hits", static_cast<long long>(d)},
                        {"residue", static_cast<long long>(net < 0 ? -net : net)}};
