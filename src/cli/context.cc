@@ -326,7 +326,8 @@ void Context::emit(core::OddsReport report)
         m_last_odds = std::move(report);
         return;
     }
-    std::string text = format::to_json(report) + "\n";
+    std::string text = format::to_json(report);
+    text += '\n';
     m_out << text;
     if (in_batch()) {
         m_repeatable = Repeatable{{std::move(text), "", ""}, false};

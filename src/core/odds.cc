@@ -1185,6 +1185,7 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
     for (size_t d = 0; d < report.dimensions.size(); ++d) {
         for (size_t l = 0; l < sums.of[d].size(); ++l) {
             report.dimensions[d].lines[l].probability = sums.of[d][l].total();
+            sums.of[d][l] = Sum{};  // its memory for the next line's (1000d10: 18,002 of 3,300 bits)
         }
     }
     // Every dimension's probabilities add up to exactly one. A field or outcome that only
@@ -1296,6 +1297,19 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     }
     out.dimensions.insert(out.dimensions.begin(), std::move(headline));
     return out;
+}
+
+size_t printed_size(const OddsReport& report)
+{
+    size_t size = 4096;
+    for (const auto& d : report.dimensions) {
+        for (const auto& line : d.lines) {
+            const mpq_srcptr q = line.probability.q.backend().data();
+            size += 128 + line.value.size() + line.name.size() + mpz_sizeinbase(mpq_numref(q), 10) +
+                    mpz_sizeinbase(mpq_denref(q), 10);
+        }
+    }
+    return size;
 }
 
 void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)

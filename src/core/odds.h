@@ -125,6 +125,10 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
 // is the first part's, with every part's tables and provisional notes.
 OddsReport sum_odds(std::vector<OddsReport> parts);
 
+// About how many characters REPORT takes to print, its fractions' digits and a line's
+// worth around each: for a writer to reserve at once.
+size_t printed_size(const OddsReport& report);
+
 // Puts REPORT's lines in the order a player reads them: numbers ascending, with their
 // expected value; codes in the order of the legend of a table in TABLES that knows them
 // all (a CRT's results in its order of severity); "(not reported)" last. The walk's own

@@ -379,12 +379,13 @@ std::string to_json(const core::OddsReport& report)
 {
     const core::Resolution& r = report.sample;
     JsonWriter w;
+    w.reserve(core::printed_size(report));
     w.begin_document();
     write_header(w, r);
     write_odds_body(w, report);
     write_provisional(w, r);
     w.end_object();
-    return w.str();
+    return std::move(w).str();
 }
 
 std::string compare_json(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)

@@ -323,7 +323,9 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
 std::string to_text(const core::OddsReport& report, Style style)
 {
     const core::Resolution& r = report.sample;
-    std::string out = header(r);
+    std::string out;
+    out.reserve(core::printed_size(report));
+    out += header(r);
     append_inputs(out, r, style);
     out += "exact odds over " + std::to_string(report.branches) + " branch" + (report.branches == 1 ? "" : "es") +
            " of the roll tree:\n";
