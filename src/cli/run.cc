@@ -28,6 +28,7 @@ void setup_roll(CLI::App& app, Context& ctx);
 void setup_batch(CLI::App& app, Context& ctx);
 void setup_replay(CLI::App& app, Context& ctx);
 void setup_seed(CLI::App& app, Context& ctx);
+void setup_pbem(CLI::App& app, Context& ctx);
 void setup_game(CLI::App& app, Context& ctx);
 void setup_shell(CLI::App& app, Context& ctx);
 void setup_completion(CLI::App& app, Context& ctx);
@@ -77,7 +78,7 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 44> k_commands{{
+constexpr std::array<Command, 45> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
@@ -86,6 +87,7 @@ constexpr std::array<Command, 44> k_commands{{
     {"batch", "General", setup_batch},
     {"replay", "General", setup_replay},
     {"seed", "General", setup_seed},
+    {"pbem", "General", setup_pbem},
     {"game", "General", setup_game},
     {"shell", "General", setup_shell},
     {"completion", "General", setup_completion},

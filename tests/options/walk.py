@@ -67,7 +67,8 @@ def run(args):
             stdin=subprocess.DEVNULL,
             capture_output=True,
             timeout=TIMEOUT,
-            env=dict(os.environ, NO_COLOR="1", UMPIRE_GAME="", UMPIRE_TABLES=""),
+            env=dict(os.environ, NO_COLOR="1", UMPIRE_GAME="", UMPIRE_TABLES="",
+                     XDG_DATA_HOME=os.path.join(os.path.abspath(WORK), "data")),  # pbem keys: not the home's
         )
     except subprocess.TimeoutExpired:
         return "no answer in %d s" % TIMEOUT, "", ""

@@ -1,0 +1,696 @@
+// umpire pbem: play by e-mail, dice that neither side can bias or foresee (issue 27).
+// The messages and their checks are load/exchange.h's; this file keeps the players'
+// keys and secrets, each side's transcript, and runs the requests.
+#include "cli/commands.h"
+#include "cli/run.h"
+#include "format/json.h"
+#include "load/exchange.h"
+#include "load/state.h"
+#include "util/error.h"
+#include "util/sign.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace umpire::cli {
+
+struct PbemOptions {
+    std::string action;
+    std::vector<std::string> args;  // offer: the requests; trust, answer, reveal, settle, verify: a file
+    std::string as;                 // --as: the player this side is
+    std::string transcript;         // --transcript: this side's record of the game's exchanges
+};
+
+namespace {
+
+namespace fs = std::filesystem;
+using load::Message;
+using load::MessageKind;
+
+// $XDG_DATA_HOME/umpire/pbem: keys/NAME.key (the player's own, mode 0600), keys/NAME.pub
+// (every player's public key), secrets/COMMITMENT (an offer's secret until its reveal).
+std::string data_dir()
+{
+    const std::string base = xdg_dir("XDG_DATA_HOME", ".local/share");
+    if (base.empty()) {
+        throw usage_error("pbem: no place for keys: set HOME or XDG_DATA_HOME");
+    }
+    return base + "/pbem";
+}
+
+// DIR made with its parents, none readable by others.
+void make_private_dir(const std::string& dir)
+{
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || ::chmod(dir.c_str(), 0700) != 0) {
+        throw io_error(dir + ": cannot make the folder: " + (ec ? ec.message() : std::string("chmod failed")));
+    }
+}
+
+std::string read_file(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw not_found_error(path + ": cannot be read");
+    }
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A key or secret file's one line, without its line end.
+std::string trim(std::string text)
+{
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) {
+        text.pop_back();
+    }
+    return text;
+}
+
+// TEXT written to PATH by a temporary file renamed over it, with MODE.
+void write_file(const std::string& path, const std::string& text, mode_t mode)
+{
+    load::write_state_text(path, text);
+    if (::chmod(path.c_str(), mode) != 0) {
+        throw io_error(path + ": cannot set its permissions");
+    }
+}
+
+std::string player_of(const std::string& name, const std::string& flag)
+{
+    if (name.empty()) {
+        throw usage_error(flag + ": name the player this side is (1 to 32 of a-z, 0-9, - and _)");
+    }
+    if (!load::valid_player(name)) {
+        throw usage_error(flag + " '" + visible(name.substr(0, 64)) +
+                          "': a player's name is 1 to 32 of a-z, 0-9, - and _");
+    }
+    return name;
+}
+
+std::string own_secret_key(const std::string& name)
+{
+    const std::string path = data_dir() + "/keys/" + name + ".key";
+    if (!fs::exists(path)) {
+        throw not_found_error("--as " + name + ": no key of yours by that name in " + data_dir() +
+                              "/keys; make one with: umpire pbem key --as " + name);
+    }
+    const std::string key = trim(read_file(path));
+    if (!is_hex(key, 128)) {
+        throw data_error(path + ": not a key (128 hexadecimal digits)");
+    }
+    return key;
+}
+
+// Every player's public key known here, by name.
+std::map<std::string, std::string> known_keys()
+{
+    std::map<std::string, std::string> out;
+    const std::string dir = data_dir() + "/keys";
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        const fs::path p = entry.path();
+        if (p.extension() == ".pub" && load::valid_player(p.stem().string())) {
+            const std::string key = trim(read_file(p.string()));
+            if (is_hex(key, 64)) {
+                out[p.stem().string()] = key;
+            }
+        }
+    }
+    return out;
+}
+
+// Why a request of WORDS may not be offered, "" when it may: it is one line of printable
+// text, and rolls no die of the asker's choosing nor reads or writes a file of either side.
+std::string request_refusal(const std::vector<std::string>& words)
+{
+    for (const auto& w : words) {
+        if (std::any_of(w.begin(), w.end(), [](char c) { return c < 0x20 || c > 0x7e; })) {
+            return "a request is one line of printable text";
+        }
+        for (const char* flag : {"--roll", "--seed", "--position", "--log", "--apply", "--game", "--odds"}) {
+            if (w == flag || w.starts_with(std::string(flag) + "=")) {
+                return std::string(flag) + " is not offered: " +
+                       (std::string(flag) == "--log" || std::string(flag) == "--apply" || std::string(flag) == "--game"
+                            ? "an exchange's requests read and write no file of either side"
+                        : std::string(flag) == "--odds" ? "an exchange settles dice, and odds roll none"
+                                                        : "the exchange draws every die, and neither side chooses one");
+            }
+        }
+    }
+    return "";
+}
+
+// The words of REQUEST, refused as an offer says why.
+std::vector<std::string> request_words(const std::string& request, const std::string& which)
+{
+    auto split = split_words(request);
+    if (!split) {
+        throw usage_error(which + ": " + split.error());
+    }
+    std::vector<std::string> words = *split;
+    if (words.empty()) {
+        throw usage_error(which + ": an empty request");
+    }
+    if (const std::string why = request_refusal(words); !why.empty()) {
+        throw usage_error(which + " '" + visible(request.substr(0, 200)) + "': " + why);
+    }
+    return words;
+}
+
+struct Ran {
+    std::uint32_t seed = 0;
+    std::string code;  // the result's code
+    std::string out;   // what the request printed
+};
+
+// REQUEST run at SEED in process, as 'umpire --seed SEED REQUEST' would print it (JSON
+// under --json); its tables and scenario are the caller's.
+Ran run_request(Context& ctx, const std::string& request, std::uint32_t seed, const std::string& which)
+{
+    const std::vector<std::string> words = request_words(request, which);
+    std::vector<std::string> args{"--seed", std::to_string(seed), "--color", "never"};
+    if (ctx.options.json) {
+        args.emplace_back("--json");
+    }
+    for (const auto& dir : ctx.options.tables) {
+        args.insert(args.end(), {"--tables", dir});
+    }
+    args.insert(args.end(), words.begin(), words.end());
+    std::string command;
+    try {
+        command = command_of(args);
+    } catch (const Error& e) {
+        throw Error(e.code(), which + ": " + e.what());
+    }
+    static const std::set<std::string> k_not_requests{"",     "batch", "shell", "game",  "seed",       "replay",
+                                                      "pbem", "plan",  "luck",  "table", "completion", "compare"};
+    if (k_not_requests.count(command) != 0) {
+        throw usage_error(which + " '" + visible(request.substr(0, 200)) +
+                          "': name a command that rolls (melee, ram, crt, rally...)");
+    }
+    std::ostringstream out;
+    std::ostringstream err;
+    Runner runner(out, err, ctx.env(), command);
+    RunResult result = runner.run(args, {});
+    if (result.code != 0) {
+        throw Error(static_cast<ExitCode>(result.code),
+                    which + " '" + visible(request.substr(0, 200)) + "': " + result.error);
+    }
+    if (!result.resolution) {
+        throw usage_error(which + " '" + visible(request.substr(0, 200)) + "': it gives no resolution to settle");
+    }
+    return {seed, result.resolution->result.code, out.str()};
+}
+
+// The messages of the mail in ARGS (a file, or standard input when none or "-").
+std::vector<Message> mail_messages(const PbemOptions& opt, Context& ctx)
+{
+    if (opt.args.size() > 1) {
+        throw usage_error("pbem " + opt.action + ": give one file of mail (or none: standard input)");
+    }
+    if (opt.args.empty() || opt.args[0] == "-") {
+        if (ctx.env().in == nullptr) {
+            throw usage_error("pbem " + opt.action + ": no standard input to read the mail from");
+        }
+        std::string text{std::istreambuf_iterator<char>(*ctx.env().in), std::istreambuf_iterator<char>()};
+        return load::parse_messages(text, "standard input");
+    }
+    return load::parse_messages(read_file(opt.args[0]), opt.args[0]);
+}
+
+// The last message of KIND in MAIL, or a usage Error.
+const Message& last_of(const std::vector<Message>& mail, MessageKind kind, const std::string& action)
+{
+    for (auto it = mail.rbegin(); it != mail.rend(); ++it) {
+        if (it->kind == kind) {
+            return *it;
+        }
+    }
+    throw usage_error("pbem " + action + ": the mail holds no " + load::kind_name(kind) +
+                      " (a block from '--- umpire " + load::kind_name(kind) + " ---' to '--- end ---')");
+}
+
+// This side's transcript, held locked for the call.
+struct Transcript {
+    std::string path;
+    load::StateLock lock;
+    std::string text;
+    std::vector<Message> messages;
+
+    explicit Transcript(const std::string& file)
+        : path(file)
+        , lock(file)
+        , text(load::read_state_text(file))
+        , messages(load::parse_messages(text, file))
+    {
+    }
+
+    // Checked with ADDED after it: the first problem, with the message it is in.
+    void require_holds(const std::vector<const Message*>& added) const
+    {
+        std::vector<Message> all = messages;
+        for (const Message* m : added) {
+            all.push_back(*m);
+        }
+        const load::TranscriptCheck check = load::check_transcript(all, known_keys());
+        for (size_t i = 0; i < check.messages.size(); ++i) {
+            if (!check.messages[i].problem.empty()) {
+                const Message& m = *check.messages[i].message;
+                throw data_error(i < messages.size()
+                                     ? path + ": message " + std::to_string(i + 1) + " (" + load::kind_name(m.kind) +
+                                           " by " + m.from + ") does not hold: " + check.messages[i].problem +
+                                           " (umpire pbem verify " + path + ")"
+                                     : std::string("the ") + load::kind_name(m.kind) + " by " + m.from +
+                                           " does not hold: " + check.messages[i].problem);
+            }
+        }
+    }
+    const Message* last() const { return messages.empty() ? nullptr : &messages.back(); }
+    void append(const std::vector<const Message*>& added)
+    {
+        std::string more = text;
+        for (const Message* m : added) {
+            more += m->text();
+        }
+        load::write_state_text(path, more);
+        text = more;
+    }
+};
+
+std::string required_transcript(const PbemOptions& opt)
+{
+    if (opt.transcript.empty()) {
+        throw usage_error("pbem " + opt.action + ": --transcript FILE: this side's record of the game's exchanges");
+    }
+    return opt.transcript;
+}
+
+void print_message(Context& ctx, const std::string& action, const Message& m, const std::vector<Ran>& ran = {})
+{
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_document().key("command").value("pbem " + action).key("message").value(m.text());
+        if (!ran.empty()) {
+            w.key("results").begin_array();
+            for (size_t i = 0; i < ran.size(); ++i) {
+                w.begin_object().key("request").value(static_cast<long long>(i + 1));
+                w.key("seed").value(static_cast<long long>(ran[i].seed)).key("code").value(ran[i].code).end_object();
+            }
+            w.end_array();
+        }
+        w.end_object();
+        ctx.out() << w.str() << "\n";
+        return;
+    }
+    ctx.out() << m.text();
+}
+
+// Each request of OFFER run with its dice from the reveal's SECRET and the answer's VALUE.
+std::vector<Ran> settle(Context& ctx, const Message& offer, const std::string& secret, const std::string& value)
+{
+    std::vector<Ran> out;
+    const std::string hash = offer.hash();
+    for (size_t i = 0; i < offer.requests.size(); ++i) {
+        out.push_back(run_request(ctx, offer.requests[i], load::request_seed(secret, value, hash, i),
+                                  "request " + std::to_string(i + 1)));
+    }
+    return out;
+}
+
+void print_resolutions(Context& ctx, const Message& offer, const std::vector<Ran>& ran)
+{
+    if (ctx.options.json) {
+        return;  // in the message's object
+    }
+    for (size_t i = 0; i < ran.size(); ++i) {
+        ctx.out() << "== request " << i + 1 << ": " << offer.requests[i] << "  (seed " << ran[i].seed << ")\n"
+                  << ran[i].out;
+    }
+}
+
+void key(const PbemOptions& opt, Context& ctx)
+{
+    const std::string name = player_of(opt.as, "--as");
+    const std::string dir = data_dir() + "/keys";
+    make_private_dir(dir);
+    const std::string secret = dir + "/" + name + ".key";
+    std::string public_key;
+    if (fs::exists(secret)) {
+        public_key = trim(read_file(dir + "/" + name + ".pub"));
+    } else {
+        const KeyPair pair = new_key_pair();
+        write_file(secret, pair.secret_key + "\n", 0600);
+        write_file(dir + "/" + name + ".pub", pair.public_key + "\n", 0644);
+        public_key = pair.public_key;
+    }
+    ctx.out() << "umpire-key " << name << " " << public_key << "\n";
+}
+
+void trust(const PbemOptions& opt, Context& ctx)
+{
+    if (opt.args.size() != 1) {
+        throw usage_error("pbem trust: give the file holding the other player's 'umpire-key NAME KEY' line ('-': "
+                          "standard input)");
+    }
+    std::string text;
+    if (opt.args[0] == "-") {
+        if (ctx.env().in == nullptr) {
+            throw usage_error("pbem trust: no standard input");
+        }
+        text.assign(std::istreambuf_iterator<char>(*ctx.env().in), std::istreambuf_iterator<char>());
+    } else {
+        text = read_file(opt.args[0]);
+    }
+    const std::string dir = data_dir() + "/keys";
+    make_private_dir(dir);
+    const auto known = known_keys();
+    size_t found = 0;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        std::istringstream words(line);
+        std::string tag;
+        std::string name;
+        std::string key;
+        std::string more;
+        if (!(words >> tag) || tag != "umpire-key") {
+            continue;
+        }
+        ++found;
+        if (!(words >> name >> key) || (words >> more) || !load::valid_player(name) || !is_hex(key, 64)) {
+            throw data_error(opt.args[0] + ": 'umpire-key NAME KEY' expected, NAME 1 to 32 of a-z, 0-9, - and _, "
+                                           "KEY 64 lowercase hexadecimal digits");
+        }
+        if (auto it = known.find(name); it != known.end()) {
+            if (it->second != key) {
+                throw data_error("pbem trust: player " + name + " already has another key here (" + it->second +
+                                 "); a changed key is refused: if " + name + " really made a new one, remove " + dir +
+                                 "/" + name + ".pub by hand");
+            }
+            ctx.out() << "player " << name << ": this key is known already\n";
+            continue;
+        }
+        write_file(dir + "/" + name + ".pub", key + "\n", 0644);
+        ctx.out() << "player " << name << ": key trusted\n";
+    }
+    if (found == 0) {
+        throw data_error(opt.args[0] + ": no 'umpire-key NAME KEY' line");
+    }
+}
+
+void offer(const PbemOptions& opt, Context& ctx)
+{
+    const std::string name = player_of(opt.as, "--as");
+    const std::string secret_key = own_secret_key(name);
+    if (opt.args.empty()) {
+        throw usage_error("pbem offer: give the phase's requests, each quoted: 'melee --attacker 4 --defender 5'");
+    }
+    if (opt.args.size() > load::k_max_exchange_requests) {
+        throw usage_error("pbem offer: " + std::to_string(opt.args.size()) + " requests; at most " +
+                          std::to_string(load::k_max_exchange_requests) + " in one exchange");
+    }
+    for (size_t i = 0; i < opt.args.size(); ++i) {
+        // each tried now at a seed of no account, so a request that cannot run is refused
+        // before it is offered, not after the dice are settled
+        run_request(ctx, opt.args[i], 0, "request " + std::to_string(i + 1));
+    }
+    Transcript t(required_transcript(opt));
+    t.require_holds({});
+    if (const Message* last = t.last(); last != nullptr && last->kind != MessageKind::reveal) {
+        throw usage_error("pbem offer: the exchange in " + t.path + " is not settled yet (its last message is " +
+                          (last->kind == MessageKind::offer ? "an offer" : "an answer") +
+                          "); reveal or settle it first");
+    }
+    Message m;
+    m.kind = MessageKind::offer;
+    m.from = name;
+    m.previous = t.last() == nullptr ? "-" : t.last()->hash();
+    const std::string secret = random_hex(32);
+    m.commitment = load::commitment_of(secret);
+    m.requests = opt.args;
+    m.signature = sign(m.body(), secret_key);
+    const std::string secrets = data_dir() + "/secrets";
+    make_private_dir(secrets);
+    t.require_holds({&m});
+    write_file(secrets + "/" + m.commitment, secret + "\n", 0600);
+    t.append({&m});
+    print_message(ctx, "offer", m);
+}
+
+void answer(const PbemOptions& opt, Context& ctx)
+{
+    const std::string name = player_of(opt.as, "--as");
+    const std::string secret_key = own_secret_key(name);
+    const std::vector<Message> mail = mail_messages(opt, ctx);
+    const Message& offered = last_of(mail, MessageKind::offer, "answer");
+    Transcript t(required_transcript(opt));
+    t.require_holds({});
+    if (offered.from == name) {
+        throw usage_error("pbem answer: the offer is your own (" + name + "); the other side answers it");
+    }
+    // The offer answered before at this point: the same one is answered again as before;
+    // another is refused, or the asker could keep whichever rolls it likes.
+    if (t.messages.size() >= 2 && t.messages[t.messages.size() - 2].kind == MessageKind::offer &&
+        t.messages.back().kind == MessageKind::answer) {
+        const Message& before = t.messages[t.messages.size() - 2];
+        if (before.hash() == offered.hash()) {
+            print_message(ctx, "answer", t.messages.back());
+            return;
+        }
+        throw data_error("pbem answer: you answered another offer of " + before.from +
+                         " at this point of the game already; a second offer at one point would let the asker keep "
+                         "the rolls it likes");
+    }
+    if (const Message* last = t.last(); last != nullptr && last->kind != MessageKind::reveal) {
+        throw usage_error("pbem answer: the exchange in " + t.path + " is not settled yet; settle it first");
+    }
+    for (size_t i = 0; i < offered.requests.size(); ++i) {
+        run_request(ctx, offered.requests[i], 0, "request " + std::to_string(i + 1));  // runs here too
+    }
+    Message m;
+    m.kind = MessageKind::answer;
+    m.from = name;
+    m.offer = offered.hash();
+    m.value = random_hex(32);
+    m.signature = sign(m.body(), secret_key);
+    t.require_holds({&offered, &m});
+    t.append({&offered, &m});
+    print_message(ctx, "answer", m);
+}
+
+void reveal(const PbemOptions& opt, Context& ctx)
+{
+    const std::string name = player_of(opt.as, "--as");
+    const std::string secret_key = own_secret_key(name);
+    const std::vector<Message> mail = mail_messages(opt, ctx);
+    const Message& answered = last_of(mail, MessageKind::answer, "reveal");
+    Transcript t(required_transcript(opt));
+    t.require_holds({});
+    const Message* offered = t.last();
+    if (offered == nullptr || offered->kind != MessageKind::offer || offered->from != name) {
+        throw usage_error("pbem reveal: the last message of " + t.path + " is no offer of yours to reveal for");
+    }
+    const std::string secret_file = data_dir() + "/secrets/" + offered->commitment;
+    if (!fs::exists(secret_file)) {
+        throw not_found_error("pbem reveal: the secret of your offer is not in " + data_dir() +
+                              "/secrets: the offer was made elsewhere, or its secret removed");
+    }
+    const std::string secret = trim(read_file(secret_file));
+    if (load::commitment_of(secret) != offered->commitment) {
+        throw data_error(secret_file + ": this secret does not match the offer's commitment");
+    }
+    const std::vector<Ran> ran = settle(ctx, *offered, secret, answered.value);
+    Message m;
+    m.kind = MessageKind::reveal;
+    m.from = name;
+    m.answer = answered.hash();
+    m.secret = secret;
+    for (const auto& r : ran) {
+        m.results.push_back(r.code);
+    }
+    m.signature = sign(m.body(), secret_key);
+    t.require_holds({&answered, &m});
+    t.append({&answered, &m});
+    fs::remove(secret_file);  // public now
+    print_resolutions(ctx, *offered, ran);
+    if (!ctx.options.json) {
+        ctx.out() << "== send to the other side:\n";
+    }
+    print_message(ctx, "reveal", m, ran);
+}
+
+void settle_reveal(const PbemOptions& opt, Context& ctx)
+{
+    const std::vector<Message> mail = mail_messages(opt, ctx);
+    const Message& revealed = last_of(mail, MessageKind::reveal, "settle");
+    Transcript t(required_transcript(opt));
+    t.require_holds({});
+    if (t.messages.size() < 2 || t.messages.back().kind != MessageKind::answer) {
+        throw usage_error("pbem settle: the last message of " + t.path + " is no answer of yours to settle");
+    }
+    t.require_holds({&revealed});
+    const Message& offered = t.messages[t.messages.size() - 2];
+    const std::vector<Ran> ran = settle(ctx, offered, revealed.secret, t.messages.back().value);
+    for (size_t i = 0; i < ran.size(); ++i) {
+        if (ran[i].code != revealed.results[i]) {
+            throw data_error("pbem settle: request " + std::to_string(i + 1) + ": its dice give '" + ran[i].code +
+                             "', the reveal states '" + revealed.results[i] + "'");
+        }
+    }
+    t.append({&revealed});
+    print_resolutions(ctx, offered, ran);
+    if (ctx.options.json) {
+        print_message(ctx, "settle", revealed, ran);
+    }
+}
+
+void verify(const PbemOptions& opt, Context& ctx)
+{
+    if (opt.args.size() != 1) {
+        throw usage_error("pbem verify: give the transcript (or a file of the game's messages) to check");
+    }
+    const std::string path = opt.args[0];
+    const std::vector<Message> messages = load::parse_messages(read_file(path), path);
+    const load::TranscriptCheck check = load::check_transcript(messages, known_keys());
+    // every settled exchange's dice, run again, against the results its reveal states
+    std::map<const Message*, std::vector<std::string>> roll_problems;
+    std::map<const Message*, std::vector<Ran>> rolls;
+    bool holds = check.holds();
+    for (const auto& s : check.settled) {
+        for (size_t i = 0; i < s.offer->requests.size(); ++i) {
+            std::string problem;
+            Ran ran;
+            try {
+                ran = run_request(ctx, s.offer->requests[i],
+                                  load::request_seed(s.reveal->secret, s.answer->value, s.offer->hash(), i),
+                                  "request " + std::to_string(i + 1));
+                if (ran.code != s.reveal->results[i]) {
+                    problem = "its dice give '" + ran.code + "', the reveal states '" + s.reveal->results[i] + "'";
+                }
+            } catch (const Error& e) {
+                problem = e.what();
+            }
+            holds = holds && problem.empty();
+            roll_problems[s.reveal].push_back(problem);
+            rolls[s.reveal].push_back(ran);
+        }
+    }
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_document().key("command").value("pbem verify").key("holds").value(holds);
+        w.key("messages").begin_array();
+        for (size_t i = 0; i < check.messages.size(); ++i) {
+            const auto& c = check.messages[i];
+            w.begin_object().key("message").value(static_cast<long long>(i + 1));
+            w.key("kind").value(load::kind_name(c.message->kind)).key("from").value(c.message->from);
+            w.key("holds").value(c.problem.empty());
+            if (!c.problem.empty()) {
+                w.key("problem").value(c.problem);
+            }
+            if (auto it = roll_problems.find(c.message); it != roll_problems.end()) {
+                w.key("requests").begin_array();
+                for (size_t r = 0; r < it->second.size(); ++r) {
+                    w.begin_object().key("request").value(static_cast<long long>(r + 1));
+                    w.key("seed").value(static_cast<long long>(rolls[c.message][r].seed));
+                    w.key("holds").value(it->second[r].empty());
+                    if (!it->second[r].empty()) {
+                        w.key("problem").value(it->second[r]);
+                    }
+                    w.end_object();
+                }
+                w.end_array();
+            }
+            w.end_object();
+        }
+        w.end_array().end_object();
+        ctx.out() << w.str() << "\n";
+    } else {
+        for (size_t i = 0; i < check.messages.size(); ++i) {
+            const auto& c = check.messages[i];
+            ctx.out() << "message " << i + 1 << ": " << load::kind_name(c.message->kind) << " by " << c.message->from
+                      << ": " << (c.problem.empty() ? "holds" : "DOES NOT HOLD: " + c.problem) << "\n";
+            if (auto it = roll_problems.find(c.message); it != roll_problems.end()) {
+                for (size_t r = 0; r < it->second.size(); ++r) {
+                    ctx.out() << "  request " << r + 1 << " (seed " << rolls[c.message][r].seed << "): "
+                              << (it->second[r].empty() ? "holds, " + rolls[c.message][r].code
+                                                        : "DOES NOT HOLD: " + it->second[r])
+                              << "\n";
+                }
+            }
+        }
+        ctx.out() << (holds ? "the transcript holds: " : "the transcript does NOT hold: ") << check.settled.size()
+                  << " exchange(s) settled\n";
+    }
+    ctx.exit_code = holds ? 0 : static_cast<int>(ExitCode::data);
+}
+
+}  // namespace
+
+void run_pbem(const PbemOptions& opt, Context& ctx)
+{
+    if (!opt.as.empty() && (opt.action == "trust" || opt.action == "settle" || opt.action == "verify")) {
+        throw usage_error("--as is for key, offer, answer and reveal");
+    }
+    if (!opt.transcript.empty() && (opt.action == "key" || opt.action == "trust" || opt.action == "verify")) {
+        throw usage_error("--transcript is for offer, answer, reveal and settle (verify takes the file itself)");
+    }
+    if (!opt.args.empty() && opt.action == "key") {
+        throw usage_error("pbem key takes no file or request: umpire pbem key --as NAME");
+    }
+    if (opt.action == "key") {
+        key(opt, ctx);
+    } else if (opt.action == "trust") {
+        trust(opt, ctx);
+    } else if (opt.action == "offer") {
+        offer(opt, ctx);
+    } else if (opt.action == "answer") {
+        answer(opt, ctx);
+    } else if (opt.action == "reveal") {
+        reveal(opt, ctx);
+    } else if (opt.action == "settle") {
+        settle_reveal(opt, ctx);
+    } else {
+        verify(opt, ctx);
+    }
+}
+
+void setup_pbem(CLI::App& app, Context& ctx)
+{
+    auto opt = ctx.make_options<PbemOptions>();
+    auto* sub = app.add_subcommand("pbem", "Play by e-mail: dice neither side can bias or foresee, checked offline");
+    sub->add_option("ACTION", opt->action, "key, trust, offer, answer, reveal, settle or verify")
+        ->required()
+        ->check(one_of({"key", "trust", "offer", "answer", "reveal", "settle", "verify"}));
+    sub->add_option("ARGS", opt->args,
+                    "offer: the requests, each quoted; trust, answer, reveal, settle: the mail received "
+                    "(a file; none or '-': standard input); verify: the transcript")
+        ->type_name("REQUEST|FILE");
+    sub->add_option("--as", opt->as, "key, offer, answer, reveal: the player this side is")->type_name("NAME");
+    sub->add_option("--transcript", opt->transcript,
+                    "offer, answer, reveal, settle: this side's record of the game's exchanges (made if missing)")
+        ->type_name("FILE");
+    sub->footer("One exchange settles a phase's dice: the asking side offers its requests with a\n"
+                "commitment to a fresh secret; the other side answers with a fresh value of its own;\n"
+                "the asking side reveals the secret, and each request's dice come from both and the\n"
+                "request, so neither side chose them and anyone can check them. Each message is\n"
+                "plain text to paste into an e-mail, signed with its sender's Ed25519 key (kept in\n"
+                "$XDG_DATA_HOME/umpire/pbem/keys, libsodium's); 'key' prints the line to send to the\n"
+                "other player, who 'trust's it. See umpire(1), PLAY BY E-MAIL.\n"
+                "Examples:\n"
+                "  umpire pbem key --as alice\n"
+                "  umpire pbem trust bob-key.txt\n"
+                "  umpire pbem offer --as alice --transcript game.pbem 'melee --attacker 4 --defender 5' wind\n"
+                "  umpire pbem answer --as bob --transcript game.pbem offer.txt\n"
+                "  umpire pbem reveal --as alice --transcript game.pbem answer.txt\n"
+                "  umpire pbem settle --transcript game.pbem reveal.txt\n"
+                "  umpire pbem verify game.pbem");
+    sub->callback([opt, &ctx] { run_pbem(*opt, ctx); });
+}
+
+}  // namespace umpire::cli

@@ -1,0 +1,234 @@
+// umpire pbem, two players each with a home of their own, through the command line
+// (issue 27): an exchange end to end, and each way a side could cheat, refused by name.
+#include "../helpers.h"
+#include "util/sign.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sys/stat.h>
+
+using namespace umpire;
+using umpire::test::contains;
+using umpire::test::run_cli;
+using umpire::test::TempDir;
+
+namespace {
+
+// One player: a data home of its own (keys, secrets) and a transcript.
+struct Side {
+    std::string home;
+    std::string transcript;
+    test::CliResult run(std::vector<std::string> args, const std::string& mail = "") const
+    {
+        ::setenv("XDG_DATA_HOME", home.c_str(), 1);
+        std::istringstream in(mail);
+        cli::Environment env;
+        env.in = &in;
+        auto r = run_cli(args, env);
+        ::unsetenv("XDG_DATA_HOME");
+        return r;
+    }
+};
+
+struct Game {
+    TempDir dir{"pbem"};
+    Side alice{dir / "alice", dir / "alice.pbem"};
+    Side bob{dir / "bob", dir / "bob.pbem"};
+    Game()
+    {
+        const auto a = alice.run({"pbem", "key", "--as", "alice"});
+        const auto b = bob.run({"pbem", "key", "--as", "bob"});
+        REQUIRE(a.code == 0);
+        REQUIRE(b.code == 0);
+        REQUIRE(alice.run({"pbem", "trust", "-"}, b.out).code == 0);
+        REQUIRE(bob.run({"pbem", "trust", "-"}, a.out).code == 0);
+    }
+    test::CliResult offer(const std::vector<std::string>& requests) const
+    {
+        std::vector<std::string> args{"pbem", "offer", "--as", "alice", "--transcript", alice.transcript};
+        args.insert(args.end(), requests.begin(), requests.end());
+        return alice.run(args);
+    }
+    test::CliResult answer(const std::string& mail) const
+    {
+        return bob.run({"pbem", "answer", "--as", "bob", "--transcript", bob.transcript}, mail);
+    }
+    test::CliResult reveal(const std::string& mail) const
+    {
+        return alice.run({"pbem", "reveal", "--as", "alice", "--transcript", alice.transcript}, mail);
+    }
+    test::CliResult settle(const std::string& mail) const
+    {
+        return bob.run({"pbem", "settle", "--transcript", bob.transcript}, mail);
+    }
+};
+
+std::string read(const std::string& path)
+{
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// TEXT with FROM replaced by TO once.
+std::string changed(std::string text, const std::string& from, const std::string& to)
+{
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("pbem: two players settle a phase's dice in one exchange, and both transcripts verify", "[cli][pbem]")
+{
+    Game g;
+    const auto offer = g.offer({"melee --attacker 4 --defender 5", "wind", "roll 3d6"});
+    REQUIRE(offer.code == 0);
+    CHECK(offer.out.starts_with("--- umpire offer ---\nfrom: alice\nprevious: -\ncommitment: "));
+    const auto answer = g.answer("Bob, my phase:\n" + offer.out + "-- Alice\n");
+    REQUIRE(answer.code == 0);
+    const auto reveal = g.reveal(answer.out);
+    REQUIRE(reveal.code == 0);
+    CHECK(contains(reveal.out, "== request 1: melee --attacker 4 --defender 5  (seed "));
+    CHECK(contains(reveal.out, "== send to the other side:\n--- umpire reveal ---\n"));
+    const auto settle = g.settle(reveal.out);
+    REQUIRE(settle.code == 0);
+    // both sides see the same resolutions, and keep the same transcript
+    CHECK(settle.out == reveal.out.substr(0, reveal.out.find("== send to the other side:")));
+    CHECK(read(g.alice.transcript) == read(g.bob.transcript));
+    for (const Side* side : {&g.alice, &g.bob}) {
+        const auto v = side->run({"pbem", "verify", side->transcript});
+        CHECK(v.code == 0);
+        CHECK(contains(v.out, "message 3: reveal by alice: holds\n  request 1 (seed "));
+        CHECK(contains(v.out, "the transcript holds: 1 exchange(s) settled\n"));
+    }
+    // the seed printed is the request's own: the same command at that seed says the same
+    const size_t at = settle.out.find("(seed ") + 6;
+    const std::string seed = settle.out.substr(at, settle.out.find(')', at) - at);
+    const auto again = run_cli({"--seed", seed, "melee", "--attacker", "4", "--defender", "5"});
+    CHECK(contains(settle.out, again.out));
+    // a second exchange follows the first, the sides' roles as they like
+    const auto next = g.offer({"wind"});
+    REQUIRE(next.code == 0);
+    CHECK(!contains(next.out, "previous: -"));
+    // the key of one's own is kept from others' eyes
+    struct stat st {};
+    REQUIRE(::stat((g.alice.home + "/umpire/pbem/keys/alice.key").c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    // and under --json, each message is an object with its text
+    const auto json = g.answer(next.out);
+    CHECK(json.code == 0);
+    const auto j = g.reveal(json.out);
+    CHECK(j.code == 0);
+    const auto settled = g.bob.run({"--json", "pbem", "settle", "--transcript", g.bob.transcript}, j.out);
+    CHECK(settled.code == 0);
+    CHECK(settled.out.starts_with("{\"schema_version\":1,\"command\":\"pbem settle\",\"message\":\"--- umpire reveal"));
+    CHECK(contains(g.bob.run({"--json", "pbem", "verify", g.bob.transcript}).out, "\"holds\":true"));
+}
+
+TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]")
+{
+    Game g;
+    const auto offer = g.offer({"melee --attacker 4 --defender 5"});
+    REQUIRE(offer.code == 0);
+
+    SECTION("a request changed on its way to the answerer")
+    {
+        const auto r = g.answer(changed(offer.out, "--attacker 4", "--attacker 6"));
+        CHECK(r.code == 65);
+        CHECK(r.err == "umpire: error: the offer by alice does not hold: the signature is not alice's: the message "
+                       "was changed, or made by someone else\n");
+    }
+    SECTION("a second offer at the same point, to keep the better rolls")
+    {
+        REQUIRE(g.answer(offer.out).code == 0);
+        // alice's transcript holds her first offer; a second is made by hand elsewhere
+        std::filesystem::remove(g.alice.transcript);
+        const auto second = g.offer({"melee --attacker 6 --defender 5"});
+        REQUIRE(second.code == 0);
+        const auto r = g.answer(second.out);
+        CHECK(r.code == 65);
+        CHECK(r.err == "umpire: error: pbem answer: you answered another offer of alice at this point of the game "
+                       "already; a second offer at one point would let the asker keep the rolls it likes\n");
+        // the same offer again is answered again as it was (a lost e-mail)
+        const auto first_again = g.answer(offer.out);
+        CHECK(first_again.code == 0);
+    }
+    SECTION("a result stated falsely in the reveal, signed by the asker")
+    {
+        const auto answer = g.answer(offer.out);
+        REQUIRE(answer.code == 0);
+        const auto reveal = g.reveal(answer.out);
+        REQUIRE(reveal.code == 0);
+        // alice rewrites her result and signs it again with her own key
+        const std::string sent = reveal.out.substr(reveal.out.find("--- umpire reveal ---"));
+        const size_t at = sent.find("result: 1 ") + 10;
+        const std::string code = sent.substr(at, sent.find('\n', at) - at);
+        const std::string lie = code == "D" ? "L" : "D";
+        std::string body = changed(sent.substr(0, sent.find("signature: ")), "result: 1 " + code, "result: 1 " + lie);
+        const std::string key = read(g.alice.home + "/umpire/pbem/keys/alice.key").substr(0, 128);
+        const std::string forged = body + "signature: " + sign(body, key) + "\n--- end ---\n";
+        const auto r = g.settle(forged);
+        CHECK(r.code == 65);
+        CHECK(r.err ==
+              "umpire: error: pbem settle: request 1: its dice give '" + code + "', the reveal states '" + lie + "'\n");
+        // nothing of it reaches bob's transcript: the honest reveal still settles
+        CHECK(g.settle(reveal.out).code == 0);
+    }
+    SECTION("a transcript edited afterwards fails verification, message by message")
+    {
+        const auto answer = g.answer(offer.out);
+        REQUIRE(g.settle(g.reveal(answer.out).out).code == 0);
+        const std::string path = g.bob.transcript;
+        const std::string text = read(path);
+        std::ofstream(path) << changed(text, "--defender 5", "--defender 1");
+        const auto v = g.bob.run({"pbem", "verify", path});
+        CHECK(v.code == 65);
+        CHECK(contains(v.out, "message 1: offer by alice: DOES NOT HOLD: the signature is not alice's"));
+        CHECK(contains(v.out, "message 2: answer by bob: DOES NOT HOLD: it answers an offer that is not the one "
+                              "before it"));
+        CHECK(contains(v.out, "the transcript does NOT hold: 0 exchange(s) settled\n"));
+        // and the next offer will not build on it
+        const auto r = g.bob.run({"pbem", "offer", "--as", "bob", "--transcript", path, "wind"});
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, "message 1 (offer by alice) does not hold: the signature is not alice's"));
+    }
+    SECTION("a key that changes for a known player")
+    {
+        const auto r = g.alice.run({"pbem", "trust", "-"}, "umpire-key bob " + random_hex(32) + "\n");
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, "pbem trust: player bob already has another key here"));
+    }
+    SECTION("a player with no key, and requests that would choose dice")
+    {
+        CHECK(g.alice.run({"pbem", "offer", "--as", "carol", "--transcript", g.alice.transcript, "wind"}).err ==
+              "umpire: error: --as carol: no key of yours by that name in " + g.alice.home +
+                  "/umpire/pbem/keys; make one with: umpire pbem key --as carol\n");
+        CHECK(g.offer({"wind --roll 6,6"}).err ==
+              "umpire: error: request 1 'wind --roll 6,6': --roll is not offered: the "
+              "exchange draws every die, and neither side chooses one\n");
+        CHECK(g.offer({"wind --seed=4"}).err == "umpire: error: request 1 'wind --seed=4': --seed is not offered: the "
+                                                "exchange draws every die, and neither side chooses one\n");
+        CHECK(g.offer({"wind --log x"}).err == "umpire: error: request 1 'wind --log x': --log is not offered: an "
+                                               "exchange's requests read and write no file of either side\n");
+        CHECK(g.offer({"wind --odds"}).err == "umpire: error: request 1 'wind --odds': --odds is not offered: an "
+                                              "exchange settles dice, and odds roll none\n");
+        CHECK(g.offer({"batch"}).err ==
+              "umpire: error: request 1 'batch': name a command that rolls (melee, ram, crt, rally...)\n");
+        CHECK(g.offer({"melee --attacker 40"}).code == 64);
+        // alice's first offer is not settled: no second until it is
+        CHECK(contains(g.offer({"wind"}).err, "is not settled yet (its last message is an offer)"));
+    }
+    SECTION("an answer to one's own offer, and a reveal without its secret")
+    {
+        CHECK(g.alice.run({"pbem", "answer", "--as", "alice", "--transcript", g.alice.transcript}, offer.out).err ==
+              "umpire: error: pbem answer: the offer is your own (alice); the other side answers it\n");
+        const auto answer = g.answer(offer.out);
+        for (const auto& entry : std::filesystem::directory_iterator(g.alice.home + "/umpire/pbem/secrets")) {
+            std::filesystem::remove(entry.path());
+        }
+        CHECK(g.reveal(answer.out).code == 66);
+    }
+}
