@@ -54,13 +54,49 @@ void make_private_dir(const std::string& dir)
     }
 }
 
+// The most a mail, key or transcript file may hold: a game's exchanges are a few
+// kilobytes each.
+constexpr std::uintmax_t k_max_pbem_bytes = 16 << 20;
+
+// At most k_max_pbem_bytes of IN, or a data Error naming WHAT.
+std::string read_bounded(std::istream& in, const std::string& what)
+{
+    std::string out(k_max_pbem_bytes + 1, '\0');
+    in.read(out.data(), static_cast<std::streamsize>(out.size()));
+    out.resize(static_cast<size_t>(in.gcount()));
+    if (out.size() > k_max_pbem_bytes) {
+        throw data_error(what + ": more than " + std::to_string(k_max_pbem_bytes) +
+                         " bytes; a mail, key or transcript is far less");
+    }
+    return out;
+}
+
+// PATH's text: a regular file of at most k_max_pbem_bytes.
 std::string read_file(const std::string& path)
 {
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) {
+        throw not_found_error(visible(path) + ": cannot be read");
+    }
+    if (!fs::is_regular_file(status)) {
+        throw usage_error(visible(path) + ": not a regular file");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw not_found_error(path + ": cannot be read");
+        throw not_found_error(visible(path) + ": cannot be read");
     }
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return read_bounded(in, visible(path));
+}
+
+// Standard input's text, for pbem ACTION; a batch's standard input is its lines.
+std::string read_input(Context& ctx, const std::string& action)
+{
+    if (ctx.env().in == nullptr || ctx.in_batch()) {
+        throw usage_error("pbem " + action + ": no standard input to read the mail from" +
+                          (ctx.in_batch() ? " in a batch: give the mail's file" : ""));
+    }
+    return read_bounded(*ctx.env().in, "standard input");
 }
 
 // A key or secret file's one line, without its line end.
@@ -215,11 +251,7 @@ std::vector<Message> mail_messages(const PbemOptions& opt, Context& ctx)
         throw usage_error("pbem " + opt.action + ": give one file of mail (or none: standard input)");
     }
     if (opt.args.empty() || opt.args[0] == "-") {
-        if (ctx.env().in == nullptr) {
-            throw usage_error("pbem " + opt.action + ": no standard input to read the mail from");
-        }
-        std::string text{std::istreambuf_iterator<char>(*ctx.env().in), std::istreambuf_iterator<char>()};
-        return load::parse_messages(text, "standard input");
+        return load::parse_messages(read_input(ctx, opt.action), "standard input");
     }
     return load::parse_messages(read_file(opt.args[0]), opt.args[0]);
 }
@@ -246,7 +278,7 @@ struct Transcript {
     explicit Transcript(const std::string& file)
         : path(file)
         , lock(file)
-        , text(load::read_state_text(file))
+        , text(fs::exists(file) ? read_file(file) : "")
         , messages(load::parse_messages(text, file))
     {
     }
@@ -360,10 +392,7 @@ void trust(const PbemOptions& opt, Context& ctx)
     }
     std::string text;
     if (opt.args[0] == "-") {
-        if (ctx.env().in == nullptr) {
-            throw usage_error("pbem trust: no standard input");
-        }
-        text.assign(std::istreambuf_iterator<char>(*ctx.env().in), std::istreambuf_iterator<char>());
+        text = read_input(ctx, "trust");
     } else {
         text = read_file(opt.args[0]);
     }
@@ -422,6 +451,13 @@ void offer(const PbemOptions& opt, Context& ctx)
     }
     Transcript t(required_transcript(opt));
     t.require_holds({});
+    // The same offer asked again (its e-mail lost, or the call killed after writing it):
+    // printed again as it was, never made anew.
+    if (const Message* last = t.last();
+        last != nullptr && last->kind == MessageKind::offer && last->from == name && last->requests == opt.args) {
+        print_message(ctx, "offer", *last);
+        return;
+    }
     if (const Message* last = t.last(); last != nullptr && last->kind != MessageKind::reveal) {
         throw usage_error("pbem offer: the exchange in " + t.path + " is not settled yet (its last message is " +
                           (last->kind == MessageKind::offer ? "an offer" : "an answer") +
@@ -492,6 +528,18 @@ void reveal(const PbemOptions& opt, Context& ctx)
     const Message& answered = last_of(mail, MessageKind::answer, "reveal");
     Transcript t(required_transcript(opt));
     t.require_holds({});
+    // Revealed already for this answer: printed again from the transcript.
+    if (t.messages.size() >= 3 && t.messages.back().kind == MessageKind::reveal &&
+        t.messages.back().answer == answered.hash() && t.messages.back().from == name) {
+        const Message& offer_made = t.messages[t.messages.size() - 3];
+        const std::vector<Ran> ran = settle(ctx, offer_made, t.messages.back().secret, answered.value);
+        print_resolutions(ctx, offer_made, ran);
+        if (!ctx.options.json) {
+            ctx.out() << "== send to the other side:\n";
+        }
+        print_message(ctx, "reveal", t.messages.back(), ran);
+        return;
+    }
     const Message* offered = t.last();
     if (offered == nullptr || offered->kind != MessageKind::offer || offered->from != name) {
         throw usage_error("pbem reveal: the last message of " + t.path + " is no offer of yours to reveal for");
@@ -531,6 +579,16 @@ void settle_reveal(const PbemOptions& opt, Context& ctx)
     const Message& revealed = last_of(mail, MessageKind::reveal, "settle");
     Transcript t(required_transcript(opt));
     t.require_holds({});
+    const bool again = t.messages.size() >= 3 && t.messages.back().hash() == revealed.hash();
+    if (again) {  // settled before: its resolutions printed again
+        const Message& offered = t.messages[t.messages.size() - 3];
+        const std::vector<Ran> ran = settle(ctx, offered, revealed.secret, t.messages[t.messages.size() - 2].value);
+        print_resolutions(ctx, offered, ran);
+        if (ctx.options.json) {
+            print_message(ctx, "settle", revealed, ran);
+        }
+        return;
+    }
     if (t.messages.size() < 2 || t.messages.back().kind != MessageKind::answer) {
         throw usage_error("pbem settle: the last message of " + t.path + " is no answer of yours to settle");
     }

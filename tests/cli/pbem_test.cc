@@ -109,10 +109,18 @@ TEST_CASE("pbem: two players settle a phase's dice in one exchange, and both tra
     const std::string seed = settle.out.substr(at, settle.out.find(')', at) - at);
     const auto again = run_cli({"--seed", seed, "melee", "--attacker", "4", "--defender", "5"});
     CHECK(contains(settle.out, again.out));
+    // each step asked again (an e-mail lost, a call killed after its write) says the same
+    // again, and changes nothing
+    const std::string before = read(g.alice.transcript);
+    CHECK(g.reveal(answer.out).out == reveal.out);
+    CHECK(g.settle(reveal.out).out == settle.out);
+    CHECK(g.answer(offer.out).code == 65);  // settled since: no longer the offer at this point
+    CHECK(read(g.alice.transcript) == before);
     // a second exchange follows the first, the sides' roles as they like
     const auto next = g.offer({"wind"});
     REQUIRE(next.code == 0);
     CHECK(!contains(next.out, "previous: -"));
+    CHECK(g.offer({"wind"}).out == next.out);  // the same offer asked again
     // the key of one's own is kept from others' eyes
     struct stat st {};
     REQUIRE(::stat((g.alice.home + "/umpire/pbem/keys/alice.key").c_str(), &st) == 0);
