@@ -7,6 +7,7 @@
 #include "load/exchange.h"
 #include "load/state.h"
 #include "util/error.h"
+#include "util/sha256.h"
 #include "util/sign.h"
 #include "util/text.h"
 
@@ -207,10 +208,17 @@ struct Ran {
 
 // REQUEST run at SEED in process, as 'umpire --seed SEED REQUEST' would print it (JSON
 // under --json); its tables and scenario are the caller's.
-Ran run_request(Context& ctx, const std::string& request, std::uint32_t seed, const std::string& which)
+Ran run_request(Context& ctx, const std::string& request, std::uint32_t seed, const std::string& which,
+                bool game = false, bool apply = false)
 {
     const std::vector<std::string> words = request_words(request, which);
     std::vector<std::string> args{"--seed", std::to_string(seed), "--color", "never"};
+    if (game) {
+        args.insert(args.end(), {"--game", ctx.options.game});
+    }
+    if (apply) {
+        args.emplace_back("--apply");
+    }
     if (ctx.options.json) {
         args.emplace_back("--json");
     }
@@ -343,16 +351,87 @@ void print_message(Context& ctx, const std::string& action, const Message& m, co
     ctx.out() << m.text();
 }
 
-// Each request of OFFER run with its dice from the reveal's SECRET and the answer's VALUE.
-std::vector<Ran> settle(Context& ctx, const Message& offer, const std::string& secret, const std::string& value)
+// SHA-256 of the --game file's text, "-" without --game.
+std::string game_hash(Context& ctx) { return ctx.options.game.empty() ? "-" : sha256_hex(read_file(ctx.options.game)); }
+
+// Why OFFER cannot be run against this side's game (ACTION's --game and --apply), "" when
+// it can: an offer naming a game is run against the same game, applied in order on both
+// sides (or tried, with TRY, against it as it is).
+std::string game_refusal(Context& ctx, const Message& offer, const std::string& action, bool try_only)
 {
+    if (offer.game == "-") {
+        return ctx.options.game.empty() ? ""
+                                        : "--game: the offer's requests read no game file; " + action + " without it";
+    }
+    if (ctx.options.game.empty() || (!try_only && !ctx.options.apply)) {
+        return "the offer's requests read and change a game file: " + action + " with --game FILE" +
+               (try_only ? "" : " --apply");
+    }
+    if (game_hash(ctx) != offer.game) {
+        return "--game " + visible(ctx.options.game) + ": not the game the offer was made on (its text differs: " +
+               "the two sides' games must be the same file, as the last exchange left it)";
+    }
+    return "";
+}
+
+// Each request of OFFER tried against this side's game as it is, at a seed of no account:
+// a request that cannot run is refused before it is offered or answered.
+void try_requests(Context& ctx, const Message& offer, const std::vector<std::string>& requests,
+                  const std::string& action)
+{
+    if (const std::string why = game_refusal(ctx, offer, action, true); !why.empty()) {
+        throw usage_error("pbem " + action + ": " + why);
+    }
+    for (size_t i = 0; i < requests.size(); ++i) {
+        run_request(ctx, requests[i], 0, "request " + std::to_string(i + 1), offer.game != "-");
+    }
+}
+
+// Each request of OFFER run with its dice from the reveal's SECRET and the answer's VALUE;
+// an offer naming a game, applied to it in order (ACTION's --game --apply).
+std::vector<Ran> settle(Context& ctx, const Message& offer, const std::string& secret, const std::string& value,
+                        const std::string& action)
+{
+    const bool game = offer.game != "-";
+    if (const std::string why = game_refusal(ctx, offer, action, false); !why.empty()) {
+        throw usage_error("pbem " + action + ": " + why);
+    }
     std::vector<Ran> out;
     const std::string hash = offer.hash();
     for (size_t i = 0; i < offer.requests.size(); ++i) {
-        out.push_back(run_request(ctx, offer.requests[i], load::request_seed(secret, value, hash, i),
-                                  "request " + std::to_string(i + 1)));
+        try {
+            out.push_back(run_request(ctx, offer.requests[i], load::request_seed(secret, value, hash, i),
+                                      "request " + std::to_string(i + 1), game, game));
+        } catch (const Error& e) {
+            if (!game || i == 0) {
+                throw;
+            }
+            throw Error(e.code(), std::string(e.what()) + "; requests 1 to " + std::to_string(i) +
+                                      " were applied to the game before it: 'umpire game undo' them, then " + action +
+                                      " again");
+        }
     }
     return out;
+}
+
+// The results a reveal states, each with its seed, without running anything: an
+// exchange applied to a game is never applied twice.
+std::vector<Ran> stated(const Message& offer, const Message& reveal, const std::string& value)
+{
+    std::vector<Ran> out;
+    for (size_t i = 0; i < reveal.results.size(); ++i) {
+        out.push_back({load::request_seed(reveal.secret, value, offer.hash(), i), reveal.results[i],
+                       "result: " + reveal.results[i] + "  (applied to the game already)\n"});
+    }
+    return out;
+}
+
+// Each request of OFFER again, for a step asked again: run anew, or for a game's exchange
+// as the reveal states it.
+std::vector<Ran> run_again(Context& ctx, const Message& offer, const Message& reveal, const std::string& value,
+                           const std::string& action)
+{
+    return offer.game == "-" ? settle(ctx, offer, reveal.secret, value, action) : stated(offer, reveal, value);
 }
 
 void print_resolutions(Context& ctx, const Message& offer, const std::vector<Ran>& ran)
@@ -444,11 +523,12 @@ void offer(const PbemOptions& opt, Context& ctx)
         throw usage_error("pbem offer: " + std::to_string(opt.args.size()) + " requests; at most " +
                           std::to_string(load::k_max_exchange_requests) + " in one exchange");
     }
-    for (size_t i = 0; i < opt.args.size(); ++i) {
-        // each tried now at a seed of no account, so a request that cannot run is refused
-        // before it is offered, not after the dice are settled
-        run_request(ctx, opt.args[i], 0, "request " + std::to_string(i + 1));
-    }
+    Message m;
+    m.kind = MessageKind::offer;
+    m.from = name;
+    m.game = game_hash(ctx);
+    m.requests = opt.args;
+    try_requests(ctx, m, opt.args, "offer");
     Transcript t(required_transcript(opt));
     t.require_holds({});
     // The same offer asked again (its e-mail lost, or the call killed after writing it):
@@ -463,13 +543,9 @@ void offer(const PbemOptions& opt, Context& ctx)
                           (last->kind == MessageKind::offer ? "an offer" : "an answer") +
                           "); reveal or settle it first");
     }
-    Message m;
-    m.kind = MessageKind::offer;
-    m.from = name;
     m.previous = t.last() == nullptr ? "-" : t.last()->hash();
     const std::string secret = random_hex(32);
     m.commitment = load::commitment_of(secret);
-    m.requests = opt.args;
     m.signature = sign(m.body(), secret_key);
     const std::string secrets = data_dir() + "/secrets";
     make_private_dir(secrets);
@@ -506,9 +582,7 @@ void answer(const PbemOptions& opt, Context& ctx)
     if (const Message* last = t.last(); last != nullptr && last->kind != MessageKind::reveal) {
         throw usage_error("pbem answer: the exchange in " + t.path + " is not settled yet; settle it first");
     }
-    for (size_t i = 0; i < offered.requests.size(); ++i) {
-        run_request(ctx, offered.requests[i], 0, "request " + std::to_string(i + 1));  // runs here too
-    }
+    try_requests(ctx, offered, offered.requests, "answer");  // they run here too
     Message m;
     m.kind = MessageKind::answer;
     m.from = name;
@@ -532,7 +606,7 @@ void reveal(const PbemOptions& opt, Context& ctx)
     if (t.messages.size() >= 3 && t.messages.back().kind == MessageKind::reveal &&
         t.messages.back().answer == answered.hash() && t.messages.back().from == name) {
         const Message& offer_made = t.messages[t.messages.size() - 3];
-        const std::vector<Ran> ran = settle(ctx, offer_made, t.messages.back().secret, answered.value);
+        const std::vector<Ran> ran = run_again(ctx, offer_made, t.messages.back(), answered.value, "reveal");
         print_resolutions(ctx, offer_made, ran);
         if (!ctx.options.json) {
             ctx.out() << "== send to the other side:\n";
@@ -553,7 +627,7 @@ void reveal(const PbemOptions& opt, Context& ctx)
     if (load::commitment_of(secret) != offered->commitment) {
         throw data_error(secret_file + ": this secret does not match the offer's commitment");
     }
-    const std::vector<Ran> ran = settle(ctx, *offered, secret, answered.value);
+    const std::vector<Ran> ran = settle(ctx, *offered, secret, answered.value, "reveal");
     Message m;
     m.kind = MessageKind::reveal;
     m.from = name;
@@ -582,7 +656,8 @@ void settle_reveal(const PbemOptions& opt, Context& ctx)
     const bool again = t.messages.size() >= 3 && t.messages.back().hash() == revealed.hash();
     if (again) {  // settled before: its resolutions printed again
         const Message& offered = t.messages[t.messages.size() - 3];
-        const std::vector<Ran> ran = settle(ctx, offered, revealed.secret, t.messages[t.messages.size() - 2].value);
+        const std::vector<Ran> ran =
+            run_again(ctx, offered, revealed, t.messages[t.messages.size() - 2].value, "settle");
         print_resolutions(ctx, offered, ran);
         if (ctx.options.json) {
             print_message(ctx, "settle", revealed, ran);
@@ -594,7 +669,7 @@ void settle_reveal(const PbemOptions& opt, Context& ctx)
     }
     t.require_holds({&revealed});
     const Message& offered = t.messages[t.messages.size() - 2];
-    const std::vector<Ran> ran = settle(ctx, offered, revealed.secret, t.messages.back().value);
+    const std::vector<Ran> ran = settle(ctx, offered, revealed.secret, t.messages.back().value, "settle");
     for (size_t i = 0; i < ran.size(); ++i) {
         if (ran[i].code != revealed.results[i]) {
             throw data_error("pbem settle: request " + std::to_string(i + 1) + ": its dice give '" + ran[i].code +
@@ -624,6 +699,15 @@ void verify(const PbemOptions& opt, Context& ctx)
         for (size_t i = 0; i < s.offer->requests.size(); ++i) {
             std::string problem;
             Ran ran;
+            if (s.offer->game != "-") {
+                // run against a game as it was at the offer: the game's journal keeps each
+                // request with its seed (umpire replay FILE.journal checks them)
+                ran = stated(*s.offer, *s.reveal, s.answer->value)[i];
+                ran.out = "game";
+                roll_problems[s.reveal].push_back("");
+                rolls[s.reveal].push_back(ran);
+                continue;
+            }
             try {
                 ran = run_request(ctx, s.offer->requests[i],
                                   load::request_seed(s.reveal->secret, s.answer->value, s.offer->hash(), i),
@@ -657,6 +741,9 @@ void verify(const PbemOptions& opt, Context& ctx)
                     w.begin_object().key("request").value(static_cast<long long>(r + 1));
                     w.key("seed").value(static_cast<long long>(rolls[c.message][r].seed));
                     w.key("holds").value(it->second[r].empty());
+                    if (rolls[c.message][r].out == "game") {
+                        w.key("note").value("it read a game file: not run again here (its journal keeps it)");
+                    }
                     if (!it->second[r].empty()) {
                         w.key("problem").value(it->second[r]);
                     }
@@ -675,9 +762,13 @@ void verify(const PbemOptions& opt, Context& ctx)
                       << ": " << (c.problem.empty() ? "holds" : "DOES NOT HOLD: " + c.problem) << "\n";
             if (auto it = roll_problems.find(c.message); it != roll_problems.end()) {
                 for (size_t r = 0; r < it->second.size(); ++r) {
-                    ctx.out() << "  request " << r + 1 << " (seed " << rolls[c.message][r].seed << "): "
-                              << (it->second[r].empty() ? "holds, " + rolls[c.message][r].code
-                                                        : "DOES NOT HOLD: " + it->second[r])
+                    const Ran& ran = rolls[c.message][r];
+                    ctx.out() << "  request " << r + 1 << " (seed " << ran.seed << "): "
+                              << (!it->second[r].empty() ? "DOES NOT HOLD: " + it->second[r]
+                                  : ran.out == "game"
+                                      ? "states " + ran.code +
+                                            "; it read a game file: not run again here (its journal keeps it)"
+                                      : "holds, " + ran.code)
                               << "\n";
                 }
             }

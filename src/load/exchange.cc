@@ -18,7 +18,7 @@ std::vector<std::string_view> fields_of(MessageKind kind)
 {
     switch (kind) {
     case MessageKind::offer:
-        return {"from", "previous", "commitment", "request"};
+        return {"from", "previous", "game", "commitment", "request"};
     case MessageKind::answer:
         return {"from", "offer", "value"};
     case MessageKind::reveal:
@@ -58,7 +58,7 @@ std::string Message::body() const
     std::string out = "--- umpire " + std::string(kind_name(kind)) + " ---\nfrom: " + from + "\n";
     switch (kind) {
     case MessageKind::offer:
-        out += "previous: " + previous + "\ncommitment: " + commitment + "\n";
+        out += "previous: " + previous + "\ngame: " + game + "\ncommitment: " + commitment + "\n";
         for (const auto& r : requests) {
             out += "request: " + r + "\n";
         }
@@ -175,6 +175,8 @@ std::vector<Message> parse_messages(std::string_view text, const std::string& so
             open->from = value;
         } else if (key == "previous") {
             open->previous = value == "-" ? value : hex_field(64);
+        } else if (key == "game") {
+            open->game = value == "-" ? value : hex_field(64);
         } else if (key == "commitment") {
             open->commitment = hex_field(64);
         } else if (key == "request") {

@@ -30,6 +30,7 @@ struct Message {
     std::string from;  // the sender's player name
     // offer
     std::string previous;  // the hash of the chain's last reveal, or "-" for a game's first
+    std::string game;      // SHA-256 of the game file the requests read and change, or "-"
     std::string commitment;
     std::vector<std::string> requests;  // each a command as typed after 'umpire'
     // answer

@@ -1,6 +1,7 @@
 // umpire pbem, two players each with a home of their own, through the command line
 // (issue 27): an exchange end to end, and each way a side could cheat, refused by name.
 #include "../helpers.h"
+#include "util/sha256.h"
 #include "util/sign.h"
 
 #include <catch2/catch.hpp>
@@ -86,7 +87,7 @@ TEST_CASE("pbem: two players settle a phase's dice in one exchange, and both tra
     Game g;
     const auto offer = g.offer({"melee --attacker 4 --defender 5", "wind", "roll 3d6"});
     REQUIRE(offer.code == 0);
-    CHECK(offer.out.starts_with("--- umpire offer ---\nfrom: alice\nprevious: -\ncommitment: "));
+    CHECK(offer.out.starts_with("--- umpire offer ---\nfrom: alice\nprevious: -\ngame: -\ncommitment: "));
     const auto answer = g.answer("Bob, my phase:\n" + offer.out + "-- Alice\n");
     REQUIRE(answer.code == 0);
     const auto reveal = g.reveal(answer.out);
@@ -239,4 +240,55 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
         }
         CHECK(g.reveal(answer.out).code == 66);
     }
+}
+
+TEST_CASE("pbem: an exchange on a game file applies the same results to both sides' games", "[cli][pbem]")
+{
+    Game g;
+    const std::string a_game = g.dir / "alice.toml";
+    const std::string b_game = g.dir / "bob.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", a_game}).code == 0);
+    REQUIRE(run_cli({"game", "new", "constantinople", b_game}).code == 0);
+    const std::string melee = "melee --attacker Galley-1 --attacker Galley-2 --defender Genoa";
+    const auto offer =
+        g.alice.run({"--game", a_game, "pbem", "offer", "--as", "alice", "--transcript", g.alice.transcript, melee});
+    REQUIRE(offer.code == 0);
+    CHECK(contains(offer.out, "\ngame: " + sha256_hex(read(a_game)) + "\n"));
+    const std::vector<std::string> answer_args{"pbem", "answer", "--as", "bob", "--transcript", g.bob.transcript};
+    // the answerer must run the requests against the same game
+    CHECK(g.bob.run(answer_args, offer.out).err ==
+          "umpire: error: pbem answer: the offer's requests read and change a game file: answer with --game FILE\n");
+    REQUIRE(run_cli({"game", "set", b_game, "Genoa", "damaged=true", "--reason", "test"}).code == 0);
+    std::vector<std::string> with_game{"--game", b_game};
+    with_game.insert(with_game.end(), answer_args.begin(), answer_args.end());
+    CHECK(contains(g.bob.run(with_game, offer.out).err, ": not the game the offer was made on"));
+    REQUIRE(run_cli({"game", "undo", b_game}).code == 0);
+    REQUIRE(read(a_game) == read(b_game));
+    const auto answer = g.bob.run(with_game, offer.out);
+    REQUIRE(answer.code == 0);
+    // revealed and settled only applied to the game, on both sides alike
+    const std::vector<std::string> reveal_args{"pbem", "reveal", "--as", "alice", "--transcript", g.alice.transcript};
+    std::vector<std::string> reveal_game{"--game", a_game};
+    reveal_game.insert(reveal_game.end(), reveal_args.begin(), reveal_args.end());
+    CHECK(contains(g.alice.run(reveal_game, answer.out).err, "reveal with --game FILE --apply"));
+    reveal_game.insert(reveal_game.begin() + 2, "--apply");
+    const auto reveal = g.alice.run(reveal_game, answer.out);
+    REQUIRE(reveal.code == 0);
+    const auto settle =
+        g.bob.run({"--game", b_game, "--apply", "pbem", "settle", "--transcript", g.bob.transcript}, reveal.out);
+    REQUIRE(settle.code == 0);
+    CHECK(read(a_game) == read(b_game));
+    const auto status = run_cli({"game", "status", a_game});
+    CHECK(status.code == 0);
+    // asked again, nothing is applied twice
+    const std::string applied = read(a_game);
+    const auto again = g.alice.run(reveal_game, answer.out);
+    CHECK(again.code == 0);
+    CHECK(contains(again.out, "(applied to the game already)"));
+    CHECK(read(a_game) == applied);
+    // verify checks the messages; the rolls the game's journal keeps
+    const auto v = g.bob.run({"pbem", "verify", g.bob.transcript});
+    CHECK(v.code == 0);
+    CHECK(contains(v.out, "it read a game file: not run again here (its journal keeps it)"));
+    CHECK(run_cli({"replay", b_game + ".journal"}).code == 0);
 }

@@ -41,6 +41,7 @@ Exchange make_exchange(const Players& p, const std::string& previous, const std:
     x.offer.kind = MessageKind::offer;
     x.offer.from = asker;
     x.offer.previous = previous;
+    x.offer.game = "-";
     x.offer.commitment = commitment_of(x.secret);
     x.offer.requests = {"melee --attacker 4 --defender 5", "wind"};
     x.offer = p.signed_by(x.offer, asker);
@@ -122,20 +123,21 @@ TEST_CASE("exchange: a malformed message is refused with its line and what is wr
         return t;
     };
     CHECK(refusal(offer.substr(0, offer.size() - 12)) ==
-          "mail:8: the offer begun at line 1 has no end line '--- end ---'");
+          "mail:9: the offer begun at line 1 has no end line '--- end ---'");
     CHECK(refusal(replaced("previous: -", "previous: 12")) ==
           "mail:3: previous '12': 64 lowercase hexadecimal digits expected");
     CHECK(refusal(replaced("from: alice", "from: Alice!")) ==
           "mail:2: from 'Alice!': a player's name is 1 to 32 of a-z, 0-9, - and _");
-    CHECK(refusal(replaced("previous: -\n", "")) == "mail:3: 'commitment' where the offer has 'previous'");
+    CHECK(refusal(replaced("previous: -\n", "")) == "mail:3: 'game' where the offer has 'previous'");
+    CHECK(refusal(replaced("game: -", "game: 12")) == "mail:4: game '12': 64 lowercase hexadecimal digits expected");
     CHECK(refusal(replaced("request: wind\n", "request: wind\nsecret: 00\n")) ==
-          "mail:7: 'secret' where the offer has its signature");
-    CHECK(refusal(replaced("request: wind", "request: wi\x1bnd")) == "mail:6: a control character in a message");
+          "mail:8: 'secret' where the offer has its signature");
+    CHECK(refusal(replaced("request: wind", "request: wi\x1bnd")) == "mail:7: a control character in a message");
     CHECK(refusal(replaced("--- end ---", "request: more\n--- end ---")) ==
-          "mail:8: 'request' after the signature; only the end line '--- end ---' follows it");
+          "mail:9: 'request' after the signature; only the end line '--- end ---' follows it");
     // an offer with no request cannot be signed
     std::string bare = replaced("request: melee --attacker 4 --defender 5\nrequest: wind\n", "");
-    CHECK(refusal(bare) == "mail:5: the offer has no 'request' line before its signature");
+    CHECK(refusal(bare) == "mail:6: the offer has no 'request' line before its signature");
     CHECK(refusal("--- umpire offer ---\n" + std::string(5000, 'x') + "\n") ==
           "mail:2: a line of 5000 characters; at most 4096");
     CHECK(parse_messages("no message here\n--- end ---\n", "mail").empty());
