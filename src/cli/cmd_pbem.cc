@@ -26,6 +26,7 @@ struct PbemOptions {
     std::vector<std::string> args;  // offer: the requests; trust, answer, reveal, settle, verify: a file
     std::string as;                 // --as: the player this side is
     std::string transcript;         // --transcript: this side's record of the game's exchanges
+    std::string journal;            // verify --journal: a game's journal, each roll in it checked
 };
 
 namespace {
@@ -683,6 +684,79 @@ void settle_reveal(const PbemOptions& opt, Context& ctx)
     }
 }
 
+// One line of a game's journal against the exchanges: each line that rolled dice must be
+// a settled request of an exchange on the game, at its seed (the transcript's signatures
+// are then the line's authorship); a line that rolled none is the referee's bookkeeping.
+struct JournalVerdict {
+    size_t line = 0;
+    std::string what;     // the line's command
+    std::string verdict;  // "settled by exchange K, request I", or why not
+    bool holds = true;
+};
+
+std::vector<JournalVerdict> check_journal(const std::string& path, const load::TranscriptCheck& check)
+{
+    // every settled request on a game, by its seed
+    std::map<std::uint32_t, std::pair<std::vector<std::string>, std::string>> settled;
+    for (size_t k = 0; k < check.settled.size(); ++k) {
+        const auto& s = check.settled[k];
+        if (s.offer->game == "-") {
+            continue;
+        }
+        for (size_t i = 0; i < s.offer->requests.size(); ++i) {
+            const std::uint32_t seed = load::request_seed(s.reveal->secret, s.answer->value, s.offer->hash(), i);
+            auto words = split_words(s.offer->requests[i]);
+            settled[seed] = {words ? *words : std::vector<std::string>{},
+                             "settled by exchange " + std::to_string(k + 1) + ", request " + std::to_string(i + 1) +
+                                 " (" + s.offer->from + "'s offer)"};
+        }
+    }
+    std::vector<JournalVerdict> out;
+    const std::string text = read_file(path);
+    if (const load::Chain chain = load::check_chain(text); chain.broken_at != 0) {
+        out.push_back({chain.broken_at, "", "the journal's chain breaks here: " + chain.why, false});
+    }
+    size_t number = 0;
+    size_t at = 0;
+    while (at < text.size()) {
+        const size_t end = std::min(text.find('\n', at), text.size());
+        const std::string_view line(text.data() + at, end - at);
+        at = end + 1;
+        ++number;
+        if (line.empty()) {
+            continue;
+        }
+        auto entry = load::parse_log_line(line);
+        if (!entry) {
+            out.push_back({number, "", "not a journal line: " + entry.error(), false});
+            continue;
+        }
+        // the command as the request was written: without the options the exchange adds
+        std::vector<std::string> words;
+        const std::vector<std::string> argv = without_replay_options(entry->argv);
+        for (size_t i = 0; i < argv.size(); ++i) {
+            if ((argv[i] == "--game" || argv[i] == "--color") && i + 1 < argv.size()) {
+                ++i;
+            } else if (argv[i] != "--apply") {
+                words.push_back(argv[i]);
+            }
+        }
+        JournalVerdict v{number, join(words, " "), "", true};
+        const auto found = settled.find(entry->seed);
+        if (entry->dice_given > 0) {
+            v = {number, v.what, "dice given by hand: an exchange gives none", false};
+        } else if (entry->dice_rolled == 0) {
+            v.verdict = "rolled no dice: the referee's bookkeeping, outside any exchange";
+        } else if (found == settled.end() || found->second.first != words) {
+            v = {number, v.what, "rolled dice outside any exchange (seed " + std::to_string(entry->seed) + ")", false};
+        } else {
+            v.verdict = found->second.second;
+        }
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
 void verify(const PbemOptions& opt, Context& ctx)
 {
     if (opt.args.size() != 1) {
@@ -723,6 +797,11 @@ void verify(const PbemOptions& opt, Context& ctx)
             rolls[s.reveal].push_back(ran);
         }
     }
+    std::vector<JournalVerdict> journal;
+    if (!opt.journal.empty()) {
+        journal = check_journal(opt.journal, check);
+        holds = holds && std::all_of(journal.begin(), journal.end(), [](const JournalVerdict& v) { return v.holds; });
+    }
     if (ctx.options.json) {
         format::JsonWriter w;
         w.begin_document().key("command").value("pbem verify").key("holds").value(holds);
@@ -753,7 +832,16 @@ void verify(const PbemOptions& opt, Context& ctx)
             }
             w.end_object();
         }
-        w.end_array().end_object();
+        w.end_array();
+        if (!opt.journal.empty()) {
+            w.key("journal").begin_array();
+            for (const auto& v : journal) {
+                w.begin_object().key("line").value(static_cast<long long>(v.line)).key("request").value(v.what);
+                w.key("holds").value(v.holds).key(v.holds ? "note" : "problem").value(v.verdict).end_object();
+            }
+            w.end_array();
+        }
+        w.end_object();
         ctx.out() << w.str() << "\n";
     } else {
         for (size_t i = 0; i < check.messages.size(); ++i) {
@@ -773,8 +861,12 @@ void verify(const PbemOptions& opt, Context& ctx)
                 }
             }
         }
+        for (const auto& v : journal) {
+            ctx.out() << "journal line " << v.line << (v.what.empty() ? "" : " (" + visible(v.what) + ")") << ": "
+                      << (v.holds ? "" : "DOES NOT HOLD: ") << v.verdict << "\n";
+        }
         ctx.out() << (holds ? "the transcript holds: " : "the transcript does NOT hold: ") << check.settled.size()
-                  << " exchange(s) settled\n";
+                  << " exchange(s) settled" << (journal.empty() ? "" : ", and the journal with it") << "\n";
     }
     ctx.exit_code = holds ? 0 : static_cast<int>(ExitCode::data);
 }
@@ -788,6 +880,9 @@ void run_pbem(const PbemOptions& opt, Context& ctx)
     }
     if (!opt.transcript.empty() && (opt.action == "key" || opt.action == "trust" || opt.action == "verify")) {
         throw usage_error("--transcript is for offer, answer, reveal and settle (verify takes the file itself)");
+    }
+    if (!opt.journal.empty() && opt.action != "verify") {
+        throw usage_error("--journal is for verify");
     }
     if (!opt.args.empty() && opt.action == "key") {
         throw usage_error("pbem key takes no file or request: umpire pbem key --as NAME");
@@ -824,6 +919,9 @@ void setup_pbem(CLI::App& app, Context& ctx)
     sub->add_option("--transcript", opt->transcript,
                     "offer, answer, reveal, settle: this side's record of the game's exchanges (made if missing)")
         ->type_name("FILE");
+    sub->add_option("--journal", opt->journal,
+                    "verify: a game's journal, each line that rolled dice checked against the exchanges")
+        ->type_name("FILE");
     sub->footer("One exchange settles a phase's dice: the asking side offers its requests with a\n"
                 "commitment to a fresh secret; the other side answers with a fresh value of its own;\n"
                 "the asking side reveals the secret, and each request's dice come from both and the\n"
@@ -838,7 +936,8 @@ void setup_pbem(CLI::App& app, Context& ctx)
                 "  umpire pbem answer --as bob --transcript game.pbem offer.txt\n"
                 "  umpire pbem reveal --as alice --transcript game.pbem answer.txt\n"
                 "  umpire pbem settle --transcript game.pbem reveal.txt\n"
-                "  umpire pbem verify game.pbem");
+                "  umpire pbem verify game.pbem\n"
+                "  umpire pbem verify game.pbem --journal siege.toml.journal");
     sub->callback([opt, &ctx] { run_pbem(*opt, ctx); });
 }
 

@@ -291,4 +291,19 @@ TEST_CASE("pbem: an exchange on a game file applies the same results to both sid
     CHECK(v.code == 0);
     CHECK(contains(v.out, "it read a game file: not run again here (its journal keeps it)"));
     CHECK(run_cli({"replay", b_game + ".journal"}).code == 0);
+    // the journal checked against the exchanges: each roll in it settled by one
+    const auto journal = g.bob.run({"pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"});
+    CHECK(journal.code == 0);
+    // (line 2 set a status by hand, line 3 undid it: bookkeeping, no dice)
+    CHECK(contains(journal.out, "journal line 2 (game set "));
+    CHECK(contains(journal.out, "): rolled no dice: the referee's bookkeeping, outside any exchange\n"));
+    CHECK(contains(journal.out, "journal line 4 (" + melee + "): settled by exchange 1, request 1 (alice's offer)\n"));
+    // a roll made on the side, outside any exchange, is named
+    REQUIRE(run_cli({"--game", b_game, "--apply", "melee", "--attacker", "Galley-3", "--defender", "Genoa"}).code == 0);
+    const auto outside = g.bob.run({"pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"});
+    CHECK(outside.code == 65);
+    CHECK(contains(outside.out, "journal line 5 (melee --attacker Galley-3 --defender Genoa): DOES NOT HOLD: rolled "
+                                "dice outside any exchange (seed "));
+    CHECK(contains(g.bob.run({"--json", "pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"}).out,
+                   "\"journal\":[{\"line\":1,"));
 }
