@@ -928,7 +928,9 @@ void setup_pbem(CLI::App& app, Context& ctx)
                 "request, so neither side chose them and anyone can check them. Each message is\n"
                 "plain text to paste into an e-mail, signed with its sender's Ed25519 key (kept in\n"
                 "$XDG_DATA_HOME/umpire/pbem/keys, libsodium's); 'key' prints the line to send to the\n"
-                "other player, who 'trust's it. See umpire(1), PLAY BY E-MAIL.\n"
+                "other player, who 'trust's it. On a game file (umpire --game FILE pbem offer ...) the\n"
+        "offer records the game's hash; reveal and settle with --game FILE --apply apply the\n"
+        "results to both sides' games alike. See umpire(1), PLAY BY E-MAIL.\n"
                 "Examples:\n"
                 "  umpire pbem key --as alice\n"
                 "  umpire pbem trust bob-key.txt\n"
@@ -936,7 +938,8 @@ void setup_pbem(CLI::App& app, Context& ctx)
                 "  umpire pbem answer --as bob --transcript game.pbem offer.txt\n"
                 "  umpire pbem reveal --as alice --transcript game.pbem answer.txt\n"
                 "  umpire pbem settle --transcript game.pbem reveal.txt\n"
-                "  umpire pbem verify game.pbem\n"
+                "  umpire --game siege.toml --apply pbem settle --transcript game.pbem reveal.txt\n"
+        "  umpire pbem verify game.pbem\n"
                 "  umpire pbem verify game.pbem --journal siege.toml.journal");
     sub->callback([opt, &ctx] { run_pbem(*opt, ctx); });
 }
