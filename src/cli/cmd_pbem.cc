@@ -694,7 +694,7 @@ struct JournalVerdict {
     bool holds = true;
 };
 
-std::vector<JournalVerdict> check_journal(const std::string& path, const load::TranscriptCheck& check)
+std::vector<JournalVerdict> check_journal(Context& ctx, const std::string& path, const load::TranscriptCheck& check)
 {
     // every settled request on a game, by its seed
     std::map<std::uint32_t, std::pair<std::vector<std::string>, std::string>> settled;
@@ -754,6 +754,18 @@ std::vector<JournalVerdict> check_journal(const std::string& path, const load::T
         }
         out.push_back(std::move(v));
     }
+    // and every line's roll run again at its seed, as replay does: a line whose result or
+    // changes are not what its dice give is named there
+    std::ostringstream replayed;
+    std::ostringstream err;
+    Runner runner(replayed, err, ctx.env(), "replay");
+    const RunResult result = runner.run({"replay", path}, {});
+    if (result.code != 0) {
+        out.push_back({0, "replay",
+                       "umpire replay " + visible(path) + ": " +
+                           (result.error.empty() ? "a line's result differs from what its dice give" : result.error),
+                       false});
+    }
     return out;
 }
 
@@ -799,7 +811,7 @@ void verify(const PbemOptions& opt, Context& ctx)
     }
     std::vector<JournalVerdict> journal;
     if (!opt.journal.empty()) {
-        journal = check_journal(opt.journal, check);
+        journal = check_journal(ctx, opt.journal, check);
         holds = holds && std::all_of(journal.begin(), journal.end(), [](const JournalVerdict& v) { return v.holds; });
     }
     if (ctx.options.json) {
@@ -862,7 +874,8 @@ void verify(const PbemOptions& opt, Context& ctx)
             }
         }
         for (const auto& v : journal) {
-            ctx.out() << "journal line " << v.line << (v.what.empty() ? "" : " (" + visible(v.what) + ")") << ": "
+            ctx.out() << (v.line == 0 ? std::string("journal") : "journal line " + std::to_string(v.line))
+                      << (v.what.empty() || v.line == 0 ? "" : " (" + visible(v.what) + ")") << ": "
                       << (v.holds ? "" : "DOES NOT HOLD: ") << v.verdict << "\n";
         }
         ctx.out() << (holds ? "the transcript holds: " : "the transcript does NOT hold: ") << check.settled.size()
@@ -929,8 +942,8 @@ void setup_pbem(CLI::App& app, Context& ctx)
                 "plain text to paste into an e-mail, signed with its sender's Ed25519 key (kept in\n"
                 "$XDG_DATA_HOME/umpire/pbem/keys, libsodium's); 'key' prints the line to send to the\n"
                 "other player, who 'trust's it. On a game file (umpire --game FILE pbem offer ...) the\n"
-        "offer records the game's hash; reveal and settle with --game FILE --apply apply the\n"
-        "results to both sides' games alike. See umpire(1), PLAY BY E-MAIL.\n"
+                "offer records the game's hash; reveal and settle with --game FILE --apply apply the\n"
+                "results to both sides' games alike. See umpire(1), PLAY BY E-MAIL.\n"
                 "Examples:\n"
                 "  umpire pbem key --as alice\n"
                 "  umpire pbem trust bob-key.txt\n"
@@ -939,7 +952,7 @@ void setup_pbem(CLI::App& app, Context& ctx)
                 "  umpire pbem reveal --as alice --transcript game.pbem answer.txt\n"
                 "  umpire pbem settle --transcript game.pbem reveal.txt\n"
                 "  umpire --game siege.toml --apply pbem settle --transcript game.pbem reveal.txt\n"
-        "  umpire pbem verify game.pbem\n"
+                "  umpire pbem verify game.pbem\n"
                 "  umpire pbem verify game.pbem --journal siege.toml.journal");
     sub->callback([opt, &ctx] { run_pbem(*opt, ctx); });
 }

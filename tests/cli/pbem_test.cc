@@ -306,4 +306,15 @@ TEST_CASE("pbem: an exchange on a game file applies the same results to both sid
                                 "dice outside any exchange (seed "));
     CHECK(contains(g.bob.run({"--json", "pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"}).out,
                    "\"journal\":[{\"line\":1,"));
+    // a settled line whose result is rewritten afterwards: its dice say otherwise
+    const std::string a_journal = read(a_game + ".journal");
+    const size_t at = a_journal.find("\"label\":\"attack on Genoa\",\"code\":\"", a_journal.find('\n'));
+    REQUIRE(at != std::string::npos);
+    const size_t code = at + std::string("\"label\":\"attack on Genoa\",\"code\":\"").size();
+    std::string forged = a_journal;
+    forged.replace(code, forged.find('"', code) - code, "L");
+    std::ofstream(a_game + ".journal") << forged;
+    const auto rewritten = g.alice.run({"pbem", "verify", g.alice.transcript, "--journal", a_game + ".journal"});
+    CHECK(rewritten.code == 65);
+    CHECK(contains(rewritten.out, "journal: DOES NOT HOLD: umpire replay " + a_game + ".journal: "));
 }
