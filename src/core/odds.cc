@@ -221,15 +221,18 @@ long double kept_work(int count, int sides, int keep)
 }
 inline constexpr long double k_max_kept_work = 4e7;
 
+// N, below 2^128, as a 128-bit number.
+Wide wide(const BigInt& n)
+{
+    return static_cast<Wide>(static_cast<std::uint64_t>(n >> 64)) << 64 |
+           static_cast<std::uint64_t>(n & 0xFFFFFFFFFFFFFFFFULL);
+}
+
 // ODDS with its numbers in 128 bits too, when they fit: the walk's fast path.
 KeptOdds with_wide(KeptOdds odds)
 {
     odds.wide = boost::multiprecision::msb(odds.all) < 127;
     if (odds.wide) {
-        const auto wide = [](const BigInt& n) {
-            return static_cast<Wide>(static_cast<std::uint64_t>(n >> 64)) << 64 |
-                   static_cast<std::uint64_t>(n & 0xFFFFFFFFFFFFFFFFULL);
-        };
         odds.wide_all = wide(odds.all);
         for (const auto& [value, ways] : odds.ways) {
             odds.wide_ways.push_back(wide(ways));
@@ -698,6 +701,66 @@ void refuse_many_counts(const PartOdds& p, size_t i, size_t count, size_t catego
     }
 }
 
+// COUNT parts alike, each falling in category k with probability P(k): the count c of
+// each category has probability COUNT! / (c0! c1! ...) x P(0)^c0 x P(1)^c1 x ..., a
+// multinomial, written down for every count at once (suppress with 500 open stands: 501
+// counts, not 500 convolutions of a growing table).
+TallyOdds multinomial(const PartOdds& p, size_t count, size_t categories)
+{
+    // each reached category's probability as a whole number over one denominator
+    std::vector<size_t> reached;
+    BigInt den = 1;
+    for (size_t k = 0; k < categories; ++k) {
+        if (p.reached(k)) {
+            reached.push_back(k);
+            den = boost::multiprecision::lcm(den, boost::multiprecision::denominator(p.probability(k)));
+        }
+    }
+    // POWERS[r][c]: category reached[r]'s numerator to the power c
+    std::vector<std::vector<BigInt>> powers(reached.size());
+    for (size_t r = 0; r < reached.size(); ++r) {
+        const Big q = p.probability(reached[r]);
+        const BigInt num = boost::multiprecision::numerator(q) * (den / boost::multiprecision::denominator(q));
+        powers[r].reserve(count + 1);
+        powers[r].emplace_back(1);
+        for (size_t c = 1; c <= count; ++c) {
+            powers[r].push_back(powers[r].back() * num);
+        }
+    }
+    std::map<std::vector<int>, BigInt> ways;
+    std::vector<int> counts(categories, 0);
+    // Category R of the reached takes C of the LEFT parts, C(left, c) ways; the last takes
+    // the rest. Counts come in ascending order, so each goes at the map's end.
+    const std::function<void(size_t, size_t, const BigInt&)> place = [&](size_t r, size_t left, const BigInt& so_far) {
+        if (r + 1 == reached.size()) {
+            counts[reached[r]] = static_cast<int>(left);
+            ways.emplace_hint(ways.end(), counts, so_far * powers[r][left]);
+            counts[reached[r]] = 0;
+            return;
+        }
+        BigInt choose = 1;  // C(left, c)
+        for (size_t c = 0; c <= left; ++c) {
+            counts[reached[r]] = static_cast<int>(c);
+            place(r + 1, left - c, so_far * choose * powers[r][c]);
+            choose = choose * (left - c) / (c + 1);
+        }
+        counts[reached[r]] = 0;
+    };
+    place(0, count, BigInt(1));
+    TallyOdds out;
+    const BigInt all = boost::multiprecision::pow(den, static_cast<unsigned>(count));
+    if (boost::multiprecision::msb(all) < 127) {
+        for (const auto& [c, w] : ways) {
+            out.wide.emplace_hint(out.wide.end(), c, wide(w));
+        }
+        out.den = wide(all);
+    } else {
+        out.big = std::move(ways);
+        out.big_den = all;
+    }
+    return out;
+}
+
 TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part,
                                const std::function<std::string(size_t)>& key)
 {
@@ -712,6 +775,18 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
         if (auto it = m_cache.tallies.find(whole); it != m_cache.tallies.end()) {
             return it->second;
         }
+    }
+    const bool alike = count > 1 && !keys.empty() &&
+                       std::all_of(keys.begin(), keys.end(), [&](const auto& k) { return k == keys[0]; });
+    if (alike) {
+        auto it = m_cache.parts.find(keys[0]);
+        if (it == m_cache.parts.end()) {
+            it = m_cache.parts.emplace(keys[0], walk_part(part, 0, categories)).first;
+        }
+        refuse_many_counts(it->second, 0, count, categories, keys, 1);
+        TallyOdds out = multinomial(it->second, count, categories);
+        m_cache.tallies.emplace(whole, out);
+        return out;
     }
     // Each part's categories with their probabilities, walked once, added to every count
     // reached so far. Distinct counts stay few (twelve stands in three categories: 91),

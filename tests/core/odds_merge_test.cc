@@ -71,6 +71,17 @@ TEST_CASE("odds: merged walk equals every branch, Great Battles", "[core][odds]"
     CHECK(check_against_oracle(
               [&](Dice& d) { return resolve_suppress(table("great-battles.suppression"), barrage, d); }) >= 3);
 
+    // stands alike, counted at once as a multinomial: two kinds alike, then all alike
+    SuppressRequest alike;
+    alike.stands = {
+        {"open", "infantry"}, {"open", "infantry"}, {"open", "infantry"}, {"soft", "infantry"}, {"soft", "infantry"}};
+    CHECK(check_against_oracle(
+              [&](Dice& d) { return resolve_suppress(table("great-battles.suppression"), alike, d); }) >= 2);
+    alike.stands.resize(4);
+    alike.stands[3] = {"open", "infantry"};
+    CHECK(check_against_oracle(
+              [&](Dice& d) { return resolve_suppress(table("great-battles.suppression"), alike, d); }) >= 2);
+
     SuppressRequest rocket;
     rocket.stands = {{"bunker", "infantry"}};
     rocket.attack = Attack::rocket;
@@ -426,4 +437,49 @@ TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is
     CHECK(whole.total() == Rational(3, 4) + Rational(1, 2) + Rational(7, 1000000014));
     CHECK_FALSE(whole.zero());
     CHECK(ExactSum{}.zero());
+}
+
+TEST_CASE("odds: parts alike in three categories, counted as a multinomial, equal every branch", "[core][odds]")
+{
+    // Five parts alike, each a d6 (1-2 one category, 3 the next, 4-6 the last), and one
+    // part alike of none (a d4): the merged walk writes the alike parts' counts down at once.
+    for (const size_t count : {size_t{1}, size_t{2}, size_t{5}}) {
+        INFO(count);
+        const Adjudicator run = [count](Dice& dice) {
+            auto t = dice.tally<Part>(
+                count + 1, 3,
+                [&](Dice& d, size_t i) {
+                    Part p;
+                    const int roll = d.roll(DiceSpec{1, i < count ? 6 : 4, 0}, "part");
+                    p.category = i < count ? (roll <= 2 ? 0 : roll == 3 ? 1 : 2) : (roll == 1 ? 2 : 0);
+                    return p;
+                },
+                [count](size_t i) { return i < count ? std::string("d6") : std::string("d4"); });
+            Resolution r;
+            r.result.code =
+                std::to_string(t.counts[0]) + "/" + std::to_string(t.counts[1]) + "/" + std::to_string(t.counts[2]);
+            return r;
+        };
+        CHECK(check_against_oracle(run) >= 1);
+    }
+    // all parts alike, three categories reached
+    const Adjudicator all = [](Dice& dice) {
+        auto t = dice.tally<Part>(
+            6, 3,
+            [](Dice& d, size_t) {
+                Part p;
+                const int roll = d.roll_d6("part");
+                p.category = roll <= 2 ? 0 : roll == 3 ? 1 : 2;
+                return p;
+            },
+            [](size_t) { return std::string("d6"); });
+        Resolution r;
+        r.result.code =
+            std::to_string(t.counts[0]) + "/" + std::to_string(t.counts[1]) + "/" + std::to_string(t.counts[2]);
+        return r;
+    };
+    CHECK(check_against_oracle(all) >= 1);
+    // and one count by hand: six parts, two in each category: 6!/(2!2!2!) (2/6)^2 (1/6)^2 (3/6)^2
+    const auto lines = lines_of(compute_odds(all, {}));
+    CHECK(lines.at("result").at("2/2/2") == "5/72");  // 90 x 4 x 1 x 9 / 6^6 = 3240/46656
 }

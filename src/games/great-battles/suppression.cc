@@ -56,67 +56,76 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     int rocket_to = table.constant("rocket_destroys_to");
     int rocket_vehicle_to = table.constant("rocket_destroys_vehicle_or_bunker_to");
     // Each stand under the template alone: 0 unaffected, 1 suppressed, 2 destroyed.
-    auto t = dice.tally<Part>(q.stands.size(), 3, [&](Dice& d, size_t i) {
-        const Stand& s = q.stands[i];
-        const StandType* type = find_stand_type(s.type);
-        const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover + ")";
-        if (type == nullptr) {
-            throw usage_error("{stand}: unknown stand type '" + s.type + "'");
-        }
-        Part p;
-        if (type->unaffected_by_barrage) {
-            p.results.push_back(outcome(label, "unaffected", "Unaffected",
-                                        {"heavy weapons and command stands are unaffected (11.3.2)"},
-                                        table.game + " 11.3.2"));
-            p.steps.push_back(label + ": unaffected, no roll (11.3.2)");
-            return p;
-        }
-        int target = number_cell(table, s.cover, column, "{stand}");
-        // The die's purpose says everything it can do, as the working line will.
-        std::string purpose = "suppressed on " + std::to_string(target) + " or less";
-        if (q.attack == Attack::fighter_bomber) {
-            purpose = "1-" + std::to_string(fb_to) + " destroys (12.2.1), else " + purpose;
-        } else if (q.attack == Attack::rocket) {
-            purpose = "1-" + std::to_string((type->vehicle || s.cover == "bunker") ? rocket_vehicle_to : rocket_to) +
-                      " destroys (12.2.2), else " + purpose;
-        }
-        int roll = d.roll(k_d10, label + ": " + purpose);
-        std::string code = roll <= target ? "suppressed" : "unaffected";
-        std::string why = roll <= target ? "<= " + std::to_string(target) : "> " + std::to_string(target);
-        if (q.attack == Attack::fighter_bomber && roll <= fb_to) {
-            code = "destroyed";
-            why = "1-" + std::to_string(fb_to) + " destroys (12.2.1)";
-        }
-        if (q.attack == Attack::rocket) {
-            if (roll <= rocket_to) {
-                code = "destroyed";
-                why = "1-" + std::to_string(rocket_to) + " destroys any stand (12.2.2)";
-            } else if ((type->vehicle || s.cover == "bunker") && roll <= rocket_vehicle_to) {
-                code = "destroyed";
-                why = std::to_string(rocket_to + 1) + "-" + std::to_string(rocket_vehicle_to) +
-                      " destroys a vehicle or bunker (12.2.2)";
+    auto t = dice.tally<Part>(
+        q.stands.size(), 3,
+        [&](Dice& d, size_t i) {
+            const Stand& s = q.stands[i];
+            const StandType* type = find_stand_type(s.type);
+            const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover + ")";
+            if (type == nullptr) {
+                throw usage_error("{stand}: unknown stand type '" + s.type + "'");
             }
-        }
-        p.steps.push_back(label + ": " + roll_text(d.record().back()) + " " + why + " -> " + code);
-        if (code == "destroyed") {
-            p.category = 2;
-            p.results.push_back(
-                outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"}, table.game + " 12.2"));
-            p.results.back().severity = "severe";
-        } else if (code == "suppressed") {
-            p.category = 1;
-            p.results.push_back(
-                outcome(label, code, "Suppressed",
-                        {"cannot fire, does not count in close combat, moves as in bad going; may change "
-                         "formation and rally; a second suppression has no further effect (11.3.1)"},
-                        table.source));
-            p.results.back().severity = "heavy";
-        } else {
-            p.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
-            p.results.back().severity = "none";
-        }
-        return p;
-    });
+            Part p;
+            if (type->unaffected_by_barrage) {
+                p.results.push_back(outcome(label, "unaffected", "Unaffected",
+                                            {"heavy weapons and command stands are unaffected (11.3.2)"},
+                                            table.game + " 11.3.2"));
+                p.steps.push_back(label + ": unaffected, no roll (11.3.2)");
+                return p;
+            }
+            int target = number_cell(table, s.cover, column, "{stand}");
+            // The die's purpose says everything it can do, as the working line will.
+            std::string purpose = "suppressed on " + std::to_string(target) + " or less";
+            if (q.attack == Attack::fighter_bomber) {
+                purpose = "1-" + std::to_string(fb_to) + " destroys (12.2.1), else " + purpose;
+            } else if (q.attack == Attack::rocket) {
+                purpose = "1-" +
+                          std::to_string((type->vehicle || s.cover == "bunker") ? rocket_vehicle_to : rocket_to) +
+                          " destroys (12.2.2), else " + purpose;
+            }
+            int roll = d.roll(k_d10, label + ": " + purpose);
+            std::string code = roll <= target ? "suppressed" : "unaffected";
+            std::string why = roll <= target ? "<= " + std::to_string(target) : "> " + std::to_string(target);
+            if (q.attack == Attack::fighter_bomber && roll <= fb_to) {
+                code = "destroyed";
+                why = "1-" + std::to_string(fb_to) + " destroys (12.2.1)";
+            }
+            if (q.attack == Attack::rocket) {
+                if (roll <= rocket_to) {
+                    code = "destroyed";
+                    why = "1-" + std::to_string(rocket_to) + " destroys any stand (12.2.2)";
+                } else if ((type->vehicle || s.cover == "bunker") && roll <= rocket_vehicle_to) {
+                    code = "destroyed";
+                    why = std::to_string(rocket_to + 1) + "-" + std::to_string(rocket_vehicle_to) +
+                          " destroys a vehicle or bunker (12.2.2)";
+                }
+            }
+            p.steps.push_back(label + ": " + roll_text(d.record().back()) + " " + why + " -> " + code);
+            if (code == "destroyed") {
+                p.category = 2;
+                p.results.push_back(
+                    outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"}, table.game + " 12.2"));
+                p.results.back().severity = "severe";
+            } else if (code == "suppressed") {
+                p.category = 1;
+                p.results.push_back(
+                    outcome(label, code, "Suppressed",
+                            {"cannot fire, does not count in close combat, moves as in bad going; may change "
+                             "formation and rally; a second suppression has no further effect (11.3.1)"},
+                            table.source));
+                p.results.back().severity = "heavy";
+            } else {
+                p.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
+                p.results.back().severity = "none";
+            }
+            return p;
+        },
+        // what a stand's die depends on: its type and cover, under this attack and column
+        // (so an odds walk counts stands alike once, as a multinomial)
+        [&](size_t i) {
+            return table.id + "/" + column + "/" + std::to_string(static_cast<int>(q.attack)) + "/" + q.stands[i].type +
+                   "/" + q.stands[i].cover;
+        });
     add_parts(r, t.parts);
     const int unaffected = t.counts[0];
     const int suppressed = t.counts[1];
