@@ -452,14 +452,15 @@ void key(const PbemOptions& opt, Context& ctx)
     const std::string dir = data_dir() + "/keys";
     make_private_dir(dir);
     const std::string secret = dir + "/" + name + ".key";
-    std::string public_key;
-    if (fs::exists(secret)) {
-        public_key = trim(read_file(dir + "/" + name + ".pub"));
-    } else {
-        const KeyPair pair = new_key_pair();
-        write_file(secret, pair.secret_key + "\n", 0600);
-        write_file(dir + "/" + name + ".pub", pair.public_key + "\n", 0644);
-        public_key = pair.public_key;
+    if (!fs::exists(secret)) {
+        write_file(secret, new_key_pair().secret_key + "\n", 0600);
+    }
+    // The public key is the secret key's own (its second half): written again whenever it
+    // is missing or differs, so a call killed between the two files mends on the next.
+    const std::string public_key = public_key_of(own_secret_key(name));
+    const std::string public_file = dir + "/" + name + ".pub";
+    if (!fs::exists(public_file) || trim(read_file(public_file)) != public_key) {
+        write_file(public_file, public_key + "\n", 0644);
     }
     ctx.out() << "umpire-key " << name << " " << public_key << "\n";
 }

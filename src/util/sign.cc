@@ -58,6 +58,19 @@ KeyPair new_key_pair()
     return out;
 }
 
+std::string public_key_of(const std::string& secret_key)
+{
+    ready();
+    auto sk = bytes(secret_key, crypto_sign_SECRETKEYBYTES);
+    if (sk.empty()) {
+        return "";
+    }
+    unsigned char pk[crypto_sign_PUBLICKEYBYTES];
+    crypto_sign_ed25519_sk_to_pk(pk, sk.data());
+    sodium_memzero(sk.data(), sk.size());
+    return hex(pk, sizeof pk);
+}
+
 std::string sign(std::string_view message, const std::string& secret_key)
 {
     ready();

@@ -15,6 +15,9 @@ struct KeyPair {
 // A new key pair from the system's randomness.
 KeyPair new_key_pair();
 
+// The public key of SECRET_KEY (as KeyPair holds it); "" when it is not a key.
+std::string public_key_of(const std::string& secret_key);
+
 // The detached signature of MESSAGE by SECRET_KEY (as KeyPair holds it): 128 hex digits.
 // Throws an internal Error when SECRET_KEY is not a key.
 std::string sign(std::string_view message, const std::string& secret_key);

@@ -204,6 +204,16 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
         CHECK(r.code == 65);
         CHECK(contains(r.err, "message 1 (offer by alice) does not hold: the signature is not alice's"));
     }
+    SECTION("a key's public half lost (a call killed between its two files) is made again")
+    {
+        const std::string pub = g.alice.home + "/umpire/pbem/keys/alice.pub";
+        const std::string before = read(pub);
+        std::filesystem::remove(pub);
+        const auto again = g.alice.run({"pbem", "key", "--as", "alice"});
+        CHECK(again.code == 0);
+        CHECK(read(pub) == before);
+        CHECK(again.out == "umpire-key alice " + before);
+    }
     SECTION("a key that changes for a known player")
     {
         const auto r = g.alice.run({"pbem", "trust", "-"}, "umpire-key bob " + random_hex(32) + "\n");

@@ -272,6 +272,8 @@ TEST_CASE("sign: a signature holds for its message and key only", "[util][pbem]"
     CHECK_FALSE(signature_holds("move", sig, b.public_key));
     CHECK_FALSE(signature_holds("move", "00", a.public_key));
     CHECK_FALSE(signature_holds("move", sig, "zz"));
+    CHECK(public_key_of(a.secret_key) == a.public_key);
+    CHECK(public_key_of("nonsense").empty());
     CHECK(is_hex(random_hex(32), 64));
     CHECK(random_hex(32) != random_hex(32));
     CHECK_THROWS_AS(sign("move", "nonsense"), Error);
