@@ -3,8 +3,10 @@
 // it is run with --odds by the same parser and procedure as on its own, and its report
 // laid beside the others'.
 #include "cli/commands.h"
+#include "cli/draw.h"
 #include "cli/run.h"
 #include "format/json.h"
+#include "format/picture.h"
 #include "format/text.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -81,15 +83,31 @@ void run_compare(const CompareOptions& opt, Context& ctx)
             words.erase(words.begin());
         }
         for (const auto& w : words) {
-            if (w == "--apply" || w == "--log" || w == "--json" || w == "--brief" || w == "--odds" ||
-                w.starts_with("--log=")) {
+            if (w == "--apply" || w == "--log" || w == "--json" || w == "--brief" || w == "--odds" || w == "--draw" ||
+                w.starts_with("--log=") || w.starts_with("--draw=")) {
                 throw usage_error(which + ": " + w + " has no place in a comparison (compare adds --odds itself)");
             }
         }
         reports.push_back(request_odds(words, ctx, which));
     }
+    if (!ctx.options.draw.empty()) {
+        draw_compared(ctx, opt.requests, reports, "compare");
+    }
     ctx.out() << (ctx.options.json ? format::compare_json(opt.requests, reports) + "\n"
                                    : format::compare_text(opt.requests, reports));
+}
+
+void draw_compared(Context& ctx, const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports,
+                   const std::string& title)
+{
+    std::vector<const core::OddsReport*> all;
+    for (const auto& report : reports) {
+        all.push_back(&report);
+    }
+    if (const std::string why = format::too_large_to_draw(all); !why.empty()) {
+        throw usage_error("--draw: " + why + "; --json gives every chance");
+    }
+    draw(ctx, title, [&](format::JsonWriter& w) { format::compare_picture(w, requests, reports); });
 }
 
 void setup_compare(CLI::App& app, Context& ctx)

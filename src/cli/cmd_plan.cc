@@ -4,6 +4,7 @@
 // 15, first part). Each column's odds are crt's own --odds for that attack. plan resolve
 // TABLE does the same for any combat table resolve reads (issue 25).
 #include "cli/commands.h"
+#include "cli/draw.h"
 #include "cli/run.h"
 #include "format/json.h"
 #include "format/text.h"
@@ -171,6 +172,9 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
     for (const auto& c : columns) {
         requests.push_back(c.request);
         reports.push_back(c.odds);
+    }
+    if (!ctx.options.draw.empty()) {
+        draw_compared(ctx, requests, reports, plan);
     }
     if (ctx.options.json) {
         format::JsonWriter w;

@@ -1,7 +1,10 @@
 // umpire table list | show ID | lookup ID: the tables themselves; import ID FILE | diff ID |
 // reset ID | check FILE|DIR: the referee's own copies of them (issue 25).
 #include "cli/commands.h"
+#include "cli/draw.h"
 #include "format/json.h"
+#include "format/picture.h"
+#include "format/text.h"
 #include "load/grid.h"
 #include "load/loader.h"
 #include "load/state.h"
@@ -449,14 +452,9 @@ void run_table_list(Context& ctx)
                                    : format::list_tables(tables));
 }
 
-void run_table_show(const TableOptions& opt, Context& ctx)
+// The cell --column and --row (or --roll) name on TABLE, each absent when not given.
+std::pair<std::optional<size_t>, std::optional<size_t>> marked_cell(const TableOptions& opt, const core::Table& table)
 {
-    const core::Table& table = ctx.table(opt.id);
-    if (ctx.options.json) {
-        ctx.out() << format::to_json(table) << "\n";
-        return;
-    }
-    // Mark the cell when enough is given to find it; --roll names a die row.
     std::optional<size_t> mark_row;
     std::optional<size_t> mark_column;
     if (opt.dice.rolls.size() > 1) {
@@ -495,10 +493,121 @@ void run_table_show(const TableOptions& opt, Context& ctx)
     if (mark_row && !mark_column && table.column_kind != core::ColumnKind::none) {
         mark_row.reset();  // a row alone marks nothing on a grid
     }
+    return {mark_row, mark_column};
+}
+
+void run_table_show(const TableOptions& opt, Context& ctx)
+{
+    const core::Table& table = ctx.table(opt.id);
+    const auto [mark_row, mark_column] = marked_cell(opt, table);
+    if (!ctx.options.draw.empty()) {
+        draw(ctx, table.title, [&](format::JsonWriter& w) { format::table_picture(w, table, mark_row, mark_column); });
+    }
+    if (ctx.options.json) {
+        ctx.out() << format::to_json(table) << "\n";
+        return;
+    }
     if (table.provisional && !ctx.options.quiet) {
         ctx.err() << "umpire: warning: table " << table.id << " is provisional, not the published chart\n";
     }
     ctx.out() << format::draw_table(table, mark_row, mark_column, ctx.style());
+}
+
+// Where SOURCE cites its section ("Constantinople 15.41", "Russian Portfolio XIII.C"), as
+// a key that sorts in the rules' order: the first part as a number (Roman or Arabic), each
+// part after it as the rules number subsections (15.41 before 15.5: its first digit is
+// 4), a letter as itself. Empty when it cites none.
+std::vector<std::string> section_key(const std::string& source)
+{
+    static constexpr std::pair<char, int> k_roman[] = {{'I', 1},   {'V', 5},   {'X', 10},  {'L', 50},
+                                                       {'C', 100}, {'D', 500}, {'M', 1000}};
+    const auto roman = [](const std::string& word) {
+        int total = 0;
+        for (size_t i = 0; i < word.size(); ++i) {
+            int value = 0;
+            int next = 0;
+            for (const auto& [c, v] : k_roman) {
+                value = word[i] == c ? v : value;
+                next = i + 1 < word.size() && word[i + 1] == c ? v : next;
+            }
+            if (value == 0) {
+                return 0;
+            }
+            total += value < next ? -value : value;
+        }
+        return total;
+    };
+    std::string words = source;
+    for (char& c : words) {
+        c = (c == ',' || c == '(' || c == ')' || c == ';') ? ' ' : c;
+    }
+    for (const auto& word : split(words, ' ')) {
+        const auto parts = split(word, '.');
+        if (parts.size() < 2 || parts[0].empty() || parts[0].size() > 6) {
+            continue;
+        }
+        const bool arabic = std::all_of(parts[0].begin(), parts[0].end(), [](char c) { return c >= '0' && c <= '9'; });
+        const int first = arabic ? std::stoi(parts[0]) : roman(parts[0]);
+        if (first == 0) {
+            continue;
+        }
+        char padded[16];
+        std::snprintf(padded, sizeof padded, "%06d", first);
+        std::vector<std::string> key{padded};
+        key.insert(key.end(), parts.begin() + 1, parts.end());
+        return key;
+    }
+    return {};
+}
+
+void run_table_sheet(const TableOptions& opt, Context& ctx)
+{
+    // The game's tables, in the order its rules cite them (those citing no section last).
+    std::vector<std::string> games;
+    std::vector<std::pair<std::vector<std::string>, const core::Table*>> sheet;
+    for (const auto& info : ctx.catalog().list()) {
+        const std::string game = info.id.substr(0, info.id.find('.'));
+        if (!contains(games, game)) {
+            games.push_back(game);
+        }
+        if (game == opt.id) {
+            const core::Table& table = ctx.table(info.id);
+            sheet.emplace_back(section_key(table.source), &table);
+        }
+    }
+    if (sheet.empty()) {
+        throw usage_error("table sheet: no game '" + opt.id + "'" + suggestion(opt.id, games) +
+                          "; games: " + join(games, ", "));
+    }
+    std::stable_sort(sheet.begin(), sheet.end(), [](const auto& a, const auto& b) {
+        if (a.first.empty() != b.first.empty()) {
+            return b.first.empty();
+        }
+        return a.first < b.first;
+    });
+    if (!ctx.options.draw.empty()) {
+        draw(ctx, sheet.front().second->game.empty() ? opt.id : sheet.front().second->game, [&](format::JsonWriter& w) {
+            for (const auto& [key, table] : sheet) {
+                format::table_picture(w, *table, std::nullopt, std::nullopt);
+            }
+        });
+    }
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_document().key("command").value("table sheet").key("game").value(opt.id).key("tables").begin_array();
+        for (const auto& [key, table] : sheet) {
+            w.begin_object().key("id").value(table->id).key("title").value(table->title);
+            w.key("source").value(table->source).key("provisional").value(table->provisional).end_object();
+        }
+        w.end_array().end_object();
+        ctx.out() << w.str() << "\n";
+        return;
+    }
+    std::string out;
+    for (const auto& [key, table] : sheet) {
+        out += (out.empty() ? "" : "\n\n") + format::draw_table(*table, std::nullopt, std::nullopt, ctx.style());
+    }
+    ctx.out() << out;
 }
 
 void run_table_lookup(const TableOptions& opt, Context& ctx)
@@ -539,6 +648,16 @@ void setup_table(CLI::App& app, Context& ctx)
         ->allow_extra_args(false)
         ->type_name("N");
     show->callback([show_opt, &ctx] { run_table_show(*show_opt, ctx); });
+
+    auto sheet_opt = ctx.make_options<TableOptions>();
+    auto* sheet = sub->add_subcommand("sheet", "Every chart of a game, in the order its rules use them: a reference "
+                                               "sheet to print (with --draw sheet.pdf)");
+    sheet->add_option("GAME", sheet_opt->id, "The game: the first part of its tables' ids (russian-portfolio)")
+        ->required();
+    sheet->footer("Examples:\n  umpire --draw crt-sheet.pdf table sheet russian-portfolio\n"
+                  "  umpire --draw sheet.pdf --paper letter table sheet constantinople\n"
+                  "  umpire table sheet black-sea | lpr   # as text");
+    sheet->callback([sheet_opt, &ctx] { run_table_sheet(*sheet_opt, ctx); });
 
     auto look_opt = ctx.make_options<TableOptions>();
     auto* lookup = sub->add_subcommand("lookup", "Read one cell, rolling the table's dice if needed");

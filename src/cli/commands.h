@@ -32,6 +32,9 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice, const core::Status
 // process with --odds and compare's share of CTX's global options (--tables, --scenario,
 // --game); an Error prefixed with WHICH when it is refused (cmd_compare.cc; plan crt too).
 core::OddsReport request_odds(const std::vector<std::string>& words, Context& ctx, const std::string& which);
+// --draw of compare and plan: REQUESTS' REPORTS as bars side by side, TITLE at each page's foot.
+void draw_compared(Context& ctx, const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports,
+                   const std::string& title);
 
 // Why a logged request may not be run again, "" when it may. replay re-resolves in
 // memory and writes nothing: only a command that resolves (never batch, replay or seed,

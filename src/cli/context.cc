@@ -1,5 +1,8 @@
 #include "cli/context.h"
 
+#include "cli/draw.h"
+#include "format/picture.h"
+
 #include "cli/game_store.h"
 #include "games/great-battles/great_battles.h"
 
@@ -212,7 +215,8 @@ format::Style Context::style() const
 {
     const bool colour = options.color == "always" ||
                         (options.color == "auto" && m_env.out_is_tty && !m_env.no_color && !m_env.dumb_terminal);
-    return {colour, m_env.columns};
+    const bool unicode = !options.ascii && m_env.out_is_tty && !m_env.dumb_terminal && m_env.utf8;
+    return {colour, m_env.columns, unicode};
 }
 
 void Context::warn_provisional(const core::Resolution& r)
@@ -311,9 +315,20 @@ void Context::write_log(const core::Resolution& r)
     }
 }
 
+void Context::draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks)
+{
+    if (const std::string why = format::too_large_to_draw({&report}); !why.empty()) {
+        throw usage_error("--draw: " + why + "; --odds --json gives every chance");
+    }
+    draw(*this, report.sample.title, [&](format::JsonWriter& w) { format::odds_picture(w, report, marks); });
+}
+
 void Context::emit(core::OddsReport report)
 {
     render_fields_in(report.sample);
+    if (!options.draw.empty()) {
+        draw_odds(report);
+    }
     warn_provisional(report.sample);
     ++m_emitted;
     if (options.brief) {
@@ -346,14 +361,15 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
             return r;
         };
     };
-    if (dice.odds) {
+    // The odds with GIVEN dice fixed, as --odds prints them (and --draw draws them).
+    const auto odds_given = [&](const std::vector<int>& given) {
         Progress progress(m_err, m_env.shows_progress(), "--odds, branches walked");
         const auto odds_of = [&](const core::Adjudicator& run) {
-            return core::compute_odds(with_inputs(run), dice.rolls, core::OddsWalk::merged,
+            return core::compute_odds(with_inputs(run), given, core::OddsWalk::merged,
                                       [&](std::uint64_t walked) { progress.update(walked); });
         };
         core::OddsReport report;
-        if (parts.size() > 1 && dice.rolls.empty()) {
+        if (parts.size() > 1 && given.empty()) {
             std::vector<core::OddsReport> each;
             for (const auto& part : parts) {
                 each.push_back(odds_of(part));
@@ -367,7 +383,10 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
             read.push_back(&table(id));
         }
         core::arrange_odds(report, read);
-        emit(std::move(report));
+        return report;
+    };
+    if (dice.odds) {
+        emit(odds_given(dice.rolls));
         return;
     }
     // A line of a batch without its own --seed draws from the batch's stream.
@@ -393,6 +412,13 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     core::Dice d(*source, dice.rolls);
     core::Resolution r = with_inputs(adjudicate)(d);
     d.check_all_given_used(command);
+    if (!options.draw.empty()) {
+        // The roll marked on the odds of every roll, drawn before anything is kept or
+        // printed: a picture that cannot be written leaves no resolution behind.
+        auto report = odds_given({});
+        render_fields_in(report.sample);
+        draw_odds(report, core::reported(r));
+    }
     if (commit) {
         commit();
     }

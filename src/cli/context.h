@@ -45,6 +45,7 @@ struct Environment {
     // Whether a progress line (rewritten in place with escape codes) may be drawn.
     bool shows_progress() const { return err_is_tty && !dumb_terminal; }
     size_t columns = 0;  // the terminal's width when standard output is one, else 0
+    bool utf8 = false;   // the locale's characters are UTF-8 (LC_ALL, else LC_CTYPE, else LANG)
 };
 
 struct GlobalOptions {
@@ -59,6 +60,9 @@ struct GlobalOptions {
     bool apply = false;          // --apply: write the resolution's changes to the game
     std::string color = "auto";  // --color: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always, never
     bool brief = false;          // --brief: the headline result on one line
+    std::string draw;            // --draw FILE: the answer drawn as a picture too (cli/draw.h)
+    std::string paper = "a4";    // --paper: a PDF picture's pages
+    bool ascii = false;          // --ascii: odds' bars in '#' on a terminal too
 };
 
 // Progress of a long run on standard error: nothing in its first second, then one line
@@ -189,6 +193,8 @@ public:
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
     void emit(core::OddsReport report);
+    // --draw: REPORT's bar charts, the values MARKS names (a roll just made) marked.
+    void draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks = {});
     // The last odds report emitted, handed over (RunResult::odds: compare reads it).
     std::optional<core::OddsReport> take_last_odds() { return std::exchange(m_last_odds, std::nullopt); }
 

@@ -1,6 +1,7 @@
 #include "cli/run.h"
 
 #include "cli/commands.h"
+#include "cli/draw.h"
 #include "cli/terminal_guard.h"
 #include "format/json.h"
 #include "games/great-battles/great_battles.h"
@@ -135,7 +136,7 @@ struct GlobalOption {
     const char* help;
     CLI::Option* (*add)(CLI::App&, Context&, const GlobalOption&);
 };
-constexpr std::array<GlobalOption, 11> k_global_options{{
+constexpr std::array<GlobalOption, 14> k_global_options{{
     {"--json", nullptr, true, "One JSON object per resolution on stdout",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_flag(o.names, ctx.options.json, o.help);
@@ -213,6 +214,26 @@ constexpr std::array<GlobalOption, 11> k_global_options{{
     {"--brief", nullptr, true, "The headline result on one line (with --odds: each outcome's chance on one line)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_flag(o.names, ctx.options.brief, o.help)->excludes("--json");
+     }},
+    {"--draw", "FILE", true,
+     "Also draw the answer as a picture in FILE, SVG or PDF by its name's ending: the chart (table show, table "
+     "sheet), or bar charts of the odds (--odds, compare, plan crt/resolve; a roll is marked on its odds)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option_function<std::string>(
+             o.names,
+             [&ctx](const std::string& file) {
+                 picture_format(file);
+                 ctx.options.draw = file;
+             },
+             o.help);
+     }},
+    {"--paper", "a4|letter", false, "The paper a PDF picture (--draw) is laid out on: a4 (default) or letter",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_option(o.names, ctx.options.paper, o.help)->check(one_of({"a4", "letter"}));
+     }},
+    {"--ascii", nullptr, false, "Bars of --odds drawn in '#', not Unicode blocks (as they are anyway off a terminal)",
+     [](CLI::App& app, Context& ctx, const GlobalOption& o) {
+         return app.add_flag(o.names, ctx.options.ascii, o.help);
      }},
 }};
 
@@ -747,6 +768,37 @@ std::string command_of(const std::vector<std::string>& args)
     return "";
 }
 
+// --draw is refused up front by a command that draws nothing, before it does anything: a
+// game changed, then an error, would be worse than either. Pictures are of charts (table
+// show, table sheet) and of odds (any adjudication, rolled or --odds; compare; plan crt
+// and plan resolve).
+void check_draws(const std::vector<std::string>& args, const std::string& command)
+{
+    static constexpr std::string_view k_draws_nothing[] = {"batch", "replay", "seed", "pbem",
+                                                           "game",  "shell",  "luck", "completion"};
+    // Of these, the subcommands that draw.
+    static constexpr std::pair<std::string_view, std::string_view> k_draws_in[] = {
+        {"table", "show"}, {"table", "sheet"}, {"table", "lookup"}, {"plan", "crt"}, {"plan", "resolve"}};
+    std::string sub;
+    for (auto at = std::find(args.begin(), args.end(), command); at != args.end() && ++at != args.end();) {
+        if (!at->starts_with('-')) {
+            sub = *at;
+            break;
+        }
+    }
+    const bool has_subs =
+        std::any_of(std::begin(k_draws_in), std::end(k_draws_in), [&](const auto& d) { return d.first == command; });
+    const bool draws = has_subs ? std::any_of(std::begin(k_draws_in), std::end(k_draws_in),
+                                              [&](const auto& d) { return d.first == command && d.second == sub; })
+                                : std::find(std::begin(k_draws_nothing), std::end(k_draws_nothing), command) ==
+                                      std::end(k_draws_nothing);
+    if (!draws) {
+        throw usage_error("--draw: 'umpire " + command + (has_subs && !sub.empty() ? " " + sub : "") +
+                          "' draws no picture; pictures are of charts (table show, table sheet) and of odds (a "
+                          "roll or --odds of any adjudication, table lookup, compare, plan crt, plan resolve)");
+    }
+}
+
 // Whether ARGS, a whole request, may use the global option O: names it, or asks for help.
 bool names_global(const std::vector<std::string>& args, const GlobalOption& o)
 {
@@ -834,6 +886,12 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
         [&] {
             m_app.clear();  // a parse that failed half-way leaves results behind
             check_option_names(m_app, args);
+            if (const std::string command = command_of(args);
+                !command.empty() && std::any_of(args.begin(), args.end(), [](const std::string& a) {
+                    return a == "--draw" || a.starts_with("--draw=");
+                })) {
+                check_draws(args, command);
+            }
             try {
                 m_app.parse(reversed);
             } catch (const CLI::CallForHelp&) {
@@ -918,6 +976,13 @@ int run(int argc, char** argv)
     const char* term = std::getenv("TERM");
     env.dumb_terminal = term != nullptr && std::string_view(term) == "dumb";
     env.out_is_tty = isatty(STDOUT_FILENO) != 0;
+    for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+        if (const char* locale = std::getenv(name); locale != nullptr && *locale != '\0') {
+            const std::string lower = to_lower(locale);
+            env.utf8 = lower.find("utf-8") != std::string::npos || lower.find("utf8") != std::string::npos;
+            break;
+        }
+    }
     env.err_is_tty = isatty(STDERR_FILENO) != 0;
     if (env.out_is_tty) {
         struct winsize size {};

@@ -1053,6 +1053,27 @@ void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> reported(const Resolution& r)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    const auto add = [&](const Outcome& o, const std::string& prefix) {
+        out.emplace_back(prefix, o.code);
+        for (const auto& field : o.fields) {
+            std::string text = value_text(field.value);
+            if (!text.empty()) {
+                out.emplace_back(prefix + "." + field.key, std::move(text));
+            }
+        }
+    };
+    add(r.result, "result");
+    for (const auto& o : r.results) {
+        if (o.label != r.result.label) {
+            add(o, o.label);
+        }
+    }
+    return out;
+}
+
 Rational ratio(Integer n, Integer d)
 {
     if (d < 0) {

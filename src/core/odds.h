@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace umpire::core {
@@ -108,6 +109,11 @@ struct OddsReport {
 };
 
 using Adjudicator = std::function<Resolution(Dice&)>;
+
+// What R reports, named as its odds name it: (dimension, value) for the headline, each of
+// its fields and each further result, as compute_odds tallies a branch. A picture of the
+// odds marks the roll just made by these.
+std::vector<std::pair<std::string, std::string>> reported(const Resolution& r);
 
 // How the roll tree is walked: MERGED enumerates each part of a tally (Dice::tally)
 // once and combines their counts; BRANCHES walks every sequence of dice, the plain walk

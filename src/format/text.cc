@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 
 namespace umpire::format {
 
@@ -134,6 +135,13 @@ std::string header(const core::Resolution& r)
 
 }  // namespace
 
+std::string inputs_text(const core::Resolution& r)
+{
+    std::string out;
+    append_inputs(out, r, Style{});
+    return out;
+}
+
 std::string percent(const core::Fraction& f) { return percent(f.value()); }
 
 std::string percent(double probability)
@@ -224,26 +232,18 @@ std::string to_brief(const core::OddsReport& report)
     return dim.name + ": " + join(parts, ", ") + (report.sample.provisional ? "  [PROVISIONAL]" : "") + "\n";
 }
 
-std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)
+std::vector<Compared> compared(const std::vector<core::OddsReport>& reports)
 {
-    std::string out = "Compare: exact odds of each request\n";
-    for (size_t i = 0; i < requests.size(); ++i) {
-        out += "  " + std::string(1, static_cast<char>('A' + i)) + "  " + requests[i] + "  (" +
-               reports[i].sample.source + (reports[i].sample.provisional ? ", PROVISIONAL" : "") + ")\n";
-    }
+    std::vector<Compared> out;
     // the dimensions in the order the first request that reports each gives them
-    std::vector<std::string> names;
     for (const auto& report : reports) {
         for (const auto& dim : report.dimensions) {
-            if (!contains(names, dim.name)) {
-                names.push_back(dim.name);
+            if (std::none_of(out.begin(), out.end(), [&](const Compared& c) { return c.name == dim.name; })) {
+                out.push_back({dim.name, true, {}, {}});
             }
         }
     }
-    constexpr size_t k_cell = 9;
-    for (const auto& name : names) {
-        std::vector<const core::OddsDimension*> dims;
-        bool numeric = true;
+    for (auto& [name, numeric, dims, values] : out) {
         for (const auto& report : reports) {
             const auto it = std::find_if(report.dimensions.begin(), report.dimensions.end(),
                                          [&](const core::OddsDimension& d) { return d.name == name; });
@@ -251,9 +251,8 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
             numeric = numeric && (dims.back() == nullptr || dims.back()->numeric);
         }
         // every value any request reaches, with the first name given for it
-        std::vector<std::pair<std::string, std::string>> values;
         for (const auto* d : dims) {
-            for (const auto& line : d == nullptr ? std::vector<core::OddsLine>{} : d->lines) {
+            for (const auto& line : d == nullptr ? std::span<const core::OddsLine>() : std::span(d->lines)) {
                 if (std::none_of(values.begin(), values.end(), [&](const auto& v) { return v.first == line.value; })) {
                     values.emplace_back(line.value, line.name);
                 }
@@ -267,6 +266,32 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
                 return std::stoll(a.first) < std::stoll(b.first);
             });
         }
+    }
+    return out;
+}
+
+const core::OddsLine* line_of(const core::OddsDimension* dim, const std::string& value)
+{
+    if (dim == nullptr) {
+        return nullptr;
+    }
+    for (const auto& line : dim->lines) {
+        if (line.value == value) {
+            return &line;
+        }
+    }
+    return nullptr;
+}
+
+std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)
+{
+    std::string out = "Compare: exact odds of each request\n";
+    for (size_t i = 0; i < requests.size(); ++i) {
+        out += "  " + std::string(1, static_cast<char>('A' + i)) + "  " + requests[i] + "  (" +
+               reports[i].sample.source + (reports[i].sample.provisional ? ", PROVISIONAL" : "") + ")\n";
+    }
+    constexpr size_t k_cell = 9;
+    for (const auto& [name, numeric, dims, values] : compared(reports)) {
         size_t code_width = 0;
         for (const auto& v : values) {
             code_width = std::max(code_width, v.first.size());
@@ -286,13 +311,8 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
         for (size_t v = 0; v < values.size(); ++v) {
             std::string row = "  " + pad(labels[v], width - 2);
             for (const auto* d : dims) {
-                std::string cell = "-";
-                for (const auto& line : d == nullptr ? std::vector<core::OddsLine>{} : d->lines) {
-                    if (line.value == values[v].first) {
-                        cell = percent(line.probability);
-                    }
-                }
-                row += pad(cell, k_cell, true);
+                const core::OddsLine* line = line_of(d, values[v].first);
+                row += pad(line == nullptr ? "-" : percent(line->probability), k_cell, true);
             }
             out += row + "\n";
         }
@@ -320,6 +340,40 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
     return out;
 }
 
+std::string expected_text(const core::OddsDimension& dim)
+{
+    if (!dim.expected) {
+        return "";
+    }
+    char e[48];
+    std::snprintf(e, sizeof e, "%.2f", dim.expected->value());
+    const std::string exact = dim.expected->text();
+    return "expected " + std::string(e) + (exact.ends_with("/1") ? "" : " (" + exact + ")") +
+           (dim.expected_when_reported ? " when reported" : "");
+}
+
+std::string bar(double share, size_t cells, Style style)
+{
+    // Eighths of a cell in Unicode; whole cells of '#' in ASCII. Never nothing for a chance
+    // above 0, however small.
+    const size_t parts = style.unicode ? 8 : 1;
+    size_t filled = static_cast<size_t>(share * static_cast<double>(cells * parts) + 0.5);
+    if (filled == 0 && share > 0) {
+        filled = 1;
+    }
+    filled = std::min(filled, cells * parts);
+    if (!style.unicode) {
+        return std::string(filled, '#') + std::string(cells - filled, ' ');
+    }
+    static const char* const k_eighths[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};
+    std::string out;
+    for (size_t i = 0; i < filled / 8; ++i) {
+        out += "\u2588";
+    }
+    out += k_eighths[filled % 8];
+    return out + std::string(cells - (filled + 7) / 8, ' ');
+}
+
 std::string to_text(const core::OddsReport& report, Style style)
 {
     const core::Resolution& r = report.sample;
@@ -331,16 +385,10 @@ std::string to_text(const core::OddsReport& report, Style style)
            " of the roll tree:\n";
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
     // or total also gets "at least" (this or more) and its expected value.
-    constexpr size_t k_bar = 24;
     for (const auto& dim : report.dimensions) {
         std::string head = bold(dim.name, style);
         if (dim.expected) {
-            char e[48];
-            std::snprintf(e, sizeof e, "%.2f", dim.expected->value());
-            const std::string exact = dim.expected->text();
-            const bool whole = exact.ends_with("/1");
-            head += "  expected " + std::string(e) + (whole ? "" : " (" + exact + ")") +
-                    (dim.expected_when_reported ? " when reported" : "");
+            head += "  " + expected_text(dim);
         }
         out += head + "\n";
         size_t code_width = 0;
@@ -357,6 +405,16 @@ std::string to_text(const core::OddsReport& report, Style style)
         for (const auto& line : dim.lines) {
             width = std::max(width, label_of(line).size());
         }
+        // 24 characters off a terminal (what scripts have read); on one, what its width leaves.
+        size_t cells = 24;
+        if (style.width > 0) {
+            size_t fraction_width = 0;
+            for (const auto& line : dim.lines) {
+                fraction_width = std::max(fraction_width, line.probability.text().size());
+            }
+            const size_t rest = 2 + width + 2 + 2 + 7 + (dim.numeric ? 18 : 0) + 2 + fraction_width + 1;
+            cells = style.width > rest + 8 ? std::min<size_t>(style.width - rest, 48) : 8;
+        }
         std::vector<double> at_least(dim.lines.size());
         core::ExactSum running;
         for (size_t i = dim.lines.size(); i-- > 0;) {
@@ -368,12 +426,8 @@ std::string to_text(const core::OddsReport& report, Style style)
         for (size_t i = 0; i < dim.lines.size(); ++i) {
             const auto& line = dim.lines[i];
             const double p = line.probability.value();
-            size_t bar = most > 0 ? static_cast<size_t>(p / most * k_bar + 0.5) : 0;
-            if (bar == 0 && p > 0) {
-                bar = 1;  // possible, however unlikely: never drawn as nothing
-            }
-            std::string row = "  " + pad(label_of(line), width) + "  " + pad(std::string(bar, '#'), k_bar) + "  " +
-                              pad(percent(line.probability), 7, true);
+            std::string row = "  " + pad(label_of(line), width) + "  " + bar(most > 0 ? p / most : 0, cells, style) +
+                              "  " + pad(percent(line.probability), 7, true);
             if (dim.numeric) {
                 row += line.value.empty() ? std::string(18, ' ') : "  at least " + pad(percent(at_least[i]), 7, true);
             }
@@ -431,6 +485,59 @@ std::string draw_grid(const core::Table& t, std::optional<size_t> mark_row, std:
 
 }  // namespace
 
+std::vector<std::string> legend_lines(const core::Table& t, const core::LegendEntry& e)
+{
+    std::vector<std::string> out;
+    if (e.roll_again) {
+        out.push_back("roll again (" + std::to_string(t.roll_again_limit) + " time" +
+                      (t.roll_again_limit == 1 ? "" : "s") + " at most)");
+    }
+    for (const auto& role : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
+        if (!role.second->empty()) {
+            out.push_back("the " + std::string(role.first) + "'s units: " + *role.second);
+        }
+    }
+    for (const auto& effect : e.effects) {
+        out.push_back(effect);
+    }
+    for (const auto& side : e.by_side) {
+        for (const auto& effect : side.effects) {
+            out.push_back(side.side + ": " + effect);
+        }
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, std::vector<std::string>>> rule_lines(const core::Table& t)
+{
+    std::vector<std::pair<std::string, std::vector<std::string>>> out;
+    if (!t.modifiers.empty()) {
+        auto& [head, lines] = out.emplace_back("modifiers (--mod NAME or NAME=COUNT)", std::vector<std::string>{});
+        for (const auto& m : t.modifiers) {
+            std::string how = m.per == 0 ? signed_number(m.value)
+                                         : signed_number(m.value) + " per " + std::to_string(m.per) + " (" +
+                                               std::to_string(m.min) + " to " + std::to_string(m.max) + ")";
+            lines.push_back(pad(m.name, 20) + " " + pad(how, 10) + " " + m.description +
+                            (m.source.empty() ? "" : " (" + m.source + ")"));
+        }
+    }
+    if (!t.shifts.empty()) {
+        auto& [head, lines] = out.emplace_back("shifts (--shift NAME or NAME=COUNT)", std::vector<std::string>{});
+        for (const auto& sh : t.shifts) {
+            const std::string how = signed_number(sh.columns) + (sh.read ? " read" : "");
+            lines.push_back(pad(sh.name, 20) + " " + pad(how, 10) + " " + sh.description +
+                            (sh.source.empty() ? "" : " (" + sh.source + ")"));
+        }
+    }
+    if (!t.constants.empty()) {
+        auto& [head, lines] = out.emplace_back("", std::vector<std::string>{});
+        for (const auto& [name, value] : t.constants) {
+            lines.push_back(name + " = " + std::to_string(value));
+        }
+    }
+    return out;
+}
+
 std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std::optional<size_t> mark_column,
                        Style style)
 {
@@ -458,47 +565,15 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std
         const std::string indent(code_width + 4, ' ');
         for (const auto& e : t.legend) {
             out += "  " + pad(e.code, code_width) + "  " + e.name + "\n";
-            if (e.roll_again) {
-                out += indent + "- roll again (" + std::to_string(t.roll_again_limit) + " time" +
-                       (t.roll_again_limit == 1 ? "" : "s") + " at most)\n";
-            }
-            for (const auto& role : {std::pair{"attacker", &e.attacker}, std::pair{"defender", &e.defender}}) {
-                if (!role.second->empty()) {
-                    out += indent + "- the " + role.first + "'s units: " + *role.second + "\n";
-                }
-            }
-            for (const auto& effect : e.effects) {
-                out += indent + "- " + effect + "\n";
-            }
-            for (const auto& side : e.by_side) {
-                for (const auto& effect : side.effects) {
-                    out += indent + "- " + side.side + ": " + effect + "\n";
-                }
+            for (const auto& line : legend_lines(t, e)) {
+                out += indent + "- " + line + "\n";
             }
         }
     }
-    if (!t.modifiers.empty()) {
-        out += "\nmodifiers (--mod NAME or NAME=COUNT):\n";
-        for (const auto& m : t.modifiers) {
-            std::string how = m.per == 0 ? signed_number(m.value)
-                                         : signed_number(m.value) + " per " + std::to_string(m.per) + " (" +
-                                               std::to_string(m.min) + " to " + std::to_string(m.max) + ")";
-            out += "  " + pad(m.name, 20) + " " + pad(how, 10) + " " + m.description +
-                   (m.source.empty() ? "" : " (" + m.source + ")") + "\n";
-        }
-    }
-    if (!t.shifts.empty()) {
-        out += "\nshifts (--shift NAME or NAME=COUNT):\n";
-        for (const auto& sh : t.shifts) {
-            const std::string how = signed_number(sh.columns) + (sh.read ? " read" : "");
-            out += "  " + pad(sh.name, 20) + " " + pad(how, 10) + " " + sh.description +
-                   (sh.source.empty() ? "" : " (" + sh.source + ")") + "\n";
-        }
-    }
-    if (!t.constants.empty()) {
-        out += "\n";
-        for (const auto& [name, value] : t.constants) {
-            out += "  " + name + " = " + std::to_string(value) + "\n";
+    for (const auto& [head, lines] : rule_lines(t)) {
+        out += "\n" + (head.empty() ? "" : head + ":\n");
+        for (const auto& line : lines) {
+            out += "  " + line + "\n";
         }
     }
     if (!t.notes.empty()) {

@@ -11,12 +11,15 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace umpire::format {
 
 struct Style {
     bool colour = false;
-    size_t width = 0;  // the terminal's columns to wrap at; 0 when not a terminal (no wrapping)
+    size_t width = 0;      // the terminal's columns to wrap at; 0 when not a terminal (no wrapping)
+    bool unicode = false;  // odds' bars in Unicode blocks (a UTF-8 terminal), else in '#'
 };
 
 std::string to_text(const core::Resolution& r, Style style);
@@ -28,6 +31,18 @@ std::string to_brief(const core::OddsReport& report);
 // umpire compare: the requests lettered A, B, ...; then each dimension any of them
 // reports, a row per value and a column of percents per request ("-": never), with the
 // expected value of a count or total.
+// One dimension of compare's requests side by side: each request's own (nullptr where it
+// does not report it) and every value any of them reaches, with the first name given for
+// it; a count's or total's values in order, "(not reported)" last.
+struct Compared {
+    std::string name;
+    bool numeric = true;
+    std::vector<const core::OddsDimension*> dims;
+    std::vector<std::pair<std::string, std::string>> values;  // value, name
+};
+std::vector<Compared> compared(const std::vector<core::OddsReport>& reports);
+// DIM's line for VALUE; nullptr when it has none (or there is no DIM).
+const core::OddsLine* line_of(const core::OddsDimension* dim, const std::string& value);
 std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports);
 
 // The table drawn as the printed chart, with the cell at MARK_ROW, MARK_COLUMN shown in
@@ -35,7 +50,23 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
 std::string draw_table(const core::Table& table, std::optional<size_t> mark_row, std::optional<size_t> mark_column,
                        Style style);
 
+// What the legend says of E beyond its name, a line each: rolls again, what it does to the
+// units, its effects (each side's marked). The text chart and the printed one list these.
+std::vector<std::string> legend_lines(const core::Table& t, const core::LegendEntry& e);
+// T's modifiers, shifts and constants: a heading ("" for none) and its lines, each.
+std::vector<std::pair<std::string, std::vector<std::string>>> rule_lines(const core::Table& t);
+
 std::string list_tables(const std::vector<load::TableInfo>& tables);
+
+// What R was asked, a "  key: value" line each, as the text answer lists it.
+std::string inputs_text(const core::Resolution& r);
+
+// "expected 3.20 (16/5)" of a count or total ("when reported" where only some branches
+// report it); "" for a dimension without an expected value.
+std::string expected_text(const core::OddsDimension& dim);
+// A bar CELLS characters wide filled to SHARE (0 to 1) of it: in Unicode eighth blocks or
+// in '#', as STYLE says; at least a sliver for a share above 0.
+std::string bar(double share, size_t cells, Style style);
 
 // "42.00%" of a fraction.
 std::string percent(const core::Fraction& f);

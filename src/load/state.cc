@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace umpire::load {
@@ -126,6 +127,56 @@ void write_state_text(const std::string& path, const std::string& text)
     commit_state_text(path);
 }
 
+namespace {
+
+// TEXT written to FD (NAME) whole, flushed to the disk and FD closed; FAIL(what) on an error.
+template <class Fail> void write_and_close(int fd, const std::string& text, const std::string& name, Fail fail)
+{
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            ::close(fd);
+            fail("write " + name);
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        ::close(fd);
+        fail("flush " + name);
+    }
+    if (::close(fd) != 0) {
+        fail("close " + name);
+    }
+}
+
+}  // namespace
+
+void replace_file(const std::string& path, const std::string& text)
+{
+    std::string tmp = path + ".XXXXXX";
+    auto fail = [&](const std::string& what) {
+        int err = errno;
+        ::unlink(tmp.c_str());
+        throw io_error(path + ": cannot " + what + ": " + std::strerror(err));
+    };
+    const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        throw io_error(path + ": cannot create a file beside it: " + std::strerror(err));
+    }
+    const mode_t mask = ::umask(0);  // mkostemp makes the file 0600; a picture is 0644 less the umask
+    ::umask(mask);
+    ::fchmod(fd, 0644 & ~mask);
+    write_and_close(fd, text, tmp, fail);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        fail("replace it with " + tmp);
+    }
+}
+
 void prepare_state_text(const std::string& path, const std::string& text)
 {
     const std::string tmp = path + ".tmp";
@@ -138,25 +189,7 @@ void prepare_state_text(const std::string& path, const std::string& text)
     if (fd < 0) {
         fail("create " + tmp);
     }
-    size_t done = 0;
-    while (done < text.size()) {
-        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            ::close(fd);
-            fail("write " + tmp);
-        }
-        done += static_cast<size_t>(n);
-    }
-    if (::fsync(fd) != 0) {
-        ::close(fd);
-        fail("flush " + tmp);
-    }
-    if (::close(fd) != 0) {
-        fail("close " + tmp);
-    }
+    write_and_close(fd, text, tmp, fail);
 }
 
 void commit_state_text(const std::string& path)

@@ -20,6 +20,10 @@ std::string read_state_text(const std::string& path);
 void write_state(const std::string& path, const core::WeatherState& state);
 // The same for any state file's TEXT.
 void write_state_text(const std::string& path, const std::string& text);
+// TEXT as the file PATH, whole or not at all: written to a file of a fresh name beside it,
+// flushed to the disk and renamed over it, so two writers at once leave one whole file and
+// a failed write (a full disk) leaves what was there. No lock, and no file left beside it.
+void replace_file(const std::string& path, const std::string& text);
 // write_state_text in two halves, for a write that is journalled between them (the game
 // file, DESIGN.md 12): PATH.tmp written and flushed to disk (on failure it is removed and
 // PATH is untouched); then renamed over PATH, the directory flushed too. discard removes a

@@ -36,13 +36,17 @@ for path in /usr/bin/umpire /usr/share/man/man1/umpire.1 /usr/share/man/man5/ump
     /usr/share/fish/vendor_completions.d/umpire.fish /usr/share/umpire/umpire.schema.json \
     /usr/share/doc/umpire/README.md /usr/share/doc/umpire/LICENSE /usr/share/doc/umpire/copyright \
     /usr/share/doc/umpire/examples/border-war/README.md \
-    /usr/share/doc/umpire/examples/border-war/tables/border-war/crt.toml; do
+    /usr/share/doc/umpire/examples/border-war/tables/border-war/crt.toml /usr/libexec/umpire/umpire-draw; do
     grep -qx "$path" "$work/contents" || fail "the package lacks $path"
 done
 dpkg-deb -x "$deb" "$work/root"
 grep -q "^License: Expat" "$work/root/usr/share/doc/umpire/copyright" || fail "copyright names no licence"
 grep -q "libedit" "$work/root/usr/share/doc/umpire/copyright" || fail "copyright lacks libedit's notice"
 [[ "$("$work/root/usr/bin/umpire" --version)" == *"$version"* ]] || fail "the packaged umpire does not say version $version"
+# --draw finds umpire-draw where the package puts it, under umpire's own prefix.
+"$work/root/usr/bin/umpire" --draw "$work/asw.svg" table show black-sea.asw >/dev/null ||
+    fail "the packaged umpire cannot draw with its umpire-draw"
+grep -q "<text" "$work/asw.svg" 2>/dev/null || fail "the packaged umpire drew no SVG"
 
 # Installed with apt as a user would, where that can be done without touching a real install.
 if [ "$(id -u)" = 0 ] && ! dpkg -s umpire >/dev/null 2>&1; then
@@ -51,6 +55,8 @@ if [ "$(id -u)" = 0 ] && ! dpkg -s umpire >/dev/null 2>&1; then
         resolved=$(/usr/bin/umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4)
         [[ "$resolved" == *$'\n'"result: D  Damaged"* ]] || fail "the installed umpire does not resolve 15.23's example"
         [ "$(dpkg -L umpire | grep -c .)" -gt 5 ] || fail "dpkg -L umpire lists nothing"
+        /usr/bin/umpire --draw "$work/installed.pdf" table show black-sea.asw >/dev/null ||
+            fail "the installed umpire cannot draw (its Depends: Cairo, Pango, DejaVu)"
         if command -v man >/dev/null; then
             man -w umpire >/dev/null 2>&1 || fail "man -w umpire finds no page"
         fi
