@@ -94,7 +94,7 @@ void run_compare(const CompareOptions& opt, Context& ctx)
         draw_compared(ctx, opt.requests, reports, "compare");
     }
     ctx.out() << (ctx.options.json ? format::compare_json(opt.requests, reports) + "\n"
-                                   : format::compare_text(opt.requests, reports));
+                                   : format::compare_text(opt.requests, reports, ctx.style()));
 }
 
 void draw_compared(Context& ctx, const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports,

@@ -221,7 +221,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
         out += "  " + columns.back().column + " is the last column these options reach" +
                (crt ? ": above 10:1 odds are read as 10:1 (XIII.B.4)\n" : "\n");
     }
-    ctx.out() << out << format::compare_text(requests, reports);
+    ctx.out() << out << format::compare_text(requests, reports, ctx.style());
 }
 
 void setup_crt(CLI::App& app, Context& ctx);

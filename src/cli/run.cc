@@ -778,7 +778,8 @@ void check_draws(const std::vector<std::string>& args, const std::string& comman
                                                            "game",  "shell",  "luck", "completion"};
     // Of these, the subcommands that draw.
     static constexpr std::pair<std::string_view, std::string_view> k_draws_in[] = {
-        {"table", "show"}, {"table", "sheet"}, {"table", "lookup"}, {"plan", "crt"}, {"plan", "resolve"}};
+        {"table", "show"}, {"table", "sheet"},  {"table", "lookup"},
+        {"plan", "crt"},   {"plan", "resolve"}, {"plan", "melee"}};
     std::string sub;
     for (auto at = std::find(args.begin(), args.end(), command); at != args.end() && ++at != args.end();) {
         if (!at->starts_with('-')) {
@@ -795,7 +796,7 @@ void check_draws(const std::vector<std::string>& args, const std::string& comman
     if (!draws) {
         throw usage_error("--draw: 'umpire " + command + (has_subs && !sub.empty() ? " " + sub : "") +
                           "' draws no picture; pictures are of charts (table show, table sheet) and of odds (a "
-                          "roll or --odds of any adjudication, table lookup, compare, plan crt, plan resolve)");
+                          "roll or --odds of any adjudication, table lookup, compare, plan)");
     }
 }
 

@@ -143,9 +143,11 @@ void odds_picture(JsonWriter& w, const core::OddsReport& report,
     w.begin_object().key("kind").value("odds").key("title").value(r.title +
                                                                   (r.source.empty() ? "" : " (" + r.source + ")"));
     w.key("heading").value(inputs_line(r));
-    w.key("caption").value("exact odds over " + std::to_string(report.branches) + " branch" +
-                           (report.branches == 1 ? "" : "es") + " of the roll tree" +
-                           (marked.empty() ? "" : "; the roll just made marked"));
+    // A plan's charts are several walks: no one number of branches.
+    w.key("caption").value(report.branches == 0 ? std::string()
+                                                : "exact odds over " + std::to_string(report.branches) + " branch" +
+                                                      (report.branches == 1 ? "" : "es") + " of the roll tree" +
+                                                      (marked.empty() ? "" : "; the roll just made marked"));
     w.key("provisional").value(provisional_note({&report}));
     strings(w, "series", {});
     w.key("dimensions").begin_array();

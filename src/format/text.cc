@@ -283,15 +283,25 @@ const core::OddsLine* line_of(const core::OddsDimension* dim, const std::string&
     return nullptr;
 }
 
-std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports)
+std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports,
+                         Style style)
 {
     std::string out = "Compare: exact odds of each request\n";
     for (size_t i = 0; i < requests.size(); ++i) {
         out += "  " + std::string(1, static_cast<char>('A' + i)) + "  " + requests[i] + "  (" +
                reports[i].sample.source + (reports[i].sample.provisional ? ", PROVISIONAL" : "") + ")\n";
     }
-    constexpr size_t k_cell = 9;
+    // On a UTF-8 terminal each chance has its bar before it, the likeliest of the dimension
+    // full; elsewhere the percents alone, as scripts have read them.
+    constexpr size_t k_bar_cells = 6;
+    const size_t k_cell = style.unicode ? 9 + 1 + k_bar_cells : 9;
     for (const auto& [name, numeric, dims, values] : compared(reports)) {
+        double most = 0;
+        for (const auto* d : dims) {
+            for (const auto& line : d == nullptr ? std::span<const core::OddsLine>() : std::span(d->lines)) {
+                most = std::max(most, line.probability.value());
+            }
+        }
         size_t code_width = 0;
         for (const auto& v : values) {
             code_width = std::max(code_width, v.first.size());
@@ -312,6 +322,12 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
             std::string row = "  " + pad(labels[v], width - 2);
             for (const auto* d : dims) {
                 const core::OddsLine* line = line_of(d, values[v].first);
+                if (style.unicode) {
+                    const double share = line == nullptr || most == 0 ? 0 : line->probability.value() / most;
+                    row += "  " + bar(share, k_bar_cells, style);
+                    row += pad(line == nullptr ? "-" : percent(line->probability), k_cell - k_bar_cells - 2, true);
+                    continue;
+                }
                 row += pad(line == nullptr ? "-" : percent(line->probability), k_cell, true);
             }
             out += row + "\n";

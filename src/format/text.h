@@ -43,7 +43,9 @@ struct Compared {
 std::vector<Compared> compared(const std::vector<core::OddsReport>& reports);
 // DIM's line for VALUE; nullptr when it has none (or there is no DIM).
 const core::OddsLine* line_of(const core::OddsDimension* dim, const std::string& value);
-std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports);
+// On a UTF-8 terminal (STYLE) each chance has a bar before it.
+std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports,
+                         Style style = {});
 
 // The table drawn as the printed chart, with the cell at MARK_ROW, MARK_COLUMN shown in
 // brackets (and in colour) when given.

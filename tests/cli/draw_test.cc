@@ -42,7 +42,7 @@ TEST_CASE("draw: a command with nothing to draw refuses --draw before it does an
     const std::string game = dir / "game.toml";
     for (const std::vector<std::string>& request : {std::vector<std::string>{"game", "new", "constantinople", game},
                                                     {"table", "list"},
-                                                    {"plan", "melee", "--ship", "8", "--enemy", "5"},
+                                                    {"completion", "bash"},
                                                     {"seed", "commit"},
                                                     {"luck", dir / "log"}}) {
         std::vector<std::string> args{"--draw", dir / "x.svg"};
@@ -57,6 +57,19 @@ TEST_CASE("draw: a command with nothing to draw refuses --draw before it does an
     auto inside = run_cli({"compare", "crt --attack 6 --defense 3 --draw x.svg", "crt --attack 9 --defense 3"});
     CHECK(inside.code == 64);
     CHECK(contains(inside.err, "--draw has no place in a comparison"));
+}
+
+TEST_CASE("draw: plan melee draws each split's results on each enemy", "[cli][draw]")
+{
+    const test::TempDir dir("draw-plan");
+    auto r = run_cli({"--draw", dir / "plan.svg", "plan", "melee", "--ship", "8", "--enemy", "5", "--enemy", "3"});
+    REQUIRE(r.code == 0);
+    std::ifstream svg(dir / "plan.svg");
+    const std::string text((std::istreambuf_iterator<char>(svg)), std::istreambuf_iterator<char>());
+    // 15.24's split 2 on the 5 (at -3) and 6 on the 3 (at +3): 15.41 at +3 is I 1/6, D 1/2, L 1/3.
+    CHECK(contains(text, "6 on enemy 2 at +3: Lose one"));
+    CHECK(contains(text, "33.33%  1/3"));
+    CHECK(contains(text, "2 on enemy 1 at -3"));
 }
 
 TEST_CASE("draw: a picture that cannot be written is exit 74, and a roll drawn first leaves nothing behind",

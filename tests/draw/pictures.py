@@ -265,25 +265,42 @@ def check_odds(picture, request, marked=None):
         fail(f"{picture}: the roll just made is not named")
 
 
+def screen_of(command, name):
+    """What a 90-column UTF-8 terminal (tmux) shows after COMMAND (a list) has run."""
+    socket = f"umpire-{name}-{os.getpid()}"
+    subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-s", name, "-x", "90", "-y", "30", "env", "-u",
+                    "LC_ALL", "sh", "-c", " ".join(command + ["; echo END-OF-OUTPUT; sleep 30"])], check=True)
+    screen = ""
+    for _ in range(50):
+        screen = subprocess.run(["tmux", "-L", socket, "capture-pane", "-t", name, "-p"],
+                                capture_output=True, text=True).stdout
+        if "END-OF-OUTPUT" in screen:
+            break
+        subprocess.run(["sleep", "0.1"])
+    subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+    return screen
+
+
+def compare_bars():
+    """compare on a terminal: a bar before each chance, the dimension's likeliest full."""
+    screen = screen_of(["TERM=xterm-256color", "LANG=C.UTF-8", UMPIRE, "compare",
+                        "'crt --attack 6 --defense 3'", "'crt --attack 9 --defense 3'"], "compare")
+    rows = {line.split()[0]: line for line in screen.splitlines() if line.startswith("  ") and "%" in line}
+    # umpire's provisional stand-in for XIII.C's lost chart: at 2:1 S on two faces (1/3), at 3:1 on one.
+    if "S" not in rows or rows["S"].count(chr(0x2588)) != 6 + 3:
+        fail(f"compare on a terminal: S wanted a full bar (1/3) and a half one (1/6):\n{screen}")
+    if "DE" not in rows or rows["DE"].count(chr(0x2588)) != 3:
+        fail(f"compare on a terminal: DE wanted no bar under A, half a bar under B:\n{screen}")
+
+
 def terminal_bars():
     """--odds on a terminal, read off the screen (tmux): Unicode blocks within its width on a
     UTF-8 terminal, '#' under TERM=dumb and with --ascii; each bar as long as its chance."""
-    socket = f"umpire-bars-{os.getpid()}"
     eighths = {chr(0x2588): 8, **{chr(0x2590 - k): k for k in range(1, 8)}}
     cases = (("xterm-256color", [], "unicode"), ("dumb", [], "ascii"), ("xterm-256color", ["--ascii"], "ascii"))
-    for term, flags, kind in cases:
-        command = " ".join([f"TERM={term}", "LANG=C.UTF-8", "LC_ALL=", UMPIRE] + flags +
-                           ["melee", "--attacker", "4", "--attacker", "4", "--defender", "5", "--odds;", "sleep", "30"])
-        subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-s", "bars", "-x", "90", "-y", "30",
-                        "env", "-u", "LC_ALL", "sh", "-c", command], check=True)
-        screen = ""
-        for _ in range(50):
-            screen = subprocess.run(["tmux", "-L", socket, "capture-pane", "-t", "bars", "-p"],
-                                    capture_output=True, text=True).stdout
-            if "1/3" in screen:
-                break
-            subprocess.run(["sleep", "0.1"])
-        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+    for number, (term, flags, kind) in enumerate(cases):
+        screen = screen_of([f"TERM={term}", "LANG=C.UTF-8", UMPIRE] + flags +
+                           ["melee", "--attacker", "4", "--attacker", "4", "--defender", "5", "--odds"], f"bars{number}")
         # 15.41: melee 4 and 4 against 5, differential +3: I 1/6, D 1/2, L 1/3.
         lengths = {}
         for line in screen.splitlines():
@@ -364,6 +381,7 @@ def main():
             fail(f"compare.svg: no '{want}'")
 
     terminal_bars()
+    compare_bars()
 
     # Bad input: each refused, nothing written.
     p = run("--draw", "odds.png", "melee", "--attacker", "4", "--defender", "5", "--odds", code=64)

@@ -272,6 +272,38 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     // The table's provisional notes, once, from the first attack's working.
     const core::Resolution* sample = scored.empty() ? nullptr : &scored.front().attacks.front()->sample;
 
+    if (!ctx.options.draw.empty()) {
+        // --draw: each split shown a chart of its own, a bar for each result on each enemy.
+        core::OddsReport drawn;
+        drawn.sample.title = "Plan: " + ship_name + ", melee strength " + std::to_string(plan.strength);
+        drawn.sample.source = "Constantinople 15.24, CRT 15.41";
+        if (sample != nullptr) {
+            drawn.sample.provisional_notes = sample->provisional_notes;
+        }
+        if (legal == 0) {
+            drawn.sample.notes.push_back("no legal split (15.24): " + ship_name + " attacks none of them");
+        }
+        for (size_t i = 0; i < shown; ++i) {
+            const Scored& s = scored[i];
+            std::vector<std::string> points;
+            for (int p : s.points) {
+                points.push_back(std::to_string(p));
+            }
+            core::OddsDimension dim;
+            dim.name = std::to_string(i + 1) + ". " + join(points, ", ");
+            for (size_t e = 0; e < s.attacks.size(); ++e) {
+                const Attack& a = *s.attacks[e];
+                for (const auto& line : a.lines) {
+                    dim.lines.push_back({line.value,
+                                         std::to_string(a.points) + " on " + names[e] + " at " +
+                                             signed_number(a.differential) + ": " + line.name,
+                                         line.probability, line.severity});
+                }
+            }
+            drawn.dimensions.push_back(std::move(dim));
+        }
+        ctx.draw_odds(drawn);
+    }
     if (ctx.options.json) {
         format::JsonWriter w;
         w.begin_document().key("command").value("plan melee").key("source").value(crt.source);
