@@ -25,6 +25,14 @@ call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1); named=$(mean
 echo "umpire melee: $(ratio "$call" 0.001) ms   rolldice 2d6: $(ratio "$base" 0.001) ms   umpire/rolldice: $(ratio "$call" "$base")"
 echo "with ships named from the scenario: $(ratio "$named" 0.001) ms   umpire/rolldice: $(ratio "$named" "$base")"
 
+echo "== pictures (issue 28): drawing is umpire-draw's, a program of its own; the plain call above never loads it"
+hyperfine -N --warmup 3 --runs 30 --export-json "$work/draw.json" \
+    "$umpire -q --draw $work/sheet.pdf table sheet russian-portfolio" \
+    "$umpire -q --draw $work/crt.svg table show russian-portfolio.crt" \
+    "$umpire -q --draw $work/odds.svg crt --attack 6 --defense 3 --odds" >/dev/null
+echo "a game's reference sheet (PDF, $(python3 -c "import re,sys; print(len(re.findall(rb'/Type\s*/Page[^s]', open(sys.argv[1],'rb').read())))" "$work/sheet.pdf") pages): $(ratio "$(mean "$work/draw.json" 0)" 0.001) ms   one chart (SVG): $(ratio "$(mean "$work/draw.json" 1)" 0.001) ms   odds (SVG): $(ratio "$(mean "$work/draw.json" 2)" 0.001) ms"
+ldd "$umpire" >/dev/null 2>&1 && echo "umpire links: $(ldd "$umpire" | grep -c -E 'cairo|pango') of Cairo and Pango" || echo "umpire is static: no Cairo or Pango in it"
+
 echo "== one call with 20 tables of the referee's own, the melee table among them (issue 25; target: no slower than rolldice)"
 mkdir -p "$work/config/umpire/tables"
 src=$(dirname "$(realpath "$0")")/../tables

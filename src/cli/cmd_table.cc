@@ -630,6 +630,8 @@ void setup_table(CLI::App& app, Context& ctx)
     sub->footer("Your own tables live in $XDG_CONFIG_HOME/umpire/tables (else ~/.config/umpire/tables)\n"
                 "and every call reads them in place of umpire's; import, diff and reset keep them.\n"
                 "Examples:\n  umpire table list\n  umpire table show constantinople.melee --column 3 --roll 4\n"
+                "  umpire --draw melee.pdf table show constantinople.melee --column 3 --roll 4   # to print\n"
+                "  umpire --draw sheet.pdf table sheet constantinople   # every chart of the game\n"
                 "  umpire table lookup constantinople.melee --column -5 --roll 6\n"
                 "  umpire table lookup constantinople.reefs --row 2028 --column number\n"
                 "  umpire table import russian-portfolio.crt printed-crt.csv   # the chart as printed\n"

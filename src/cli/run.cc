@@ -375,6 +375,7 @@ constexpr const char* k_footer = R"(Examples:
   umpire ram --strength 3 --defense B --seed 7
   umpire wind --roll 9 --roll 7
   umpire table show constantinople.melee --column 3 --roll 4
+  umpire --draw sheet.pdf table sheet russian-portfolio      # a reference sheet to print
   umpire --json check storm
   umpire suppress --stand open --stand soft --stand hard:armour
   umpire morale --stands 4 --eliminated 1 --suppressed 2
@@ -887,11 +888,11 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
         [&] {
             m_app.clear();  // a parse that failed half-way leaves results behind
             check_option_names(m_app, args);
-            if (const std::string command = command_of(args);
-                !command.empty() && std::any_of(args.begin(), args.end(), [](const std::string& a) {
-                    return a == "--draw" || a.starts_with("--draw=");
-                })) {
-                check_draws(args, command);
+            if (std::any_of(args.begin(), args.end(),
+                            [](const std::string& a) { return a == "--draw" || a.starts_with("--draw="); })) {
+                if (const std::string command = command_of(args); !command.empty()) {
+                    check_draws(args, command);
+                }
             }
             try {
                 m_app.parse(reversed);

@@ -230,10 +230,29 @@ struct Grid {
     bool provisional = false;
 };
 
+// GRID's sizes on the page: the die column's and each column's width, and the lines each
+// head, key and cell is wrapped to.
+struct Measured {
+    double key_w = 0;
+    std::vector<double> col_w;
+    std::vector<std::string> row_title;                        // the die column's head, wrapped
+    std::vector<std::vector<std::string>> heads;               // each column's head, wrapped
+    std::vector<std::vector<std::string>> keys;                // each row's key, wrapped
+    std::vector<std::vector<std::vector<std::string>>> cells;  // [row][column], wrapped
+    std::vector<double> row_h;
+    double head_h = 0;
+};
+
+// Lines drawn centred on X, the first line box at TOP.
+void centred(Block& b, double x, double top, const std::vector<std::string>& lines, bool bold)
+{
+    for (size_t l = 0; l < lines.size(); ++l) {
+        b.shapes.push_back(text(x, baseline(top + 2 + l * k_body * k_leading, k_body), lines[l], k_body, bold, 1));
+    }
+}
+
 // One part of GRID: the columns COLUMNS (with the die column), rows FIRST to LAST.
-Block grid_part(const Grid& g, const std::vector<size_t>& columns, double key_w, const std::vector<double>& col_w,
-                const std::vector<std::vector<std::vector<std::string>>>& lines, const std::vector<double>& row_h,
-                double head_h, const std::vector<std::vector<std::string>>& head_lines, size_t first, size_t last,
+Block grid_part(const Grid& g, const Measured& m, const std::vector<size_t>& columns, size_t first, size_t last,
                 const std::string& caption)
 {
     Block b;
@@ -242,45 +261,40 @@ Block grid_part(const Grid& g, const std::vector<size_t>& columns, double key_w,
         b.shapes.push_back(text(0, baseline(0, k_small), caption, k_small, false, 0, k_grey));
         b.height += k_small * k_leading + 2;
     }
-    double total_w = key_w;
+    double total_w = m.key_w;
     for (size_t c : columns) {
-        total_w += col_w[c];
+        total_w += m.col_w[c];
     }
     const double top = b.height;
     if (!g.column_title.empty()) {
-        b.shapes.push_back(rect(key_w, b.height, total_w - key_w, line_h + 4, k_head, k_rule));
-        b.shapes.push_back(
-            text(key_w + (total_w - key_w) / 2, baseline(b.height + 2, k_body), g.column_title, k_body, true, 1));
-        b.height += line_h + 4;
+        const auto title = wrap(g.column_title, k_body, true, total_w - m.key_w - 2 * k_pad);
+        const double h = title.size() * line_h + 4;
+        b.shapes.push_back(rect(m.key_w, b.height, total_w - m.key_w, h, k_head, k_rule));
+        centred(b, m.key_w + (total_w - m.key_w) / 2, b.height, title, true);
+        b.height += h;
     }
     // The heads: the die column's and each column's, centred.
-    b.shapes.push_back(rect(0, top, key_w, b.height - top + head_h, k_head, k_rule));
-    b.shapes.push_back(text(key_w / 2, baseline(b.height + 2, k_body), g.row_title, k_body, true, 1));
-    double x = key_w;
+    b.shapes.push_back(rect(0, top, m.key_w, b.height - top + m.head_h, k_head, k_rule));
+    centred(b, m.key_w / 2, b.height, m.row_title, true);
+    double x = m.key_w;
     for (size_t c : columns) {
-        b.shapes.push_back(rect(x, b.height, col_w[c], head_h, k_head, k_rule));
-        for (size_t l = 0; l < head_lines[c].size(); ++l) {
-            b.shapes.push_back(
-                text(x + col_w[c] / 2, baseline(b.height + 2 + l * line_h, k_body), head_lines[c][l], k_body, true, 1));
-        }
-        x += col_w[c];
+        b.shapes.push_back(rect(x, b.height, m.col_w[c], m.head_h, k_head, k_rule));
+        centred(b, x + m.col_w[c] / 2, b.height, m.heads[c], true);
+        x += m.col_w[c];
     }
-    b.height += head_h;
+    b.height += m.head_h;
     for (size_t r = first; r < last; ++r) {
-        b.shapes.push_back(rect(0, b.height, key_w, row_h[r], k_head, k_rule));
-        b.shapes.push_back(text(key_w / 2, baseline(b.height + 2, k_body), g.keys[r], k_body, true, 1));
-        x = key_w;
+        b.shapes.push_back(rect(0, b.height, m.key_w, m.row_h[r], k_head, k_rule));
+        centred(b, m.key_w / 2, b.height, m.keys[r], true);
+        x = m.key_w;
         for (size_t c : columns) {
             const bool marked = static_cast<long long>(r) == g.mark_row && static_cast<long long>(c) == g.mark_column;
-            b.shapes.push_back(rect(x, b.height, col_w[c], row_h[r], marked ? k_marked : k_white,
+            b.shapes.push_back(rect(x, b.height, m.col_w[c], m.row_h[r], marked ? k_marked : k_white,
                                     marked ? k_ink : k_rule, marked ? 1.5 : 0.5));
-            for (size_t l = 0; l < lines[r][c].size(); ++l) {
-                b.shapes.push_back(text(x + col_w[c] / 2, baseline(b.height + 2 + l * line_h, k_body), lines[r][c][l],
-                                        k_body, marked, 1));
-            }
-            x += col_w[c];
+            centred(b, x + m.col_w[c] / 2, b.height, m.cells[r][c], marked);
+            x += m.col_w[c];
         }
-        b.height += row_h[r];
+        b.height += m.row_h[r];
     }
     if (g.provisional) {
         Shape s = stamp(total_w, b.height - top);
@@ -291,65 +305,81 @@ Block grid_part(const Grid& g, const std::vector<size_t>& columns, double key_w,
     return b;
 }
 
-// A chart's grid in parts that fit WIDTH and, each, a page of PAGE_H.
-void grid(std::vector<Block>& blocks, const Grid& g, double width, double page_h)
+// A chart's grid in parts that fit WIDTH and, each, a page of PAGE_H; the first under the
+// chart's heading, FIRST_H of the page, so that the heading is not left alone on a page.
+void grid(std::vector<Block>& blocks, const Grid& g, double width, double page_h, double first_h)
 {
     const double line_h = k_body * k_leading;
-    double key_w = text_width(g.row_title, k_body, true);
+    Measured m;
+    // The die column as wide as its widest key or head, a third of the page at most.
+    m.key_w = text_width(g.row_title, k_body, true);
     for (const auto& k : g.keys) {
-        key_w = std::max(key_w, text_width(k, k_body, true));
+        m.key_w = std::max(m.key_w, text_width(k, k_body, true));
     }
-    key_w = std::min(key_w + 2 * k_pad, width / 3);
+    m.key_w = std::min(m.key_w + 2 * k_pad, width / 3);
+    m.row_title = wrap(g.row_title, k_body, true, m.key_w - 2 * k_pad);
     // Each column as wide as its widest cell or head, at most the page beside the die column.
-    const double most = width - key_w;
-    std::vector<double> col_w(g.heads.size());
+    const double most = width - m.key_w;
+    m.col_w.resize(g.heads.size());
     for (size_t c = 0; c < g.heads.size(); ++c) {
         double w = text_width(g.heads[c], k_body, true);
         for (size_t r = 0; r < g.keys.size(); ++r) {
             w = std::max(w, text_width(g.cells[r][c], k_body, true));
         }
-        col_w[c] = std::min(std::max(w + 2 * k_pad, 24.0), most);
+        m.col_w[c] = std::min(std::max(w + 2 * k_pad, 24.0), most);
     }
-    std::vector<std::vector<std::string>> head_lines(g.heads.size());
-    double head_h = 0;
-    for (size_t c = 0; c < g.heads.size(); ++c) {
-        head_lines[c] = wrap(g.heads[c], k_body, true, col_w[c] - 2 * k_pad);
-        head_h = std::max(head_h, head_lines[c].size() * line_h + 4);
+    // Columns narrower together than their title are widened alike until it fits on one
+    // line, or they fill the page: a title is wrapped only where the page is too narrow.
+    double together = 0;
+    for (double w : m.col_w) {
+        together += w;
     }
-    std::vector<std::vector<std::vector<std::string>>> lines(g.keys.size());
-    std::vector<double> row_h(g.keys.size());
-    for (size_t r = 0; r < g.keys.size(); ++r) {
-        lines[r].resize(g.heads.size());
-        double h = line_h;
-        for (size_t c = 0; c < g.heads.size(); ++c) {
-            lines[r][c] = wrap(g.cells[r][c], k_body, true, col_w[c] - 2 * k_pad);
-            h = std::max(h, lines[r][c].size() * line_h);
+    const double title_w = std::min(text_width(g.column_title, k_body, true) + 2 * k_pad, most);
+    if (!g.column_title.empty() && together < title_w && !m.col_w.empty()) {
+        const double extra = (title_w - together) / static_cast<double>(m.col_w.size());
+        for (double& w : m.col_w) {
+            w += extra;
         }
-        row_h[r] = h + 4;
+    }
+    m.head_h = m.row_title.size() * line_h + 4;
+    for (size_t c = 0; c < g.heads.size(); ++c) {
+        m.heads.push_back(wrap(g.heads[c], k_body, true, m.col_w[c] - 2 * k_pad));
+        m.head_h = std::max(m.head_h, m.heads.back().size() * line_h + 4);
+    }
+    for (size_t r = 0; r < g.keys.size(); ++r) {
+        m.keys.push_back(wrap(g.keys[r], k_body, true, m.key_w - 2 * k_pad));
+        double h = m.keys.back().size() * line_h;
+        m.cells.emplace_back();
+        for (size_t c = 0; c < g.heads.size(); ++c) {
+            m.cells.back().push_back(wrap(g.cells[r][c], k_body, true, m.col_w[c] - 2 * k_pad));
+            h = std::max(h, m.cells.back().back().size() * line_h);
+        }
+        m.row_h.push_back(h + 4);
     }
     // Parts of columns, each as many as the page takes beside the die column.
     std::vector<std::vector<size_t>> parts(1);
-    double used = key_w;
+    double used = m.key_w;
     for (size_t c = 0; c < g.heads.size(); ++c) {
-        if (!parts.back().empty() && used + col_w[c] > width) {
+        if (!parts.back().empty() && used + m.col_w[c] > width) {
             parts.emplace_back();
-            used = key_w;
+            used = m.key_w;
         }
         parts.back().push_back(c);
-        used += col_w[c];
+        used += m.col_w[c];
     }
     // Parts of rows, each a page at most under its heads and caption.
-    const double room = page_h - head_h - 2 * line_h - k_small * k_leading - 12;
+    const double title_h = g.column_title.empty() ? 0 : 3 * line_h + 4;  // wrapped to three lines at most, mostly
+    const double room = page_h - m.head_h - title_h - line_h - k_small * k_leading - 12;
     std::vector<std::pair<size_t, size_t>> spans;
     size_t first = 0;
     double h = 0;
     for (size_t r = 0; r < g.keys.size(); ++r) {
-        if (r > first && h + row_h[r] > room) {
+        if (r > first && h + m.row_h[r] > room - (spans.empty() ? first_h : 0)) {
             spans.emplace_back(first, r);
             first = r;
             h = 0;
         }
-        h += row_h[r];
+        h += m.row_h[r];
     }
     spans.emplace_back(first, g.keys.size());
     for (size_t p = 0; p < parts.size(); ++p) {
@@ -363,15 +393,19 @@ void grid(std::vector<Block>& blocks, const Grid& g, double width, double page_h
                 caption += std::string(caption.empty() ? "" : ", ") + "rows " + g.keys[spans[s].first] + " to " +
                            g.keys[spans[s].second - 1];
             }
-            blocks.push_back(grid_part(g, parts[p], key_w, col_w, lines, row_h, head_h, head_lines, spans[s].first,
-                                       spans[s].second, caption));
+            blocks.push_back(grid_part(g, m, parts[p], spans[s].first, spans[s].second, caption));
         }
     }
 }
 
 void table_item(std::vector<Block>& blocks, const nlohmann::json& item, double width, double page_h)
 {
+    const size_t before = blocks.size();
     heading(blocks, item, width);
+    double first_h = 0;
+    for (size_t b = before; b < blocks.size(); ++b) {
+        first_h += blocks[b].height;
+    }
     Grid g;
     g.row_title = str(item, "row_title");
     g.column_title = str(item, "column_title");
@@ -392,7 +426,7 @@ void table_item(std::vector<Block>& blocks, const nlohmann::json& item, double w
         g.mark_row = item["mark"][0].get<long long>();
         g.mark_column = item["mark"][1].get<long long>();
     }
-    grid(blocks, g, width, page_h);
+    grid(blocks, g, width, page_h, first_h);
     if (item.contains("legend") && item["legend"].is_array()) {
         // One column of codes, as wide as the widest (a quarter of the page at most: a
         // longer code is wrapped in it).

@@ -98,12 +98,9 @@ void table_picture(JsonWriter& w, const core::Table& t, std::optional<size_t> ma
     }
     w.key("legend").begin_array();
     for (const auto& e : t.legend) {
-        w.begin_object().key("code").value(e.code).key("name").value(e.name);
-        auto lines = legend_lines(t, e);
-        if (!e.source.empty()) {
-            lines.push_back("(" + e.source + ")");
-        }
-        strings(w, "lines", lines);
+        w.begin_object().key("code").value(e.code);
+        w.key("name").value(e.source.empty() ? e.name : e.name + "  (" + e.source + ")");
+        strings(w, "lines", legend_lines(t, e));
         w.end_object();
     }
     w.end_array();

@@ -153,6 +153,8 @@ def check_table(table_id, picture, args=(), mark=None):
                         fail(f"{picture} page {number}: row {key[0]} under {head[0]}: wanted '{want}', "
                              f"read {[w[0] for w in found]}")
                     seen[(row, column)] = (number, found[0] if found else None)
+    if not any(w[0] in (row_title, "Dice") for w in pages[0][2]):
+        fail(f"{picture}: the first page holds the chart's title but none of its grid")
     for row in range(len(keys)):
         for column in range(len(heads)):
             if (row, column) not in seen:
@@ -213,6 +215,56 @@ name = "Extra long"
 effects = ["{long_effect}"]
 source = "1.2"
 ''')
+
+
+def write_label_table():
+    """A chart of long row labels under a column title longer than its columns are wide."""
+    folder = os.path.join(TABLES, "drawtest")
+    os.makedirs(folder, exist_ok=True)
+    labels = ["attacking across a river in the mud season where no bridge stands and the ford is unknown",
+              "defending a town", "an attack by night against a fortified line held by veterans of two winters"]
+    rows = "".join(f'[[row]]\nkey = "{label}"\ncells = ["R", "S"]\n' for label in labels)
+    with open(os.path.join(folder, "labels.toml"), "w") as f:
+        f.write(f'''id = "drawtest.labels"
+title = "Long labels"
+game = "Draw test"
+source = "Draw test 2.1"
+dice = "1d6"
+
+[rows]
+kind = "label"
+title = "The situation of the attacking force as the rules describe it"
+
+[columns]
+kind = "label"
+title = "A column title much longer than the two columns beneath it, which must wrap and never run off the page"
+keys = ["a", "b"]
+
+{rows}
+[legend.R]
+name = "Retreat"
+effects = ["retreat"]
+[legend.S]
+name = "Stand"
+effects = ["stand"]
+''')
+    return labels
+
+
+def check_words(picture, texts):
+    """Every word of TEXTS somewhere in PICTURE, in order, and none past a page's edge."""
+    png(picture)
+    pages = words_of(as_pdf(picture))
+    words = []
+    for number, (width, height, page) in enumerate(pages, 1):
+        for w in page:
+            if w[1] < 0 or w[3] > width + 0.5 or w[4] > height + 0.5:
+                fail(f"{picture} page {number}: '{w[0]}' runs past the page's edge")
+        words += [w[0] for w in page]
+    drawn = " ".join(words)
+    for t in texts:
+        if " ".join(t.split()) not in drawn:
+            fail(f"{picture}: '{t[:50]}' is not there whole (wrapped, never cut)")
 
 
 def check_odds(picture, request, marked=None):
@@ -345,6 +397,13 @@ def main():
         pages = check_table("drawtest.wide", name, mark=("77", "col29"))
         if name.endswith(".pdf") and len(pages) < 4:
             fail(f"{name}: {len(pages)} pages for 79 rows of 30 columns, wanted 4 or more")
+    # Labels, a row title and a column title too long for their places: wrapped, whole.
+    labels = write_label_table()
+    for name in ("labels.pdf", "labels.svg"):
+        run("--draw", name, "table", "show", "drawtest.labels")
+        check_words(name, labels + ["The situation of the attacking force as the rules describe it",
+                                    "A column title much longer than the two columns beneath it, which must "
+                                    "wrap and never run off the page"])
     # A shipped chart of label rows and one without columns.
     for table in ("constantinople.melee", "black-sea.asw"):
         run("--draw", table + ".pdf", "table", "show", table)
