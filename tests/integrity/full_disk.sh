@@ -88,6 +88,25 @@ if [ "$code" = 74 ]; then
 else
     fail "game new on a full disk: exit $code, not 74: $(cat "$work/err")"
 fi
+# A picture (--draw, issue 28) on a full disk: exit 74, no picture and nothing beside it;
+# once there is room, the whole picture.
+rm -f new.toml new.toml.journal new.toml.lock
+i=0
+while head -c 4096 /dev/zero >"refill-$i" 2>/dev/null; do i=$((i + 1)); done
+"$umpire" -q --draw sheet.pdf table sheet constantinople >/dev/null 2>"$work/err"
+code=$?
+if [ "$code" = 74 ] && grep -q "No space left on device" "$work/err"; then
+    leftovers=$(ls -A | grep -v '^refill-' | grep -v '^g\.toml' | grep -v '^new\.toml' || true)
+    [ -z "$leftovers" ] && ok || fail "--draw on a full disk left: $leftovers"
+else
+    fail "--draw on a full disk: exit $code, not 74: $(cat "$work/err")"
+fi
+rm -f refill-*
+if "$umpire" -q --draw sheet.pdf table sheet constantinople >/dev/null 2>"$work/err" && head -c 5 sheet.pdf | grep -q '%PDF-'; then
+    ok
+else
+    fail "--draw once the disk has room: $(cat "$work/err")"
+fi
 for step in "${!steps[@]}"; do echo "exit 74 at '$step': ${steps[$step]} time(s)"; done
 [ -n "${seen[74]:-}" ] || fail "no request met the full disk (exit 74 never seen)"
 [ -n "${seen[0]:-}" ] || fail "no request finished once pages were freed"
