@@ -801,6 +801,52 @@ void check_draws(const std::vector<std::string>& args, const std::string& comman
     }
 }
 
+// Help TEXT with every line longer than WIDTH wrapped (clig.dev): an option's or command's
+// description continues under itself, any other line two columns in; an example command
+// ("  umpire ...") is left whole, to be copied.
+// Help is wrapped to the terminal, or to 80 columns when it is not one.
+size_t help_width(const Environment& env) { return env.columns > 0 ? std::max<size_t>(env.columns, 40) : 80; }
+
+std::string wrapped_help(const std::string& text, size_t width)
+{
+    std::string out;
+    for (const auto& line : split(text, '\n')) {
+        const size_t lead = line.find_first_not_of(' ');
+        // An example command is kept whole, to be copied as it is.
+        if (line.size() <= width || lead == std::string::npos || line.compare(lead, 7, "umpire ") == 0) {
+            out += line + "\n";
+            continue;
+        }
+        size_t indent = lead + 2;
+        // the description's column: after the first run of two or more blanks past the names
+        if (const size_t gap = line.find("  ", lead); gap != std::string::npos) {
+            const size_t start = line.find_first_not_of(' ', gap);
+            if (start != std::string::npos && start < width * 2 / 3) {
+                indent = start;
+            }
+        }
+        std::string current = line.substr(0, indent);
+        bool first = true;
+        for (const auto& word : split(line.substr(indent), ' ')) {
+            if (word.empty()) {
+                continue;
+            }
+            if (!first && current.size() + 1 + word.size() > width) {
+                out += current + "\n";
+                current = std::string(indent, ' ');
+                first = true;
+            }
+            current += (first ? "" : " ") + word;
+            first = false;
+        }
+        out += current + "\n";
+    }
+    if (!text.ends_with('\n') && !out.empty()) {
+        out.pop_back();
+    }
+    return out;
+}
+
 // Whether ARGS, a whole request, may use the global option O: names it, or asks for help.
 bool names_global(const std::vector<std::string>& args, const GlobalOption& o)
 {
@@ -897,9 +943,9 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
             try {
                 m_app.parse(reversed);
             } catch (const CLI::CallForHelp&) {
-                m_ctx.out() << m_app.help();
+                m_ctx.out() << wrapped_help(m_app.help(), help_width(m_ctx.env()));
             } catch (const CLI::CallForAllHelp&) {
-                m_ctx.out() << m_app.help("", CLI::AppFormatMode::All);
+                m_ctx.out() << wrapped_help(m_app.help("", CLI::AppFormatMode::All), help_width(m_ctx.env()));
             } catch (const CLI::CallForVersion&) {
                 m_ctx.out() << m_app.version() << "\n";
             }
@@ -922,9 +968,55 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return run_prepared(args, out, err, env, {}).code;
 }
 
-RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+// The request as it is run: 'umpire help [COMMAND...]' as 'umpire [COMMAND...] --help', as
+// git and cargo take it.
+std::vector<std::string> with_help_spelled_out(const std::vector<std::string>& args)
+{
+    for (size_t i = 0; i < args.size(); ++i) {
+        bool with_value = false;
+        if (const GlobalOption* o = find_global(args[i], &with_value); o != nullptr) {
+            i += o->value != nullptr && !with_value ? 1 : 0;
+            continue;
+        }
+        if (args[i] != "help") {
+            return args;
+        }
+        std::vector<std::string> spelled(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i));
+        spelled.insert(spelled.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+        spelled.emplace_back("--help");
+        return spelled;
+    }
+    return args;
+}
+
+// 'umpire' alone on a terminal: how to call it and the commands, by game.
+std::string short_usage(const Environment& env)
+{
+    std::string out = "umpire: a referee for tabletop wargames\n\nusage: umpire [GLOBAL OPTIONS] COMMAND [ARGS...]\n";
+    std::string group;
+    std::string line;
+    for (const auto& c : k_commands) {
+        if (c.game != group) {
+            out += line.empty() ? "" : line + "\n";
+            group = c.game;
+            out += "\n" + group + ":\n";
+            line = " ";
+        }
+        line += std::string(" ") + c.name;
+    }
+    out += line + "\n\n'umpire help COMMAND' says what a command takes, with examples; 'umpire help' lists the "
+           "global options too; man umpire has it all.\n";
+    return wrapped_help(out, help_width(env));
+}
+
+RunResult run_prepared(const std::vector<std::string>& typed, std::ostream& out, std::ostream& err,
                        const Environment& env, const std::function<void(Context&)>& prepare)
 {
+    if (typed.empty() && env.out_is_tty) {
+        out << short_usage(env);
+        return {};
+    }
+    const std::vector<std::string> args = with_help_spelled_out(typed);
     std::string command;
     if (RunResult failed = guarded(
             err, nullptr, [&] { command = command_of(args); }, wants_json(args) ? &out : nullptr);

@@ -1,0 +1,86 @@
+// Help where people look for it (issue 29, part 2): 'umpire help [COMMAND...]' as git and
+// cargo take it, 'umpire' alone on a terminal, and help wrapped to the terminal's width.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using umpire::test::contains;
+using umpire::test::run_cli;
+using namespace umpire;
+
+TEST_CASE("help: 'umpire help COMMAND...' is the command's --help", "[cli][help]")
+{
+    for (const std::vector<std::string>& command :
+         {std::vector<std::string>{}, {"melee"}, {"table", "show"}, {"plan", "crt"}, {"game", "new"}}) {
+        std::vector<std::string> asked{"help"};
+        asked.insert(asked.end(), command.begin(), command.end());
+        std::vector<std::string> flagged = command;
+        flagged.emplace_back("--help");
+        const auto a = run_cli(asked);
+        const auto b = run_cli(flagged);
+        INFO(asked.size());
+        CHECK(a.code == 0);
+        CHECK(a.out == b.out);
+        CHECK(contains(a.out, "Usage: umpire"));
+    }
+    // Global options before it are kept.
+    CHECK(run_cli({"--json", "help", "melee"}).code == 0);
+    const auto unknown = run_cli({"help", "melle"});
+    CHECK(unknown.code == 64);
+    CHECK(contains(unknown.err, "did you mean 'melee'"));
+}
+
+TEST_CASE("help: 'umpire' alone prints a short usage on a terminal; a script still gets exit 64", "[cli][help]")
+{
+    cli::Environment terminal;
+    terminal.out_is_tty = true;
+    terminal.columns = 70;
+    const auto shown = run_cli({}, terminal);
+    CHECK(shown.code == 0);
+    CHECK(contains(shown.out, "usage: umpire [GLOBAL OPTIONS] COMMAND"));
+    for (const char* name : {"roll", "melee", "crt", "suppress", "hits", "always-possible", "air-deployment"}) {
+        CHECK(contains(shown.out, name));
+    }
+    CHECK(contains(shown.out, "umpire help COMMAND"));
+    std::istringstream lines(shown.out);
+    for (std::string line; std::getline(lines, line);) {
+        CHECK(line.size() <= 70);
+    }
+    CHECK(run_cli({}).code == 64);  // not a terminal: a script that forgot its command
+}
+
+TEST_CASE("help: --help is wrapped to the terminal, or to 80 columns off one", "[cli][help]")
+{
+    for (size_t columns : {size_t{0}, size_t{60}, size_t{120}}) {
+        cli::Environment env;
+        env.columns = columns;
+        env.out_is_tty = columns > 0;
+        for (const std::vector<std::string>& request :
+             {std::vector<std::string>{"--help"}, {"melee", "--help"}, {"table", "import", "--help"}}) {
+            const auto r = run_cli(request, env);
+            REQUIRE(r.code == 0);
+            std::istringstream lines(r.out);
+            for (std::string line; std::getline(lines, line);) {
+                // past the width: an example, kept whole to be copied, or one word longer than a line
+                const size_t lead = line.find_first_not_of(' ');
+                const bool example = lead != std::string::npos && line.compare(lead, 7, "umpire ") == 0;
+                const bool one_word = lead != std::string::npos && line.find(' ', lead) == std::string::npos;
+                INFO(line);
+                CHECK((line.size() <= (columns == 0 ? 80 : columns) || example || one_word));
+            }
+        }
+    }
+    // The words are all there, in order: wrapping loses none.
+    cli::Environment narrow;
+    narrow.columns = 50;
+    narrow.out_is_tty = true;
+    const auto wide = run_cli({"melee", "--help"});
+    const auto wrapped = run_cli({"melee", "--help"}, narrow);
+    std::istringstream a(wide.out);
+    std::istringstream b(wrapped.out);
+    std::vector<std::string> wa{std::istream_iterator<std::string>(a), {}};
+    std::vector<std::string> wb{std::istream_iterator<std::string>(b), {}};
+    CHECK(wa == wb);
+}
