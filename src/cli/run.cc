@@ -1005,7 +1005,7 @@ std::string short_usage(const Environment& env)
         line += std::string(" ") + c.name;
     }
     out += line + "\n\n'umpire help COMMAND' says what a command takes, with examples; 'umpire help' lists the "
-           "global options too; man umpire has it all.\n";
+                  "global options too; man umpire has it all.\n";
     return wrapped_help(out, help_width(env));
 }
 

@@ -10,10 +10,11 @@ namespace umpire::format {
 
 std::string pad(const std::string& text, size_t width, bool right)
 {
-    if (text.size() >= width) {
+    const size_t columns = display_width(text);
+    if (columns >= width) {
         return text;
     }
-    const std::string fill(width - text.size(), ' ');
+    const std::string fill(width - columns, ' ');
     return right ? fill + text : text + fill;
 }
 
@@ -54,16 +55,17 @@ std::string words(std::string key)
 // lines indented under the text; one line when there is no width.
 std::string wrapped(const std::string& first, const std::string& text, Style style)
 {
-    if (style.width == 0 || first.size() + text.size() <= style.width || style.width <= first.size() + 20) {
+    const size_t first_width = display_width(first);
+    if (style.width == 0 || first_width + display_width(text) <= style.width || style.width <= first_width + 20) {
         return first + text + "\n";
     }
-    const std::string hang(first.size(), ' ');
+    const std::string hang(first_width, ' ');
     std::string out;
     std::string line = first;
-    size_t room = style.width - first.size();
+    size_t room = style.width - first_width;
     size_t used = 0;
     for (const auto& word : split(text, ' ')) {
-        if (used > 0 && used + 1 + word.size() > room) {
+        if (used > 0 && used + 1 + display_width(word) > room) {
             out += line + "\n";
             line = hang;
             used = 0;
@@ -73,7 +75,7 @@ std::string wrapped(const std::string& first, const std::string& text, Style sty
             ++used;
         }
         line += word;
-        used += word.size();
+        used += display_width(word);
     }
     return out + line + "\n";
 }
@@ -304,14 +306,14 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
         }
         size_t code_width = 0;
         for (const auto& v : values) {
-            code_width = std::max(code_width, v.first.size());
+            code_width = std::max(code_width, display_width(v.first));
         }
         std::vector<std::string> labels;
-        size_t width = std::max(name.size(), numeric ? std::string("expected").size() + 2 : size_t{2});
+        size_t width = std::max(display_width(name), numeric ? std::string("expected").size() + 2 : size_t{2});
         for (const auto& [value, label] : values) {
             const bool named = !label.empty() && label != value;
             labels.push_back(value.empty() ? label : named ? pad(value, code_width) + "  " + label : value);
-            width = std::max(width, labels.back().size() + 2);
+            width = std::max(width, display_width(labels.back()) + 2);
         }
         std::string head = pad(name, width);
         for (size_t i = 0; i < reports.size(); ++i) {
@@ -411,7 +413,7 @@ std::string to_text(const core::OddsReport& report, Style style)
         size_t width = 0;
         double most = 0;
         for (const auto& line : dim.lines) {
-            code_width = std::max(code_width, line.value.size());
+            code_width = std::max(code_width, display_width(line.value));
             most = std::max(most, line.probability.value());
         }
         auto label_of = [&](const core::OddsLine& line) {
@@ -419,7 +421,7 @@ std::string to_text(const core::OddsReport& report, Style style)
             return line.value.empty() ? line.name : named ? pad(line.value, code_width) + "  " + line.name : line.value;
         };
         for (const auto& line : dim.lines) {
-            width = std::max(width, label_of(line).size());
+            width = std::max(width, display_width(label_of(line)));
         }
         // 24 characters off a terminal (what scripts have read); on one, what its width leaves.
         size_t cells = 24;
@@ -467,15 +469,15 @@ std::string draw_grid(const core::Table& t, std::optional<size_t> mark_row, std:
 {
     std::string out;
     std::vector<std::string> heads = t.columns.empty() ? std::vector<std::string>{"Result"} : t.columns;
-    size_t key_width = t.row_title.size();
+    size_t key_width = display_width(t.row_title);
     for (const auto& row : t.rows) {
-        key_width = std::max(key_width, row.key.size());
+        key_width = std::max(key_width, display_width(row.key));
     }
     std::vector<size_t> widths;
     for (size_t c = 0; c < heads.size(); ++c) {
-        size_t w = heads[c].size();
+        size_t w = display_width(heads[c]);
         for (const auto& row : t.rows) {
-            w = std::max(w, row.cells[c].size() + 2);
+            w = std::max(w, display_width(row.cells[c]) + 2);
         }
         widths.push_back(w);
     }
@@ -576,7 +578,7 @@ std::string draw_table(const core::Table& t, std::optional<size_t> mark_row, std
         // long as the column ran into its name ("survivesSurvives").
         size_t code_width = 4;
         for (const auto& e : t.legend) {
-            code_width = std::max(code_width, e.code.size());
+            code_width = std::max(code_width, display_width(e.code));
         }
         const std::string indent(code_width + 4, ' ');
         for (const auto& e : t.legend) {
@@ -605,7 +607,7 @@ std::string list_tables(const std::vector<load::TableInfo>& tables)
 {
     size_t id_width = 2;
     for (const auto& t : tables) {
-        id_width = std::max(id_width, t.id.size());
+        id_width = std::max(id_width, display_width(t.id));
     }
     std::string out;
     for (const auto& t : tables) {

@@ -1,5 +1,8 @@
 #include "util/text.h"
 
+#include <unistr.h>
+#include <uniwidth.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -25,6 +28,19 @@ Expected<long long> parse_int(std::string_view text, long long lo, long long hi)
                                std::to_string(hi));
     }
     return value;
+}
+
+size_t display_width(std::string_view text)
+{
+    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+        return text.size();  // ASCII, nearly every line umpire prints: a column a byte
+    }
+    if (u8_check(bytes, text.size()) != nullptr) {
+        return text.size();
+    }
+    const int columns = u8_width(bytes, text.size(), "UTF-8");
+    return columns < 0 ? text.size() : static_cast<size_t>(columns);
 }
 
 std::string to_lower(std::string_view text)

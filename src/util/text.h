@@ -13,6 +13,10 @@ namespace umpire {
 Expected<long long> parse_int(std::string_view text, long long lo, long long hi);
 
 std::string to_lower(std::string_view text);
+// The columns TEXT takes on a terminal: "é" one, "漢" two, an emoji two, a combining accent
+// none (libunistring's u8_width, Unicode's East Asian Width). Text that is not UTF-8 counts
+// a column a byte.
+size_t display_width(std::string_view text);
 bool iequals(std::string_view a, std::string_view b);
 std::vector<std::string> split(std::string_view text, char separator);
 std::string join(const std::vector<std::string>& parts, std::string_view separator);
