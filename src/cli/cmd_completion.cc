@@ -50,7 +50,7 @@ std::string bash(const CompletionModel& m)
                       "# Made by 'umpire completion bash' from umpire's command table: do not edit.\n"
                       "_umpire()\n{\n"
                       "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
-                      "    local command='' i words=''\n"
+                      "    local command='' sub='' i words=''\n"
                       "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
                       "        case ${COMP_WORDS[i]} in\n";
     std::vector<std::string> valued;
@@ -60,7 +60,10 @@ std::string bash(const CompletionModel& m)
         }
     }
     out += "            " + join(valued, "|") + ") ((i++)) ;;\n";
-    out += "            -*) ;;\n            *) command=${COMP_WORDS[i]}; break ;;\n        esac\n    done\n";
+    // the command, then its subcommand (table show), if one is given yet
+    out += "            -*) ;;\n"
+           "            *) if [[ -z $command ]]; then command=${COMP_WORDS[i]}; else sub=${COMP_WORDS[i]}; break; "
+           "fi ;;\n        esac\n    done\n";
     // an option's value: its choices, files, or nothing to offer
     out += "    case \"$command $prev\" in\n";
     auto value_case = [&](const std::string& pattern, const CompletionOption& o) {
@@ -69,7 +72,9 @@ std::string bash(const CompletionModel& m)
             patterns.push_back(pattern + "\" " + n + "\"");
         }
         out += "        " + join(patterns, "|") + ")\n";
-        if (o.file) {
+        if (o.directory) {
+            out += "            COMPREPLY=($(compgen -d -- \"$cur\")); compopt -o filenames 2>/dev/null; return ;;\n";
+        } else if (o.file) {
             out += "            COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null; return ;;\n";
         } else if (!o.choices.empty()) {
             out += "            COMPREPLY=($(compgen -W '" + joined(o.choices) + "' -- \"$cur\")); return ;;\n";
@@ -111,9 +116,26 @@ std::string bash(const CompletionModel& m)
         }
         out += "        " + c.name + ")\n";
         out += "            if [[ $cur == -* ]]; then words='" + joined(options) + " " + joined(globals) + "'\n";
-        out += "            else words='" + joined(c.words) + "'";
-        if (c.files) {
-            out += "; COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null";
+        if (!c.subcommands.empty()) {
+            // its subcommands until one is given, then the words it takes (table show: ids),
+            // and files after a subcommand that takes one (table import)
+            std::vector<std::string> after;
+            for (const auto& w : c.words) {
+                if (!contains(c.subcommands, w)) {
+                    after.push_back(w);
+                }
+            }
+            out += "            elif [[ -z $sub ]]; then words='" + joined(c.subcommands) + "'\n";
+            out += "            else words='" + joined(after) + "'";
+            if (!c.file_subcommands.empty()) {
+                out += "; case $sub in " + join(c.file_subcommands, "|") +
+                       ") COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null ;; esac";
+            }
+        } else {
+            out += "            else words='" + joined(c.words) + "'";
+            if (c.files) {
+                out += "; COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null";
+            }
         }
         out += "; fi ;;\n";
     }

@@ -498,11 +498,15 @@ std::vector<std::string> value_choices(const CLI::Option& option, const std::str
     std::ostringstream sink;
     Context ctx(sink, sink, env);
     ctx.options.game = game;
+    // ram --defense: a defense letter (15.42) or a ship whose letter it is
+    std::vector<std::string> names;
+    if (type == "A-D|SHIP") {
+        names = {"A", "B", "C", "D"};
+    }
     try {
         if (const core::GameState* g = ctx.game()) {
             // the units that can act: no sunk ship, no block in the Dead Pool, no counter
             // eliminated; an attacking counter neither Spent nor Dispersed (XIII.A.2)
-            std::vector<std::string> names;
             for (const auto& u : g->units) {
                 const std::string status = g->value(u.name, "status");
                 if (g->value(u.name, "sunk") != "true" && g->value(u.name, "dead_pool") != "true" &&
@@ -517,7 +521,9 @@ std::vector<std::string> value_choices(const CLI::Option& option, const std::str
         }
         // a SHIP is Constantinople's (melee, ram, storm, plan melee...); a NAME, Great Battles'
         const bool naval = type.find("SHIP") != std::string::npos || command == "sail";
-        return ctx.scenario(naval ? "constantinople" : core::k_great_battles_scenario).unit_names();
+        const auto units = ctx.scenario(naval ? "constantinople" : core::k_great_battles_scenario).unit_names();
+        names.insert(names.end(), units.begin(), units.end());
+        return names;
     } catch (const Error&) {
         return {};
     }
@@ -589,6 +595,7 @@ CompletionOption completion_option(const CLI::Option& o, const std::string& comm
     out.help = o.get_description();
     out.takes_value = takes_value(o);
     out.file = out.takes_value && takes_file(o);
+    out.directory = out.file && o.get_type_name() == "DIR";
     if (out.takes_value) {
         out.choices = value_choices(o, command, env, "");
     }
@@ -721,8 +728,12 @@ CompletionModel completion_model(const Environment& env)
             for (const CLI::Option* o : app->get_options()) {
                 if (o->get_lnames().empty()) {
                     // a positional FILE, or game's FILE after its action
-                    command.files = command.files || takes_file(*o) ||
-                                    o->get_name().find("FILE") != std::string::npos || command.name == "game";
+                    const bool file =
+                        takes_file(*o) || o->get_name().find("FILE") != std::string::npos || command.name == "game";
+                    command.files = command.files || file;
+                    if (file && app != sub && !contains(command.file_subcommands, app->get_name())) {
+                        command.file_subcommands.push_back(app->get_name());
+                    }
                     continue;
                 }
                 auto option = completion_option(*o, command.name, env);
@@ -734,7 +745,8 @@ CompletionModel completion_model(const Environment& env)
             }
         }
         command.words = command_words(command.name, env);
-        for (const auto& inner : subcommand_names(*sub)) {
+        command.subcommands = subcommand_names(*sub);
+        for (const auto& inner : command.subcommands) {
             if (!contains(command.words, inner)) {
                 command.words.push_back(inner);  // plan's crt and melee
             }

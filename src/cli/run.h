@@ -74,14 +74,17 @@ struct CompletionOption {
     std::string help;
     bool takes_value = false;
     bool file = false;                 // its value is a file or directory
+    bool directory = false;            // only a directory (--tables DIR)
     std::vector<std::string> choices;  // its values, when known
 };
 struct CompletionCommand {
     std::string name;
     std::string help;
-    std::vector<CompletionOption> options;  // its own and its subcommands' (table show's --column)
-    std::vector<std::string> words;         // actions, table or check ids, games and scenarios
-    bool files = false;                     // it takes file names too
+    std::vector<CompletionOption> options;      // its own and its subcommands' (table show's --column)
+    std::vector<std::string> words;             // actions, table or check ids, games and scenarios
+    std::vector<std::string> subcommands;       // table's list, show, ...: offered until one is given
+    std::vector<std::string> file_subcommands;  // those of them that take a file (table import)
+    bool files = false;                         // it takes file names too
 };
 struct CompletionModel {
     std::vector<CompletionOption> globals;

@@ -70,6 +70,18 @@ touch "$work/log.jsonl"
 (cd "$work" && offers "umpire replay lo") | grep -qx "log.jsonl" || fail "bash: replay does not complete a file name"
 (cd "$work" && offers "umpire --log lo") | grep -qx "log.jsonl" || fail "bash: --log does not complete a file name"
 (cd "$work" && offers "umpire luck lo") | grep -qx "log.jsonl" || fail "bash: luck does not complete a file name"
+# The slips issue 29 found: a subcommand offered again after one, files for a directory,
+# ram's defense letters missing beside its ships.
+expect_only "umpire table " "check diff edit import list lookup reset sheet show"
+offers "umpire table show " | grep -qx -E "list|show|lookup" && fail "bash: 'table show <TAB>' offers a subcommand again"
+expect "umpire table show " "constantinople.melee"
+mkdir -p "$work/my-tables"
+(cd "$work" && offers "umpire --tables ") | grep -qx "log.jsonl" && fail "bash: --tables offers a plain file"
+(cd "$work" && offers "umpire --tables ") | grep -qx "my-tables" || fail "bash: --tables does not offer a directory"
+(cd "$work" && offers "umpire table import russian-portfolio.crt lo") | grep -qx "log.jsonl" ||
+    fail "bash: table import does not complete its file"
+for letter in A B C D; do expect "umpire ram --defense " "$letter"; done
+expect "umpire ram --defense " "Genoa"
 
 # --- fish: its own completion of a command line.
 if command -v fish >/dev/null; then
