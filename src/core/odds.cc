@@ -1422,18 +1422,23 @@ void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
         if (d.numeric) {
             rank = [](const OddsLine& line) { return *parse_int(line.value, -1000000000, 1000000000); };
             ExactSum expected;
+            ExactSum square;  // E[X^2], for the variance E[X^2] - E[X]^2
             ExactSum reported;
             for (const auto& line : d.lines) {
                 if (!line.value.empty()) {
-                    expected.add(line.probability.q, rank(line));
+                    const long long x = rank(line);  // |x| <= 10^9: x*x fits
+                    expected.add(line.probability.q, x);
+                    square.add(line.probability.q, x * x);
                     reported.add(line.probability.q);
                 }
             }
             // A count some branches do not report (a loser's losses on a tie) is
-            // expected over the branches that do.
+            // expected over the branches that do, and so is its spread.
             const Big over = reported.total();
             d.expected_when_reported = over != 1;
-            d.expected = Fraction{over == 0 ? Big(0) : Big(expected.total() / over)};
+            const Big mean = over == 0 ? Big(0) : Big(expected.total() / over);
+            d.expected = Fraction{mean};
+            d.variance = Fraction{over == 0 ? Big(0) : Big(square.total() / over - mean * mean)};
         } else {
             for (const Table* t : tables) {
                 const bool knows_all = std::all_of(d.lines.begin(), d.lines.end(), [&](const OddsLine& line) {

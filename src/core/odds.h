@@ -99,6 +99,7 @@ struct OddsDimension {
     std::vector<OddsLine> lines;
     bool numeric = false;                 // every value reported is a whole number: a count or total
     std::optional<Fraction> expected;     // its expected value, for a numeric dimension
+    std::optional<Fraction> variance;     // and its variance (the standard deviation squared), exact
     bool expected_when_reported = false;  // over the branches that report it, when some do not
 };
 

@@ -1,5 +1,7 @@
 #include "format/json.h"
 
+#include <cmath>
+
 #include <charconv>
 #include <cstdio>
 
@@ -452,6 +454,10 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
         if (dim.expected) {
             w.key(dim.name).begin_object();
             w.key("value").value(dim.expected->value()).key("fraction").value(dim.expected->text());
+            if (dim.variance) {
+                // the spread: the standard deviation as a number, its square exact
+                w.key("sd").value(std::sqrt(dim.variance->value())).key("variance").value(dim.variance->text());
+            }
             w.key("when_reported").value(dim.expected_when_reported);
             w.end_object();
         }

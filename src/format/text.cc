@@ -3,6 +3,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <span>
 
@@ -366,8 +367,12 @@ std::string expected_text(const core::OddsDimension& dim)
     char e[48];
     std::snprintf(e, sizeof e, "%.2f", dim.expected->value());
     const std::string exact = dim.expected->text();
-    return "expected " + std::string(e) + (exact.ends_with("/1") ? "" : " (" + exact + ")") +
-           (dim.expected_when_reported ? " when reported" : "");
+    std::string out = "expected " + std::string(e) + (exact.ends_with("/1") ? "" : " (" + exact + ")");
+    if (dim.variance) {
+        std::snprintf(e, sizeof e, "%.2f", std::sqrt(dim.variance->value()));
+        out += ", sd " + std::string(e);
+    }
+    return out + (dim.expected_when_reported ? " when reported" : "");
 }
 
 std::string bar(double share, size_t cells, Style style)
