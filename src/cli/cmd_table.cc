@@ -499,7 +499,10 @@ std::pair<std::optional<size_t>, std::optional<size_t>> marked_cell(const TableO
 void run_table_show(const TableOptions& opt, Context& ctx)
 {
     const core::Table& table = ctx.table(opt.id);
-    const auto [mark_row, mark_column] = marked_cell(opt, table);
+    // not a structured binding: clang 14 captures none in the lambda below
+    const auto marked = marked_cell(opt, table);
+    const std::optional<size_t> mark_row = marked.first;
+    const std::optional<size_t> mark_column = marked.second;
     if (!ctx.options.draw.empty()) {
         draw(ctx, table.title, [&](format::JsonWriter& w) { format::table_picture(w, table, mark_row, mark_column); });
     }

@@ -246,10 +246,12 @@ std::vector<Compared> compared(const std::vector<core::OddsReport>& reports)
             }
         }
     }
-    for (auto& [name, numeric, dims, values] : out) {
+    for (auto& c : out) {
+        auto& [name, numeric, dims, values] = c;
         for (const auto& report : reports) {
+            // c.name: clang 14 captures no structured binding in a lambda
             const auto it = std::find_if(report.dimensions.begin(), report.dimensions.end(),
-                                         [&](const core::OddsDimension& d) { return d.name == name; });
+                                         [&](const core::OddsDimension& d) { return d.name == c.name; });
             dims.push_back(it == report.dimensions.end() ? nullptr : &*it);
             numeric = numeric && (dims.back() == nullptr || dims.back()->numeric);
         }
