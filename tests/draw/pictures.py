@@ -323,7 +323,7 @@ def screen_of(command, name):
     subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-s", name, "-x", "90", "-y", "30", "env", "-u",
                     "LC_ALL", "sh", "-c", " ".join(command + ["; echo END-OF-OUTPUT; sleep 30"])], check=True)
     screen = ""
-    for _ in range(50):
+    for _ in range(150):  # 15 s at most: a loaded machine
         screen = subprocess.run(["tmux", "-L", socket, "capture-pane", "-t", name, "-p"],
                                 capture_output=True, text=True).stdout
         if "END-OF-OUTPUT" in screen:

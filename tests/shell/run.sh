@@ -83,8 +83,8 @@ has why.err "did you mean 'melee'?"
 command -v tmux >/dev/null || { fail "tmux is not installed (the README's test command installs it)"; exit 1; }
 "$umpire" -q game new constantinople live.toml >/dev/null
 screen() { tmux -L "$socket" capture-pane -t shell -p -S -200; }
-wait_for() { # TEXT: until the screen shows it, 5 s at most
-    for _ in $(seq 50); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+wait_for() { # TEXT: until the screen shows it, 15 s at most (a loaded machine: ctest -j2 beside a build)
+    for _ in $(seq 150); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
     fail "the screen never showed: $1"; screen | tail -15
 }
 tmux -L "$socket" new-session -d -s shell -x 150 -y 50 \
