@@ -382,8 +382,9 @@ constexpr const char* k_footer = R"(Examples:
   umpire crt --attack 5 --defense 3 --dispersed
   umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 --weather good --terrain clear
 
-Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or scenario
-data, 66 a named file or table not found, 70 internal error, 74 a read or write failed.
+Exit codes: 0 resolved, 64 bad usage or input out of range, 65 bad table or
+scenario data, 66 a named file or table not found, 69 a program umpire runs is
+missing (the editor, umpire-draw), 70 internal error, 74 a read or write failed.
 See umpire(1).)";
 
 // Whether ARGS ask for --json before the command (a global option), so that an error is
@@ -814,7 +815,7 @@ void check_draws(const std::vector<std::string>& args, const std::string& comman
 }
 
 // Help TEXT with every line longer than WIDTH wrapped (clig.dev): an option's or command's
-// description continues under itself, any other line two columns in; an example command
+// description continues under itself, an indented line two columns in, prose at the margin; an example command
 // ("  umpire ...") is left whole, to be copied.
 // Help is wrapped to the terminal, or to 80 columns when it is not one.
 size_t help_width(const Environment& env) { return env.columns > 0 ? std::max<size_t>(env.columns, 40) : 80; }
@@ -829,7 +830,7 @@ std::string wrapped_help(const std::string& text, size_t width)
             out += line + "\n";
             continue;
         }
-        size_t indent = lead + 2;
+        size_t indent = lead == 0 ? 0 : lead + 2;  // prose goes on at the margin
         // the description's column: after the first run of two or more blanks past the names
         if (const size_t gap = line.find("  ", lead); gap != std::string::npos) {
             const size_t start = line.find_first_not_of(' ', gap);
