@@ -23,11 +23,45 @@ inline constexpr long long k_max_roll_count = 1000000000;
 
 void run_roll(const RollOptions& opt, Context& ctx)
 {
-    // Each expression, its repeats ("3x2d6") made separate rolls of their own.
+    // Each expression, its repeats ("3x2d6") made separate rolls of their own. A '#' starts
+    // a label, to the end of its word ('2d6 # morale') or, a word of its own, of the
+    // words: the label of the expression before it.
     std::vector<std::string> texts;
-    std::vector<core::PoolSpec> pools;
+    std::vector<std::string> notes;  // each roll's label, "" when none
+    std::vector<core::RollTerm> terms;
     std::vector<std::optional<std::pair<int, std::string>>> coloured;
-    for (const auto& text : opt.expressions) {
+    std::vector<std::string> words = opt.expressions;
+    size_t last_word = 0;  // the first roll of the last expression read
+    for (size_t w = 0; w < words.size(); ++w) {
+        std::string text = words[w];
+        std::string label;
+        if (const size_t hash = text.find('#'); hash != std::string::npos) {
+            label = text.substr(hash + 1);
+            text = trimmed(text.substr(0, hash));
+            if (text.empty()) {
+                // "# morale check": the rest of the words label the roll before
+                for (size_t more = w + 1; more < words.size(); ++more) {
+                    label += " " + words[more];
+                }
+                words.resize(w + 1);
+                label = trimmed(label);
+                if (texts.empty()) {
+                    throw usage_error("roll: '#" + label + "' labels no expression; write it after one (2d6 # morale)");
+                }
+                if (label.empty()) {
+                    throw usage_error("roll: '#' with no label after it; write 2d6 # morale");
+                }
+                for (size_t i = last_word; i < texts.size(); ++i) {
+                    notes[i] = label;
+                }
+                continue;
+            }
+            label = trimmed(label);
+            if (label.empty()) {
+                throw usage_error("roll: '" + words[w] + "': '#' with no label after it; write 2d6 # morale");
+            }
+        }
+        last_word = texts.size();
         auto term = core::parse_roll_term(text);
         if (!term) {
             auto hit = core::parse_hit_dice_term(text, ctx.table("novorossiysk.hit-dice"));
@@ -36,8 +70,9 @@ void run_roll(const RollOptions& opt, Context& ctx)
             }
             const core::HitDiceTerm& t = flag_value("roll:", *hit);
             texts.push_back(text);
+            notes.push_back(label);
             coloured.push_back(std::pair{t.count, t.colour});
-            pools.push_back({});
+            terms.push_back({});
             continue;
         }
         if (texts.size() + static_cast<size_t>(term->repeat) > static_cast<size_t>(core::k_max_repeat)) {
@@ -45,9 +80,11 @@ void run_roll(const RollOptions& opt, Context& ctx)
                               " rolls in one call, repeats counted; use -n for many repetitions");
         }
         for (int i = 0; i < term->repeat; ++i) {
-            texts.push_back(term->repeat == 1 ? text : term->pool.label());
+            texts.push_back(term->repeat == 1 ? text : term->label());
+            notes.push_back(label);
             coloured.push_back(std::nullopt);
-            pools.push_back(term->pool);
+            terms.push_back(*term);
+            terms.back().repeat = 1;
         }
     }
     // Each roll's label; a repeated one is numbered ("10d10 #2"), so its odds and its
@@ -56,6 +93,8 @@ void run_roll(const RollOptions& opt, Context& ctx)
     for (const auto& text : texts) {
         const auto seen = std::count(texts.begin(), texts.begin() + static_cast<long>(labels.size()), text);
         labels.push_back(seen == 0 ? text : text + " #" + std::to_string(seen + 1));
+        const std::string& note = notes[labels.size() - 1];
+        labels.back() += note.empty() ? "" : " # " + note;
     }
     // The rolls FIRST to LAST, totalled: all of them, or one alone (its odds walked on its
     // own and the totals convolved, Context::adjudicate).
@@ -82,29 +121,37 @@ void run_roll(const RollOptions& opt, Context& ctx)
                     r.results.push_back(o);
                     continue;
                 }
-                std::vector<int> faces;
-                std::vector<bool> counted;
-                const core::PoolSpec& pool = pools[i];
-                int value = core::roll_pool(pool, dice, labels[i], &faces, &counted);
+                const core::RollTerm& term = terms[i];
+                core::Shown shown;
+                const int value = core::roll_term(term, dice, labels[i], &shown);
                 total += value;
                 core::Outcome o;
                 o.label = labels[i];
                 o.code = std::to_string(value);
                 using Read = core::PoolSpec::Read;
-                if (pool.read == Read::at_least || pool.read == Read::at_most) {
+                const core::PoolSpec& pool = term.pools.front();
+                if (term.pools.size() == 1 && term.modifier == 0 &&
+                    (pool.read == Read::at_least || pool.read == Read::at_most)) {
                     o.name = value == 1 ? "success" : "successes";
-                } else if (pool.read != Read::total) {
+                } else if (term.single() && pool.read != Read::total) {
                     o.name = std::string(pool.read == Read::keep_highest ? "the highest " : "the lowest ") +
                              std::to_string(pool.n) + " kept";
+                } else if (shown.critical_successes > 0 || shown.critical_failures > 0) {
+                    o.name = shown.critical_failures == 0    ? "critical success"
+                             : shown.critical_successes == 0 ? "critical failure"
+                                                             : "critical success and failure";
                 }
-                if (!faces.empty()) {
-                    // each die, those not counted in brackets: "6 5 4 (1)"
-                    std::vector<std::string> shown;
-                    for (size_t f = 0; f < faces.size(); ++f) {
-                        const auto face = std::to_string(faces[f]);
-                        shown.push_back(counted[f] ? face : "(" + face + ")");
+                if (!shown.dice.empty()) {
+                    // each die: "6 5 4 (1)" not kept, "6! 6! 2" exploded, "1r 4" rerolled
+                    o.fields.push_back({"dice", shown.dice});
+                }
+                if (!notes[i].empty()) {
+                    o.fields.push_back({"note", notes[i]});
+                }
+                for (auto& note : core::term_notes(term)) {
+                    if (!contains(r.notes, note)) {
+                        r.notes.push_back(std::move(note));
                     }
-                    o.fields.push_back({"dice", shown});
                 }
                 r.results.push_back(o);
             }
@@ -114,9 +161,9 @@ void run_roll(const RollOptions& opt, Context& ctx)
             return r;
         };
     };
-    const core::Adjudicator adjudicate = rolls_of(0, pools.size());
+    const core::Adjudicator adjudicate = rolls_of(0, terms.size());
     std::vector<core::Adjudicator> each;
-    for (size_t i = 0; i < pools.size(); ++i) {
+    for (size_t i = 0; i < terms.size(); ++i) {
         each.push_back(rolls_of(i, i + 1));
     }
     if (opt.count) {
@@ -163,25 +210,26 @@ void run_roll(const RollOptions& opt, Context& ctx)
             }
             if (json) {
                 buffer += i == 0 ? "" : ",";
-                buffer += pools.size() > 1 ? "[" : "";
+                buffer += terms.size() > 1 ? "[" : "";
             }
-            for (size_t e = 0; e < pools.size(); ++e) {
-                const core::DiceSpec& spec = pools[e].dice;
+            for (size_t e = 0; e < terms.size(); ++e) {
+                const core::RollTerm& term = terms[e];
+                const core::DiceSpec& spec = term.pools.front().dice;
                 long long total = spec.modifier;
-                if (pools[e].read == core::PoolSpec::Read::total) {
+                if (term.single() && term.pools.front().read == core::PoolSpec::Read::total) {
                     for (int d = 0; d < spec.count; ++d) {
                         total += source.face(spec.sides);
                     }
                 } else {
-                    core::Dice dice(source);  // a pool read by its faces: as a plain roll reads it
-                    total = core::roll_pool(pools[e], dice, labels[e]);
+                    core::Dice dice(source);  // read by its faces: as a plain roll reads it
+                    total = core::roll_term(term, dice, labels[e]);
                 }
                 auto [end, ec] = std::to_chars(digits, digits + sizeof digits, total);
                 buffer.append(digits, end);
                 if (json) {
-                    buffer += e + 1 < pools.size() ? "," : pools.size() > 1 ? "]" : "";
+                    buffer += e + 1 < terms.size() ? "," : terms.size() > 1 ? "]" : "";
                 } else {
-                    buffer += e + 1 < pools.size() ? ' ' : '\n';
+                    buffer += e + 1 < terms.size() ? ' ' : '\n';
                 }
             }
             if (buffer.size() > (1 << 16) - 256) {
@@ -207,9 +255,10 @@ void setup_roll(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<RollOptions>();
     auto* sub = app.add_subcommand("roll", "Roll dice expressions: NdS, d% or d100, +N/-N, keep or drop, successes, "
-                                           "repeats");
+                                           "repeats, explosions, rerolls, sums of pools, Fudge dice, labels");
     sub->add_option("EXPR", opt->expressions,
-                    "Dice expressions, e.g. 2d6 d100 3d6+2 4d6kh3 4d6dl1 5d6>=5 3x2d6, or hit dice, 3white 2red")
+                    "Dice expressions, e.g. 2d6 d100 3d6+2 4d6kh3 4d6dl1 5d6>=5 3x2d6 3d6! 2d6r1 1d6+1d8 4dF, or hit "
+                    "dice, 3white 2red; '# LABEL' after one names it")
         ->required();
     sub->add_flag("--odds", opt->odds, "The exact distribution of each total instead of a roll");
     sub->add_option("-n,--count", opt->count,
@@ -222,8 +271,15 @@ void setup_roll(CLI::App& app, Context& ctx)
                 "  umpire roll 4d6kh3 --odds        # keep the highest 3 (kl: lowest; dh/dl: drop)\n"
                 "  umpire roll '5d6>=5'             # successes: dice showing 5 or more (<=: or less)\n"
                 "  umpire roll 3x2d6                # three separate rolls of 2d6\n"
-                "Each die of a keep, drop or success pool is shown, those not counted in brackets.\n"
-                "Limits: 1 to 1000 dice of 2 to 1000 sides; at most 100 rolls in one call, repeats counted.");
+                "  umpire roll '3d6!' --odds        # a 6 rolls again and adds (!!: compounding, !p: penetrating)\n"
+                "  umpire roll 2d6r1 '2d6ro<3'      # reroll 1s (at most 20 times); reroll below 3 once\n"
+                "  umpire roll 1d6+1d8-1d4+2 4dF    # pools added and taken away; Fudge dice (-1, 0, +1)\n"
+                "  umpire roll 'd20cs>=19cf1'       # mark critical successes (**) and failures (__)\n"
+                "  umpire roll 2d6 '# morale'       # a label: '#' and what follows name the roll before\n"
+                "Each die of a pool is shown, those not counted in brackets, rerolled ones with r, exploded with !.\n"
+                "< and > are strict (r<3: 1 and 2). A die explodes or is rerolled at most 20 times.\n"
+                "Limits: 1 to 1000 dice of 2 to 1000 sides; at most 20 pools in an expression and 100 rolls in "
+                "one call, repeats counted.");
     sub->callback([opt, &ctx] { run_roll(*opt, ctx); });
 }
 

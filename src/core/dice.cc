@@ -126,6 +126,7 @@ std::optional<std::vector<int>> DiceSource::tally(size_t, size_t, const std::fun
 
 std::optional<int> DiceSource::kept(int, int, int, bool) { return std::nullopt; }
 std::optional<int> DiceSource::successes(int, int, int) { return std::nullopt; }
+std::optional<int> DiceSource::whole(const RollTerm&) { return std::nullopt; }
 
 template <class Invalid, class FromSource>
 int Dice::record(std::string die, std::string_view purpose, const Invalid& invalid, const FromSource& from_source)

@@ -61,6 +61,7 @@ struct Draw {
 };
 
 class Dice;
+struct RollTerm;
 
 // Where values come from when none was given.
 class DiceSource {
@@ -87,6 +88,9 @@ public:
     // How many of COUNT dice of SIDES show one of the SUCCEEDING faces, when the source
     // draws it whole (exact odds: a binomial count); by default nothing, as kept().
     virtual std::optional<int> successes(int count, int sides, int succeeding);
+    // The total of a dice expression (core/pool.h: sums, rerolls, explosions, Fudge dice)
+    // when the source draws it whole, as kept().
+    virtual std::optional<int> whole(const RollTerm& term);
     // True when nobody reads the working (steps) of the resolution drawing from here: an
     // odds walk's branches after its first, whose working stands for them all.
     virtual bool unread() const { return false; }
@@ -197,6 +201,9 @@ public:
     {
         return m_given.empty() ? m_source.successes(count, sides, succeeding) : std::nullopt;
     }
+
+    // DiceSource::whole, the same way.
+    std::optional<int> whole(const RollTerm& term) { return m_given.empty() ? m_source.whole(term) : std::nullopt; }
 
     // False when nobody reads this resolution's working (DiceSource::unread): an
     // adjudicator may then skip composing its steps, most of a branch's time in an odds

@@ -1,5 +1,7 @@
 #include "core/odds.h"
 
+#include "core/pool.h"
+
 #include "util/error.h"
 #include "util/text.h"
 
@@ -291,6 +293,198 @@ KeptOdds kept_odds(int count, int sides, int keep, bool highest)
     return with_wide(std::move(out));
 }
 
+// How many of COUNT dice of SIDES show one of SUCCEEDING faces: C(count, k) succeeding^k
+// (sides - succeeding)^(count - k) ways of each k out of sides^count.
+KeptOdds success_odds(int count, int sides, int succeeding)
+{
+    KeptOdds odds;
+    odds.all = boost::multiprecision::pow(BigInt(sides), static_cast<unsigned>(count));
+    BigInt choose = 1;
+    for (int k = 0; k <= count; ++k) {
+        BigInt ways = choose * boost::multiprecision::pow(BigInt(succeeding), static_cast<unsigned>(k)) *
+                      boost::multiprecision::pow(BigInt(sides - succeeding), static_cast<unsigned>(count - k));
+        if (ways != 0) {
+            odds.ways.emplace_back(k, std::move(ways));
+        }
+        choose = choose * (count - k) / (k + 1);
+    }
+    return with_wide(std::move(odds));
+}
+
+// A distribution as a polynomial: WAYS[k] the ways of the total LOW + k, out of ALL.
+struct Polynomial {
+    std::vector<BigInt> ways;
+    long long low = 0;
+    BigInt all = 1;
+};
+
+// P without the zero ways at either end (power() wants its first coefficient not 0).
+Polynomial trimmed(Polynomial p)
+{
+    size_t first = 0;
+    while (first + 1 < p.ways.size() && p.ways[first] == 0) {
+        ++first;
+    }
+    size_t last = p.ways.size();
+    while (last > first + 1 && p.ways[last - 1] == 0) {
+        last -= 1;
+    }
+    p.ways = std::vector<BigInt>(p.ways.begin() + static_cast<long>(first), p.ways.begin() + static_cast<long>(last));
+    p.low += static_cast<long long>(first);
+    return p;
+}
+
+// One die of a total POOL as umpire rolls it (core/pool.cc roll_die): its first roll
+// rerolled while it matches, at most k_max_rerolls times (once for "ro"), then exploded
+// on its highest face at most k_max_rerolls times, each explosion a plain die.
+Polynomial die_polynomial(const PoolSpec& pool)
+{
+    if (pool.fudge) {
+        return Polynomial{{1, 1, 1}, -1, 3};
+    }
+    const int sides = pool.dice.sides;
+    const BigInt s = sides;
+    // The first roll, rerolled: a face that matches stands only when every roll matched
+    // (m^R ways out of S^(R+1)); one that does not after k matching rolls, m^k S^(R-k).
+    Polynomial first{std::vector<BigInt>(static_cast<size_t>(sides) + 1, 0), 0, s};
+    if (pool.reroll == PoolSpec::Reroll::none) {
+        std::fill(first.ways.begin() + 1, first.ways.end(), BigInt(1));
+    } else {
+        const unsigned rerolls = pool.reroll == PoolSpec::Reroll::once ? 1 : static_cast<unsigned>(k_max_rerolls);
+        int m = 0;
+        for (int face = 1; face <= sides; ++face) {
+            m += pool.reroll_if.matches(face) ? 1 : 0;
+        }
+        BigInt misses = 0;
+        for (unsigned k = 0; k < rerolls; ++k) {
+            misses += boost::multiprecision::pow(BigInt(m), k) * boost::multiprecision::pow(s, rerolls - k);
+        }
+        const BigInt matched = boost::multiprecision::pow(BigInt(m), rerolls);
+        for (int face = 1; face <= sides; ++face) {
+            first.ways[static_cast<size_t>(face)] = misses * (pool.reroll_if.matches(face) ? 0 : 1) + matched;
+        }
+        first.all = boost::multiprecision::pow(s, rerolls + 1);
+    }
+    if (pool.explode == PoolSpec::Explode::none) {
+        return trimmed(std::move(first));
+    }
+    // What the explosions add from the Kth on, the last (K = D) a plain die: T_D is the
+    // faces less the penetration, out of S; T_K the faces below the highest, each S^(D-K)
+    // ways, and the highest followed by T_(K+1), out of S^(D-K+1). Indexed by value.
+    const int pen = pool.explode == PoolSpec::Explode::penetrate ? 1 : 0;
+    const auto depth = static_cast<unsigned>(k_max_rerolls);
+    std::vector<BigInt> tail(static_cast<size_t>(sides - pen) + 1, 0);
+    for (int g = 1; g <= sides; ++g) {
+        tail[static_cast<size_t>(g - pen)] = 1;
+    }
+    for (unsigned k = depth - 1; k >= 1; --k) {
+        const BigInt each = boost::multiprecision::pow(s, depth - k);
+        std::vector<BigInt> next(tail.size() + static_cast<size_t>(sides - pen), 0);
+        for (int g = 1; g < sides; ++g) {
+            next[static_cast<size_t>(g - pen)] += each;
+        }
+        for (size_t v = 0; v < tail.size(); ++v) {
+            next[v + static_cast<size_t>(sides - pen)] += tail[v];
+        }
+        tail = std::move(next);
+    }
+    // The die: its faces below the highest, each weighted S^D; the highest then T_1.
+    const BigInt each = boost::multiprecision::pow(s, depth);
+    Polynomial die{std::vector<BigInt>(static_cast<size_t>(sides) + tail.size(), 0), 0, first.all * each};
+    for (int f = 1; f < sides; ++f) {
+        die.ways[static_cast<size_t>(f)] = first.ways[static_cast<size_t>(f)] * each;
+    }
+    const BigInt& highest = first.ways[static_cast<size_t>(sides)];
+    for (size_t v = 0; v < tail.size(); ++v) {
+        die.ways[v + static_cast<size_t>(sides)] += highest * tail[v];
+    }
+    return trimmed(std::move(die));
+}
+
+Polynomial polynomial_of(const KeptOdds& odds)
+{
+    Polynomial p;
+    p.low = odds.ways.front().first;
+    p.ways.assign(static_cast<size_t>(odds.ways.back().first - p.low) + 1, 0);
+    for (const auto& [value, ways] : odds.ways) {
+        p.ways[static_cast<size_t>(value - p.low)] = ways;
+    }
+    p.all = odds.all;
+    return p;
+}
+
+// The distribution of TERM's total: each pool's polynomial (a die's to the power of its
+// dice; a kept total by order statistics; successes binomial), turned about when taken
+// away, all multiplied. Refused, before the work, past k_max_odds_total_words.
+KeptOdds term_odds(const RollTerm& term)
+{
+    long double totals = 1;
+    long double bits = 0;
+    for (const auto& pool : term.pools) {
+        const int sides = pool.dice.sides;
+        const int count = pool.dice.count;
+        const int rolls = (pool.reroll == PoolSpec::Reroll::until  ? k_max_rerolls
+                           : pool.reroll == PoolSpec::Reroll::once ? 1
+                                                                   : 0) +
+                          (pool.explode != PoolSpec::Explode::none ? k_max_rerolls : 0) + 1;
+        const int span = pool.read == PoolSpec::Read::at_least || pool.read == PoolSpec::Read::at_most ? 1
+                         : pool.read == PoolSpec::Read::total
+                             ? sides * (pool.explode != PoolSpec::Explode::none ? k_max_rerolls + 1 : 1)
+                             : sides * pool.n / count + 1;
+        totals += static_cast<long double>(count) * span;
+        bits += count * rolls * std::log2(static_cast<long double>(sides));
+    }
+    const long double words = std::ceil(std::max(1.0L, bits / 64));
+    if (totals * words > static_cast<long double>(k_max_odds_total_words)) {
+        throw usage_error("{odds}: " + term.label() + " has too many totals to count exactly (its totals x the " +
+                          "64-bit words of each count past " + std::to_string(k_max_odds_total_words) +
+                          ", an engine limit): give fewer dice, sides or explosions");
+    }
+    Polynomial sum{{1}, term.modifier, 1};
+    for (const auto& pool : term.pools) {
+        Polynomial part;
+        const int count = pool.dice.count;
+        const int sides = pool.dice.sides;
+        switch (pool.read) {
+        case PoolSpec::Read::total: {
+            Polynomial die = die_polynomial(pool);
+            part.ways = power(die.ways, static_cast<unsigned>(count));
+            part.low = die.low * count;
+            part.all = boost::multiprecision::pow(die.all, static_cast<unsigned>(count));
+            break;
+        }
+        case PoolSpec::Read::keep_highest:
+        case PoolSpec::Read::keep_lowest:
+            if (kept_work(count, sides, pool.n) > k_max_kept_work) {
+                throw usage_error("{odds}: " + pool.label() + " takes too much work to count exactly: keep fewer");
+            }
+            part = polynomial_of(kept_odds(count, sides, pool.n, pool.read == PoolSpec::Read::keep_highest));
+            break;
+        case PoolSpec::Read::at_least:
+            part = polynomial_of(success_odds(count, sides, sides - pool.n + 1));
+            break;
+        case PoolSpec::Read::at_most:
+            part = polynomial_of(success_odds(count, sides, pool.n));
+            break;
+        }
+        if (pool.sign < 0) {
+            std::reverse(part.ways.begin(), part.ways.end());
+            part.low = -(part.low + static_cast<long long>(part.ways.size()) - 1);
+        }
+        sum.ways = multiply(sum.ways, part.ways);
+        sum.low += part.low;
+        sum.all *= part.all;
+    }
+    KeptOdds out;
+    out.all = sum.all;
+    for (size_t k = 0; k < sum.ways.size(); ++k) {
+        if (sum.ways[k] != 0) {
+            out.ways.emplace_back(static_cast<int>(sum.low + static_cast<long long>(k)), sum.ways[k]);
+        }
+    }
+    return with_wide(std::move(out));
+}
+
 struct Taken {
     size_t choice;
     size_t options;
@@ -404,6 +598,7 @@ struct DistributionCache {
     std::map<std::string, TallyOdds> tallies;
     std::map<std::tuple<int, int, int, bool>, KeptOdds> kept;
     std::map<std::tuple<int, int, int, bool>, KeptOdds> successes;
+    std::map<std::string, KeptOdds> terms;  // by RollTerm::label()
 };
 
 // Draws the branch named by a path of choice indices, then index 0 past its end, and
@@ -510,22 +705,23 @@ public:
         if (!m_merge) {
             return std::nullopt;
         }
-        // C(count, k) succeeding^k (sides - succeeding)^(count - k) ways out of sides^count
         const auto key = std::make_tuple(count, sides, succeeding, false);
         auto it = m_cache.successes.find(key);
         if (it == m_cache.successes.end()) {
-            KeptOdds odds;
-            odds.all = boost::multiprecision::pow(BigInt(sides), static_cast<unsigned>(count));
-            BigInt choose = 1;
-            for (int k = 0; k <= count; ++k) {
-                BigInt ways = choose * boost::multiprecision::pow(BigInt(succeeding), static_cast<unsigned>(k)) *
-                              boost::multiprecision::pow(BigInt(sides - succeeding), static_cast<unsigned>(count - k));
-                if (ways != 0) {
-                    odds.ways.emplace_back(k, std::move(ways));
-                }
-                choose = choose * (count - k) / (k + 1);
-            }
-            it = m_cache.successes.emplace(key, with_wide(std::move(odds))).first;
+            it = m_cache.successes.emplace(key, success_odds(count, sides, succeeding)).first;
+        }
+        return draw_whole(it->second);
+    }
+
+    std::optional<int> whole(const RollTerm& term) override
+    {
+        if (!m_merge) {
+            return std::nullopt;  // the plain walk, the oracle: every die
+        }
+        const std::string key = term.label();
+        auto it = m_cache.terms.find(key);
+        if (it == m_cache.terms.end()) {
+            it = m_cache.terms.emplace(key, term_odds(term)).first;
         }
         return draw_whole(it->second);
     }
@@ -1328,6 +1524,11 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         for (const auto& id : part.sample.tables) {
             if (std::find(out.sample.tables.begin(), out.sample.tables.end(), id) == out.sample.tables.end()) {
                 out.sample.tables.push_back(id);
+            }
+        }
+        for (const auto& note : part.sample.notes) {
+            if (!contains(out.sample.notes, note)) {
+                out.sample.notes.push_back(note);
             }
         }
         for (const auto& note : part.sample.provisional_notes) {

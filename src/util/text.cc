@@ -51,6 +51,15 @@ std::string to_lower(std::string_view text)
     return out;
 }
 
+std::string trimmed(std::string_view text)
+{
+    const size_t first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) {
+        return "";
+    }
+    return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+}
+
 bool iequals(std::string_view a, std::string_view b)
 {
     // As to_lower(a) == to_lower(b), without making either: a unit's name is looked up

@@ -18,6 +18,8 @@ std::string to_lower(std::string_view text);
 // a column a byte.
 size_t display_width(std::string_view text);
 bool iequals(std::string_view a, std::string_view b);
+// TEXT without the spaces and tabs at either end.
+std::string trimmed(std::string_view text);
 std::vector<std::string> split(std::string_view text, char separator);
 std::string join(const std::vector<std::string>& parts, std::string_view separator);
 // Each text LABELS holds more than once numbered in turn, "large:red #1", "large:red #2";

@@ -1,0 +1,92 @@
+// 'umpire roll' with the dice notation players type elsewhere (issue 29): what a referee
+// and a script read of explosions, rerolls, sums of pools, Fudge dice, marks and labels.
+#include "../helpers.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace umpire;
+using test::contains;
+using test::run_cli;
+
+TEST_CASE("roll: a label names its roll, in the text and as the JSON result's note", "[cli][roll]")
+{
+    auto words = run_cli({"--seed", "4", "roll", "d100", "2d6", "#", "morale", "check"});
+    REQUIRE(words.code == 0);
+    CHECK(contains(words.out, "(2d6 # morale check)"));
+    CHECK(contains(words.out, "note: morale check"));
+    CHECK(contains(words.out, "(d100)\n"));  // the roll before the '#' only
+
+    auto json = run_cli({"--seed", "4", "--json", "roll", "2d6 # morale", "1d6+1d8"});
+    REQUIRE(json.code == 0);
+    const auto doc = nlohmann::json::parse(json.out);
+    CHECK(doc["results"][0]["label"] == "2d6 # morale");
+    CHECK(doc["results"][0]["note"] == "morale");
+    CHECK(doc["results"][1].count("note") == 0);
+    // a sum shows each pool's rolls together, each die a roll record of its own (2d6 alone
+    // is one record, as it always was)
+    CHECK(doc["results"][1]["dice"].size() == 2);
+    CHECK(doc["results"][1]["dice"][0].get<std::string>().starts_with("d6: "));
+    REQUIRE(doc["rolls"].size() == 3);
+    CHECK(doc["rolls"][0]["die"] == "2d6");
+    CHECK(doc["rolls"][2]["die"] == "d8");
+    const int total = std::stoi(doc["results"][1]["code"].get<std::string>());
+    CHECK(total == doc["rolls"][1]["value"].get<int>() + doc["rolls"][2]["value"].get<int>());
+
+    auto alone = run_cli({"roll", "#", "morale"});
+    CHECK(alone.code == 64);
+    CHECK(contains(alone.err, "'#morale' labels no expression; write it after one (2d6 # morale)"));
+    auto empty = run_cli({"roll", "2d6#"});
+    CHECK(empty.code == 64);
+    CHECK(contains(empty.err, "'#' with no label after it"));
+}
+
+TEST_CASE("roll: explosions and rerolls say their limit, under the roll and its odds", "[cli][roll]")
+{
+    auto r = run_cli({"--seed", "9", "roll", "3d6!", "2d6r1"});
+    REQUIRE(r.code == 0);
+    CHECK(contains(r.out, "note: a die explodes at most 20 times"));
+    CHECK(contains(r.out, "note: a die is rerolled at most 20 times"));
+    auto odds = run_cli({"roll", "2d6!", "--odds"});
+    REQUIRE(odds.code == 0);
+    CHECK(contains(odds.out, "note: a die explodes at most 20 times"));
+    CHECK(contains(odds.out, "  8  "));
+    CHECK(contains(odds.out, "5/54"));  // 3+5, 4+4, 5+3, or 1 and 6-then-1 either way
+    auto strict = run_cli({"roll", "2d6ro<3"});
+    CHECK(contains(strict.out, "< and > are strict"));
+    // the same seed, the same dice, for every new form
+    const std::vector<std::string> args{"--seed",    "11",  "--json",    "roll",  "3d6!",  "2d6r1",    "2d6ro<3",
+                                        "1d6-1d4+2", "4dF", "d20cs>=19", "3d6!!", "3d6!p", "3x1d4+1d6"};
+    CHECK(run_cli(args).out == run_cli(args).out);
+}
+
+TEST_CASE("roll: -n rolls the new forms as a plain roll does", "[cli][roll]")
+{
+    auto r = run_cli({"--seed", "3", "--json", "roll", "-n", "2000", "4dF", "2d6-1d4", "d6!"});
+    REQUIRE(r.code == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    REQUIRE(doc["totals"].size() == 2000);
+    bool exploded = false;
+    for (const auto& row : doc["totals"]) {
+        CHECK(row[0].get<int>() >= -4);
+        CHECK(row[0].get<int>() <= 4);
+        CHECK(row[1].get<int>() >= -2);
+        CHECK(row[1].get<int>() <= 11);
+        CHECK(row[2].get<int>() != 6);  // a 6 always explodes
+        exploded = exploded || row[2].get<int>() > 6;
+    }
+    CHECK(exploded);  // 1 in 6 of 2000 rolls
+}
+
+TEST_CASE("roll: what the notation leaves out, or the engine cannot count, is refused in words", "[cli][roll]")
+{
+    auto keep = run_cli({"roll", "4d6r1kh3"});
+    CHECK(keep.code == 64);
+    CHECK(contains(keep.err, "a keep, drop or count of successes reads plain dice"));
+    auto big = run_cli({"roll", "300d6!", "--odds"});
+    CHECK(big.code == 64);
+    CHECK(contains(big.err, "300d6! has too many totals to count exactly"));
+    auto faces = run_cli({"roll", "d6!>=5"});
+    CHECK(faces.code == 64);
+    CHECK(contains(faces.err, "explode on their highest face only"));
+}
