@@ -830,8 +830,10 @@ std::string wrapped_help(const std::string& text, size_t width)
             out += line + "\n";
             continue;
         }
-        size_t indent = lead == 0 ? 0 : lead + 2;  // prose goes on at the margin
-        // the description's column: after the first run of two or more blanks past the names
+        // Prose goes on at its own margin; an option's description at the description's
+        // column, after the first run of two or more blanks past the names. The words are
+        // all taken from where they begin, never from inside one.
+        size_t indent = lead;
         if (const size_t gap = line.find("  ", lead); gap != std::string::npos) {
             const size_t start = line.find_first_not_of(' ', gap);
             if (start != std::string::npos && start < width * 2 / 3) {

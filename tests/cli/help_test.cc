@@ -1,6 +1,7 @@
 // Help where people look for it (issue 29, part 2): 'umpire help [COMMAND...]' as git and
 // cargo take it, 'umpire' alone on a terminal, and help wrapped to the terminal's width.
 #include "../helpers.h"
+#include "cli/run.h"
 
 #include <catch2/catch.hpp>
 
@@ -72,15 +73,36 @@ TEST_CASE("help: --help is wrapped to the terminal, or to 80 columns off one", "
             }
         }
     }
-    // The words are all there, in order: wrapping loses none.
+    // The words are all there, in order: wrapping loses none and joins none (a line of an
+    // option's description once lost the space after its first word, "Anattacking").
     cli::Environment narrow;
     narrow.columns = 50;
     narrow.out_is_tty = true;
-    const auto wide = run_cli({"melee", "--help"});
+    cli::Environment unwrapped;
+    unwrapped.columns = 100000;
+    unwrapped.out_is_tty = true;
+    const auto wide = run_cli({"melee", "--help"}, unwrapped);
+    CHECK(contains(wide.out, "An attacking ship"));
+    CHECK(contains(run_cli({"melee", "--help"}).out, "An attacking ship"));
     const auto wrapped = run_cli({"melee", "--help"}, narrow);
     std::istringstream a(wide.out);
     std::istringstream b(wrapped.out);
     std::vector<std::string> wa{std::istream_iterator<std::string>(a), {}};
     std::vector<std::string> wb{std::istream_iterator<std::string>(b), {}};
     CHECK(wa == wb);
+    // and so for every command's help, at 80 columns and at 40
+    const auto words_of = [](const std::string& text) {
+        std::istringstream in(text);
+        return std::vector<std::string>{std::istream_iterator<std::string>(in), {}};
+    };
+    cli::Environment forty;
+    forty.columns = 40;
+    forty.out_is_tty = true;
+    for (const auto& command : cli::completion_model(cli::Environment{}).commands) {
+        INFO(command.name);
+        const auto whole = words_of(run_cli({command.name, "--help"}, unwrapped).out);
+        CHECK(whole.size() > 5);
+        CHECK(words_of(run_cli({command.name, "--help"}).out) == whole);
+        CHECK(words_of(run_cli({command.name, "--help"}, forty).out) == whole);
+    }
 }
