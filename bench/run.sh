@@ -25,6 +25,13 @@ call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1); named=$(mean
 echo "umpire melee: $(ratio "$call" 0.001) ms   rolldice 2d6: $(ratio "$base" 0.001) ms   umpire/rolldice: $(ratio "$call" "$base")"
 echo "with ships named from the scenario: $(ratio "$named" 0.001) ms   umpire/rolldice: $(ratio "$named" "$base")"
 
+echo "== dice notation (issue 29): one roll of the forms players type elsewhere, and their exact odds"
+hyperfine -N --warmup 50 --runs 500 --export-json "$work/notation.json" \
+    "$umpire --seed 1 roll 2d6" "$umpire --seed 1 roll 3d6! 2d6r1 1d6+1d8-2 4dF" "$rolldice 2d6" \
+    "$umpire roll 3d6! 1d6+1d8 4dF --odds" "$umpire roll 50d6! --odds" >/dev/null
+echo "roll 2d6: $(ratio "$(mean "$work/notation.json" 0)" 0.001) ms   the new forms: $(ratio "$(mean "$work/notation.json" 1)" 0.001) ms   rolldice 2d6: $(ratio "$(mean "$work/notation.json" 2)" 0.001) ms   umpire/rolldice: $(ratio "$(mean "$work/notation.json" 1)" "$(mean "$work/notation.json" 2)")"
+echo "their odds: $(ratio "$(mean "$work/notation.json" 3)" 0.001) ms   50d6! exploding 20 deep: $(ratio "$(mean "$work/notation.json" 4)" 0.001) ms"
+
 echo "== pictures (issue 28): drawing is umpire-draw's, a program of its own; the plain call above never loads it"
 hyperfine -N --warmup 3 --runs 30 --export-json "$work/draw.json" \
     "$umpire -q --draw $work/sheet.pdf table sheet russian-portfolio" \

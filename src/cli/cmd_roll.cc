@@ -20,6 +20,8 @@ struct RollOptions {
 
 // Most repetitions -n takes (documented in umpire(1)).
 inline constexpr long long k_max_roll_count = 1000000000;
+// Most dice one plain roll rolls and shows (documented in umpire(1)).
+inline constexpr long long k_max_shown_rolls = 200000;
 
 void run_roll(const RollOptions& opt, Context& ctx)
 {
@@ -85,6 +87,28 @@ void run_roll(const RollOptions& opt, Context& ctx)
             coloured.push_back(std::nullopt);
             terms.push_back(*term);
             terms.back().repeat = 1;
+        }
+    }
+    // A plain roll shows every die it rolls: at most k_max_shown_rolls of them in one call,
+    // rerolls and explosions counted at their most (100x1000d1000r<=999 would be two
+    // million, a gigabyte of working).
+    if (!opt.count && !opt.odds) {
+        long long most = 0;
+        for (const auto& term : terms) {
+            for (const auto& pool : term.pools) {
+                const long long per_die = 1 +
+                                          (pool.reroll == core::PoolSpec::Reroll::once    ? 1
+                                           : pool.reroll == core::PoolSpec::Reroll::until ? core::k_max_rerolls
+                                                                                          : 0) +
+                                          (pool.explode != core::PoolSpec::Explode::none ? core::k_max_rerolls : 0);
+                most += term.single() && pool.read == core::PoolSpec::Read::total ? 1 : pool.dice.count * per_die;
+            }
+        }
+        if (most > k_max_shown_rolls) {
+            throw usage_error("roll: up to " + std::to_string(most) +
+                              " dice rolled and shown in one call (rerolls "
+                              "and explosions counted at their most); at most " +
+                              std::to_string(k_max_shown_rolls) + ": roll fewer, or use -n for totals only, or --odds");
         }
     }
     // Each roll's label; a repeated one is numbered ("10d10 #2"), so its odds and its

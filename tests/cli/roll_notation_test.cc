@@ -86,6 +86,12 @@ TEST_CASE("roll: what the notation leaves out, or the engine cannot count, is re
     auto big = run_cli({"roll", "300d6!", "--odds"});
     CHECK(big.code == 64);
     CHECK(contains(big.err, "300d6! has too many totals to count exactly"));
+    // a plain roll shows every die: past 200000 at their most, refused before any is rolled
+    auto many = run_cli({"--seed", "1", "roll", "100x1000d1000r<=999"});
+    CHECK(many.code == 64);
+    CHECK(contains(many.err, "up to 2100000 dice rolled and shown in one call"));
+    CHECK(run_cli({"--seed", "1", "roll", "100x1000d6kh3"}).code == 0);  // 100,000 dice: within
+    CHECK(run_cli({"--seed", "1", "roll", "-n", "2", "100x1000d1000r<=999"}).code == 0);
     auto faces = run_cli({"roll", "d6!>=5"});
     CHECK(faces.code == 64);
     CHECK(contains(faces.err, "explode on their highest face only"));
