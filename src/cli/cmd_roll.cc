@@ -142,6 +142,9 @@ void run_roll(const RollOptions& opt, Context& ctx)
                     o.code = std::to_string(hits);
                     o.name = hits == 1 ? "hit" : "hits";
                     o.fields.push_back({"faces", faces});
+                    if (!notes[i].empty()) {
+                        o.fields.push_back({"note", notes[i]});
+                    }
                     r.results.push_back(o);
                     continue;
                 }

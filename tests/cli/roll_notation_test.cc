@@ -33,6 +33,12 @@ TEST_CASE("roll: a label names its roll, in the text and as the JSON result's no
     const int total = std::stoi(doc["results"][1]["code"].get<std::string>());
     CHECK(total == doc["rolls"][1]["value"].get<int>() + doc["rolls"][2]["value"].get<int>());
 
+    // hit dice take a label too
+    auto hits = run_cli({"--seed", "1", "-q", "roll", "3white", "#", "flak"});
+    REQUIRE(hits.code == 0);
+    CHECK(contains(hits.out, "(3white # flak)"));
+    CHECK(contains(hits.out, "note: flak"));
+
     auto alone = run_cli({"roll", "#", "morale"});
     CHECK(alone.code == 64);
     CHECK(contains(alone.err, "'#morale' labels no expression; write it after one (2d6 # morale)"));
