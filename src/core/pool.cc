@@ -168,6 +168,11 @@ Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
         pool.dice.sides = 3;
     } else {
         const std::string sides = take_digits(rest);
+        if (sides == "00") {
+            // dice-box's tens die alone, or a pair of d10s read apart: a percentile roll is d%
+            return fail<PoolSpec>(quoted + ": a percentile roll is d% (or d100), 1 to 100, its tens and units "
+                                           "read together; umpire has no tens die alone (d00)");
+        }
         auto n = parse_int(sides, 2, k_max_die_sides);
         if (sides.empty() || !n) {
             return fail<PoolSpec>(quoted + ": a die must have 2 to " + std::to_string(k_max_die_sides) +

@@ -424,6 +424,7 @@ TEST_CASE("pool: explosions, rerolls, sums and Fudge dice are read, and what sta
     CHECK(parse_error("1d6+1d1") == "'1d6+1d1': a die must have 2 to 1000 sides (or be d% or dF)");
     CHECK(parse_error("2d6!+1000001").find("a modifier must be a number from 0 to 1000000") != std::string::npos);
     CHECK(parse_error("2d6!+1000000+1") == "'2d6!+1000000+1': the modifiers add up past 1000000");
+    CHECK(parse_error("d00").find("a percentile roll is d% (or d100)") != std::string::npos);
     // a refusal says what an expression may hold
     CHECK(parse_error("4d6x").find("4d6kh3, 4d6dl1") != std::string::npos);
     CHECK(parse_error("4d6x").find("explode (3d6!, 3d6!!, 3d6!p)") != std::string::npos);
