@@ -82,69 +82,82 @@ has why.err "did you mean 'melee'?"
 # --- The prompt through a terminal.
 command -v tmux >/dev/null || { fail "tmux is not installed (the README's test command installs it)"; exit 1; }
 "$umpire" -q game new constantinople live.toml >/dev/null
-screen() { tmux -L "$socket" capture-pane -t shell -p -S -200; }
-wait_for() { # TEXT: until the screen shows it, 15 s at most (a loaded machine: ctest -j2 beside a build)
-    for _ in $(seq 150); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
-    fail "the screen never showed: $1"; screen | tail -15
+pane() { tmux -L "$socket" capture-pane -t "$1" -p -S -200; }  # SESSION: the screen it shows
+wait_on() { # SESSION TEXT: until its screen shows TEXT, 30 s at most (a sanitized build beside ctest -j2)
+    for _ in $(seq 300); do pane "$1" | grep -qF -- "$2" && return 0; sleep 0.1; done
+    fail "$1 never showed: $2"; pane "$1" | tail -15
 }
+type_line() { # SESSION KEYS...: keys that begin a line, sent once the last line is a bare prompt
+    # (the game's name ... >). Keys typed before it is up, while a command still runs or after
+    # Ctrl-C, may be flushed with the old line or echoed into the middle of the new prompt.
+    local game; case $1 in shell) game=live ;; gb) game=gb ;; esac
+    for _ in $(seq 300); do
+        [[ "$(pane "$1" | sed '/^$/d' | tail -1)" == "$game "*">" ]] && { tmux -L "$socket" send-keys -t "$@"; return; }
+        sleep 0.1
+    done
+    fail "$1 never came back to a bare prompt for: ${*:2}"; pane "$1" | tail -15
+}
+# A session that outlives the others keeps the tmux server up: a server with no session left
+# exits, and a session started while it shuts down is lost with it.
+tmux -L "$socket" new-session -d -s keep "sleep 3600"
 tmux -L "$socket" new-session -d -s shell -x 150 -y 50 \
     "cd '$work' && XDG_STATE_HOME='$work/state' '$umpire' -q shell --game live.toml; sleep 1"
-wait_for "live ph 1 imp 1 wind N 8>"
-tmux -L "$socket" send-keys -t shell "mel" Tab
-wait_for "live ph 1 imp 1 wind N 8> melee"
+wait_on shell "live ph 1 imp 1 wind N 8>"
+type_line shell "mel" Tab
+wait_on shell "live ph 1 imp 1 wind N 8> melee"
 tmux -L "$socket" send-keys -t shell " --attacker Galley-1 --attacker Galley-2 --defender Gen" Tab
-wait_for "--defender Genoa"
+wait_on shell "--defender Genoa"
 tmux -L "$socket" send-keys -t shell " --roll 6" Enter
-wait_for "Genoa is Damaged (15.34)"
-screen | grep -qF "working:" && fail "the shell showed the working unasked"
-tmux -L "$socket" send-keys -t shell "why" Enter
-wait_for "applied to live.toml: Genoa: damaged false -> true (15.34)"
-wait_for "d6    6    given   attack on Genoa"
-tmux -L "$socket" send-keys -t shell "mele --attacker 3 --defender 4" Enter
-wait_for "did you mean 'melee'?"
-tmux -L "$socket" send-keys -t shell "next" Enter
-wait_for "live ph 1 imp 2 wind N 8>"
-tmux -L "$socket" send-keys -t shell "status" Enter
-wait_for "- Genoa: Damaged"
+wait_on shell "Genoa is Damaged (15.34)"
+pane shell | grep -qF "working:" && fail "the shell showed the working unasked"
+type_line shell "why" Enter
+wait_on shell "applied to live.toml: Genoa: damaged false -> true (15.34)"
+wait_on shell "d6    6    given   attack on Genoa"
+type_line shell "mele --attacker 3 --defender 4" Enter
+wait_on shell "did you mean 'melee'?"
+type_line shell "next" Enter
+wait_on shell "live ph 1 imp 2 wind N 8>"
+type_line shell "status" Enter
+wait_on shell "- Genoa: Damaged"
 # 'why' after a status still explains the last resolution (status has no working)
-screen | grep -qF "Impulse 2 of five (13.1)" && fail "the shell showed next's working unasked"
-tmux -L "$socket" send-keys -t shell "why" Enter
-wait_for "Impulse 2 of five (13.1)"
-screen | grep -qF "nothing resolved yet" && fail "why after status said nothing was resolved"
+pane shell | grep -qF "Impulse 2 of five (13.1)" && fail "the shell showed next's working unasked"
+type_line shell "why" Enter
+wait_on shell "Impulse 2 of five (13.1)"
+pane shell | grep -qF "nothing resolved yet" && fail "why after status said nothing was resolved"
 # Ctrl-C cancels the line being typed; the shell goes on
-tmux -L "$socket" send-keys -t shell "melee --attacker Galley-1"
-wait_for "melee --attacker Galley-1"
+type_line shell "melee --attacker Galley-1"
+wait_on shell "melee --attacker Galley-1"
 tmux -L "$socket" send-keys -t shell C-c
-wait_for "melee --attacker Galley-1^C"
-tmux -L "$socket" send-keys -t shell "status" Enter
-wait_for "result: 1-2  Naval Phase 1, Impulse 2"
-tmux -L "$socket" send-keys -t shell "undo" Enter
-wait_for "result: undone  Undone: umpire --game live.toml game next"
-wait_for "live ph 1 imp 1 combat wind N 8>"   # back in Impulse 1, its combat begun (13.1)
-tmux -L "$socket" send-keys -t shell "ask wind --roll 9,7" Enter
-wait_for "result: NE  North-easterly"
+wait_on shell "melee --attacker Galley-1^C"
+type_line shell "status" Enter
+wait_on shell "result: 1-2  Naval Phase 1, Impulse 2"
+type_line shell "undo" Enter
+wait_on shell "result: undone  Undone: umpire --game live.toml game next"
+wait_on shell "live ph 1 imp 1 combat wind N 8>"   # back in Impulse 1, its combat begun (13.1)
+type_line shell "ask wind --roll 9,7" Enter
+wait_on shell "result: NE  North-easterly"
 # A plan from the game as it stands, in the next Impulse: Genoa is Damaged, its melee halved
 # under the chart's reading (in Impulse 1 it still fights as it began the segment, 15.25);
 # plan's own subcommand and its options complete.
-tmux -L "$socket" send-keys -t shell "next" Enter
-wait_for "live ph 1 imp 2 wind N 8>"
-tmux -L "$socket" send-keys -t shell "plan m" Tab
-wait_for "> plan melee"
+type_line shell "next" Enter
+wait_on shell "live ph 1 imp 2 wind N 8>"
+type_line shell "plan m" Tab
+wait_on shell "> plan melee"
 tmux -L "$socket" send-keys -t shell " --ship Gen" Tab   # a key may not open with --
-wait_for "--ship Genoa"
+wait_on shell "--ship Genoa"
 tmux -L "$socket" send-keys -t shell " --enemy Galley-1 --enemy Galley-3 --damaged-reading chart --obj" Tab
-wait_for "--objective"
+wait_on shell "--objective"
 tmux -L "$socket" send-keys -t shell " any-loss --top 1" Enter
-wait_for "Plan: Genoa, melee strength 4, against 2 adjacent enemies"
+wait_on shell "Plan: Genoa, melee strength 4, against 2 adjacent enemies"
 grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
 # TAB offers only the ships that can act: Imperial-2 lost on a reef (15.53) is offered no more
-tmux -L "$socket" send-keys -t shell "reef 2028 --ship Imperial-2 --roll 1" Enter
-wait_for "Imperial-2 is eliminated: take it off the board (15.53)"
-tmux -L "$socket" send-keys -t shell "ask melee --attacker Imp" Tab
-wait_for "ask melee --attacker Imperial-1"
+type_line shell "reef 2028 --ship Imperial-2 --roll 1" Enter
+wait_on shell "Imperial-2 is eliminated: take it off the board (15.53)"
+type_line shell "ask melee --attacker Imp" Tab
+wait_on shell "ask melee --attacker Imperial-1"
 tmux -L "$socket" send-keys -t shell Enter
-wait_for "--defender is required"
-tmux -L "$socket" send-keys -t shell C-d
+wait_on shell "--defender is required"
+type_line shell C-d
 for _ in $(seq 30); do [ -s state/umpire/history ] && break; sleep 0.1; done
 grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME/umpire/history"
 
@@ -153,35 +166,31 @@ grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME
 "$umpire" -q game new great-battles gb.toml >/dev/null
 tmux -L "$socket" new-session -d -s gb -x 150 -y 50 \
     "cd '$work' && '$umpire' -q shell --no-history --game gb.toml; sleep 1"
-gb_screen() { tmux -L "$socket" capture-pane -t gb -p -S -200; }
-gb_wait() { for _ in $(seq 50); do gb_screen | grep -qF -- "$1" && return 0; sleep 0.1; done; fail "gb: never showed: $1"; }
-gb_wait "gb dawn 1>"
-tmux -L "$socket" send-keys -t gb "next" Enter
-gb_wait "gb day 1 turn 1 1st>"
+wait_on gb "gb dawn 1>"
+type_line gb "next" Enter
+wait_on gb "gb day 1 turn 1 1st>"
 "$umpire" -q game next gb.toml >/dev/null || fail "game next from outside the shell"
-tmux -L "$socket" send-keys -t gb "status" Enter
-gb_wait "gb.toml changed while the prompt waited (another shell or command): now gb day 1 turn 1 2nd"
-gb_wait "gb day 1 turn 1 2nd>"
+type_line gb "status" Enter
+wait_on gb "gb.toml changed while the prompt waited (another shell or command): now gb day 1 turn 1 2nd"
+wait_on gb "gb day 1 turn 1 2nd>"
 # TAB at the first word offers this game's commands and the general ones, not another game's;
 # one no command of those begins with still completes (storm is Constantinople's).
-tmux -L "$socket" send-keys -t gb "su" Tab
-gb_wait "2nd> suppress"
+type_line gb "su" Tab
+wait_on gb "2nd> suppress"
 tmux -L "$socket" send-keys -t gb C-c
-tmux -L "$socket" send-keys -t gb "s" Tab Tab
-gb_wait "sighting"
-gb_screen | grep -qF "scatter" && fail "gb: TAB offered Novorossiysk's scatter in a Great Battles game"
+type_line gb "s" Tab Tab
+wait_on gb "sighting"
+pane gb | grep -qF "scatter" && fail "gb: TAB offered Novorossiysk's scatter in a Great Battles game"
 tmux -L "$socket" send-keys -t gb C-c
-tmux -L "$socket" send-keys -t gb "sto" Tab
-gb_wait "2nd> storm"
+type_line gb "sto" Tab
+wait_on gb "2nd> storm"
 tmux -L "$socket" send-keys -t gb C-c
-tmux -L "$socket" send-keys -t gb C-d
+type_line gb C-d
 
 # --- table edit in a real terminal editor (issue 25): vim.tiny, installed by the README's
 # test command. A provisional table opens with a ? in each cell; the saved copy is checked
 # and installed, and a fault is shown with its place and the offer to edit again.
 command -v vim.tiny >/dev/null || fail "vim.tiny is not installed (the README's test command installs vim-tiny)"
-edit_screen() { tmux -L "$socket" capture-pane -t edit -p -S -200; }
-edit_wait() { for _ in $(seq 50); do edit_screen | grep -qF -- "$1" && return 0; sleep 0.1; done; fail "edit: never showed: $1"; edit_screen | tail -15; }
 edit_save() { # a vim substitution /FROM/TO/ over the whole file, then write and quit
     tmux -L "$socket" send-keys -t edit ":%s$1" Enter
     tmux -L "$socket" send-keys -t edit ':wq' Enter
@@ -191,30 +200,36 @@ edit_session() { # table edit of the Russian Portfolio CRT in vim.tiny, its exit
         "cd '$work' && XDG_CONFIG_HOME='$work/config' EDITOR='vim.tiny -u NONE -N' '$umpire' table edit russian-portfolio.crt; echo EXIT \$?; sleep 600"
 }
 edit_session
-edit_wait "umpire table edit: umpire's table stands in"
+wait_on edit "umpire table edit: umpire's table stands in"
 edit_save '/"?"/"S"/g'
-edit_wait "EXIT 0"
-edit_wait "Installed $work/config/umpire/tables/russian-portfolio/crt.toml"
+wait_on edit "EXIT 0"
+wait_on edit "Installed $work/config/umpire/tables/russian-portfolio/crt.toml"
 [ "$("$umpire" --brief --tables "$work/config/umpire/tables" crt --attack 1 --defense 4 --roll 1 2>/dev/null | cut -d' ' -f1)" = S ] ||
     fail "the edited chart is not what crt reads"
 tmux -L "$socket" kill-session -t edit
 # A code the legend lacks: told file:line:col, asked to edit again; no keeps the good table.
 cp "$work/config/umpire/tables/russian-portfolio/crt.toml" good-crt.toml
 edit_session
-edit_wait "The referee's chart, entered with 'umpire table edit'"
+wait_on edit "The referee's chart, entered with 'umpire table edit'"
 edit_save '/"S"/"ZZ"/'
-edit_wait "'ZZ' is not in the legend"
-edit_wait "Edit again? [Y/n]"
+wait_on edit "'ZZ' is not in the legend"
+wait_on edit "Edit again? [Y/n]"
 tmux -L "$socket" send-keys -t edit n Enter
-edit_wait "EXIT 65"
+wait_on edit "EXIT 65"
 cmp -s good-crt.toml "$work/config/umpire/tables/russian-portfolio/crt.toml" || fail "a refused edit changed the table"
 tmux -L "$socket" kill-session -t edit
 
-# --- Progress of a long run (roll -n of 100 million 2d6: over a second, far longer in a
-# sanitized build): on a terminal a line on standard error after the first second, erased
-# at the end; never into a file. (--odds shares the same Progress: tests/core/odds_merge_test.cc.)
+# --- Progress of a long run: on a terminal a line on standard error after the first second,
+# erased at the end; never into a file. (--odds shares the same Progress:
+# tests/core/odds_merge_test.cc.) The run is sized to take about four seconds on this build,
+# timed on a million rolls: a fixed count that is long enough in a release build takes
+# minutes under AddressSanitizer.
+started=$(date +%s%N)
+"$umpire" -q --seed 1 roll -n 1000000 2d6 >/dev/null
+took_ms=$(( ($(date +%s%N) - started) / 1000000 + 1 ))
+repetitions=$(( 1000000 * (4000 / took_ms + 1) ))
 tmux -L "$long" new-session -d -s long -x 150 -y 20 \
-    "cd '$work' && '$umpire' -q --seed 1 roll -n 100000000 2d6 > /dev/null && echo DONE; sleep 600"
+    "cd '$work' && '$umpire' -q --seed 1 roll -n $repetitions 2d6 > /dev/null && echo DONE; sleep 600"
 for _ in $(seq 100); do
     tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: roll -n, repetitions: " && break
     sleep 0.1
@@ -224,7 +239,7 @@ tmux -L "$long" capture-pane -t long -p | grep -qF "umpire: roll -n, repetitions
 for _ in $(seq 3000); do tmux -L "$long" capture-pane -t long -p | grep -qF DONE && break; sleep 0.1; done
 tmux -L "$long" capture-pane -t long -p | grep -qF DONE || fail "roll -n never finished"
 tmux -L "$long" capture-pane -t long -p | grep -qF "repetitions:" && fail "the progress line was not erased"
-"$umpire" -q --seed 1 roll -n 100000000 2d6 > /dev/null 2> progress.err
+"$umpire" -q --seed 1 roll -n "$repetitions" 2d6 > /dev/null 2> progress.err
 [ -s progress.err ] && fail "progress written to standard error that is not a terminal: $(head -c 200 progress.err)"
 
 # --- Colour (issue 14, no-color.org): on a terminal the result's head is coloured by its
