@@ -89,6 +89,15 @@ inline CliResult run_cli(const std::vector<std::string>& args, cli::Environment 
     return {code, out.str(), err.str()};
 }
 
+// The bytes of the file at PATH, "" when there is none.
+inline std::string slurp(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
 // A scratch directory, umpire-NAME-PID under the system's temporary directory, emptied
 // when made and removed when the test ends; DIR / "file" names a file in it.
 struct TempDir {

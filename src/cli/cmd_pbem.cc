@@ -110,10 +110,11 @@ std::string trim(std::string text)
     return text;
 }
 
-// TEXT written to PATH by a temporary file renamed over it, with MODE.
+// TEXT written to PATH by a temporary file renamed over it, with MODE: made with it (a
+// secret key is never another's to read on its way in), then set whatever the umask.
 void write_file(const std::string& path, const std::string& text, mode_t mode)
 {
-    load::write_state_text(path, text);
+    load::write_state_text(path, text, mode);
     if (::chmod(path.c_str(), mode) != 0) {
         throw io_error(path + ": cannot set its permissions");
     }

@@ -121,16 +121,16 @@ void write_state(const std::string& path, const core::WeatherState& state)
     write_state_text(path, state_text(state));
 }
 
-void write_state_text(const std::string& path, const std::string& text)
+void write_state_text(const std::string& path, const std::string& text, mode_t mode)
 {
-    prepare_state_text(path, text);
+    prepare_state_text(path, text, mode);
     commit_state_text(path);
 }
 
 namespace {
 
-// TEXT written to FD (NAME) whole, flushed to the disk and FD closed; FAIL(what) on an error.
-template <class Fail> void write_and_close(int fd, const std::string& text, const std::string& name, Fail fail)
+// TEXT written to FD (NAME) whole and flushed to the disk; FD closed and FAIL(what) on an error.
+template <class Fail> void write_flushed(int fd, const std::string& text, const std::string& name, Fail fail)
 {
     size_t done = 0;
     while (done < text.size()) {
@@ -148,6 +148,12 @@ template <class Fail> void write_and_close(int fd, const std::string& text, cons
         ::close(fd);
         fail("flush " + name);
     }
+}
+
+// The same, then FD closed.
+template <class Fail> void write_and_close(int fd, const std::string& text, const std::string& name, Fail fail)
+{
+    write_flushed(fd, text, name, fail);
     if (::close(fd) != 0) {
         fail("close " + name);
     }
@@ -157,13 +163,42 @@ template <class Fail> void write_and_close(int fd, const std::string& text, cons
 
 void replace_file(const std::string& path, const std::string& text)
 {
-    std::string tmp = path + ".XXXXXX";
+    // First an unnamed file in PATH's folder (O_TMPFILE): written and flushed with no name,
+    // so a call killed meanwhile leaves nothing behind; then named PATH.tmp-PID-N and renamed
+    // over PATH, two calls in a row. Where the file system or a missing /proc cannot, a file
+    // of a fresh name from the start (mkostemp), as before.
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    std::string named;
     auto fail = [&](const std::string& what) {
         int err = errno;
-        ::unlink(tmp.c_str());
+        if (!named.empty()) {
+            ::unlink(named.c_str());
+        }
         throw io_error(path + ": cannot " + what + ": " + std::strerror(err));
     };
-    const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+    if (const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644); fd >= 0) {
+        write_flushed(fd, text, "a file beside it", fail);
+        const std::string self = "/proc/self/fd/" + std::to_string(fd);
+        for (int n = 0; n < 100; ++n) {
+            const std::string name = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(n);
+            if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+                named = name;
+                break;
+            }
+            if (errno != EEXIST) {
+                break;
+            }
+        }
+        ::close(fd);
+        if (!named.empty()) {
+            if (::rename(named.c_str(), path.c_str()) != 0) {
+                fail("replace it with " + named);
+            }
+            return;
+        }
+    }
+    named = path + ".XXXXXX";
+    const int fd = ::mkostemp(named.data(), O_CLOEXEC);
     if (fd < 0) {
         const int err = errno;
         throw io_error(path + ": cannot create a file beside it: " + std::strerror(err));
@@ -171,13 +206,13 @@ void replace_file(const std::string& path, const std::string& text)
     const mode_t mask = ::umask(0);  // mkostemp makes the file 0600; a picture is 0644 less the umask
     ::umask(mask);
     ::fchmod(fd, 0644 & ~mask);
-    write_and_close(fd, text, tmp, fail);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        fail("replace it with " + tmp);
+    write_and_close(fd, text, named, fail);
+    if (::rename(named.c_str(), path.c_str()) != 0) {
+        fail("replace it with " + named);
     }
 }
 
-void prepare_state_text(const std::string& path, const std::string& text)
+void prepare_state_text(const std::string& path, const std::string& text, mode_t mode)
 {
     const std::string tmp = path + ".tmp";
     auto fail = [&](const std::string& what) {
@@ -185,7 +220,10 @@ void prepare_state_text(const std::string& path, const std::string& text)
         ::unlink(tmp.c_str());
         throw io_error(path + ": cannot " + what + ": " + std::strerror(err));
     };
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // A killed writer's PATH.tmp is removed, not reused: a new file takes MODE (an old one
+    // keeps its own), and O_EXCL follows no link put there.
+    ::unlink(tmp.c_str());
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
     if (fd < 0) {
         fail("create " + tmp);
     }

@@ -7,6 +7,7 @@
 #include "games/novorossiysk/novorossiysk.h"
 
 #include <string>
+#include <sys/types.h>
 
 namespace umpire::load {
 
@@ -18,17 +19,20 @@ std::string read_state_text(const std::string& path);
 // holding the StateLock, so no two writers share the temporary file and a killed
 // writer's leftover is simply overwritten by the next.
 void write_state(const std::string& path, const core::WeatherState& state);
-// The same for any state file's TEXT.
-void write_state_text(const std::string& path, const std::string& text);
+// The same for any state file's TEXT. PATH.tmp is made with MODE (less the umask), so a
+// secret is never readable by others on its way in; whatever was at PATH.tmp (a killed
+// writer's file, a link) is removed, never written through.
+void write_state_text(const std::string& path, const std::string& text, mode_t mode = 0644);
 // TEXT as the file PATH, whole or not at all: written to a file of a fresh name beside it,
 // flushed to the disk and renamed over it, so two writers at once leave one whole file and
-// a failed write (a full disk) leaves what was there. No lock, and no file left beside it.
+// a failed write (a full disk) leaves what was there. No lock, and no file left beside it,
+// even by a call killed while it writes (only one killed between its last two steps).
 void replace_file(const std::string& path, const std::string& text);
 // write_state_text in two halves, for a write that is journalled between them (the game
 // file, DESIGN.md 12): PATH.tmp written and flushed to disk (on failure it is removed and
 // PATH is untouched); then renamed over PATH, the directory flushed too. discard removes a
 // prepared PATH.tmp that will not be committed.
-void prepare_state_text(const std::string& path, const std::string& text);
+void prepare_state_text(const std::string& path, const std::string& text, mode_t mode = 0644);
 void commit_state_text(const std::string& path);
 void discard_state_text(const std::string& path);
 

@@ -15,19 +15,12 @@
 using namespace umpire;
 using test::contains;
 using test::run_cli;
+using test::slurp;
 using test::TempDir;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 void spit(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary | std::ios::trunc) << text; }
 

@@ -18,18 +18,11 @@
 
 using namespace umpire;
 using test::run_cli;
+using test::slurp;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // Steps per game: fewer under the sanitizers, where a call is some 40 times slower.
 #if defined(__SANITIZE_ADDRESS__)

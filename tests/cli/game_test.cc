@@ -12,16 +12,9 @@
 using namespace umpire;
 using test::contains;
 using test::run_cli;
+using test::slurp;
 
 namespace {
-
-std::string slurp(const std::filesystem::path& p)
-{
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 }  // namespace
 

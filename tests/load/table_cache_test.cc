@@ -14,17 +14,10 @@
 #include <sstream>
 
 using namespace umpire;
+using test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // The copy's trailing check as load/table_cache.cc documents it: FNV-1a 64 over every
 // byte before it, 16 hex digits. Written again here so the test does not trust the code.
