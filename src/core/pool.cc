@@ -127,8 +127,12 @@ Expected<Compare> take_compare(std::string_view& rest, const std::string& quoted
     }
     const std::string digits = take_digits(rest);
     auto n = parse_int(digits, 0, k_max_die_sides + 1);
-    if (digits.empty() || !n) {
+    if (digits.empty()) {
         return fail<Compare>(quoted + ": " + what + " needs a face after it (1, =1, <3, <=2, >5, >=5)");
+    }
+    if (!n) {
+        return fail<Compare>(quoted + ": " + what + " " + digits.substr(0, 12) + (digits.size() > 12 ? "..." : "") +
+                             " is past any face (a die has at most " + std::to_string(k_max_die_sides) + ")");
     }
     c.value = static_cast<int>(*n);
     int matching = 0;
@@ -321,11 +325,9 @@ Expected<RollTerm> parse_roll_term(std::string_view text)
     long long dice = 0;
     while (!rest.empty()) {
         int sign = 1;
-        if (rest.front() == '+' || rest.front() == '-') {
+        if (rest.front() == '+' || rest.front() == '-') {  // each part but the first starts at its sign
             sign = rest.front() == '-' ? -1 : 1;
             rest.remove_prefix(1);
-        } else if (!term.pools.empty() || constant != 0) {
-            return fail<RollTerm>(quoted + ": unexpected '" + std::string(rest) + "'");
         }
         const size_t end = rest.find_first_of("+-");
         const std::string_view part = rest.substr(0, end);
