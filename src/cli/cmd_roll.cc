@@ -189,9 +189,10 @@ void run_roll(const RollOptions& opt, Context& ctx)
         };
     };
     const core::Adjudicator adjudicate = rolls_of(0, terms.size());
-    std::vector<core::Adjudicator> each;
+    // each roll alone; the same expression with the same label note rolls the same odds
+    std::vector<core::OddsPart> each;
     for (size_t i = 0; i < terms.size(); ++i) {
-        each.push_back(rolls_of(i, i + 1));
+        each.push_back({rolls_of(i, i + 1), labels[i], texts[i] + '\x1f' + notes[i]});
     }
     if (opt.count) {
         if (*opt.count < 1 || *opt.count > k_max_roll_count) {

@@ -19,6 +19,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <ostream>
 
 namespace umpire::cli {
@@ -352,7 +353,7 @@ void Context::emit(core::OddsReport report)
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                          const core::Adjudicator& adjudicate, const std::function<void()>& commit,
-                         const std::vector<core::Adjudicator>& parts)
+                         const std::vector<core::OddsPart>& parts)
 {
     auto with_inputs = [&](const core::Adjudicator& run) {
         return [&](core::Dice& d) {
@@ -371,8 +372,17 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         core::OddsReport report;
         if (parts.size() > 1 && given.empty()) {
             std::vector<core::OddsReport> each;
+            std::map<std::string, size_t> walked;  // a part's ALIKE: the first part walked of it
             for (const auto& part : parts) {
-                each.push_back(odds_of(part));
+                const auto first = part.alike.empty() ? walked.end() : walked.find(part.alike);
+                if (first != walked.end()) {
+                    each.push_back(core::relabelled(each[first->second], parts[first->second].label, part.label));
+                    continue;
+                }
+                if (!part.alike.empty()) {
+                    walked[part.alike] = each.size();
+                }
+                each.push_back(odds_of(part.adjudicate));
             }
             report = core::sum_odds(std::move(each));
         } else {

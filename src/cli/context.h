@@ -174,10 +174,10 @@ public:
     // COMMIT, when given, runs once the resolution is made and before anything is printed
     // or logged: a failed save (weather --state) prints no answer.
     // PARTS, when given, are ADJUDICATE's independent parts, whose headlines it sums (roll's
-    // expressions): --odds walks each alone and convolves (core::sum_odds).
+    // expressions): --odds walks each alone, parts alike once, and convolves (core::sum_odds).
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                     const core::Adjudicator& adjudicate, const std::function<void()>& commit = {},
-                    const std::vector<core::Adjudicator>& parts = {});
+                    const std::vector<core::OddsPart>& parts = {});
     // What the audit log keeps with this request's resolution so that replay can
     // re-resolve it without reading or writing a file: the game-state file's text before
     // the call ("" for a new game).

@@ -1503,6 +1503,23 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
     return report;
 }
 
+OddsReport relabelled(OddsReport report, const std::string& from, const std::string& to)
+{
+    for (auto& d : report.dimensions) {
+        if (d.name == from) {
+            d.name = to;
+        } else if (d.name.size() > from.size() && d.name.starts_with(from) && d.name[from.size()] == '.') {
+            d.name = to + d.name.substr(from.size());
+        }
+    }
+    for (auto& o : report.sample.results) {
+        if (o.label == from) {
+            o.label = to;
+        }
+    }
+    return report;
+}
+
 OddsReport sum_odds(std::vector<OddsReport> parts)
 {
     if (parts.empty()) {

@@ -134,6 +134,19 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
 // is the first part's, with every part's tables and provisional notes.
 OddsReport sum_odds(std::vector<OddsReport> parts);
 
+// One of the independent parts whose headlines a resolution sums (sum_odds): ADJUDICATE
+// walked alone, its results under LABEL. Parts of one ALIKE (the same dice: "4d6kh3" in
+// 4d6kh3 x 100) have the same odds under their own labels: walked once, the others are
+// that walk relabelled. An empty ALIKE is like no other part.
+struct OddsPart {
+    Adjudicator adjudicate;
+    std::string label;
+    std::string alike;
+};
+
+// REPORT with the dimensions of FROM (FROM itself and FROM.field) named for TO instead.
+OddsReport relabelled(OddsReport report, const std::string& from, const std::string& to);
+
 // About how many characters REPORT takes to print, its fractions' digits and a line's
 // worth around each: for a writer to reserve at once.
 size_t printed_size(const OddsReport& report);

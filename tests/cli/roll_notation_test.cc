@@ -47,6 +47,34 @@ TEST_CASE("roll: a label names its roll, in the text and as the JSON result's no
     CHECK(contains(empty.err, "'#' with no label after it"));
 }
 
+TEST_CASE("roll: the odds of expressions alike are each their own", "[cli][roll][odds]")
+{
+    // 2d6 twice and once more with a note: walked once for the first two (Context::adjudicate),
+    // each under its own name, the noted one walked for itself. 2d6: 7 in 6/36, 2 in 1/36.
+    auto r = run_cli({"--json", "roll", "--odds", "2d6", "2d6", "2d6 # morale", "3x1d4"});
+    REQUIRE(r.code == 0);
+    const auto odds = nlohmann::json::parse(r.out)["odds"];
+    const auto chance = [&](const std::string& dimension, int value) {
+        for (const auto& line : odds.at(dimension)) {
+            if (line["value"] == std::to_string(value)) {
+                return line["fraction"].get<std::string>();
+            }
+        }
+        return std::string("none");
+    };
+    for (const std::string name : {"2d6", "2d6 #2", "2d6 #3 # morale"}) {
+        CHECK(chance(name, 7) == "1/6");
+        CHECK(chance(name, 2) == "1/36");
+        CHECK(chance(name, 13) == "none");
+    }
+    for (const std::string name : {"d4", "d4 #2", "d4 #3"}) {  // 3x1d4 reads as three d4
+        CHECK(chance(name, 4) == "1/4");
+    }
+    // the total of 6d6 and 3d4: 6 in 1/(6^6 x 4^3), 48 likewise
+    CHECK(chance("result", 9) == "1/2985984");
+    CHECK(chance("result", 48) == "1/2985984");
+}
+
 TEST_CASE("roll: explosions and rerolls say their limit, under the roll and its odds", "[cli][roll]")
 {
     auto r = run_cli({"--seed", "9", "roll", "3d6!", "2d6r1"});

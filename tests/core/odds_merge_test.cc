@@ -329,6 +329,41 @@ TEST_CASE("odds: a sum of independent parts, each walked alone and convolved, eq
     CHECK_THROWS_AS(sum_odds({compute_odds(word, {}), compute_odds(word, {})}), Error);
 }
 
+TEST_CASE("odds: a part alike, walked once and relabelled, equals its own walk", "[core][odds]")
+{
+    // A part's results under LABEL, one with a field, beside a result whose label only
+    // starts with it ("d 1x"): relabelling renames LABEL and LABEL.field, nothing else.
+    const auto part = [](const DiceSpec& spec, const std::string& label) -> Adjudicator {
+        return [spec, label](Dice& dice) {
+            Resolution r;
+            const int v = dice.roll(spec, "x");
+            Outcome o;
+            o.label = label;
+            o.code = std::to_string(v);
+            o.fields.push_back({"even", v % 2 == 0 ? "yes" : "no"});
+            r.results.push_back(o);
+            Outcome beside;
+            beside.label = "d 1x";
+            beside.code = std::to_string(v > 3 ? 1 : 0);
+            r.results.push_back(beside);
+            r.result.code = std::to_string(v);
+            return r;
+        };
+    };
+    std::mt19937 rng(2611);
+    for (int n = 0; n < 20; ++n) {
+        const DiceSpec spec{std::uniform_int_distribution<int>(1, 3)(rng),
+                            std::uniform_int_distribution<int>(2, 8)(rng),
+                            std::uniform_int_distribution<int>(-2, 2)(rng)};
+        const auto own = lines_of(compute_odds(part(spec, "d 1 #2"), {}));
+        const auto renamed = lines_of(relabelled(compute_odds(part(spec, "d 1"), {}), "d 1", "d 1 #2"));
+        CHECK(own == renamed);
+        CHECK(renamed.count("d 1 #2.even") == 1);
+        CHECK(renamed.count("d 1x") == 1);
+        CHECK(renamed.count("d 1") == 0);
+    }
+}
+
 namespace {
 
 // The product the plain way, a product per pair of coefficients: the oracle.
