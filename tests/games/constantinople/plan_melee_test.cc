@@ -150,6 +150,7 @@ void check_plan(int strength, const std::vector<int>& defenses, bool boom = fals
         defended.push_back(d + (boom ? 1 : 0));
     }
     const std::set<std::vector<int>> legal = splits_by_the_text(strength, defended);
+    std::map<std::vector<int>, Brute> walked;  // a split's brute force, the same for every objective
     for (const std::string objective : {"expected", "any-loss", "strongest"}) {
         std::vector<std::string> args{"--json", "plan", "melee",       "--ship", std::to_string(strength),
                                       "--top",  "0",    "--objective", objective};
@@ -171,7 +172,10 @@ void check_plan(int strength, const std::vector<int>& defenses, bool boom = fals
         for (const auto& s : splits) {
             const std::vector<int> points = s["points"].get<std::vector<int>>();
             listed.insert(points);
-            const Brute b = brute_force(strength, defenses, points, boom);
+            if (!walked.count(points)) {
+                walked[points] = brute_force(strength, defenses, points, boom);
+            }
+            const Brute& b = walked.at(points);
             INFO("split " << s["points"].dump());
             for (size_t e = 0; e < defenses.size(); ++e) {
                 const auto& target = s["targets"][e];
