@@ -160,8 +160,9 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (q.artillery) {
         inputs.push_back({"artillery", true});
     }
+    const core::PreparedHits prepared = core::prepare_hits(hit_dice, procedures, q);
     ctx.adjudicate(opt.dice, inputs, "hits",
-                   [&](core::Dice& dice) { return core::resolve_hits(hit_dice, procedures, q, dice); });
+                   [&](core::Dice& dice) { return core::roll_hits(hit_dice, prepared, dice); });
 }
 
 void setup_hits(CLI::App& app, Context& ctx)

@@ -371,9 +371,11 @@ long long count(const std::vector<bool>& flags) { return std::count(flags.begin(
 
 }  // namespace
 
-Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice)
+PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request)
 {
-    HitsRequest q = request;
+    PreparedHits prepared{request, {}, {}, 0};
+    HitsRequest& q = prepared.request;
+    Resolution& r = prepared.head;
     if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
         throw usage_error("{attacker} and {defender}: give each side's blocks (or {airfield} for the attacker alone)");
     }
@@ -385,7 +387,6 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
         }
         number_repeats(labels);
     }
-    Resolution r;
     r.command = "hits";
     r.title = q.airfield ? "Air Field strike" : "Hit dice";
     r.source = hit_dice.source;
@@ -410,8 +411,34 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
                 throw usage_error("{airfield}: only air units attack the Air Field; " + b.label + " is not one");
             }
         }
-        int free = procedures.constant("airfield_free_white_dice");
+        prepared.airfield_free_dice = procedures.constant("airfield_free_white_dice");
         note_table(r, procedures);
+        return prepared;
+    }
+    // Ground and Ship Attack: air units attacking surface units; a small block "has no
+    // possibility of returning fire", so it throws no dice (it can still be hit).
+    const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
+    const bool ground_attack = std::all_of(q.attacker.begin(), q.attacker.end(), is_air) &&
+                               std::none_of(q.defender.begin(), q.defender.end(), is_air);
+    prepared.firing = q.defender;
+    if (ground_attack) {
+        for (auto& b : prepared.firing) {
+            if (b.kind == "small") {
+                b.dice.clear();
+                r.steps.push_back("defender " + b.label +
+                                  ": a small block cannot return fire against air units (Ground and Ship Attack)");
+            }
+        }
+    }
+    return prepared;
+}
+
+Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& dice)
+{
+    const HitsRequest& q = prepared.request;
+    Resolution r = prepared.head;
+    if (q.airfield) {
+        const int free = prepared.airfield_free_dice;
         const std::string& white = hit_dice.rows.front().key;
         int hits = roll_hit_dice(hit_dice, white, free, dice, "Air Field's free dice");
         r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white +
@@ -435,26 +462,8 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
         r.rolls = dice.record();
         return r;
     }
-    // Ground and Ship Attack: air units attacking surface units; a small block "has no
-    // possibility of returning fire", so it throws no dice (it can still be hit).
-    const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
-    const bool ground_attack = std::all_of(q.attacker.begin(), q.attacker.end(), is_air) &&
-                               std::none_of(q.defender.begin(), q.defender.end(), is_air);
-    std::vector<Block> silenced;  // the defenders, when some of them cannot fire
-    if (ground_attack &&
-        std::any_of(q.defender.begin(), q.defender.end(), [](const Block& b) { return b.kind == "small"; })) {
-        silenced = q.defender;
-        for (auto& b : silenced) {
-            if (b.kind == "small") {
-                b.dice.clear();
-                r.steps.push_back("defender " + b.label +
-                                  ": a small block cannot return fire against air units (Ground and Ship Attack)");
-            }
-        }
-    }
-    const std::vector<Block>& firing = silenced.empty() ? q.defender : silenced;
     int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
-    int d = roll_pool(hit_dice, firing, q.defender_surprise, "defender", dice, r);
+    int d = roll_pool(hit_dice, prepared.firing, q.defender_surprise, "defender", dice, r);
     int net = a - d;
     if (dice.explains()) {
         r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
@@ -480,6 +489,11 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
     r.result.source = r.source;
     r.rolls = dice.record();
     return r;
+}
+
+Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice)
+{
+    return roll_hits(hit_dice, prepare_hits(hit_dice, procedures, request), dice);
 }
 
 }  // namespace umpire::core

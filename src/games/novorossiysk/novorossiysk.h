@@ -84,6 +84,18 @@ inline const std::vector<std::string> k_hits_terrains{"inland", "mountain", "coa
 // with a weather, its limits first (refused combat, lowered dice, silenced anti-air).
 Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice);
 
+// resolve_hits in two: what comes before the dice (the request checked, blocks alike told
+// apart, Surprise worked out, the weather's limits applied, and what the resolution says
+// of them) made once, then the dice. An odds walk prepares once and rolls every branch.
+struct PreparedHits {
+    HitsRequest request;         // as the dice see it: labels numbered, dice lowered by the weather
+    Resolution head;             // the resolution before its dice: title, inputs, steps, notes, tables
+    std::vector<Block> firing;   // the defenders as they fire (small blocks silent against air units)
+    int airfield_free_dice = 0;  // N6: the Air Field's free dice
+};
+PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request);
+Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& dice);
+
 // Air Unit Deployment: a side with AIR_UNITS adds as many Blank Blocks less one; each Air
 // Space in AIR_SPACES (blocks placed in it, both sides', blanks included) is checked
 // against the limit of seven. No dice.
