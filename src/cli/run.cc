@@ -816,14 +816,19 @@ void check_draws(const std::vector<std::string>& args, const std::string& comman
 
 // Help TEXT with every line longer than WIDTH wrapped (clig.dev): an option's or command's
 // description continues under itself, an indented line two columns in, prose at the margin; an example command
-// ("  umpire ...") is left whole, to be copied.
+// ("  umpire ...") is left whole, to be copied. Prose is written a sentence or a clause a
+// line, some lines past 80 columns: the words a line leaves over go on at the start of
+// the next line of the same sentence, so a narrow terminal reads full lines, not a
+// stray word or two before each of the author's line breaks.
 // Help is wrapped to the terminal, or to 80 columns when it is not one.
 size_t help_width(const Environment& env) { return env.columns > 0 ? std::max<size_t>(env.columns, 40) : 80; }
 
 std::string wrapped_help(const std::string& text, size_t width)
 {
     std::string out;
-    for (const auto& line : split(text, '\n')) {
+    std::vector<std::string> lines = split(text, '\n');
+    for (size_t n = 0; n < lines.size(); ++n) {
+        const std::string& line = lines[n];
         const size_t lead = line.find_first_not_of(' ');
         // An example command is kept whole, to be copied as it is.
         if (line.size() <= width || lead == std::string::npos || line.compare(lead, 7, "umpire ") == 0) {
@@ -853,6 +858,16 @@ std::string wrapped_help(const std::string& text, size_t width)
             }
             current += (first ? "" : " ") + word;
             first = false;
+        }
+        // What is left over goes on with the next line when that line continues the same
+        // sentence: the same margin, prose, and this line not ended at a full stop or colon.
+        if (n + 1 < lines.size() && indent == lead && !current.ends_with('.') && !current.ends_with(':')) {
+            const std::string& next = lines[n + 1];
+            const size_t next_lead = next.find_first_not_of(' ');
+            if (next_lead == lead && next.compare(lead, 7, "umpire ") != 0 && next.compare(lead, 2, "- ") != 0) {
+                lines[n + 1] = current + " " + next.substr(lead);
+                continue;
+            }
         }
         out += current + "\n";
     }
