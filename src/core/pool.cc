@@ -113,6 +113,7 @@ std::string take_digits(std::string_view& rest)
 Expected<Compare> take_compare(std::string_view& rest, const std::string& quoted, const std::string& what, int sides)
 {
     Compare c;
+    std::string_view op_text;  // as typed, for a message
     static constexpr std::pair<std::string_view, Compare::Op> k_ops[] = {{"<=", Compare::Op::le},
                                                                          {">=", Compare::Op::ge},
                                                                          {"<", Compare::Op::lt},
@@ -121,6 +122,7 @@ Expected<Compare> take_compare(std::string_view& rest, const std::string& quoted
     for (const auto& [text, op] : k_ops) {
         if (rest.starts_with(text)) {
             c.op = op;
+            op_text = text;
             rest.remove_prefix(text.size());
             break;
         }
@@ -131,8 +133,9 @@ Expected<Compare> take_compare(std::string_view& rest, const std::string& quoted
         return fail<Compare>(quoted + ": " + what + " needs a face after it (1, =1, <3, <=2, >5, >=5)");
     }
     if (!n) {
-        return fail<Compare>(quoted + ": " + what + " " + digits.substr(0, 12) + (digits.size() > 12 ? "..." : "") +
-                             " is past any face (a die has at most " + std::to_string(k_max_die_sides) + ")");
+        return fail<Compare>(quoted + ": " + what + std::string(op_text) + digits.substr(0, 12) +
+                             (digits.size() > 12 ? "..." : "") + " is past any face (a die has at most " +
+                             std::to_string(k_max_die_sides) + ")");
     }
     c.value = static_cast<int>(*n);
     int matching = 0;

@@ -412,11 +412,13 @@ TEST_CASE("pool: explosions, rerolls, sums and Fudge dice are read, and what sta
     CHECK(parse_error("2d6r<=6") == "'2d6r<=6': r<=6 rerolls every face of a d6 for ever; ro<=6 rerolls once");
     CHECK(parse_error("d6r7") == "'d6r7': r7 names no face of a d6");
     CHECK(parse_error("d6r") == "'d6r': r needs a face after it (1, =1, <3, <=2, >5, >=5)");
-    // a number past any die, said as such (it read "needs a face" before)
+    // a number past any die, said as such (it read "needs a face" before), with the
+    // compare as typed, as the message for a face of no die of these sides says it
     CHECK(parse_error("d6cs>=2147483647") ==
-          "'d6cs>=2147483647': cs 2147483647 is past any face (a die has at most 1000)");
+          "'d6cs>=2147483647': cs>=2147483647 is past any face (a die has at most 1000)");
     CHECK(parse_error("d6r99999999999999999999") ==
-          "'d6r99999999999999999999': r 999999999999... is past any face (a die has at most 1000)");
+          "'d6r99999999999999999999': r999999999999... is past any face (a die has at most 1000)");
+    CHECK(parse_error("d6ro<1002") == "'d6ro<1002': ro<1002 is past any face (a die has at most 1000)");
     CHECK(parse_error("d6r1001") == "'d6r1001': r1001 names no face of a d6");
     CHECK(parse_error("4dF!").find("Fudge dice (dF) are only totalled") != std::string::npos);
     CHECK(parse_error("3d6!!!") == "'3d6!!!': an explosion twice in '3d6!!!'");
