@@ -87,7 +87,9 @@ std::unique_ptr<core::Table> shipped_table(std::string_view id);
 void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path);
 
 std::string read_file(const std::string& path);
-// read_file, refusing a file past k_max_table_bytes with a data Error.
+// A table or scenario file's text: a data Error for a file past k_max_table_bytes, or one
+// that is not a regular file (a directory, a FIFO, a broken link); not_found when it
+// cannot be opened or read.
 std::string read_data_file(const std::string& path);
 
 }  // namespace umpire::load

@@ -118,6 +118,24 @@ TEST_CASE("cli: a bad table in the referee's directory is refused where it is us
     auto file = run_cli({"melee", "--attacker", "5", "--defender", "3", "--roll", "4"}, file_env);
     CHECK(file.code == 65);
     CHECK(contains(file.err, "your tables directory " + file_env.user_tables + " is not a directory"));
+    // So is a link to nothing; a file where a folder above it should be (a home whose
+    // .config is a file) is no tables directory at all, as a missing one is.
+    std::filesystem::remove(file_env.user_tables);
+    std::filesystem::create_symlink(other / "nowhere", file_env.user_tables);
+    auto dangling = run_cli({"melee", "--attacker", "5", "--defender", "3", "--roll", "4"}, file_env);
+    CHECK(dangling.code == 65);
+    CHECK(contains(dangling.err, "your tables directory " + file_env.user_tables + " is not a directory"));
+    file_env.user_tables = file_env.user_tables + "/below";
+    std::filesystem::remove(other / "tables");
+    std::ofstream(other / "tables") << "a file\n";
+    CHECK(run_cli({"melee", "--attacker", "5", "--defender", "3", "--roll", "4"}, file_env).code == 0);
+    // A table that is a device (a link to /dev/null) is refused, not read as empty.
+    std::filesystem::create_directories(env.user_tables + "/constantinople");
+    std::filesystem::create_symlink("/dev/null", env.user_tables + "/constantinople/melee.toml");
+    auto device = run_cli({"melee", "--attacker", "5", "--defender", "3", "--roll", "4"}, env);
+    CHECK(device.code == 65);
+    CHECK(contains(device.err, "/constantinople/melee.toml: not a regular file; a table or scenario must be a "
+                               "regular file"));
 }
 
 TEST_CASE("cli: the referee's tables directory is $XDG_CONFIG_HOME/umpire/tables, else ~/.config/umpire/tables",
