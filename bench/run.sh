@@ -49,6 +49,13 @@ XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" hyperfine -N --warmu
     "$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" "$rolldice 2d6" >/dev/null
 mine=$(mean "$work/user.json" 0); base2=$(mean "$work/user.json" 1)
 echo "umpire melee, melee.toml yours: $(ratio "$mine" 0.001) ms   rolldice 2d6: $(ratio "$base2" 0.001) ms   umpire/rolldice: $(ratio "$mine" "$base2")   ($(find "$work/config/umpire/tables" -name '*.toml' | wc -l) tables of yours)"
+# The same three taken in turn, in a new random order each round: hyperfine's blocks of
+# runs drift apart by as much as the gap measured (bench/interleaved.py).
+echo "taken in turn, 3,000 rounds (median; the ratio to rolldice):"
+XDG_CACHE_HOME="$work/cache" python3 "$(dirname "$(realpath "$0")")/interleaved.py" 3000 \
+    "yours,XDG_CONFIG_HOME=$work/config::$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" -- \
+    "none,XDG_CONFIG_HOME=$work/no-config::$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" -- \
+    "rolldice::$rolldice 2d6"
 
 echo "== 10,000,000 2d6 in one process (target: umpire at least 2x rolldice's throughput)"
 strings=$(printf '10000x2d6 %.0s' $(seq 1000))
