@@ -24,6 +24,9 @@ hyperfine -N --warmup 50 --runs 1000 --export-json "$work/call.json" \
 call=$(mean "$work/call.json" 0); base=$(mean "$work/call.json" 1); named=$(mean "$work/call.json" 2)
 echo "umpire melee: $(ratio "$call" 0.001) ms   rolldice 2d6: $(ratio "$base" 0.001) ms   umpire/rolldice: $(ratio "$call" "$base")"
 echo "with ships named from the scenario: $(ratio "$named" 0.001) ms   umpire/rolldice: $(ratio "$named" "$base")"
+echo "taken in turn, 2,000 rounds (bench/interleaved.py; median, the ratio to rolldice):"
+python3 "$(dirname "$(realpath "$0")")/interleaved.py" 2000 \
+    "melee::$umpire melee --attacker 4 --attacker 4 --defender 5 --roll 4" -- "rolldice::$rolldice 2d6"
 
 echo "== dice notation (issue 29): one roll of the forms players type elsewhere, and their exact odds"
 hyperfine -N --warmup 50 --runs 500 --export-json "$work/notation.json" \
