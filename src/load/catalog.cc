@@ -108,8 +108,8 @@ std::string read_data_file(const std::string& path)
     // O_NONBLOCK: a FIFO opens at once, to be refused, instead of waiting for a writer.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
-        if (struct stat link{}; errno == ENOENT && ::lstat(path.c_str(), &link) == 0) {
-            require_regular_file(path);  // a broken link, said as such
+        if (struct stat link{}; (errno == ENOENT || errno == ELOOP) && ::lstat(path.c_str(), &link) == 0) {
+            require_regular_file(path);  // a broken link or a loop of links, said as such
         }
         throw not_found_error("cannot read '" + path + "'");
     }

@@ -446,6 +446,10 @@ TEST_CASE("catalog: a directory, FIFO or broken link named like a table is an er
     CHECK(catalog_error(dir.string(), "constantinople.storm") ==
           storm.string() + ": a broken link; a table or scenario must be a regular file");
     fs::remove(storm);
+    fs::create_symlink(storm.filename(), storm);  // a link to itself: a loop, as broken as one to nothing
+    CHECK(catalog_error(dir.string(), "constantinople.storm") ==
+          storm.string() + ": a broken link; a table or scenario must be a regular file");
+    fs::remove(storm);
     fs::create_directory(storm);
     CHECK(catalog_error(dir.string(), "constantinople.storm") ==
           storm.string() + ": a directory; a table or scenario must be a regular file");
