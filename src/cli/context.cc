@@ -353,7 +353,7 @@ void Context::emit(core::OddsReport report)
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                          const core::Adjudicator& adjudicate, const std::function<void()>& commit,
-                         const std::vector<core::OddsPart>& parts)
+                         const std::vector<core::OddsPart>& parts, core::PartsAre how)
 {
     auto with_inputs = [&](const core::Adjudicator& run) {
         return [&](core::Dice& d) {
@@ -384,7 +384,8 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
                 }
                 each.push_back(odds_of(part.adjudicate));
             }
-            report = core::sum_odds(std::move(each));
+            report = how == core::PartsAre::summed ? core::sum_odds(std::move(each))
+                                                   : core::apart_odds(with_inputs(adjudicate), std::move(each));
         } else {
             report = odds_of(adjudicate);
         }

@@ -173,11 +173,12 @@ public:
     // with --odds, and writes the result. INPUTS are recorded in the output.
     // COMMIT, when given, runs once the resolution is made and before anything is printed
     // or logged: a failed save (weather --state) prints no answer.
-    // PARTS, when given, are ADJUDICATE's independent parts, whose headlines it sums (roll's
-    // expressions): --odds walks each alone, parts alike once, and convolves (core::sum_odds).
+    // PARTS, when given, are ADJUDICATE's independent parts: --odds without dice given walks
+    // each alone, parts alike once, and puts them together as HOW says: their headlines
+    // summed (roll's expressions, core::sum_odds) or apart (melee's attacks, core::apart_odds).
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                     const core::Adjudicator& adjudicate, const std::function<void()>& commit = {},
-                    const std::vector<core::OddsPart>& parts = {});
+                    const std::vector<core::OddsPart>& parts = {}, core::PartsAre how = core::PartsAre::summed);
     // What the audit log keeps with this request's resolution so that replay can
     // re-resolve it without reading or writing a file: the game-state file's text before
     // the call ("" for a new game).

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -1610,6 +1611,47 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         }
     }
     out.dimensions.insert(out.dimensions.begin(), std::move(headline));
+    return out;
+}
+
+OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts)
+{
+    if (parts.empty()) {
+        throw Error(ExitCode::internal, "odds: a whole of no parts");
+    }
+    OddsReport out;
+    {
+        // The whole's first branch, every die at its first face, read in full: the sample
+        // its own walk would keep.
+        const std::vector<size_t> first;
+        DistributionCache cache;
+        TallyCache tallies;
+        EnumSource source(first, cache, tallies, true);
+        Dice dice(source, {});
+        out.sample = whole(dice);
+    }
+    out.branches = 1;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        OddsReport& part = parts[i];
+        if (__builtin_mul_overflow(out.branches, part.branches, &out.branches)) {
+            out.branches = std::numeric_limits<std::uint64_t>::max();
+        }
+        if (i > 0) {
+            const std::string label = part.sample.result.label;
+            if (label.empty() || label == "result") {
+                throw Error(ExitCode::internal, "odds: a part of a whole whose result has no label of its own");
+            }
+            part = relabelled(std::move(part), "result", label);
+        }
+        for (auto& d : part.dimensions) {
+            const bool taken = std::any_of(out.dimensions.begin(), out.dimensions.end(),
+                                           [&](const OddsDimension& o) { return o.name == d.name; });
+            if (taken) {
+                throw Error(ExitCode::internal, "odds: two parts of a whole both report " + d.name);
+            }
+            out.dimensions.push_back(std::move(d));
+        }
+    }
     return out;
 }
 

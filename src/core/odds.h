@@ -144,6 +144,21 @@ struct OddsPart {
     std::string alike;
 };
 
+// The odds of a resolution made of independent parts that nothing joins: each part its
+// own dice and its own results, no headline read from two of them (melee's attack and
+// each counterattack, Constantinople 15.25). PARTS are each part's odds, walked alone: the
+// first part's headline is the whole's headline, and every other part's headline is one
+// of the whole's results, under that part's own label (its sample's result label). The
+// work is the parts' walks, not the product of their branches; BRANCHES is that product,
+// the branches of the whole's tree. The sample is WHOLE's first branch, as its own walk's.
+OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts);
+
+// How the parts an adjudicator declares make up its whole (cli::Context::adjudicate).
+enum class PartsAre {
+    summed,  // the headline is the sum of theirs (sum_odds)
+    apart,   // nothing joins them (apart_odds)
+};
+
 // REPORT with the dimensions of FROM (FROM itself and FROM.field) named for TO instead.
 OddsReport relabelled(OddsReport report, const std::string& from, const std::string& to);
 

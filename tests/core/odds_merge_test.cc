@@ -327,6 +327,133 @@ TEST_CASE("odds: a sum of independent parts, each walked alone and convolved, eq
     CHECK_THROWS_AS(sum_odds({compute_odds(word, {}), compute_odds(word, {})}), Error);
 }
 
+namespace {
+
+// The dimensions' names in the order a report gives them.
+std::vector<std::string> names_of(const OddsReport& report)
+{
+    std::vector<std::string> out;
+    for (const auto& d : report.dimensions) {
+        out.push_back(d.name);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("odds: parts apart, each walked alone, equal the joint walk", "[core][odds]")
+{
+    // A whole of COUNT parts, part I a die of its own and an outcome of its own, some with
+    // a field that varies, some with one that never does; part 0's outcome is the headline.
+    std::mt19937 rng(2626);
+    for (int n = 0; n < 40; ++n) {
+        const int count = std::uniform_int_distribution<int>(1, 4)(rng);
+        std::vector<DiceSpec> specs;
+        for (int i = 0; i < count; ++i) {
+            specs.push_back({std::uniform_int_distribution<int>(1, 2)(rng),
+                             std::uniform_int_distribution<int>(2, 6)(rng),
+                             std::uniform_int_distribution<int>(-1, 1)(rng)});
+        }
+        const int threshold = std::uniform_int_distribution<int>(1, 8)(rng);
+        // ONLY: the part rolled alone, or -1 for the whole.
+        auto rolls = [&](int only) -> Adjudicator {
+            return [&, only](Dice& dice) {
+                Resolution r;
+                for (int i = 0; i < count; ++i) {
+                    if (only >= 0 && only != i) {
+                        continue;
+                    }
+                    const int v = dice.roll(specs[static_cast<size_t>(i)], "x");
+                    Outcome o;
+                    o.label = i == 0 ? "headline" : "part " + std::to_string(i);
+                    o.code = v >= threshold ? "hit" : "miss";
+                    o.fields.push_back({"rolled", static_cast<long long>(v)});
+                    o.fields.push_back({"target", "ship " + std::to_string(i)});  // never varies
+                    r.results.push_back(o);
+                }
+                r.result = r.results.front();
+                return r;
+            };
+        };
+        const OddsReport joint = compute_odds(rolls(-1), {});
+        std::vector<OddsReport> parts;
+        for (int i = 0; i < count; ++i) {
+            parts.push_back(compute_odds(rolls(i), {}));
+        }
+        const OddsReport apart = apart_odds(rolls(-1), parts);
+        CHECK(lines_of(apart) == lines_of(joint));
+        CHECK(names_of(apart) == names_of(joint));
+        CHECK(apart.branches == joint.branches);
+        CHECK(apart.sample.results.size() == static_cast<size_t>(count));
+        REQUIRE(apart.sample.rolls.size() == joint.sample.rolls.size());
+        for (size_t i = 0; i < apart.sample.rolls.size(); ++i) {
+            CHECK(roll_text(apart.sample.rolls[i]) == roll_text(joint.sample.rolls[i]));
+        }
+    }
+    // Two parts after the first that report the same thing are not apart: an internal error.
+    const Adjudicator same = [](Dice& dice) {
+        Resolution r;
+        r.result.label = "one";
+        r.result.code = std::to_string(dice.roll_d6("x"));
+        return r;
+    };
+    const OddsReport one = compute_odds(same, {});
+    CHECK(apart_odds(same, {one, one}).dimensions.size() == 2);  // "result", and "one"
+    CHECK_THROWS_AS(apart_odds(same, {one, one, one}), Error);   // "one" twice
+}
+
+TEST_CASE("odds: melee --exchange, each attack walked alone, equals the joint walk (15.25)", "[core][odds][melee]")
+{
+    const Table& crt = table("constantinople.melee");
+    std::mt19937 rng(1525);
+    int compared = 0;
+    for (int n = 0; n < 60; ++n) {
+        MeleeRequest q;
+        const int attackers = std::uniform_int_distribution<int>(1, test::sanitized ? 3 : 4)(rng);
+        auto ship = [&] {
+            Ship s{"", "", std::uniform_int_distribution<int>(1, 12)(rng), 0, 0, false, false};
+            s.damaged = rng() % 4 == 0;
+            return s;
+        };
+        for (int i = 0; i < attackers; ++i) {
+            q.attackers.push_back(ship());
+        }
+        q.defender = ship();
+        q.defender.leader = rng() % 3 == 0;
+        q.boom = rng() % 4 == 0;
+        q.exchange = true;
+        q.reading = rng() % 2 == 0 ? DamagedReading::chart : DamagedReading::rules_case;
+        const MeleeSplits legal = legal_splits(q);
+        if (legal.splits.empty()) {
+            continue;
+        }
+        if (attackers > 1) {
+            q.split = legal.splits[std::uniform_int_distribution<size_t>(0, legal.splits.size() - 1)(rng)];
+        }
+        const Adjudicator whole = [&](Dice& dice) { return resolve_melee(crt, q, dice); };
+        const OddsReport joint = compute_odds(whole, {});
+        std::vector<OddsReport> parts;
+        for (size_t i = 0; i <= q.attackers.size(); ++i) {
+            parts.push_back(compute_odds([&, i](Dice& dice) { return resolve_melee(crt, q, dice, i); }, {}));
+        }
+        const OddsReport apart = apart_odds(whole, parts);
+        INFO("request " << n);
+        CHECK(lines_of(apart) == lines_of(joint));
+        CHECK(names_of(apart) == names_of(joint));
+        CHECK(apart.branches == joint.branches);
+        CHECK(apart.sample.steps == joint.sample.steps);
+        CHECK(apart.sample.notes == joint.sample.notes);
+        ++compared;
+    }
+    CHECK(compared > 30);
+    // An attack that is not one of the melee's is an internal error, never a wrong answer.
+    MeleeRequest one;
+    one.attackers = {Ship{"", "", 5, 0, 0, false, false}};
+    one.defender = Ship{"", "", 4, 0, 0, false, false};
+    test::Scripted s({3});
+    CHECK_THROWS_AS(resolve_melee(crt, one, s.dice, 1), Error);
+}
+
 TEST_CASE("odds: a part alike, walked once and relabelled, equals its own walk", "[core][odds]")
 {
     // A part's results under LABEL, one with a field, beside a result whose label only

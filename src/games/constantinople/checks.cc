@@ -106,13 +106,11 @@ Resolution resolve_storm(const Table& storm, const std::vector<StormShip>& ships
     r.title = "Storm";
     r.source = storm.source;
     note_table(r, storm);
-    for (size_t i = 0; i < ships.size(); ++i) {
-        for (size_t j = 0; j < i; ++j) {
-            if (!ships[i].name.empty() && ships[i].name == ships[j].name) {
-                throw usage_error("{ship} " + ships[i].name + " is given twice");
-            }
-        }
+    std::vector<std::string> names;
+    for (const auto& ship : ships) {
+        names.push_back(ship.name);
     }
+    refuse_named_twice(names, "{ship}", "");
     int lost = 0;
     for (size_t i = 0; i < ships.size(); ++i) {
         const StormShip& ship = ships[i];
@@ -223,6 +221,11 @@ Resolution resolve_portage(const Table& table, const PortageRequest& q, Dice& di
                           std::to_string(q.turn) + " (17.1.1; once met, met for good)");
     }
     // 17.21: triremes, biremes and fustae, never galleys; only Ottoman ships.
+    std::vector<std::string> names;
+    for (const auto& ship : q.ships) {
+        names.push_back(ship.side.empty() ? "" : ship.label);  // a type ("fustae") names no one ship
+    }
+    refuse_named_twice(names, "{ship}", "; each ship portages once (17.21)");
     std::vector<std::string> labels;
     for (const auto& ship : q.ships) {
         if (!ship.side.empty() && ship.side != "ottoman") {

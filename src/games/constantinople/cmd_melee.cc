@@ -78,7 +78,15 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
         }
         inputs.push_back({"split", join(points, ",")});  // the defender's points, in --attacker order
     }
-    ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); });
+    // With --exchange, each attack its own die and nothing read from two of them (15.25):
+    // --odds walks each attack alone, 6 branches each, not 6 to the power of the attacks.
+    std::vector<core::OddsPart> attacks;
+    for (size_t i = 0; q.exchange && i <= q.attackers.size(); ++i) {
+        attacks.push_back({[&, i](core::Dice& dice) { return core::resolve_melee(crt, q, dice, i); }, "", ""});
+    }
+    ctx.adjudicate(
+        opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); }, {}, attacks,
+        core::PartsAre::apart);
 }
 
 void setup_melee(CLI::App& app, Context& ctx)

@@ -120,21 +120,22 @@ void make_plan(const PlanMeleeOptions& opt, Context& ctx, Planned& planned)
                           ": give how many splits to show, 1 or more, or 0 for all");
     }
     if (opt.enemies.size() > 4) {
-        throw usage_error("--enemy: " + std::to_string(opt.enemies.size()) +
+        throw usage_error("{attacker}: " + std::to_string(opt.enemies.size()) +
                           " given; a ship melees at most four adjacent enemies, through its port and starboard "
                           "hexsides or engaged (15.22, 15.24)");
     }
     core::MeleeRequest& q = planned.q;
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     // The ship attacks (an Ineffective ship may not, 15.33); the enemies defend.
-    q.defender = flag_value(
-        "--ship", core::parse_ship(ship_in_game(ctx, "--ship", opt.ship, true), core::ShipValue::melee, scenario));
+    q.defender = flag_value("{defender}", core::parse_ship(ship_in_game(ctx, "{defender}", opt.ship, true),
+                                                           core::ShipValue::melee, scenario));
     for (const auto& spec : opt.enemies) {
-        q.attackers.push_back(flag_value(
-            "--enemy", core::parse_ship(ship_in_game(ctx, "--enemy", spec, false), core::ShipValue::melee, scenario)));
+        q.attackers.push_back(flag_value("{attacker}", core::parse_ship(ship_in_game(ctx, "{attacker}", spec, false),
+                                                                        core::ShipValue::melee, scenario)));
         const core::Ship& enemy = q.attackers.back();
         if (!enemy.side.empty() && enemy.side == q.defender.side) {
-            throw usage_error("--enemy " + spec + " and --ship " + opt.ship + " are both " + enemy.side + " ships");
+            throw usage_error("{attacker} " + spec + " and {defender} " + opt.ship + " are both " + enemy.side +
+                              " ships");
         }
     }
     q.boom = opt.boom;
@@ -256,6 +257,10 @@ std::vector<int> planned_split(Context& ctx, const std::string& ship, const std:
 
 void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
 {
+    // make_plan and core's melee name the enemies attackers and the ship the defender, as
+    // melee --split-plan types them.
+    ctx.name_field("attacker", "--enemy");
+    ctx.name_field("defender", "--ship");
     Planned planned;
     make_plan(opt, ctx, planned);
     const core::Table& crt = *planned.crt;

@@ -94,7 +94,12 @@ struct MeleeRequest {
 };
 
 // 15.2-15.4 with CRT 15.41. Throws a usage Error for a request the rules forbid.
-Resolution resolve_melee(const Table& crt, const MeleeRequest& request, Dice& dice);
+// ATTACK, when given, rolls one attack alone, its outcome the result: 0 the attack on the
+// defender, I (1 to the attackers) the defender's attack back on attacker I. Each attack
+// has its own die and its result applies after both sides have attacked (15.25), so
+// exact odds walk them apart (core::apart_odds).
+Resolution resolve_melee(const Table& crt, const MeleeRequest& request, Dice& dice,
+                         std::optional<size_t> attack = std::nullopt);
 
 // The splits 15.24 allows a ship (Q.defender) adjacent to the enemies in Q.attackers,
 // read with Q.boom and Q.reading: its strength, each enemy's defense, and every split of

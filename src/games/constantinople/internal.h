@@ -6,6 +6,7 @@
 #include "util/error.h"
 
 #include <string>
+#include <vector>
 
 namespace umpire::core::constantinople_internal {
 
@@ -26,6 +27,19 @@ template <class T> T value_or_usage(const Expected<T>& e, const std::string& con
         throw usage_error(context + e.error());
     }
     return *e;
+}
+
+// Refuses a ship named twice in one request, under FLAG ("{ship}"); WHY ends the message.
+// NAMES holds each ship's own name, "" for one typed as a number or a type (two fustae).
+inline void refuse_named_twice(const std::vector<std::string>& names, const std::string& flag, const std::string& why)
+{
+    for (size_t i = 0; i < names.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (!names[i].empty() && names[i] == names[j]) {
+                throw usage_error(flag + " " + names[i] + " is given twice" + why);
+            }
+        }
+    }
 }
 
 }  // namespace umpire::core::constantinople_internal

@@ -79,6 +79,15 @@ Outcome melee_attack(const Table& crt, Resolution& r, Dice& dice, const std::str
     return out;
 }
 
+void refuse_attackers_twice(const MeleeRequest& q)
+{
+    std::vector<std::string> names;
+    for (const auto& ship : q.attackers) {
+        names.push_back(ship.name);
+    }
+    refuse_named_twice(names, "{attacker}", "; each ship melees once, up to four against one (15.24)");
+}
+
 // Why the defender's split Q.split of its STRENGTH breaks 15.24, or "".
 std::string split_refusal(const MeleeRequest& q, int strength)
 {
@@ -136,12 +145,13 @@ std::string split_refusal(const MeleeRequest& q, int strength)
 
 }  // namespace
 
-Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
+Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, std::optional<size_t> attack)
 {
     if (q.attackers.empty() || q.attackers.size() > 4) {
         throw usage_error("{attacker}: " + std::to_string(q.attackers.size()) +
                           " given; one to four ships may attack one ship (15.24)");
     }
+    refuse_attackers_twice(q);
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
             throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name + " are both " +
@@ -193,19 +203,33 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice)
     if (q.attackers.size() > 1) {
         attack_text += " = " + std::to_string(total);
     }
+    if (attack && (*attack > (q.exchange ? q.attackers.size() : 0))) {
+        throw Error(ExitCode::internal, "melee: attack " + std::to_string(*attack) + " of a melee with " +
+                                            std::to_string(q.exchange ? q.attackers.size() + 1 : 1) + " attack(s)");
+    }
+    const auto rolled = [&](size_t i) { return !attack || *attack == i; };
     const std::string defender_name = ship_label(q.defender, "defender");
-    Outcome main = melee_attack(crt, r, dice, "attack on " + defender_name, total, attack_text, q.defender,
+    if (rolled(0)) {
+        r.result = melee_attack(crt, r, dice, "attack on " + defender_name, total, attack_text, q.defender,
                                 defender_name, q.boom, q.reading);
-    r.result = main;
+    }
 
     if (q.exchange) {
-        r.results.push_back(main);
+        if (rolled(0)) {
+            r.results.push_back(r.result);
+        }
         for (size_t i = 0; i < q.attackers.size(); ++i) {
+            if (!rolled(i + 1)) {
+                continue;
+            }
             int points = q.attackers.size() == 1 ? counter_strength : q.split[i];
             std::string target = ship_label(q.attackers[i], "attacker " + std::to_string(i + 1));
             std::string text = defender_name + " " + std::to_string(points);
             r.results.push_back(melee_attack(crt, r, dice, "attack on " + target, points, text, q.attackers[i], target,
                                              q.boom, q.reading));
+        }
+        if (attack && *attack > 0) {
+            r.result = r.results.back();  // the one attack rolled
         }
         r.notes.push_back("melee is simultaneous: every result applies after both sides have "
                           "attacked, so a ship Damaged here fought at full strength (15.25)");
@@ -220,6 +244,7 @@ MeleeSplits legal_splits(const MeleeRequest& q)
         throw usage_error("{attacker}: " + std::to_string(q.attackers.size()) +
                           " given; a ship melees one to four adjacent enemies (15.24)");
     }
+    refuse_attackers_twice(q);
     MeleeSplits out;
     out.strength = attack_strength(q.defender, q.reading);
     for (const auto& ship : q.attackers) {

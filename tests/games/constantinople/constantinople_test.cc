@@ -424,6 +424,16 @@ TEST_CASE("portage: 17.1's conditions, 17.21's ships, then die + capability of f
     CHECK_THROWS_WITH(attempt(12, {3, 1, 3, 1, 3}, "trireme", {5}), Catch::Contains("two successive"));
     CHECK(attempt(20, {}, "fustae", {5}).result.code == "portage");  // 17.1.2: automatically from Twenty
     CHECK_THROWS_WITH(attempt(20, {}, "galley", {5}), Catch::Contains("(17.21)"));
+    // One ship named twice is one ship; two fustae typed by their type are two.
+    PortageRequest q;
+    q.turn = 20;
+    q.ships = {PortageShip{"Fustae-1", "fustae", "ottoman"}, PortageShip{"Fustae-1", "fustae", "ottoman"}};
+    test::Scripted twice({5});
+    CHECK_THROWS_WITH(resolve_portage(table("constantinople.portage"), q, twice.dice),
+                      "{ship} Fustae-1 is given twice; each ship portages once (17.21)");
+    q.ships = {PortageShip{"fustae", "fustae", ""}, PortageShip{"fustae", "fustae", ""}};
+    test::Scripted two({5});
+    CHECK(resolve_portage(table("constantinople.portage"), q, two.dice).result.code == "portage");
 }
 
 TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "[core][reef]")

@@ -355,3 +355,44 @@ TEST_CASE("melee --split-plan N applies the split plan melee lists as N (15.24)"
     CHECK(objective.code == 64);
     CHECK_THAT(objective.err, Catch::Contains("--objective goes with --split-plan"));
 }
+
+// A ship named twice is one ship, not two attackers (15.24); each refusal names the flag
+// the request typed. It was an internal error under --odds (the two attacks' odds could
+// not be told apart) and two attacks in a plain melee.
+TEST_CASE("melee and plan melee: a ship named twice is refused, by the flag typed", "[cli][plan]")
+{
+    const std::vector<std::vector<std::string>> twice{
+        {"melee", "--attacker", "Galley-1", "--attacker", "Galley-1:back", "--defender", "Genoa"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Galley-1", "--defender", "Genoa", "--exchange", "--split",
+         "4,4", "--odds"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Galley-1", "--defender", "Genoa", "--exchange",
+         "--split-plan", "1"},
+    };
+    for (const auto& args : twice) {
+        auto r = test::run_cli(args);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains("--attacker Galley-1 is given twice; each ship melees once"));
+    }
+    auto plan = test::run_cli({"plan", "melee", "--ship", "Genoa", "--enemy", "Galley-1", "--enemy", "Galley-1"});
+    CHECK(plan.code == 64);
+    CHECK_THAT(plan.err, Catch::Contains("--enemy Galley-1 is given twice"));
+    // Ships typed as numbers are not named: two ships of strength 3 are two ships.
+    CHECK(test::run_cli({"melee", "--attacker", "3", "--attacker", "3", "--defender", "6", "--exchange", "--split",
+                         "3,3", "--roll", "1,2,3"})
+              .code == 0);
+
+    // melee --split-plan reads the ships as plan melee does, and names melee's own flags.
+    auto friends = test::run_cli({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Galley-3",
+                                  "--exchange", "--split-plan", "1"});
+    CHECK(friends.code == 64);
+    CHECK_THAT(friends.err, Catch::Contains("--attacker Galley-1 and --defender Galley-3 are both ottoman ships"));
+    auto five = test::run_cli({"melee", "--attacker", "1", "--attacker", "1", "--attacker", "1", "--attacker", "1",
+                               "--attacker", "1", "--defender", "8", "--exchange", "--split-plan", "1"});
+    CHECK(five.code == 64);
+    CHECK_THAT(five.err, Catch::Contains("--attacker: 5 given"));
+    CHECK(five.err.find("--enemy") == std::string::npos);
+    auto unknown = test::run_cli({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Bogus",
+                                  "--exchange", "--split-plan", "1"});
+    CHECK(unknown.code == 64);
+    CHECK_THAT(unknown.err, Catch::Contains("--defender 'Bogus'"));
+}
