@@ -358,6 +358,15 @@ TEST_CASE("cli: with --game, what the game keeps is not asked again, and a flag 
                            "--attacker-stands", "3"});
     CHECK(stands.code == 64);
     CHECK(contains(stands.err, "--attacker-stands 3, but the game"));
+    // Close combat is between the two sides' battalions (14.8).
+    auto itself = run_cli({"--game", file, "--apply", "close-combat", "--attacker-unit", "I-Btl", "--defender-unit",
+                           "i-btl", "--roll", "5,4"});
+    CHECK(itself.code == 64);
+    CHECK(contains(itself.err, "--defender-unit I-Btl is also --attacker-unit"));
+    auto allies = run_cli({"--game", file, "--apply", "close-combat", "--attacker-unit", "I-Btl", "--defender-unit",
+                           "II-Btl", "--roll", "5,4"});
+    CHECK(allies.code == 64);
+    CHECK(contains(allies.err, "are both german battalions"));
     CHECK(slurp(file) == before);  // refusals write nothing
 
     const std::string siege = (dir / "siege.toml").string();
@@ -491,6 +500,23 @@ TEST_CASE("cli: Novorossiysk hits with --game fights in the time counter's phase
         {"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Company-1", "--zone", "west"});
     CHECK(zone.code == 64);
     CHECK(contains(zone.err, "is not by zone"));
+    // A block of the game fights once, on one side, against the other side's: named twice
+    // it was two blocks (and one step lost twice under --apply); against its own side, a
+    // combat.
+    auto twice = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--attacker", "sov-rifle-1",
+                          "--defender", "Ger-Company-1"});
+    CHECK(twice.code == 64);
+    CHECK(contains(twice.err, "--attacker Sov-Rifle-1 is given twice; a block fights once"));
+    auto both = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Sov-Rifle-1"});
+    CHECK(both.code == 64);
+    CHECK(contains(both.err, "--defender Sov-Rifle-1 is given twice (also --attacker)"));
+    auto friends = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Sov-Company-1"});
+    CHECK(friends.code == 64);
+    CHECK(contains(friends.err, "are both soviet blocks"));
+    // Blocks typed as specs are not named: two alike are two blocks.
+    CHECK(run_cli({"-q", "--game", file, "hits", "--attacker", "large:red", "--attacker", "large:red", "--defender",
+                   "Ger-Company-1"})
+              .code == 0);
 }
 
 TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat Segment fights on as it began it "

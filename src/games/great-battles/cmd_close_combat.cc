@@ -72,6 +72,21 @@ void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o)
 void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
 {
     core::CloseCombatRequest q{side_of("attacker", opt.attacker, ctx), side_of("defender", opt.defender, ctx)};
+    // Close combat is between the two sides' battalions (14.8): one battalion cannot fight
+    // itself, nor two of one side each other.
+    if (!opt.attacker.unit.empty() && !opt.defender.unit.empty()) {
+        const core::Unit& a = find_unit("--attacker-unit", opt.attacker.unit, core::k_great_battles_scenario, ctx);
+        const core::Unit& d = find_unit("--defender-unit", opt.defender.unit, core::k_great_battles_scenario, ctx);
+        if (a.name == d.name) {
+            throw usage_error("--defender-unit " + d.name +
+                              " is also --attacker-unit; a battalion cannot close with "
+                              "itself (14.8)");
+        }
+        if (!a.side.empty() && a.side == d.side) {
+            throw usage_error("--attacker-unit " + a.name + " and --defender-unit " + d.name + " are both " + a.side +
+                              " battalions; close combat is between the two sides (14.8)");
+        }
+    }
     core::Fields inputs{{"attacker_mod", static_cast<long long>(q.attacker.modifier)},
                         {"defender_mod", static_cast<long long>(q.defender.modifier)}};
     for (const auto& [name, side] : {std::pair{"attacker", &opt.attacker}, std::pair{"defender", &opt.defender}}) {

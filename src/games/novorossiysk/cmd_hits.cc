@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace umpire::cli {
@@ -111,6 +112,9 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     // A block is a spec, or with --game a block's name: its side showing, refused in the
     // Dead Pool, and named so --apply can step it down or remove it.
     const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
+    // A block named from the game fights once, on one side; a side's blocks are the
+    // enemy's of the other's (each named: flag, side).
+    std::map<std::string, std::pair<std::string, std::string>> named;
     for (auto [flag, specs, side] :
          {std::tuple{"--attacker", &opt.attacker, &q.attacker}, std::tuple{"--defender", &opt.defender, &q.defender}}) {
         for (const auto& spec : *specs) {
@@ -121,7 +125,20 @@ void run_hits(const HitsOptions& opt, Context& ctx)
             }
             core::Block block = *b;
             if (text != spec) {
-                block.label = game->find_unit(spec)->name;
+                const core::GameUnit& unit = *game->find_unit(spec);
+                block.label = unit.name;
+                if (const auto seen = named.find(unit.name); seen != named.end()) {
+                    throw usage_error(std::string(flag) + " " + unit.name + " is given twice" +
+                                      (seen->second.first == flag ? "" : " (also " + seen->second.first + ")") +
+                                      "; a block fights once in a combat, on one side");
+                }
+                for (const auto& [other, where] : named) {
+                    if (where.first != flag && !unit.side.empty() && where.second == unit.side) {
+                        throw usage_error(std::string(flag) + " " + unit.name + " and " + where.first + " " + other +
+                                          " are both " + unit.side + " blocks; a combat is between the two sides");
+                    }
+                }
+                named[unit.name] = {flag, unit.side};
             }
             side->push_back(std::move(block));
         }
