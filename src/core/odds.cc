@@ -12,6 +12,7 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <tuple>
 #include <unordered_map>
@@ -588,7 +589,9 @@ struct TallyOdds {
 // The tallies met on the walk, by the choices that led to them: the adjudicator is the
 // same function of its dice every time, so a tally after the same choices is the same
 // tally, and the branches through it (consecutive, depth first) reuse it.
-using TallyCache = std::vector<std::pair<std::vector<size_t>, TallyOdds>>;
+// Each is shared with the cache of tallies by key, not copied: close-combat's loser meets
+// one tally of 100 stands after each of 90 pairs of dice.
+using TallyCache = std::vector<std::pair<std::vector<size_t>, std::shared_ptr<const TallyOdds>>>;
 
 // What one odds walk keeps across its branches, computing each once: distributions by
 // dice, and parts and tallies by the keys the adjudicator names them with (Dice::tally).
@@ -596,7 +599,7 @@ struct DistributionCache {
     std::vector<std::pair<DiceSpec, std::vector<Ways>>> small;
     std::vector<std::pair<DiceSpec, std::vector<std::pair<int, Big>>>> big;
     std::map<std::string, PartOdds> parts;
-    std::map<std::string, TallyOdds> tallies;
+    std::map<std::string, std::shared_ptr<const TallyOdds>> tallies;  // in order (put_in_order)
     std::map<std::tuple<int, int, int, bool>, KeptOdds> kept;
     std::map<std::tuple<int, int, int, bool>, KeptOdds> successes;
     std::map<std::string, KeptOdds> terms;  // by RollTerm::label()
@@ -664,12 +667,12 @@ public:
             m_tallies.resize(depth + 1);
         }
         const auto& part_key = key;
-        auto& [prefix_key, odds] = m_tallies[depth];
-        if (prefix_key != before || odds.size() == 0) {
+        auto& [prefix_key, shared] = m_tallies[depth];
+        if (prefix_key != before || !shared) {
             prefix_key = before;
-            odds = convolve(count, categories, part, part_key);
-            odds.put_in_order();
+            shared = convolve(count, categories, part, part_key);
         }
+        const TallyOdds& odds = *shared;
         const size_t choice = next_choice();
         m_taken.push_back({choice, odds.size()});
         if (odds.big.empty()) {
@@ -779,8 +782,9 @@ private:
 
     // COUNT parts' counts by convolution (tally()); parts and tallies named by KEY are
     // walked once for the whole odds walk.
-    TallyOdds convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part,
-                       const std::function<std::string(size_t)>& key);
+    std::shared_ptr<const TallyOdds> convolve(size_t count, size_t categories,
+                                              const std::function<size_t(Dice&, size_t)>& part,
+                                              const std::function<std::string(size_t)>& key);
 
     const std::vector<size_t>& m_path;
     std::vector<Taken> m_taken;
@@ -958,8 +962,9 @@ TallyOdds multinomial(const PartOdds& p, size_t count, size_t categories)
     return out;
 }
 
-TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::function<size_t(Dice&, size_t)>& part,
-                               const std::function<std::string(size_t)>& key)
+std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categories,
+                                                      const std::function<size_t(Dice&, size_t)>& part,
+                                                      const std::function<std::string(size_t)>& key)
 {
     std::vector<std::string> keys;
     std::string whole;
@@ -981,7 +986,8 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
             it = m_cache.parts.emplace(keys[0], walk_part(part, 0, categories)).first;
         }
         refuse_many_counts(it->second, 0, count, categories, keys, 1);
-        TallyOdds out = multinomial(it->second, count, categories);
+        auto out = std::make_shared<TallyOdds>(multinomial(it->second, count, categories));
+        out->put_in_order();
         m_cache.tallies.emplace(whole, out);
         return out;
     }
@@ -1051,10 +1057,12 @@ TallyOdds EnumSource::convolve(size_t count, size_t categories, const std::funct
         out.big = std::move(next);
         out.big_den *= part_den;
     }
+    out.put_in_order();
+    auto shared = std::make_shared<const TallyOdds>(std::move(out));
     if (key) {
-        m_cache.tallies.emplace(whole, out);
+        m_cache.tallies.emplace(whole, shared);
     }
-    return out;
+    return shared;
 }
 
 PartOdds EnumSource::walk_part(const std::function<size_t(Dice&, size_t)>& part, size_t i, size_t categories)

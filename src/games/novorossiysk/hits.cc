@@ -328,10 +328,9 @@ int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise,
     return hits;
 }
 
-// Applies HITS to SIDE in casualty order; returns which blocks were removed.
-std::vector<bool> apply_hits(int hits, const std::vector<Block>& side, const std::string& who, Resolution& r)
+// SIDE's blocks in the order they take hits, each outcome labelled for WHO.
+std::vector<Casualty> casualty_order(const std::vector<Block>& side, const std::string& who)
 {
-    std::vector<bool> removed(side.size(), false);
     std::vector<const BlockKind*> kinds;
     std::vector<size_t> order(side.size());
     for (size_t i = 0; i < order.size(); ++i) {
@@ -339,27 +338,37 @@ std::vector<bool> apply_hits(int hits, const std::vector<Block>& side, const std
         kinds.push_back(find_block_kind(side[i].kind));
     }
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return kinds[a]->order < kinds[b]->order; });
+    std::vector<Casualty> out;
     for (size_t i : order) {
+        out.push_back({i, side[i].reduced ? 1 : kinds[i]->steps, who + " " + side[i].label});
+    }
+    return out;
+}
+
+// Applies HITS to the BLOCKS of a side in casualty order (ORDER); returns which blocks
+// were removed.
+std::vector<bool> apply_hits(int hits, const std::vector<Casualty>& order, size_t blocks, const std::string& who,
+                             Resolution& r)
+{
+    std::vector<bool> removed(blocks, false);
+    for (const Casualty& c : order) {
         if (hits == 0) {
             break;
         }
-        const Block& b = side[i];
-        const BlockKind* kind = kinds[i];
-        int steps = b.reduced ? 1 : kind->steps;
-        int taken = std::min(hits, steps);
+        int taken = std::min(hits, c.steps);
         hits -= taken;
         Outcome o;
-        o.label = who + " " + b.label;
-        if (taken == steps) {
+        o.label = c.label;
+        if (taken == c.steps) {
             o.code = "removed";
             o.name = "Removed to the Dead Pool";
-            removed[i] = true;
+            removed[c.block] = true;
         } else {
             o.code = "stepped-down";
             o.name = "Stepped down";
             o.effects = {"turned to its lesser colour; its extra anti-armour or anti-air dice are lost"};
         }
-        r.results.push_back(o);
+        r.results.push_back(std::move(o));
     }
     if (hits > 0) {
         r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s) beyond the blocks given");
@@ -405,6 +414,8 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
                                                           : std::string("none")});
     // The weather before Surprise: Surprise raises the dice the weather leaves.
     apply_weather(hit_dice, q, r);
+    prepared.attacker_casualties = casualty_order(q.attacker, "attacker");
+    prepared.defender_casualties = casualty_order(q.defender, "defender");
     if (q.airfield) {
         for (const auto& b : q.attacker) {
             if (!find_block_kind(b.kind)->air) {
@@ -443,7 +454,7 @@ Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& 
         int hits = roll_hit_dice(hit_dice, white, free, dice, "Air Field's free dice");
         r.steps.push_back("the Air Field throws " + std::to_string(free) + " free " + white +
                           " dice unopposed: " + std::to_string(hits) + " hit(s)");
-        std::vector<bool> removed = apply_hits(hits, q.attacker, "attacker", r);
+        std::vector<bool> removed = apply_hits(hits, prepared.attacker_casualties, q.attacker.size(), "attacker", r);
         long long lost = count(removed);
         std::vector<Block> survivors;
         for (size_t i = 0; i < q.attacker.size(); ++i) {
@@ -480,8 +491,9 @@ Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& 
         r.result.code = on_defender ? "defender-hit" : "attacker-hit";
         r.result.name =
             std::to_string(net > 0 ? net : -net) + " hit(s) land on the " + (on_defender ? "defender" : "attacker");
-        long long lost = count(apply_hits(net > 0 ? net : -net, on_defender ? q.defender : q.attacker,
-                                          on_defender ? "defender" : "attacker", r));
+        long long lost = count(
+            apply_hits(net > 0 ? net : -net, on_defender ? prepared.defender_casualties : prepared.attacker_casualties,
+                       on_defender ? q.defender.size() : q.attacker.size(), on_defender ? "defender" : "attacker", r));
         r.result.fields.push_back({"blocks_lost", lost});
         r.result.effects = {"casualties: bombers before fighters, small blocks first; a large block steps down, "
                             "then goes to the Dead Pool"};

@@ -87,11 +87,23 @@ Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const Hi
 // resolve_hits in two: what comes before the dice (the request checked, blocks alike told
 // apart, Surprise worked out, the weather's limits applied, and what the resolution says
 // of them) made once, then the dice. An odds walk prepares once and rolls every branch.
+// A block as it takes hits: its place on its side, the steps it has left, its outcome's
+// label ("defender large:red #2").
+struct Casualty {
+    size_t block = 0;
+    int steps = 0;
+    std::string label;
+};
+
 struct PreparedHits {
     HitsRequest request;         // as the dice see it: labels numbered, dice lowered by the weather
     Resolution head;             // the resolution before its dice: title, inputs, steps, notes, tables
     std::vector<Block> firing;   // the defenders as they fire (small blocks silent against air units)
     int airfield_free_dice = 0;  // N6: the Air Field's free dice
+    // Each side's blocks in the order they take hits (casualties: bombers before fighters,
+    // small blocks first), worked out once, not once per branch of an odds walk.
+    std::vector<Casualty> attacker_casualties;
+    std::vector<Casualty> defender_casualties;
 };
 PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request);
 Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& dice);
