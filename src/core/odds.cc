@@ -1313,19 +1313,30 @@ void ExactSum::add(mpz_srcptr n, mpz_srcptr d, long long times)
         }
         return;
     }
-    if (mpz_divisible_p(den, d) == 0) {
-        Integer common;
-        mpz_lcm(common.backend().data(), den, d);
-        Integer up;
-        mpz_divexact(up.backend().data(), common.backend().data(), den);
-        mpz_mul(num, num, up.backend().data());
-        mpz_swap(den, common.backend().data());
+    mpz_ptr last = m_last_den.backend().data();
+    mpz_ptr up = m_last_up.backend().data();
+    if (mpz_sgn(last) == 0 || mpz_cmp(last, d) != 0) {
+        // A denominator not met last time (close-combat's two losers alternate): the
+        // common one grows to cover it, and D's factor up to it is kept for next time.
+        if (mpz_divisible_p(den, d) == 0) {
+            Integer common;
+            mpz_lcm(common.backend().data(), den, d);
+            Integer grow;
+            mpz_divexact(grow.backend().data(), common.backend().data(), den);
+            mpz_mul(num, num, grow.backend().data());
+            mpz_swap(den, common.backend().data());
+        }
+        mpz_set(last, d);
+        mpz_divexact(up, den, d);
     }
     Integer term;
-    mpz_divexact(term.backend().data(), den, d);
-    mpz_mul(term.backend().data(), term.backend().data(), n);
-    mpz_mul_si(term.backend().data(), term.backend().data(), times);
-    mpz_add(num, num, term.backend().data());
+    mpz_mul(term.backend().data(), up, n);
+    if (times == 1) {
+        mpz_add(num, num, term.backend().data());
+    } else {
+        mpz_mul_si(term.backend().data(), term.backend().data(), times);
+        mpz_add(num, num, term.backend().data());
+    }
 }
 
 double ExactSum::value() const

@@ -66,6 +66,9 @@ private:
     void add(mpz_srcptr num, mpz_srcptr den, long long times);
     Integer m_num{0};
     Integer m_den{1};
+    // The last denominator added unlike m_den, and m_den over it (0 before any).
+    Integer m_last_den{0};
+    Integer m_last_up{0};
 };
 
 // The product of two polynomials with whole coefficients not below 0 (each the ways of

@@ -88,12 +88,18 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
 {
     for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
-        const std::string field = "{" + side->name;
-        check_count(side->stands, 1, k_max_stands, field + "_stands}");
-        check_count(side->suppressed, 0, side->stands, field + "_suppressed}");
-        check_count(side->rally_number, 1, 10, field + "_rally_number}");
-        check_count(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, field + "_mod}");
+        // The field's name composed only for a refusal: an odds walk passes here per branch.
+        const auto check = [&](int value, int lo, int hi, const char* field) {
+            if (value < lo || value > hi) {
+                check_count(value, lo, hi, "{" + side->name + field + "}");
+            }
+        };
+        check(side->stands, 1, k_max_stands, "_stands");
+        check(side->suppressed, 0, side->stands, "_suppressed");
+        check(side->rally_number, 1, 10, "_rally_number");
+        check(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, "_mod");
     }
+    const bool explain = dice.explains();
     Resolution r;
     r.command = "close-combat";
     r.title = "Close combat";
@@ -112,8 +118,10 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
         return "d10 " + std::to_string(roll) +
                (modifier == 0 ? "" : " " + signed_number(modifier) + " = " + std::to_string(total));
     };
-    r.steps.push_back("attacker " + total_text(a, q.attacker.modifier, a_total) + ", defender " +
-                      total_text(d, q.defender.modifier, d_total) + " (14.8.2: the lower loses)");
+    if (explain) {
+        r.steps.push_back("attacker " + total_text(a, q.attacker.modifier, a_total) + ", defender " +
+                          total_text(d, q.defender.modifier, d_total) + " (14.8.2: the lower loses)");
+    }
     r.result.fields = {{"attacker_total", static_cast<long long>(a_total)},
                        {"defender_total", static_cast<long long>(d_total)}};
     if (a_total == d_total) {
@@ -159,6 +167,11 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     const int eliminated = t.counts[2];
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
     r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
+    if (!explain) {
+        r.result.source = r.source;
+        r.rolls = dice.record();
+        return r;  // nobody reads the effects of an odds walk's later branches
+    }
     if (loser.blocked) {
         r.result.effects.push_back("the loser cannot retreat without closing on enemy within 12\": it "
                                    "retreats a fraction of an inch and has a stand eliminated instead, "
