@@ -1313,6 +1313,12 @@ void ExactSum::add(mpz_srcptr n, mpz_srcptr d, long long times)
         }
         return;
     }
+    if (mpz_sgn(num) == 0) {  // nothing summed yet: D is the denominator (1000d10's lines, each added once)
+        mpz_set(den, d);
+        mpz_mul_si(num, n, times);
+        mpz_set_ui(m_last_den.backend().data(), 0);  // any factor kept was to the old denominator
+        return;
+    }
     mpz_ptr last = m_last_den.backend().data();
     mpz_ptr up = m_last_up.backend().data();
     if (mpz_sgn(last) == 0 || mpz_cmp(last, d) != 0) {

@@ -597,6 +597,26 @@ TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is
     CHECK(whole.total() == Rational(3, 4) + Rational(1, 2) + Rational(7, 1000000014));
     CHECK_FALSE(whole.zero());
     CHECK(ExactSum{}.zero());
+    // Denominators that alternate, repeat, divide one another and cancel to nothing (the
+    // sum then starts over a new denominator): each term's factor up to the common
+    // denominator is kept from the last unlike one, and never used once it is stale.
+    const std::vector<long long> dens{5, 10, 5, 10, 3, 10, 4, 4, 12, 7, 5, 1, 9, 10};
+    for (int round = 0; round < 200; ++round) {
+        ExactSum alternating;
+        Rational expected = 0;
+        for (int n = 0; n < 40; ++n) {
+            const long long den = dens[rng() % dens.size()] * (rng() % 3 == 0 ? 1000000007LL : 1LL);
+            const long long num = static_cast<long long>(rng() % 7) - 3;
+            const auto times = rng() % 4 == 0 ? static_cast<long long>(rng() % 5) - 2 : 1LL;
+            alternating.add(Integer(num), Integer(den));
+            expected += Rational(num, den);
+            if (times != 1) {
+                alternating.add(Rational(num, den), times);
+                expected += Rational(num, den) * times;
+            }
+        }
+        CHECK(alternating.total() == expected);
+    }
 }
 
 TEST_CASE("odds: parts alike in three categories, counted as a multinomial, equal every branch", "[core][odds]")
