@@ -969,13 +969,36 @@ std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categ
     std::vector<std::string> keys;
     std::string whole;
     if (key) {
+        // The tally's name: its parts' keys, a run of alike parts written once with its
+        // length. Met again after other dice (close-combat's loser after each pair of
+        // rolls), only this is made: the parts' keys one by one only for a new tally.
         whole = std::to_string(categories);
+        std::string previous;
+        size_t run = 0;
+        const auto flush = [&] {
+            if (run > 0) {
+                whole += '\x1e';
+                whole += std::to_string(run);
+                whole += '\x1d';
+                whole += previous;
+            }
+        };
         for (size_t i = 0; i < count; ++i) {
-            keys.push_back(std::to_string(categories) + '\x1f' + key(i));
-            whole += '\x1e' + keys.back();
+            std::string k = key(i);
+            if (run > 0 && k == previous) {
+                ++run;
+                continue;
+            }
+            flush();
+            previous = std::move(k);
+            run = 1;
         }
+        flush();
         if (auto it = m_cache.tallies.find(whole); it != m_cache.tallies.end()) {
             return it->second;
+        }
+        for (size_t i = 0; i < count; ++i) {
+            keys.push_back(std::to_string(categories) + '\x1f' + key(i));
         }
     }
     const bool alike = count > 1 && !keys.empty() &&
