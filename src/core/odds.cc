@@ -1505,24 +1505,33 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
     DistributionCache cache;
     Resolution r;
     std::uint64_t walked = 0;
-    report.branches = walk([&](Dice& dice) { r = adjudicate(dice); }, given, cache, how == OddsWalk::merged,
-                           [&](const std::vector<Taken>& taken) {
-                               report.sample = r;
-                               refuse_large(taken);
-                           },
-                           [&](const EnumSource& source) {
-                               if (progress && (++walked & 0xFFF) == 0) {
-                                   progress(walked);
-                               }
-                               require_distinct(r);
-                               sums.call = 0;
-                               tally_outcome(report, sums, r.result, "result", source.weight());
-                               for (const auto& outcome : r.results) {
-                                   if (outcome.label != r.result.label) {
-                                       tally_outcome(report, sums, outcome, outcome.label, source.weight());
-                                   }
-                               }
-                           });
+    // Dice given are drawn first in every branch; one left over is refused as a plain
+    // resolution refuses it (a branch that ends before them is the one their values make).
+    const auto run = [&](Dice& dice) {
+        r = adjudicate(dice);
+        if (!given.empty()) {
+            dice.check_all_given_used(r.command);
+        }
+    };
+    report.branches = walk(
+        run, given, cache, how == OddsWalk::merged,
+        [&](const std::vector<Taken>& taken) {
+            report.sample = r;
+            refuse_large(taken);
+        },
+        [&](const EnumSource& source) {
+            if (progress && (++walked & 0xFFF) == 0) {
+                progress(walked);
+            }
+            require_distinct(r);
+            sums.call = 0;
+            tally_outcome(report, sums, r.result, "result", source.weight());
+            for (const auto& outcome : r.results) {
+                if (outcome.label != r.result.label) {
+                    tally_outcome(report, sums, outcome, outcome.label, source.weight());
+                }
+            }
+        });
     for (size_t d = 0; d < report.dimensions.size(); ++d) {
         for (size_t l = 0; l < sums.of[d].size(); ++l) {
             report.dimensions[d].lines[l].probability = sums.of[d][l].total();

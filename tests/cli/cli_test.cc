@@ -117,6 +117,34 @@ TEST_CASE("cli: extra --roll values are an error", "[cli]")
     auto r = run_cli({"ram", "--strength", "2", "--defense", "B", "--roll", "4", "--roll", "1"});
     CHECK(r.code == 64);
     CHECK(contains(r.err, "2 value(s) given but ram used only 1"));
+    // And with --odds, as without: the values left over were ignored, an answer printed.
+    auto odds = run_cli({"ram", "--strength", "2", "--defense", "B", "--roll", "4", "--roll", "1", "--odds"});
+    CHECK(odds.code == 64);
+    CHECK(contains(odds.err, "2 value(s) given but ram used only 1"));
+    CHECK(odds.out.empty());
+    // close-combat: a tie (5 and 5) ends before the stands roll; 5 and 4 read the third.
+    const std::vector<std::string> sides{"close-combat",
+                                         "--attacker-stands",
+                                         "3",
+                                         "--attacker-rally-number",
+                                         "8",
+                                         "--defender-stands",
+                                         "2",
+                                         "--defender-rally-number",
+                                         "7",
+                                         "--odds",
+                                         "--roll"};
+    auto with = [&](const std::string& rolls) {
+        auto args = sides;
+        args.push_back(rolls);
+        return run_cli(args);
+    };
+    auto tie = with("5,5,3");
+    CHECK(tie.code == 64);
+    CHECK(contains(tie.err, "3 value(s) given but close-combat used only 2"));
+    auto lost = with("5,4,3");
+    CHECK(lost.code == 0);
+    CHECK(contains(lost.out, "exact odds over 10 branches"));  // the second stand's d10
 }
 
 TEST_CASE("cli: --odds reports exact fractions", "[cli]")
