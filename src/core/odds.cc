@@ -1360,12 +1360,10 @@ void ExactSum::add(mpz_srcptr n, mpz_srcptr d, long long times)
     }
     Integer term;
     mpz_mul(term.backend().data(), up, n);
-    if (times == 1) {
-        mpz_add(num, num, term.backend().data());
-    } else {
+    if (times != 1) {
         mpz_mul_si(term.backend().data(), term.backend().data(), times);
-        mpz_add(num, num, term.backend().data());
     }
+    mpz_add(num, num, term.backend().data());
 }
 
 double ExactSum::value() const
