@@ -2,6 +2,9 @@
 
 #include "util/text.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace umpire::cli {
@@ -16,6 +19,33 @@ bool plain(char c)
 {
     const auto u = static_cast<unsigned char>(c);
     return c == '\n' || c == '\t' || (u >= 0x20 && u != 0x7f && c != k_c1_lead);
+}
+
+// Where the run of plain characters from AT ends in TEXT: eight at a time while all eight
+// are printable ASCII (no byte below 0x20 or above 0x7e), then one by one. Most of what
+// umpire writes is such runs; odds of 1000d10 are 33 MB of them.
+size_t plain_run(std::string_view text, size_t at)
+{
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t high = 0x8080808080808080ULL;
+    while (at < text.size()) {
+        if (at + 8 <= text.size()) {
+            std::uint64_t w = 0;
+            std::memcpy(&w, text.data() + at, 8);
+            const std::uint64_t below = (w - ones * 0x20) & ~w & high;           // a byte under 0x20
+            const std::uint64_t above = ((w + ones * (127 - 0x7e)) | w) & high;  // a byte over 0x7e
+            if ((below | above) == 0) {
+                at += 8;
+                continue;
+            }
+        }
+        for (const size_t stop = std::min(text.size(), at + 8); at < stop; ++at) {
+            if (!plain(text[at])) {
+                return at;
+            }
+        }
+    }
+    return at;
 }
 
 // What HELD is, an escape or "\r" begun: one umpire writes itself (complete), the start of
@@ -115,10 +145,7 @@ std::streamsize TerminalGuardBuf::xsputn(const char* s, std::streamsize n)
     while (at < text.size()) {
         if (m_held.empty()) {
             // the run up to the next character that needs a look, passed on whole
-            size_t end = at;
-            while (end < text.size() && plain(text[end])) {
-                ++end;
-            }
+            const size_t end = plain_run(text, at);
             if (end > at) {
                 const auto wrote = m_target->sputn(s + at, static_cast<std::streamsize>(end - at));
                 if (wrote != static_cast<std::streamsize>(end - at)) {

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -23,7 +24,16 @@ Fraction add(const Fraction& a, const Fraction& b) { return {a.q + b.q}; }
 
 std::string Fraction::text() const
 {
-    return boost::multiprecision::numerator(q).str() + "/" + boost::multiprecision::denominator(q).str();
+    // Written straight from the fraction's two parts, without copying them (1000d10: 18,002
+    // fractions of about 1,000 digits each).
+    const mpq_srcptr v = q.backend().data();
+    std::string out(mpz_sizeinbase(mpq_numref(v), 10) + mpz_sizeinbase(mpq_denref(v), 10) + 3, '\0');
+    mpz_get_str(out.data(), 10, mpq_numref(v));
+    const size_t slash = std::strlen(out.data());
+    out[slash] = '/';
+    mpz_get_str(out.data() + slash + 1, 10, mpq_denref(v));
+    out.resize(slash + 1 + std::strlen(out.data() + slash + 1));
+    return out;
 }
 
 namespace {
@@ -1768,12 +1778,23 @@ void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
             }
         }
         if (rank) {
-            std::stable_sort(d.lines.begin(), d.lines.end(), [&](const OddsLine& a, const OddsLine& b) {
-                if (a.value.empty() != b.value.empty()) {
-                    return b.value.empty();  // "(not reported)" last
+            // Each line ranked once ("(not reported)" last), then sorted by its rank.
+            std::vector<std::pair<long long, size_t>> ranked;
+            ranked.reserve(d.lines.size());
+            for (size_t i = 0; i < d.lines.size(); ++i) {
+                const OddsLine& line = d.lines[i];
+                ranked.emplace_back(line.value.empty() ? std::numeric_limits<long long>::max() : rank(line), i);
+            }
+            if (!std::is_sorted(ranked.begin(), ranked.end())) {
+                std::stable_sort(ranked.begin(), ranked.end(),
+                                 [](const auto& a, const auto& b) { return a.first < b.first; });
+                std::vector<OddsLine> lines;
+                lines.reserve(d.lines.size());
+                for (const auto& [r, i] : ranked) {
+                    lines.push_back(std::move(d.lines[i]));
                 }
-                return !a.value.empty() && rank(a) < rank(b);
-            });
+                d.lines = std::move(lines);
+            }
         }
     }
 }

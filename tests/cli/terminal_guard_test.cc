@@ -61,6 +61,25 @@ TEST_CASE("terminal guard: umpire's own colour and progress erase pass, any othe
     }
 }
 
+TEST_CASE("terminal guard: a long write is read as one character at a time is, whatever byte and wherever",
+          "[cli][terminal]")
+{
+    // A write is scanned eight bytes at a time while all eight are printable ASCII: any
+    // byte at any place in the eight, or across two of them, is seen as when written alone.
+    for (int b = 0; b < 256; ++b) {
+        for (size_t at = 0; at < 19; ++at) {
+            std::string text(24, 'a');
+            text[at] = static_cast<char>(b);
+            text[at + 1] = static_cast<char>(0xc2 ^ (b & 1));  // an escape's lead or \xc3, next to it
+            text += '\n';
+            INFO("byte " << b << " at " << at);
+            CHECK(guarded(text, 1000) == guarded(text, 1));
+        }
+    }
+    CHECK(guarded(std::string(64, '~') + "\x7f", 1000) == std::string(64, '~') + "\\x7f");
+    CHECK(guarded(std::string(63, ' ') + "\x1f", 1000) == std::string(63, ' ') + "\\x1f");
+}
+
 TEST_CASE("names: a value with a control character or past 256 characters is refused, naming its flag", "[cli][names]")
 {
     auto r = test::run_cli({"free", "--ship", "\x1b[31m", "--as", "rammed"});
