@@ -352,9 +352,9 @@ void Context::emit(core::OddsReport report)
 }
 
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
-                         const core::Adjudicator& adjudicate, const std::function<void()>& commit,
-                         const std::vector<core::OddsPart>& parts, core::PartsAre how)
+                         const core::Adjudicator& adjudicate, const std::function<void()>& commit, const OddsBy& by)
 {
+    const std::vector<core::OddsPart>& parts = by.parts;
     auto with_inputs = [&](const core::Adjudicator& run) {
         return [&](core::Dice& d) {
             core::Resolution r = run(d);
@@ -370,7 +370,13 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
                                       [&](std::uint64_t walked) { progress.update(walked); });
         };
         core::OddsReport report;
-        if (parts.size() > 1 && given.empty()) {
+        std::optional<core::OddsReport> own;
+        if (by.own && given.empty()) {
+            own = by.own(with_inputs(adjudicate));
+        }
+        if (own) {
+            report = std::move(*own);
+        } else if (parts.size() > 1 && given.empty()) {
             std::vector<core::OddsReport> each;
             std::map<std::string, size_t> walked;  // a part's ALIKE: the first part walked of it
             for (const auto& part : parts) {
@@ -384,8 +390,8 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
                 }
                 each.push_back(odds_of(part.adjudicate));
             }
-            report = how == core::PartsAre::summed ? core::sum_odds(std::move(each))
-                                                   : core::apart_odds(with_inputs(adjudicate), std::move(each));
+            report = by.how == core::PartsAre::summed ? core::sum_odds(std::move(each))
+                                                      : core::apart_odds(with_inputs(adjudicate), std::move(each));
         } else {
             report = odds_of(adjudicate);
         }

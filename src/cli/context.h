@@ -92,6 +92,19 @@ struct DiceOptions {
     bool odds = false;
 };
 
+// How --odds without dice given may work a resolution's odds out other than by walking
+// every branch of its adjudicator:
+// - PARTS, its independent parts: each walked alone, parts alike once, and put together
+//   as HOW says, their headlines summed (roll's expressions, core::sum_odds) or apart
+//   (melee's attacks, core::apart_odds);
+// - or OWN, the game's own exact reckoning from WHOLE (the adjudicator as run, for the
+//   sample): nullopt when it has none for this request, and the branches are walked.
+struct OddsBy {
+    std::vector<core::OddsPart> parts;
+    core::PartsAre how = core::PartsAre::summed;
+    std::function<std::optional<core::OddsReport>(const core::Adjudicator& whole)> own;
+};
+
 class Context {
 public:
     Context(std::ostream& out, std::ostream& err, Environment env)
@@ -173,12 +186,11 @@ public:
     // with --odds, and writes the result. INPUTS are recorded in the output.
     // COMMIT, when given, runs once the resolution is made and before anything is printed
     // or logged: a failed save (weather --state) prints no answer.
-    // PARTS, when given, are ADJUDICATE's independent parts: --odds without dice given walks
-    // each alone, parts alike once, and puts them together as HOW says: their headlines
-    // summed (roll's expressions, core::sum_odds) or apart (melee's attacks, core::apart_odds).
+    // BY says how --odds without dice given may work the odds out other than by walking
+    // every branch of ADJUDICATE (OddsBy).
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                     const core::Adjudicator& adjudicate, const std::function<void()>& commit = {},
-                    const std::vector<core::OddsPart>& parts = {}, core::PartsAre how = core::PartsAre::summed);
+                    const OddsBy& by = {});
     // What the audit log keeps with this request's resolution so that replay can
     // re-resolve it without reading or writing a file: the game-state file's text before
     // the call ("" for a new game).

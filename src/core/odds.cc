@@ -1289,6 +1289,23 @@ void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const
     }
 }
 
+// One branch's resolution R, of WEIGHT, added to REPORT's lines.
+void tally_resolution(OddsReport& report, Sums& sums, const Resolution& r, const Weight& weight)
+{
+    require_distinct(r);
+    sums.call = 0;
+    tally_outcome(report, sums, r.result, "result", weight);
+    for (const auto& outcome : r.results) {
+        if (outcome.label != r.result.label) {
+            tally_outcome(report, sums, outcome, outcome.label, weight);
+        }
+    }
+}
+
+// Each line's probability from its sum; a line "(not reported)" for what some branches
+// do not report; fields that never vary dropped.
+void finish_odds(OddsReport& report, Sums& sums);
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> reported(const Resolution& r)
@@ -1505,12 +1522,22 @@ std::vector<Integer> power(const std::vector<Integer>& a, unsigned n)
     return out;
 }
 
+OddsCache::OddsCache()
+    : m_state(std::make_shared<DistributionCache>())
+{
+}
+
+struct OddsCacheState {
+    static DistributionCache& of(OddsCache& shared) { return *static_cast<DistributionCache*>(shared.m_state.get()); }
+};
+
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how,
-                        const std::function<void(std::uint64_t)>& progress)
+                        const std::function<void(std::uint64_t)>& progress, OddsCache* shared)
 {
     OddsReport report;
     Sums sums;
-    DistributionCache cache;
+    DistributionCache own;
+    DistributionCache& cache = shared != nullptr ? OddsCacheState::of(*shared) : own;
     Resolution r;
     std::uint64_t walked = 0;
     // Dice given are drawn first in every branch; one left over is refused as a plain
@@ -1531,15 +1558,42 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
             if (progress && (++walked & 0xFFF) == 0) {
                 progress(walked);
             }
-            require_distinct(r);
-            sums.call = 0;
-            tally_outcome(report, sums, r.result, "result", source.weight());
-            for (const auto& outcome : r.results) {
-                if (outcome.label != r.result.label) {
-                    tally_outcome(report, sums, outcome, outcome.label, source.weight());
-                }
-            }
+            tally_resolution(report, sums, r, source.weight());
         });
+    finish_odds(report, sums);
+    return report;
+}
+
+OddsReport weighted_odds(const WeightedOutcomes& outcomes, Resolution sample, std::uint64_t branches)
+{
+    OddsReport report;
+    report.sample = std::move(sample);
+    report.branches = branches;
+    Sums sums;
+    outcomes([&](const Resolution& resolution, const Rational& probability) {
+        Weight weight;
+        weight.times(probability);
+        tally_resolution(report, sums, resolution, weight);
+    });
+    finish_odds(report, sums);
+    return report;
+}
+
+Resolution first_branch(const Adjudicator& adjudicate, OddsCache* shared)
+{
+    const std::vector<size_t> first;
+    DistributionCache own;
+    DistributionCache& cache = shared != nullptr ? OddsCacheState::of(*shared) : own;
+    TallyCache tallies;
+    EnumSource source(first, cache, tallies, true);
+    Dice dice(source, {});
+    return adjudicate(dice);
+}
+
+namespace {
+
+void finish_odds(OddsReport& report, Sums& sums)
+{
     for (size_t d = 0; d < report.dimensions.size(); ++d) {
         for (size_t l = 0; l < sums.of[d].size(); ++l) {
             report.dimensions[d].lines[l].probability = sums.of[d][l].total();
@@ -1566,8 +1620,9 @@ OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& g
     // A field that never varies (a differential, a target) is input, not odds.
     std::erase_if(report.dimensions,
                   [](const OddsDimension& d) { return d.name.find('.') != std::string::npos && d.lines.size() == 1; });
-    return report;
 }
+
+}  // namespace
 
 OddsReport relabelled(OddsReport report, const std::string& from, const std::string& to)
 {
@@ -1685,16 +1740,7 @@ OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts)
         throw Error(ExitCode::internal, "odds: a whole of no parts");
     }
     OddsReport out;
-    {
-        // The whole's first branch, every die at its first face, read in full: the sample
-        // its own walk would keep.
-        const std::vector<size_t> first;
-        DistributionCache cache;
-        TallyCache tallies;
-        EnumSource source(first, cache, tallies, true);
-        Dice dice(source, {});
-        out.sample = whole(dice);
-    }
+    out.sample = first_branch(whole);
     out.branches = 1;
     for (size_t i = 0; i < parts.size(); ++i) {
         OddsReport& part = parts[i];

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -124,11 +125,23 @@ std::vector<std::pair<std::string, std::string>> reported(const Resolution& r);
 // the merged one is tested against.
 enum class OddsWalk { merged, branches };
 
+// What the odds walks of one request may share, each counted once: distributions of
+// dice, and parts and tallies by the keys they are named with (Dice::tally). Opaque.
+class OddsCache {
+public:
+    OddsCache();
+
+private:
+    friend struct OddsCacheState;
+    std::shared_ptr<void> m_state;
+};
+
 // Runs ADJUDICATE once per branch. Values in GIVEN are fixed, as given dice; the rest
 // are enumerated. Throws a usage Error past k_max_odds_branches.
-// PROGRESS, when given, hears the number of branches walked every few thousand.
+// PROGRESS, when given, hears the number of branches walked every few thousand. SHARED,
+// when given, keeps what the walk counts for other walks of the same request.
 OddsReport compute_odds(const Adjudicator& adjudicate, const std::vector<int>& given, OddsWalk how = OddsWalk::merged,
-                        const std::function<void(std::uint64_t)>& progress = {});
+                        const std::function<void(std::uint64_t)>& progress = {}, OddsCache* shared = nullptr);
 
 // The odds of a resolution whose headline is the sum of independent parts' headlines
 // (roll's expressions): PARTS are each part's odds, walked alone; the headline's lines
@@ -155,6 +168,22 @@ struct OddsPart {
 // work is the parts' walks, not the product of their branches; BRANCHES is that product,
 // the branches of the whole's tree. The sample is WHOLE's first branch, as its own walk's.
 OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts);
+
+// Each outcome of a resolution with its exact probability, given to ADD one at a time
+// (weighted_odds): a resolution is not kept once tallied.
+using WeightedOutcomes =
+    std::function<void(const std::function<void(const Resolution& outcome, const Rational& probability)>& add)>;
+
+// The odds of OUTCOMES, resolutions each with its exact probability (together 1), tallied
+// as compute_odds tallies the branches of its walk, in this order: for a game that works
+// out which outcomes its dice make, and how likely each is, without walking every branch
+// (Novorossiysk's hits: only the difference of the two pools' hits decides what lands).
+// SAMPLE and BRANCHES are the report's, as the whole walk would give them.
+OddsReport weighted_odds(const WeightedOutcomes& outcomes, Resolution sample, std::uint64_t branches);
+
+// ADJUDICATE's first branch, every die at its first face, read in full: the sample its
+// own odds walk keeps. SHARED as for compute_odds.
+Resolution first_branch(const Adjudicator& adjudicate, OddsCache* shared = nullptr);
 
 // How the parts an adjudicator declares make up its whole (cli::Context::adjudicate).
 enum class PartsAre {

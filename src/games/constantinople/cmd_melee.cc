@@ -84,9 +84,8 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
     for (size_t i = 0; q.exchange && i <= q.attackers.size(); ++i) {
         attacks.push_back({[&, i](core::Dice& dice) { return core::resolve_melee(crt, q, dice, i); }, "", ""});
     }
-    ctx.adjudicate(
-        opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); }, {}, attacks,
-        core::PartsAre::apart);
+    ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); }, {},
+                   {attacks, core::PartsAre::apart});
 }
 
 void setup_melee(CLI::App& app, Context& ctx)

@@ -178,8 +178,12 @@ void run_hits(const HitsOptions& opt, Context& ctx)
         inputs.push_back({"artillery", true});
     }
     const core::PreparedHits prepared = core::prepare_hits(hit_dice, procedures, q);
+    // --odds: each pool walked alone, and the difference of their hits (core::hits_odds).
     ctx.adjudicate(opt.dice, inputs, "hits",
-                   [&](core::Dice& dice) { return core::roll_hits(hit_dice, prepared, dice); });
+                   [&](core::Dice& dice) { return core::roll_hits(hit_dice, prepared, dice); }, {},
+                   {{}, core::PartsAre::summed, [&](const core::Adjudicator& whole) {
+                        return core::hits_odds(hit_dice, prepared, whole);
+                    }});
 }
 
 void setup_hits(CLI::App& app, Context& ctx)

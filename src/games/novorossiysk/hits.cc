@@ -3,10 +3,12 @@
 #include "games/novorossiysk/novorossiysk.h"
 
 #include "core/lookup.h"
+#include "core/odds.h"
 #include "util/error.h"
 #include "util/text.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace umpire::core {
 
@@ -378,6 +380,10 @@ std::vector<bool> apply_hits(int hits, const std::vector<Casualty>& order, size_
 
 long long count(const std::vector<bool>& flags) { return std::count(flags.begin(), flags.end(), true); }
 
+// The hits that land once both pools are rolled, A the attacker's hits and D the
+// defender's (Hits cancel), written to R; EXPLAIN: the working too.
+void settle_hits(const PreparedHits& prepared, int a, int d, bool explain, Resolution& r);
+
 }  // namespace
 
 PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request)
@@ -475,8 +481,109 @@ Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& 
     }
     int a = roll_pool(hit_dice, q.attacker, q.attacker_surprise, "attacker", dice, r);
     int d = roll_pool(hit_dice, prepared.firing, q.defender_surprise, "defender", dice, r);
+    settle_hits(prepared, a, d, dice.explains(), r);
+    r.rolls = dice.record();
+    return r;
+}
+
+std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& prepared, const Adjudicator& whole)
+{
+    const HitsRequest& q = prepared.request;
+    if (q.airfield) {
+        return std::nullopt;  // the Air Field's dice decide which blocks roll: walked whole
+    }
+    // Each pool walked alone: its hits in the order the whole walk takes them.
+    struct Count {
+        int hits;
+        const Rational* p;
+    };
+    const auto pool = [&](const OddsReport& odds) {
+        std::vector<Count> counts;
+        for (const auto& line : odds.dimensions.at(0).lines) {
+            counts.push_back({static_cast<int>(*parse_int(line.value, 0, 1000000)), &line.probability.q});
+        }
+        return counts;
+    };
+    OddsCache shared;  // each pool's tally counted once, for its walk and the sample
+    const auto walk_pool = [&](const std::vector<Block>& side, bool raise, const std::string& who) {
+        return compute_odds(
+            [&](Dice& dice) {
+                Resolution r;
+                r.command = "hits";
+                r.result.code = std::to_string(roll_pool(hit_dice, side, raise, who, dice, r));
+                return r;
+            },
+            {}, OddsWalk::merged, {}, &shared);
+    };
+    const OddsReport attacker = walk_pool(q.attacker, q.attacker_surprise, "attacker");
+    const OddsReport defender = walk_pool(prepared.firing, q.defender_surprise, "defender");
+    const std::vector<Count> as = pool(attacker);
+    const std::vector<Count> ds = pool(defender);
+    // Each pool's odds as whole numbers over one denominator, by hits; the difference's
+    // odds are the attacker's times the defender's reversed: a polynomial product.
+    const auto ways = [](const std::vector<Count>& counts, int low, int high, bool reversed, Integer& den) {
+        den = 1;
+        for (const auto& c : counts) {
+            den = boost::multiprecision::lcm(den, boost::multiprecision::denominator(*c.p));
+        }
+        std::vector<Integer> out(static_cast<size_t>(high - low + 1));
+        for (const auto& c : counts) {
+            out[static_cast<size_t>(reversed ? high - c.hits : c.hits - low)] =
+                boost::multiprecision::numerator(*c.p) * (den / boost::multiprecision::denominator(*c.p));
+        }
+        return out;
+    };
+    const auto low_high = [](const std::vector<Count>& counts) {
+        const auto [lo, hi] = std::minmax_element(counts.begin(), counts.end(),
+                                                  [](const Count& x, const Count& y) { return x.hits < y.hits; });
+        return std::make_pair(lo->hits, hi->hits);
+    };
+    const auto [a_low, a_high] = low_high(as);
+    const auto [d_low, d_high] = low_high(ds);
+    Integer a_den;
+    Integer d_den;
+    const std::vector<Integer> net_ways =
+        multiply(ways(as, a_low, a_high, false, a_den), ways(ds, d_low, d_high, true, d_den));
+    const Integer den = a_den * d_den;
+    // Every result but the two pools' own hits is decided by their difference (Hits
+    // cancel): one resolution per difference, in the order the whole walk first meets it
+    // (the attacker's counts, then the defender's, depth first), made from that pair.
+    const auto outcomes = [&](const auto& add) {
+        std::vector<bool> met(net_ways.size(), false);
+        for (const auto& a : as) {
+            for (const auto& d : ds) {
+                const auto at = static_cast<size_t>(a.hits - a_low + d_high - d.hits);
+                if (met[at]) {
+                    continue;
+                }
+                met[at] = true;
+                Resolution r = prepared.head;
+                settle_hits(prepared, a.hits, d.hits, false, r);
+                add(r, ratio(net_ways[at], den));
+            }
+        }
+    };
+    std::uint64_t branches = 0;
+    if (__builtin_mul_overflow(attacker.branches, defender.branches, &branches)) {
+        branches = std::numeric_limits<std::uint64_t>::max();
+    }
+    OddsReport report = weighted_odds(outcomes, first_branch(whole, &shared), branches);
+    // The pools' own hits are each pool's odds, not its difference's.
+    for (auto& dimension : report.dimensions) {
+        if (dimension.name == "result.attacker_hits" || dimension.name == "result.defender_hits") {
+            dimension.lines = (dimension.name == "result.attacker_hits" ? attacker : defender).dimensions.at(0).lines;
+        }
+    }
+    return report;
+}
+
+namespace {
+
+void settle_hits(const PreparedHits& prepared, int a, int d, bool explain, Resolution& r)
+{
+    const HitsRequest& q = prepared.request;
     int net = a - d;
-    if (dice.explains()) {
+    if (explain) {
         r.steps.push_back("hits cancel: " + std::to_string(a) + " - " + std::to_string(d) + " = " + signed_number(net));
     }
     r.result.fields = {{"attacker_hits", static_cast<long long>(a)},
@@ -499,9 +606,9 @@ Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& 
                             "then goes to the Dead Pool"};
     }
     r.result.source = r.source;
-    r.rolls = dice.record();
-    return r;
 }
+
+}  // namespace
 
 Resolution resolve_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request, Dice& dice)
 {

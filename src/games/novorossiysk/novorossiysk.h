@@ -5,6 +5,7 @@
 
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/odds.h"
 #include "core/resolution.h"
 #include "core/table.h"
 
@@ -107,6 +108,11 @@ struct PreparedHits {
 };
 PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request);
 Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& dice);
+// roll_hits' exact odds without walking both pools together: each pool walked alone, and
+// one resolution for each difference of their hits, which decides all else (Hits
+// cancel). WHOLE is roll_hits as run, for the sample. nullopt for an Air Field strike,
+// whose free dice decide which blocks roll: its odds are walked whole.
+std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& prepared, const Adjudicator& whole);
 
 // Air Unit Deployment: a side with AIR_UNITS adds as many Blank Blocks less one; each Air
 // Space in AIR_SPACES (blocks placed in it, both sides', blanks included) is checked

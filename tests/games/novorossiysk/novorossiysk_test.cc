@@ -1,9 +1,14 @@
 // Novorossiysk 1943 block combat (rules file 000, N3-N9).
 #include "../../helpers.h"
+#include "format/json.h"
+#include "format/text.h"
 #include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
+
+#include <optional>
+#include <random>
 
 using namespace umpire;
 using namespace umpire::core;
@@ -254,4 +259,77 @@ TEST_CASE("air deployment: Blank Blocks as many as Air Units less one; seven to 
     CHECK(r.results[0].code == "within");
     CHECK(r.results[1].code == "over");
     CHECK(resolve_air_deployment(procedures, 0, {}).result.code == "0");
+}
+
+TEST_CASE("hits odds: each pool alone and their difference give the whole walk's report, line for line and in order",
+          "[core][blocks][odds]")
+{
+    // hits_odds walks each pool alone and makes one resolution per difference of hits;
+    // compute_odds walks both pools together. Every line, its name and fraction, the
+    // order of dimensions and lines, the branches and the sample must be the same.
+    const Table& hit_dice = table("novorossiysk.hit-dice");
+    const Table& procedures = table("novorossiysk.procedures");
+    const std::vector<std::string> colours = {"white", "yellow", "red", "black"};
+    const std::vector<std::string> kinds = {"large", "small", "fighter", "bomber", "para", "ship"};
+    std::mt19937 rng(2026);
+    const auto pick = [&](const std::vector<std::string>& from) {
+        return from[std::uniform_int_distribution<size_t>(0, from.size() - 1)(rng)];
+    };
+    const auto between = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    int compared = 0;
+    for (int n = 0; n < 60; ++n) {
+        HitsRequest q;
+        for (auto* side : {&q.attacker, &q.defender}) {
+            for (int b = between(1, 4); b > 0; --b) {
+                const std::string kind = pick(kinds);
+                std::string spec = kind;
+                if (kind != "small" && kind != "para") {
+                    spec += ":" + std::to_string(between(1, 6)) + pick(colours);
+                    if (between(0, 2) == 0) {
+                        spec += "+" + std::to_string(between(1, 3)) + pick(colours);
+                    }
+                    if ((kind == "large" || kind == "ship") && between(0, 3) == 0) {
+                        spec += ":reduced";
+                    }
+                }
+                side->push_back(block(spec));
+            }
+        }
+        switch (between(0, 4)) {
+        case 0:
+            q.attacker_surprise = true;
+            break;
+        case 1:
+            q.defender_surprise = true;
+            break;
+        case 2:
+            q.time = pick({"day", "night"});
+            q.moved_in = between(0, 1) == 1;
+            break;
+        default:
+            break;
+        }
+        if (between(0, 2) == 0) {
+            q.weather = pick({"clear", "downpour", "poor-flying", "mountain-fog", "coast-fog"});
+            q.terrain = pick({"", "mountain", "sea", "coast"});
+        }
+        std::optional<PreparedHits> prepared;
+        try {
+            prepared = prepare_hits(hit_dice, procedures, q);
+        } catch (const Error&) {
+            continue;  // a combat the weather or the blocks refuse
+        }
+        const Adjudicator whole = [&](Dice& dice) { return roll_hits(hit_dice, *prepared, dice); };
+        OddsReport walked = compute_odds(whole, {});
+        auto own = hits_odds(hit_dice, *prepared, whole);
+        REQUIRE(own);
+        arrange_odds(walked, {&hit_dice});
+        arrange_odds(*own, {&hit_dice});
+        INFO("request " << n << ": " << walked.sample.inputs.size() << " inputs, " << walked.branches << " branches");
+        CHECK(own->branches == walked.branches);
+        CHECK(format::to_json(*own) == format::to_json(walked));
+        CHECK(format::to_text(*own, format::Style{}) == format::to_text(walked, format::Style{}));
+        ++compared;
+    }
+    CHECK(compared >= 30);
 }
