@@ -1579,6 +1579,25 @@ OddsReport weighted_odds(const WeightedOutcomes& outcomes, Resolution sample, st
     return report;
 }
 
+bool put_marginal(OddsReport& report, const std::string& name, std::vector<OddsLine> lines, size_t at)
+{
+    auto it = std::find_if(report.dimensions.begin(), report.dimensions.end(),
+                           [&](const OddsDimension& d) { return d.name == name; });
+    if (lines.size() <= 1) {
+        if (it != report.dimensions.end()) {
+            report.dimensions.erase(it);
+        }
+        return false;
+    }
+    if (it == report.dimensions.end()) {
+        it = report.dimensions.insert(report.dimensions.begin() +
+                                          static_cast<std::ptrdiff_t>(std::min(at, report.dimensions.size())),
+                                      OddsDimension{name, {}});
+    }
+    it->lines = std::move(lines);
+    return true;
+}
+
 Resolution first_branch(const Adjudicator& adjudicate, OddsCache* shared)
 {
     const std::vector<size_t> first;

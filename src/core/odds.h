@@ -181,6 +181,12 @@ using WeightedOutcomes =
 // SAMPLE and BRANCHES are the report's, as the whole walk would give them.
 OddsReport weighted_odds(const WeightedOutcomes& outcomes, Resolution sample, std::uint64_t branches);
 
+// Puts LINES, the odds of one field read from a walk of its own dice, as REPORT's
+// dimension NAME (replacing what weighted_odds tallied for it) at place AT, where the
+// whole walk has it; a field of one value is input, not odds, and is dropped, as
+// compute_odds drops it. Returns whether the dimension is there.
+bool put_marginal(OddsReport& report, const std::string& name, std::vector<OddsLine> lines, size_t at);
+
 // ADJUDICATE's first branch, every die at its first face, read in full: the sample its
 // own odds walk keeps. SHARED as for compute_odds.
 Resolution first_branch(const Adjudicator& adjudicate, OddsCache* shared = nullptr);

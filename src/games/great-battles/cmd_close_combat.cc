@@ -96,8 +96,12 @@ void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
                  find_unit("--" + std::string(name) + "-unit", side->unit, core::k_great_battles_scenario, ctx).name});
         }
     }
+    // --odds: each loser's stands walked alone (core::close_combat_odds).
     ctx.adjudicate(opt.dice, inputs, "close-combat",
-                   [&](core::Dice& dice) { return core::resolve_close_combat(q, dice); });
+                   [&](core::Dice& dice) { return core::resolve_close_combat(q, dice); }, {},
+                   {{}, core::PartsAre::summed, [&](const core::Adjudicator& whole) -> std::optional<core::OddsReport> {
+                        return core::close_combat_odds(q, whole);
+                    }});
 }
 
 void setup_close_combat(CLI::App& app, Context& ctx)

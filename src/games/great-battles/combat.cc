@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 
 namespace umpire::core {
 
@@ -85,7 +86,9 @@ Resolution resolve_rally(const RallyRequest& q, Dice& dice)
     return r;
 }
 
-Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
+namespace {
+
+void check_close_combat(const CloseCombatRequest& q)
 {
     for (const CloseCombatSide* side : {&q.attacker, &q.defender}) {
         // The field's name composed only for a refusal: an odds walk passes here per branch.
@@ -99,7 +102,10 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
         check(side->rally_number, 1, 10, "_rally_number");
         check(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, "_mod");
     }
-    const bool explain = dice.explains();
+}
+
+Resolution close_combat_head(const CloseCombatRequest& q)
+{
     Resolution r;
     r.command = "close-combat";
     r.title = "Close combat";
@@ -109,8 +115,13 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
             note_table(r, *side->rally_table);
         }
     }
-    int a = dice.roll(k_d10, "close combat: attacker");
-    int d = dice.roll(k_d10, "close combat: defender");
+    return r;
+}
+
+// Both sides' d10s, A and D, read (14.8.2): the totals, and the winner. Returns the
+// loser, or nullptr on a tie (the result then whole).
+const CloseCombatSide* close_combat_totals(const CloseCombatRequest& q, int a, int d, bool explain, Resolution& r)
+{
     int a_total = a + q.attacker.modifier;
     int d_total = d + q.defender.modifier;
     // "d10 8 +2 = 10", or "d10 8" with no modifier ("8 0 = 8" read as a sum of 80).
@@ -129,15 +140,18 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
         r.result.name = "Tie";
         r.result.effects = {"14.8.2 names no loser on equal rolls: both sides roll again"};
         r.result.source = r.source;
-        r.rolls = dice.record();
-        return r;
+        return nullptr;
     }
     const bool attacker_wins = a_total > d_total;
-    const CloseCombatSide& loser = attacker_wins ? q.defender : q.attacker;
     r.result.code = attacker_wins ? "attacker" : "defender";
     r.result.name = attacker_wins ? "Attacker wins" : "Defender wins";
-    // Each of the loser's stands tests alone: 0 holds, 1 suppressed, 2 eliminated.
-    auto t = dice.tally<Part>(
+    return attacker_wins ? &q.defender : &q.attacker;
+}
+
+// Each of LOSER's stands tests alone: category 0 holds, 1 suppressed, 2 eliminated.
+Dice::Tally<Part> loser_tally(const CloseCombatSide& loser, const std::string& source, Dice& dice)
+{
+    return dice.tally<Part>(
         static_cast<size_t>(loser.stands), 3,
         [&](Dice& d, size_t i) {
             const int n = static_cast<int>(i);
@@ -152,7 +166,7 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
                                         code == "holds"        ? "Holds"
                                         : code == "eliminated" ? "Eliminated"
                                                                : "Suppressed",
-                                        {}, r.source));
+                                        {}, source));
             p.steps.push_back(label + ": " + roll_text(d.record().back()) + " -> " + code + " (14.8.2)");
             return p;
         },
@@ -162,15 +176,17 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
             return "close-combat loser stand: " + std::string(already ? "suppressed" : "unsuppressed") + ", rally " +
                    std::to_string(loser.rally_number);
         });
-    add_parts(r, t.parts);
-    const int suppressed = t.counts[1];
-    const int eliminated = t.counts[2];
+}
+
+// What the loser's SUPPRESSED and ELIMINATED stands make of the result (14.8.3-14.8.5);
+// EXPLAIN: its effects too.
+void close_combat_settle(const CloseCombatSide& loser, int suppressed, int eliminated, bool explain, Resolution& r)
+{
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
     r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
+    r.result.source = r.source;
     if (!explain) {
-        r.result.source = r.source;
-        r.rolls = dice.record();
-        return r;  // nobody reads the effects of an odds walk's later branches
+        return;  // nobody reads the effects of an odds walk's later branches
     }
     if (loser.blocked) {
         r.result.effects.push_back("the loser cannot retreat without closing on enemy within 12\": it "
@@ -187,9 +203,100 @@ Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
     r.result.effects.push_back("the winner may advance 1\" and never tests morale this Morale Phase (14.8.4)");
     r.result.effects.push_back("an anti-tank gun not attached to an infantry battalion is eliminated in "
                                "close combat (14.8.5)");
-    r.result.source = r.source;
+}
+
+}  // namespace
+
+Resolution resolve_close_combat(const CloseCombatRequest& q, Dice& dice)
+{
+    check_close_combat(q);
+    Resolution r = close_combat_head(q);
+    int a = dice.roll(k_d10, "close combat: attacker");
+    int d = dice.roll(k_d10, "close combat: defender");
+    const CloseCombatSide* loser = close_combat_totals(q, a, d, dice.explains(), r);
+    if (loser != nullptr) {
+        auto t = loser_tally(*loser, r.source, dice);
+        add_parts(r, t.parts);
+        close_combat_settle(*loser, t.counts[1], t.counts[2], dice.explains(), r);
+    }
     r.rolls = dice.record();
     return r;
+}
+
+OddsReport close_combat_odds(const CloseCombatRequest& q, const Adjudicator& whole)
+{
+    check_close_combat(q);
+    // Only who lost and the loser's counts decide all but the two totals (14.8.2): each
+    // loser's stands walked alone, one resolution per count, the totals each a d10's.
+    OddsCache shared;
+    struct Count {
+        int suppressed;
+        int eliminated;
+        Rational p;
+    };
+    const auto counts_of = [&](const CloseCombatSide& loser) {
+        const OddsReport odds = compute_odds(
+            [&](Dice& dice) {
+                Resolution r;
+                r.command = "close-combat";
+                const auto t = loser_tally(loser, r.source, dice);
+                r.result.code = std::to_string(t.counts[1]) + " " + std::to_string(t.counts[2]);
+                return r;
+            },
+            {}, OddsWalk::merged, {}, &shared);
+        std::vector<Count> counts;
+        for (const auto& line : odds.dimensions.at(0).lines) {
+            const auto space = line.value.find(' ');
+            counts.push_back({static_cast<int>(*parse_int(line.value.substr(0, space), 0, k_max_stands)),
+                              static_cast<int>(*parse_int(line.value.substr(space + 1), 0, k_max_stands)),
+                              line.probability.q});
+        }
+        return counts;
+    };
+    const std::vector<Count> attacker_loses = counts_of(q.attacker);
+    const std::vector<Count> defender_loses = counts_of(q.defender);
+    // Each pair of d10s in the order the whole walk takes them: who loses, and how often.
+    std::map<const CloseCombatSide*, int> pairs;
+    std::vector<std::pair<int, int>> first;  // each outcome's first pair, in the order met
+    std::uint64_t branches = 0;
+    for (int a = 1; a <= 10; ++a) {
+        for (int d = 1; d <= 10; ++d) {
+            Resolution scratch;
+            const CloseCombatSide* loser = close_combat_totals(q, a, d, false, scratch);
+            if (pairs[loser]++ == 0) {
+                first.emplace_back(a, d);
+            }
+            branches += loser == nullptr ? 1 : (loser == &q.attacker ? attacker_loses : defender_loses).size();
+        }
+    }
+    const auto outcomes = [&](const auto& add) {
+        for (const auto& [a, d] : first) {
+            Resolution r = close_combat_head(q);
+            const CloseCombatSide* loser = close_combat_totals(q, a, d, false, r);
+            const Rational p(pairs[loser], 100);
+            if (loser == nullptr) {
+                add(r, p);
+                continue;
+            }
+            for (const auto& c : loser == &q.attacker ? attacker_loses : defender_loses) {
+                Resolution settled = r;
+                close_combat_settle(*loser, c.suppressed, c.eliminated, false, settled);
+                add(settled, p * c.p);
+            }
+        }
+    };
+    OddsReport report = weighted_odds(outcomes, first_branch(whole, &shared), branches);
+    // Each total is its own d10's, one in ten for each face, the first fields of the result.
+    size_t at = 1;
+    for (const auto& [name, modifier] : {std::pair{"result.attacker_total", q.attacker.modifier},
+                                         std::pair{"result.defender_total", q.defender.modifier}}) {
+        std::vector<OddsLine> lines;
+        for (int face = 1; face <= 10; ++face) {
+            lines.push_back({std::to_string(face + modifier), "", {Rational(1, 10)}, ""});
+        }
+        at += put_marginal(report, name, std::move(lines), at) ? 1 : 0;
+    }
+    return report;
 }
 
 Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)

@@ -5,6 +5,7 @@
 #include "core/dice.h"
 #include "core/game.h"
 #include "core/lookup.h"
+#include "core/odds.h"
 #include "core/resolution.h"
 #include "core/scenario.h"
 #include "core/table.h"
@@ -112,6 +113,11 @@ struct CloseCombatRequest {
 // 14.8: both sides d10 + modifiers, the lower loses; each of the loser's stands rolls
 // against its rally number: above it, suppressed; already suppressed, eliminated.
 Resolution resolve_close_combat(const CloseCombatRequest& request, Dice& dice);
+// resolve_close_combat's exact odds without walking every pair of dice with every count of
+// the loser's stands: who lost and the loser's counts decide all but the two totals, so
+// each loser's stands are walked alone and one resolution made per count. WHOLE is
+// resolve_close_combat as run, for the sample.
+OddsReport close_combat_odds(const CloseCombatRequest& request, const Adjudicator& whole);
 
 // Drop Zone rules: a d10 equal or under morale minus three gets through, suppressed.
 Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice);

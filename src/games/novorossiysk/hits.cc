@@ -568,12 +568,10 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
         branches = std::numeric_limits<std::uint64_t>::max();
     }
     OddsReport report = weighted_odds(outcomes, first_branch(whole, &shared), branches);
-    // The pools' own hits are each pool's odds, not its difference's.
-    for (auto& dimension : report.dimensions) {
-        if (dimension.name == "result.attacker_hits" || dimension.name == "result.defender_hits") {
-            dimension.lines = (dimension.name == "result.attacker_hits" ? attacker : defender).dimensions.at(0).lines;
-        }
-    }
+    // The pools' own hits are each pool's odds, not its difference's: the first fields.
+    size_t at = 1;
+    at += put_marginal(report, "result.attacker_hits", attacker.dimensions.at(0).lines, at) ? 1 : 0;
+    put_marginal(report, "result.defender_hits", defender.dimensions.at(0).lines, at);
     return report;
 }
 

@@ -1,9 +1,13 @@
 // Great Battles of WWII adjudicators against the rules text (file 004).
 #include "../../helpers.h"
+#include "format/json.h"
+#include "format/text.h"
 #include "games/great-battles/great_battles.h"
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
+
+#include <random>
 
 using namespace umpire;
 using namespace umpire::core;
@@ -439,4 +443,39 @@ TEST_CASE("C Ops overrun: the side loses 10 Activation Points and the division i
     REQUIRE(r.result.effects.size() == 3);
     CHECK_THAT(r.result.effects[1], Catch::Contains("isolated in the coming night phase"));
     CHECK_THAT(r.result.effects[2], Catch::Contains("friendly board edge"));
+}
+
+TEST_CASE("close combat odds: each loser's stands alone give the whole walk's report, line for line and in order",
+          "[core][close-combat][odds]")
+{
+    // close_combat_odds walks each loser's stands alone and makes one resolution per
+    // count; compute_odds walks every pair of d10s with every count. Every line, name and
+    // fraction, the order of dimensions and lines, the branches and the sample must be the
+    // same, a modifier past the die's ten included (one side always wins).
+    std::mt19937 rng(148);
+    const auto between = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    for (int n = 0; n < 40; ++n) {
+        CloseCombatRequest q;
+        for (auto* side : {&q.attacker, &q.defender}) {
+            side->name = side == &q.attacker ? "attacker" : "defender";
+            side->stands = between(1, 12);
+            side->suppressed = between(0, side->stands);
+            side->rally_number = between(1, 10);
+            side->modifier = n < 4 ? (n % 2 == 0 ? 10 : -12) * (side == &q.attacker ? 1 : -1) : between(-4, 4);
+            side->blocked = between(0, 1) == 1;
+        }
+        const Adjudicator whole = [&](Dice& dice) { return resolve_close_combat(q, dice); };
+        OddsReport walked = compute_odds(whole, {});
+        OddsReport own = close_combat_odds(q, whole);
+        arrange_odds(walked, {});
+        arrange_odds(own, {});
+        INFO("request " << n << ": modifiers " << q.attacker.modifier << ", " << q.defender.modifier);
+        CHECK(own.branches == walked.branches);
+        CHECK(format::to_json(own) == format::to_json(walked));
+        CHECK(format::to_text(own, format::Style{}) == format::to_text(walked, format::Style{}));
+    }
+    CloseCombatRequest bad;
+    bad.attacker = {"attacker", 0, 0, 0, 8, false};
+    bad.defender = {"defender", 0, 3, 0, 8, false};
+    CHECK_THROWS_WITH(close_combat_odds(bad, {}), Catch::Contains("{attacker_stands}"));
 }
