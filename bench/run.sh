@@ -121,6 +121,7 @@ done
 
 echo "== exact odds past the rules' sizes, each against its own plain call (issue 26; target: within 10x and 64 MB)"
 h5=""; for i in 1 2 3 4 5; do h5="$h5 --attacker large:20red --defender large:20red"; done
+h20=""; for i in $(seq 20); do h20="$h20 --attacker large:20red+20black --defender large:20white+20yellow"; done
 s500=""; for i in $(seq 500); do s500="$s500 --stand open"; done
 big=(
     "roll 100d6kh3|roll 100d6kh3"
@@ -128,6 +129,7 @@ big=(
     "roll 100d10 x 3|roll 100d10 100d10 100d10"
     "roll 1000d10|roll 1000d10"
     "hits, 5 v 5 blocks of 20 dice|hits$h5"
+    "hits, 20 v 20 blocks of 40 dice|hits$h20"
     "suppress, 500 stands|suppress$s500"
     "close-combat, 100 a side|close-combat --attacker-stands 100 --attacker-rally-number 8 --defender-stands 100 --defender-rally-number 7"
     "rally, 100 suppressed|rally --rally-number 7 --suppressed 100"
