@@ -3,8 +3,11 @@
 
 #include "cli/run.h"
 #include "core/dice.h"
+#include "core/odds.h"
 #include "core/resolution.h"
 #include "core/table.h"
+#include "format/json.h"
+#include "format/text.h"
 #include "load/catalog.h"
 
 #include <filesystem>
@@ -133,6 +136,14 @@ inline bool game_with_genoa_damaged(const std::string& file)
                     "--defender", "Genoa", "--roll", "6"})
                    .code == 0 &&
            run_cli({"game", "next", file}).code == 0;
+}
+
+// REPORT as --odds prints it, arranged by TABLES: its JSON, then its text; two ways of
+// working out the same odds must print the same.
+inline std::string odds_as_printed(core::OddsReport report, const std::vector<const core::Table*>& tables)
+{
+    core::arrange_odds(report, tables);
+    return format::to_json(report) + "\n" + format::to_text(report, format::Style{});
 }
 
 }  // namespace umpire::test

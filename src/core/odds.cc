@@ -1785,6 +1785,14 @@ OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts)
     return out;
 }
 
+std::string branches_text(std::uint64_t branches)
+{
+    if (branches == std::numeric_limits<std::uint64_t>::max()) {
+        return "more than " + std::to_string(branches) + " branches";
+    }
+    return std::to_string(branches) + (branches == 1 ? " branch" : " branches");
+}
+
 size_t printed_size(const OddsReport& report)
 {
     size_t size = 4096;

@@ -200,6 +200,10 @@ enum class PartsAre {
 // REPORT with the dimensions of FROM (FROM itself and FROM.field) named for TO instead.
 OddsReport relabelled(OddsReport report, const std::string& from, const std::string& to);
 
+// "1 branch", "N branches" of a roll tree; "more than 18446744073709551615 branches" for
+// a count past 64 bits, kept as that largest number (a storm of 100 ships has 6^100).
+std::string branches_text(std::uint64_t branches);
+
 // About how many characters REPORT takes to print, its fractions' digits and a line's
 // worth around each: for a writer to reserve at once.
 size_t printed_size(const OddsReport& report);

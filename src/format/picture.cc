@@ -141,10 +141,10 @@ void odds_picture(JsonWriter& w, const core::OddsReport& report,
                                                                   (r.source.empty() ? "" : " (" + r.source + ")"));
     w.key("heading").value(inputs_line(r));
     // A plan's charts are several walks: no one number of branches.
-    w.key("caption").value(report.branches == 0 ? std::string()
-                                                : "exact odds over " + std::to_string(report.branches) + " branch" +
-                                                      (report.branches == 1 ? "" : "es") + " of the roll tree" +
-                                                      (marked.empty() ? "" : "; the roll just made marked"));
+    w.key("caption").value(report.branches == 0
+                               ? std::string()
+                               : "exact odds over " + core::branches_text(report.branches) + " of the roll tree" +
+                                     (marked.empty() ? "" : "; the roll just made marked"));
     w.key("provisional").value(provisional_note({&report}));
     strings(w, "series", {});
     w.key("dimensions").begin_array();

@@ -406,8 +406,7 @@ std::string to_text(const core::OddsReport& report, Style style)
     out.reserve(core::printed_size(report));
     out += header(r);
     append_inputs(out, r, style);
-    out += "exact odds over " + std::to_string(report.branches) + " branch" + (report.branches == 1 ? "" : "es") +
-           " of the roll tree:\n";
+    out += "exact odds over " + core::branches_text(report.branches) + " of the roll tree:\n";
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
     // or total also gets "at least" (this or more) and its expected value.
     for (const auto& dim : report.dimensions) {

@@ -11,7 +11,10 @@
 #include <cctype>
 #include <cstdio>
 #include <functional>
+#include <limits>
+#include <map>
 #include <numeric>
+#include <tuple>
 
 namespace umpire::core {
 
@@ -96,6 +99,19 @@ Expected<StormShip> parse_storm_ship(std::string_view spec, const std::function<
     return ship;
 }
 
+namespace {
+
+// LOST ships of a Storm, as its headline says (14.29).
+void storm_result(int lost, Resolution& r)
+{
+    r.result.code = std::to_string(lost);
+    r.result.name = std::to_string(lost) + (lost == 1 ? " ship lost" : " ships lost");
+    r.result.source = "Constantinople 14.29";
+    r.result.effects.push_back("there is no other movement this Game-Turn (14.29)");
+}
+
+}  // namespace
+
 Resolution resolve_storm(const Table& storm, const std::vector<StormShip>& ships, Dice& dice)
 {
     if (ships.empty() || ships.size() > 100) {
@@ -139,12 +155,73 @@ Resolution resolve_storm(const Table& storm, const std::vector<StormShip>& ships
         }
         r.results.push_back(std::move(o));
     }
-    r.result.code = std::to_string(lost);
-    r.result.name = std::to_string(lost) + (lost == 1 ? " ship lost" : " ships lost");
-    r.result.source = "Constantinople 14.29";
-    r.result.effects.push_back("there is no other movement this Game-Turn (14.29)");
+    storm_result(lost, r);
     r.rolls = dice.record();
     return r;
+}
+
+OddsReport storm_odds(const Table& storm, const std::vector<StormShip>& ships, const Adjudicator& whole)
+{
+    Resolution sample = first_branch(whole);  // refuses what resolve_storm refuses
+    // Each ship alone, its outcome under its own label: ships alike (a side, not named,
+    // rolling or not alike) walked once.
+    OddsCache shared;
+    std::vector<OddsReport> each;
+    std::map<std::tuple<std::string, bool, bool, std::string>, size_t> alike;
+    for (size_t i = 0; i < ships.size(); ++i) {
+        const StormShip& ship = ships[i];
+        const std::string label =
+            ship.name.empty() ? "ship " + std::to_string(i + 1) + " (" + ship.side + ")" : ship.name;
+        const auto key = std::make_tuple(ship.side, ship.pinned, ship.sheltered, ship.shelter);
+        if (const auto it = alike.find(key); ship.name.empty() && it != alike.end()) {
+            const OddsReport& first = each[it->second];
+            const std::string walked_as = first.dimensions.at(1).name;
+            each.push_back(relabelled(first, walked_as, label));
+            continue;
+        }
+        if (ship.name.empty()) {
+            alike[key] = each.size();
+        }
+        OddsReport one = compute_odds([&](Dice& dice) { return resolve_storm(storm, {ship}, dice); }, {},
+                                      OddsWalk::merged, {}, &shared);
+        if (one.dimensions.size() != 2) {
+            throw Error(ExitCode::internal, "odds: a ship of a storm reports other than its loss and its outcome");
+        }
+        const std::string walked_as = one.dimensions.at(1).name;  // "ship 1 (ottoman)" alone
+        each.push_back(relabelled(std::move(one), walked_as, label));
+    }
+    // The ships lost: each ship's loss (0 or 1) added, a polynomial product.
+    std::vector<Rational> lost{1};
+    std::uint64_t branches = 1;
+    for (const auto& one : each) {
+        std::vector<Rational> next(lost.size() + 1);
+        for (const auto& line : one.dimensions.at(0).lines) {
+            const size_t up = line.value == "1" ? 1 : 0;
+            for (size_t k = 0; k < lost.size(); ++k) {
+                next[k + up] += lost[k] * line.probability.q;
+            }
+        }
+        lost = std::move(next);
+        if (__builtin_mul_overflow(branches, one.branches, &branches)) {
+            branches = std::numeric_limits<std::uint64_t>::max();
+        }
+    }
+    OddsReport report = weighted_odds(
+        [&](const auto& add) {
+            for (size_t k = 0; k < lost.size(); ++k) {
+                if (lost[k] != 0) {
+                    Resolution r;
+                    r.command = "storm";
+                    storm_result(static_cast<int>(k), r);
+                    add(r, lost[k]);
+                }
+            }
+        },
+        std::move(sample), branches);
+    for (auto& one : each) {
+        report.dimensions.push_back(std::move(one.dimensions.at(1)));
+    }
+    return report;
 }
 
 Expected<PortageShip> parse_portage_ship(std::string_view spec, const std::function<const Scenario&()>& scenario)

@@ -34,8 +34,12 @@ void run_storm(const StormOptions& opt, Context& ctx)
         }
     }
     core::Fields inputs{{"ships", opt.ships}};
-    ctx.adjudicate(opt.dice, inputs, "storm",
-                   [&](core::Dice& dice) { return core::resolve_storm(storm, ships, dice); });
+    // --odds: each ship walked alone (core::storm_odds).
+    ctx.adjudicate(opt.dice, inputs, "storm", [&](core::Dice& dice) { return core::resolve_storm(storm, ships, dice); },
+                   {},
+                   {{}, core::PartsAre::summed, [&](const core::Adjudicator& whole) -> std::optional<core::OddsReport> {
+                        return core::storm_odds(storm, ships, whole);
+                    }});
 }
 
 void setup_storm(CLI::App& app, Context& ctx)

@@ -5,6 +5,7 @@
 #include "core/dice.h"
 #include "core/game.h"
 #include "core/lookup.h"
+#include "core/odds.h"
 #include "core/resolution.h"
 #include "core/scenario.h"
 #include "core/table.h"
@@ -151,6 +152,10 @@ Expected<StormShip> parse_storm_ship(std::string_view spec, const std::function<
 // 14.29: pinned ships sink without a roll; sheltered ships do not roll and may not move;
 // each ship at sea rolls, 6 eliminated, else back to its side's port.
 Resolution resolve_storm(const Table& storm, const std::vector<StormShip>& ships, Dice& dice);
+// resolve_storm's exact odds without walking every ship's die with every other's: each
+// ship walked alone (ships alike once), the ships lost their losses added. WHOLE is
+// resolve_storm as run, for the sample.
+OddsReport storm_odds(const Table& storm, const std::vector<StormShip>& ships, const Adjudicator& whole);
 
 // A ship named for the Great Portage: a scenario's ship or a type.
 struct PortageShip {

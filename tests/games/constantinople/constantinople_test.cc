@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+#include <random>
+
 using namespace umpire;
 using namespace umpire::core;
 
@@ -463,4 +466,55 @@ TEST_CASE("initiative: the high die moves first; a tie is rolled again (13.1)", 
     CHECK(resolve_initiative(b.dice).result.code == "ottoman");
     test::Scripted c({3, 3});
     CHECK(resolve_initiative(c.dice).result.code == "tie");
+}
+
+TEST_CASE("storm odds: each ship alone gives the whole walk's report, line for line and in order (14.29)",
+          "[core][storm][odds]")
+{
+    // storm_odds walks each ship alone (ships alike once) and adds up their losses;
+    // compute_odds walks every ship's die with every other's.
+    const Table& storm = table("constantinople.storm");
+    std::mt19937 rng(1429);
+    const auto between = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    for (int n = 0; n < 30; ++n) {
+        std::vector<StormShip> ships;
+        for (int i = between(1, 6); i > 0; --i) {
+            StormShip ship;
+            ship.side = between(0, 1) == 0 ? "ottoman" : "byzantine";
+            if (between(0, 3) == 0) {
+                ship.name = "Galley-" + std::to_string(ships.size() + 1);  // named: its own label
+            }
+            switch (between(0, 5)) {
+            case 0:
+                ship.pinned = true;
+                break;
+            case 1:
+                ship.sheltered = true;
+                ship.shelter = between(0, 1) == 0 ? "at anchor" : "in the Golden Horn";
+                break;
+            default:
+                break;
+            }
+            ships.push_back(ship);
+        }
+        const Adjudicator whole = [&](Dice& dice) { return resolve_storm(storm, ships, dice); };
+        OddsReport walked = compute_odds(whole, {});
+        OddsReport own = storm_odds(storm, ships, whole);
+        INFO("request " << n << ": " << ships.size() << " ships");
+        CHECK(own.branches == walked.branches);
+        CHECK(test::odds_as_printed(own, {&storm}) == test::odds_as_printed(walked, {&storm}));
+    }
+    // A hundred ships (14.29 names no limit; umpire's is 100): 6^100 branches, past 64
+    // bits, answered at once; the expected loss is a sixth of each ship at sea.
+    std::vector<StormShip> fleet(100, StormShip{"", "ottoman", false, false, ""});
+    OddsReport all = storm_odds(storm, fleet, [&](Dice& dice) { return resolve_storm(storm, fleet, dice); });
+    arrange_odds(all, {&storm});
+    CHECK(all.branches == std::numeric_limits<std::uint64_t>::max());
+    CHECK(branches_text(all.branches) == "more than 18446744073709551615 branches");
+    REQUIRE(all.dimensions.at(0).expected);
+    CHECK(all.dimensions.at(0).expected->q == Rational(100, 6));
+    CHECK(all.dimensions.size() == 101);
+    CHECK(all.dimensions.at(100).name == "ship 100 (ottoman)");
+    CHECK_THROWS_WITH(storm_odds(storm, {}, [&](Dice& dice) { return resolve_storm(storm, {}, dice); }),
+                      Catch::Contains("1 to 100 ships"));
 }
