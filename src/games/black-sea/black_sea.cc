@@ -29,11 +29,20 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     r.steps.push_back("needed " + std::to_string(needed) + ", best possible " + std::to_string(best) + ": " +
                       std::to_string(needed - best) + " + 1 = " + std::to_string(count) + " dice, all must be " +
                       std::to_string(face));
-    bool all = true;
-    for (int i = 0; i < count; ++i) {
-        int roll = dice.roll_d6("Always Possible: die " + std::to_string(i + 1) + " of " + std::to_string(count));
-        all = all && roll == face;
-    }
+    // Each die alone, category 0 a six, 1 not: an odds walk counts the sixes (count + 1 branches,
+    // "failure" met first as before), not every sequence of faces (6^count, past the
+    // walk's limit from nine dice).
+    const auto sixes = dice.tally<Part>(
+        static_cast<size_t>(count), 2,
+        [&](Dice& d, size_t i) {
+            const int roll =
+                d.roll_d6("Always Possible: die " + std::to_string(i + 1) + " of " + std::to_string(count));
+            Part p;
+            p.category = roll == face ? 0 : 1;
+            return p;
+        },
+        [&](size_t) { return "always possible die: " + std::to_string(face); });
+    const bool all = sixes.counts[0] == count;
     r.result.code = all ? "success" : "failure";
     r.result.name = all ? "Succeeds" : "Fails";
     r.result.fields.push_back({"dice", static_cast<long long>(count)});

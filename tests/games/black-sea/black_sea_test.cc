@@ -1,6 +1,7 @@
 // The Turkish Black Sea Fleet rolls (rules file 003) as named checks, and Always Possible.
 #include "../../helpers.h"
 #include "core/lookup.h"
+#include "core/odds.h"
 #include "games/black-sea/black_sea.h"
 #include "util/error.h"
 
@@ -174,4 +175,26 @@ TEST_CASE("cobra: 16.3's victory levels by differential", "[tables][cobra]")
     CHECK(level(-11) == "german-operational");
     CHECK(level(-20) == "german-operational");
     CHECK(level(-21) == "german-decisive");
+}
+
+TEST_CASE("always possible: odds of every die a six, up to the twenty dice umpire takes", "[core][black-sea][odds]")
+{
+    // Each die alone, a six or not: the walk counts the sixes, so twenty dice (6^20
+    // sequences, past the walk's 1,000,000) are answered; all sixes is 1/6^N.
+    const auto& procedures = table("black-sea.procedures");
+    for (int dice : {2, 9, 20}) {
+        const OddsReport odds =
+            compute_odds([&](Dice& d) { return resolve_always_possible(procedures, 5 + dice - 1, 5, d); }, {});
+        INFO(dice << " dice");
+        REQUIRE(odds.dimensions.at(0).name == "result");
+        Rational success = 0;
+        for (const auto& line : odds.dimensions.at(0).lines) {
+            if (line.value == "success") {
+                success = line.probability.q;
+            }
+        }
+        CHECK(success == Rational(1, boost::multiprecision::pow(Integer(6), static_cast<unsigned>(dice))));
+        CHECK(odds.branches == static_cast<std::uint64_t>(dice + 1));
+        CHECK(odds.dimensions.at(0).lines.at(0).value == "failure");  // met first, as before
+    }
 }
