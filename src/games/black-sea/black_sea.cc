@@ -31,7 +31,7 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
                       std::to_string(face));
     // Each die alone, category 0 a six, 1 not: an odds walk counts the sixes (count + 1 branches,
     // "failure" met first as before), not every sequence of faces (6^count, past the
-    // walk's limit from nine dice).
+    // walk's limit from eight dice).
     const auto sixes = dice.tally<Part>(
         static_cast<size_t>(count), 2,
         [&](Dice& d, size_t i) {
