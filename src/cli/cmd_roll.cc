@@ -276,7 +276,8 @@ void run_roll(const RollOptions& opt, Context& ctx)
         return;
     }
     DiceOptions dice{{}, opt.odds};
-    ctx.adjudicate(dice, {{"expressions", opt.expressions}}, "roll", adjudicate, {}, {each});
+    ctx.adjudicate(dice, {{"expressions", opt.expressions}}, "roll", adjudicate, {},
+                   {each, core::PartsAre::summed, {}});
 }
 
 void setup_roll(CLI::App& app, Context& ctx)

@@ -85,7 +85,7 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
         attacks.push_back({[&, i](core::Dice& dice) { return core::resolve_melee(crt, q, dice, i); }, "", ""});
     }
     ctx.adjudicate(opt.dice, inputs, "melee", [&](core::Dice& dice) { return core::resolve_melee(crt, q, dice); }, {},
-                   {attacks, core::PartsAre::apart});
+                   {attacks, core::PartsAre::apart, {}});
 }
 
 void setup_melee(CLI::App& app, Context& ctx)

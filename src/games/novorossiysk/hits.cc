@@ -388,7 +388,7 @@ void settle_hits(const PreparedHits& prepared, int a, int d, bool explain, Resol
 
 PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const HitsRequest& request)
 {
-    PreparedHits prepared{request, {}, {}, 0};
+    PreparedHits prepared{request, {}, {}, 0, {}, {}};
     HitsRequest& q = prepared.request;
     Resolution& r = prepared.head;
     if (q.attacker.empty() || (q.defender.empty() && !q.airfield)) {
@@ -538,8 +538,11 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
                                                   [](const Count& x, const Count& y) { return x.hits < y.hits; });
         return std::make_pair(lo->hits, hi->hits);
     };
-    const auto [a_low, a_high] = low_high(as);
-    const auto [d_low, d_high] = low_high(ds);
+    // Plain names, not a structured binding: a lambda below reads them (clang 14 refuses).
+    const int a_low = low_high(as).first;
+    const int a_high = low_high(as).second;
+    const int d_low = low_high(ds).first;
+    const int d_high = low_high(ds).second;
     Integer a_den;
     Integer d_den;
     const std::vector<Integer> net_ways =
