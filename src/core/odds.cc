@@ -1475,6 +1475,52 @@ std::vector<Integer> miller_power(const std::vector<Integer>& a, size_t m, unsig
     return b;
 }
 
+// Whether A (degree M, A[0] not 0) is B^K for a die's few small coefficients B, and B with
+// the fewest: a sum of many dice that reached a power as a table of ways (100d10's 901
+// coefficients, summed three times) is then raised by Miller's recurrence from B, not
+// squared as a long polynomial. B's first coefficients are A^(1/K)'s power series, by the
+// same recurrence with exponent 1/K (k A[0] K B[K] is the sum over j of ((k + 1) j - k K)
+// A[j] B[K - j]); any that is not whole rules K out, and B^K is checked whole.
+std::optional<std::pair<std::vector<Integer>, unsigned>> small_root(const std::vector<Integer>& a, size_t m)
+{
+    constexpr size_t k_most_terms = 32;
+    for (size_t degree = 1; degree <= std::min(m / 2, k_most_terms); ++degree) {
+        if (m % degree != 0) {
+            continue;
+        }
+        const auto k = static_cast<unsigned long>(m / degree);
+        std::vector<Integer> b(degree + 1);
+        if (mpz_root(b[0].backend().data(), a[0].backend().data(), k) == 0) {
+            continue;
+        }
+        bool whole = true;
+        Integer sum;
+        Integer term;
+        for (size_t big_k = 1; big_k <= degree && whole; ++big_k) {
+            mpz_ptr acc = sum.backend().data();
+            mpz_set_ui(acc, 0);
+            for (size_t j = 1; j <= big_k; ++j) {
+                const long c = static_cast<long>((k + 1) * j) - static_cast<long>(k * big_k);
+                mpz_mul_si(term.backend().data(), b[big_k - j].backend().data(), c);
+                mpz_mul(term.backend().data(), term.backend().data(), a[j].backend().data());
+                mpz_add(acc, acc, term.backend().data());
+            }
+            mpz_mul_ui(term.backend().data(), a[0].backend().data(), k * big_k);
+            whole = mpz_divisible_p(acc, term.backend().data()) != 0;
+            if (whole) {
+                mpz_divexact(b[big_k].backend().data(), acc, term.backend().data());
+                whole = b[big_k] >= 0 && b[big_k] < 1000000;
+            }
+        }
+        if (whole && b[0] < 1000000 && b[degree] != 0 &&
+            miller_power(b, degree, static_cast<unsigned>(k)) ==
+                std::vector<Integer>(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(m) + 1)) {
+            return std::pair{std::move(b), static_cast<unsigned>(k)};
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<Integer> multiply(const std::vector<Integer>& a, const std::vector<Integer>& b)
@@ -1508,6 +1554,9 @@ std::vector<Integer> power(const std::vector<Integer>& a, unsigned n)
     const bool small = m <= 32 && std::all_of(a.begin(), a.end(), [](const Integer& x) { return x < 1000000; });
     if (small) {
         return miller_power(a, m, n);
+    }
+    if (auto root = small_root(a, m); root && static_cast<std::uint64_t>(root->second) * n <= UINT32_MAX) {
+        return miller_power(root->first, m / root->second, root->second * n);
     }
     std::vector<Integer> out{1};
     std::vector<Integer> base(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(m) + 1);
@@ -1808,8 +1857,18 @@ size_t printed_size(const OddsReport& report)
 
 void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
 {
+    const OddsDimension* previous = nullptr;
     for (auto& d : report.dimensions) {
-        std::vector<std::optional<long long>> numbers;
+        // Parts alike (4d6kh3 x 100) are the same lines one after another: arranged once.
+        if (previous != nullptr && previous->numeric && previous->lines == d.lines) {
+            d.numeric = previous->numeric;
+            d.expected = previous->expected;
+            d.variance = previous->variance;
+            d.expected_when_reported = previous->expected_when_reported;
+            previous = &d;
+            continue;
+        }
+        previous = &d;
         d.numeric = true;
         for (const auto& line : d.lines) {
             auto n = line.value.empty() ? Expected<long long>(0) : parse_int(line.value, -1000000000, 1000000000);

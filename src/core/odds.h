@@ -40,7 +40,11 @@ struct Fraction {
     double value() const { return mpq_get_d(q.backend().data()); }
     // "num/den" in lowest terms.
     std::string text() const;
-    bool operator==(const Fraction&) const = default;
+    // GMP's test of equality: Boost's == on rationals cross-multiplies (mpq_cmp).
+    bool operator==(const Fraction& other) const
+    {
+        return mpq_equal(q.backend().data(), other.q.backend().data()) != 0;
+    }
 };
 Fraction add(const Fraction& a, const Fraction& b);
 
@@ -94,6 +98,7 @@ struct OddsLine {
     std::string name;   // its name, for text output
     Fraction probability;
     std::string severity;  // the outcome's (none, light, heavy, severe), "" when not stated
+    bool operator==(const OddsLine&) const = default;
 };
 
 // One thing the resolution reports ("result", "velocity", "rammer_damaged"...), with the

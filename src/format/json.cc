@@ -1,5 +1,8 @@
 #include "format/json.h"
 
+#include "util/error.h"
+#include "util/text.h"
+
 #include <cmath>
 
 #include <charconv>
@@ -58,12 +61,11 @@ void append_escaped(std::string& out, std::string_view text)
 {
     out += '"';
     size_t plain = 0;  // start of the run of characters that need no escape
-    for (size_t i = 0; i < text.size(); ++i) {
+    // Runs of printable ASCII but '"' and '\\' pass whole; each other byte is looked at.
+    constexpr std::string_view k_quoted = "\"\\";
+    for (size_t i = printable_run(text, 0, k_quoted); i < text.size(); i = printable_run(text, i + 1, k_quoted)) {
         const char c = text[i];
         const auto u = static_cast<unsigned char>(c);
-        if (c != '"' && c != '\\' && u >= 0x20 && u < 0x7f) {
-            continue;
-        }
         if (u >= 0x80) {
             // Every byte umpire writes as JSON is UTF-8: a byte that starts no
             // well-formed sequence (a request's \xff) is written as U+FFFD.
@@ -153,6 +155,16 @@ JsonWriter& JsonWriter::begin_array()
     separate();
     m_out += '[';
     m_need_comma = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::repeat(size_t at, size_t size)
+{
+    if (at + size > m_out.size()) {
+        throw Error(ExitCode::internal, "json: a value repeated from past what is written");
+    }
+    separate();
+    m_out.append(m_out, at, size);
     return *this;
 }
 
@@ -431,8 +443,19 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
 {
     w.key("branches").value(static_cast<long long>(report.branches));
     w.key("odds").begin_object();
+    // The same lines as the dimension before (parts alike: 4d6kh3 x 100) are copied.
+    const core::OddsDimension* previous = nullptr;
+    size_t array_at = 0;
+    size_t array_size = 0;
     for (const auto& dim : report.dimensions) {
-        w.key(dim.name).begin_array();
+        w.key(dim.name);
+        if (previous != nullptr && previous->lines == dim.lines) {
+            w.repeat(array_at, array_size);
+            continue;
+        }
+        previous = &dim;
+        array_at = w.str().size();
+        w.begin_array();
         for (const auto& line : dim.lines) {
             w.begin_object().key("value").value(line.value);
             if (!line.name.empty()) {
@@ -446,6 +469,7 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
             w.end_object();
         }
         w.end_array();
+        array_size = w.str().size() - array_at;
     }
     w.end_object();
     // The expected value of every count or total, exact and as a number.

@@ -36,6 +36,9 @@ public:
     JsonWriter& value(double v);
     JsonWriter& value(bool v);
     JsonWriter& null();
+    // The SIZE characters written from AT (a whole value, as str() had them), written again
+    // as the next value.
+    JsonWriter& repeat(size_t at, size_t size);
     JsonWriter& any(const core::Value& v);
     JsonWriter& value(const std::string& v) { return value(std::string_view(v)); }
     const std::string& str() const& { return m_out; }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <span>
 
 namespace umpire::format {
@@ -145,13 +146,41 @@ std::string inputs_text(const core::Resolution& r)
     return out;
 }
 
-std::string percent(const core::Fraction& f) { return percent(f.value()); }
+namespace {
+
+// F as a double for the eye: a chance above 0 too small for a double (1/10^1000) is the
+// least double above 0, so it prints as possible ("<0.01%", a bar of one cell), not 0.
+double shown(const core::Fraction& f)
+{
+    const double v = f.value();
+    return v == 0 && mpq_sgn(f.q.backend().data()) > 0 ? std::numeric_limits<double>::denorm_min() : v;
+}
+
+}  // namespace
+
+std::string percent(const core::Fraction& f) { return percent(shown(f)); }
 
 std::string percent(double probability)
 {
     const double p = 100.0 * probability;
     if (p > 0 && p < 0.005) {
         return "<0.01%";  // possible, but not 0.00%: the exact fraction says how likely
+    }
+    // Hundredths of a percent as printf's "%.2f" rounds them, without printf (an odds
+    // table of 1000d10 prints 18,002 of them): P x 100 is within 10^-12 of the product
+    // printf rounds, so only a product that near a half is left to printf.
+    const double hundredths = p * 100;
+    if (hundredths >= 0 && hundredths < 1e9) {
+        const double whole = std::floor(hundredths);
+        if (std::fabs(hundredths - whole - 0.5) > 1e-6) {
+            const auto n = static_cast<std::uint64_t>(whole) + (hundredths - whole > 0.5 ? 1 : 0);
+            std::string out = std::to_string(n / 100);
+            out += '.';
+            out += static_cast<char>('0' + n % 100 / 10);
+            out += static_cast<char>('0' + n % 10);
+            out += '%';
+            return out;
+        }
     }
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f%%", p);
@@ -304,7 +333,7 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
         double most = 0;
         for (const auto* d : dims) {
             for (const auto& line : d == nullptr ? std::span<const core::OddsLine>() : std::span(d->lines)) {
-                most = std::max(most, line.probability.value());
+                most = std::max(most, shown(line.probability));
             }
         }
         size_t code_width = 0;
@@ -328,7 +357,7 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
             for (const auto* d : dims) {
                 const core::OddsLine* line = line_of(d, values[v].first);
                 if (style.unicode) {
-                    const double share = line == nullptr || most == 0 ? 0 : line->probability.value() / most;
+                    const double share = line == nullptr || most == 0 ? 0 : shown(line->probability) / most;
                     row += "  " + bar(share, k_bar_cells, style);
                     row += pad(line == nullptr ? "-" : percent(line->probability), k_cell - k_bar_cells - 2, true);
                     continue;
@@ -408,19 +437,29 @@ std::string to_text(const core::OddsReport& report, Style style)
     append_inputs(out, r, style);
     out += "exact odds over " + core::branches_text(report.branches) + " of the roll tree:\n";
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
-    // or total also gets "at least" (this or more) and its expected value.
+    // or total also gets "at least" (this or more) and its expected value. The same lines
+    // as the dimension before (parts alike: 4d6kh3 x 100) print the same: copied.
+    const core::OddsDimension* previous = nullptr;
+    size_t body_at = 0;
+    size_t body_size = 0;
     for (const auto& dim : report.dimensions) {
         std::string head = bold(dim.name, style);
         if (dim.expected) {
             head += "  " + expected_text(dim);
         }
         out += head + "\n";
+        if (previous != nullptr && previous->numeric == dim.numeric && previous->lines == dim.lines) {
+            out.append(out, body_at, body_size);
+            continue;
+        }
+        previous = &dim;
+        body_at = out.size();
         size_t code_width = 0;
         size_t width = 0;
         double most = 0;
         for (const auto& line : dim.lines) {
             code_width = std::max(code_width, display_width(line.value));
-            most = std::max(most, line.probability.value());
+            most = std::max(most, shown(line.probability));
         }
         auto label_of = [&](const core::OddsLine& line) {
             bool named = !line.name.empty() && line.name != line.value;
@@ -445,11 +484,12 @@ std::string to_text(const core::OddsReport& report, Style style)
             if (!dim.lines[i].value.empty()) {
                 running.add(dim.lines[i].probability.q);
             }
-            at_least[i] = running.value();
+            const double v = running.value();
+            at_least[i] = v == 0 && !running.zero() ? std::numeric_limits<double>::denorm_min() : v;
         }
         for (size_t i = 0; i < dim.lines.size(); ++i) {
             const auto& line = dim.lines[i];
-            const double p = line.probability.value();
+            const double p = shown(line.probability);
             std::string row = "  " + pad(label_of(line), width) + "  " + bar(most > 0 ? p / most : 0, cells, style) +
                               "  " + pad(percent(line.probability), 7, true);
             if (dim.numeric) {
@@ -457,6 +497,7 @@ std::string to_text(const core::OddsReport& report, Style style)
             }
             out += row + "  " + line.probability.text() + "\n";
         }
+        body_size = out.size() - body_at;
     }
     for (const auto& note : r.notes) {
         out += "note: " + note + "\n";

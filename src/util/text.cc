@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 
 namespace umpire {
@@ -268,6 +270,32 @@ std::string visible(std::string_view text)
         }
         out += buf;
     }
+}
+
+size_t printable_run(std::string_view text, size_t at, std::string_view stops)
+{
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t high = 0x8080808080808080ULL;
+    // A byte of W equal to 0: (x - 1) & ~x sets its high bit (the lowest such is exact).
+    const auto zero_byte = [&](std::uint64_t x) { return (x - ones) & ~x & high; };
+    for (; at + 8 <= text.size(); at += 8) {
+        std::uint64_t w = 0;
+        std::memcpy(&w, text.data() + at, 8);
+        std::uint64_t stop = ((w - ones * 0x20) & ~w & high) | (((w + ones * (127 - 0x7e)) | w) & high);
+        for (const char c : stops) {
+            stop |= zero_byte(w ^ (ones * static_cast<unsigned char>(c)));
+        }
+        if (stop != 0) {
+            break;
+        }
+    }
+    for (; at < text.size(); ++at) {
+        const auto u = static_cast<unsigned char>(text[at]);
+        if (u < 0x20 || u > 0x7e || stops.find(text[at]) != std::string_view::npos) {
+            return at;
+        }
+    }
+    return at;
 }
 
 }  // namespace umpire

@@ -557,6 +557,42 @@ TEST_CASE("odds: products and powers of polynomials equal the plain convolution"
     CHECK_THROWS_AS(power({0, 1}, 3), Error);
 }
 
+TEST_CASE("odds: a power of a power of a die's polynomial equals the product taken plainly", "[core][odds]")
+{
+    // A sum of many dice already raised (100d10's 901 coefficients) raised again: power()
+    // finds the die (B^100) and raises it by Miller's recurrence. Checked against repeated
+    // Kronecker products, on dice with faces missing (a gap) and weighted faces too.
+    std::mt19937_64 rng(1126);
+    for (int n = 0; n < 40; ++n) {
+        std::vector<Integer> die(2 + rng() % 12);
+        for (auto& w : die) {
+            w = rng() % 3;  // 0: a face the die does not have
+        }
+        die.front() = 1 + rng() % 2;
+        die.back() = 1 + rng() % 3;
+        const auto count = static_cast<unsigned>(2 + rng() % 60);
+        const auto times = static_cast<unsigned>(1 + rng() % 4);
+        std::vector<Integer> pool{1};
+        for (unsigned c = 0; c < count; ++c) {
+            pool = multiply(pool, die);
+        }
+        std::vector<Integer> plain{1};
+        for (unsigned t = 0; t < times; ++t) {
+            plain = multiply(plain, pool);
+        }
+        INFO("a die of " << die.size() << " faces, " << count << " dice, raised " << times);
+        CHECK(power(pool, times) == plain);
+    }
+    // Not a power of anything small: the same pool with one coefficient changed.
+    auto pool = power(std::vector<Integer>(10, 1), 100);
+    pool[450] += 1;
+    CHECK(power(pool, 3) == multiply(multiply(pool, pool), pool));
+    // Of degree 101, so only a root of degree 1 could be tried, and its coefficient would be
+    // 102/101: not whole, so not a power.
+    const auto odd = multiply(power({1, 1}, 100), {1, 2});
+    CHECK(power(odd, 3) == multiply(multiply(odd, odd), odd));
+}
+
 TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is exact", "[core][odds]")
 {
     std::mt19937_64 rng(25);

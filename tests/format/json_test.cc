@@ -2,6 +2,9 @@
 #include "format/json.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <random>
 
 using namespace umpire;
 
@@ -20,6 +23,23 @@ TEST_CASE("json: strings escape quote, backslash and control characters, and not
     CHECK(escaped(std::string("\x01\x1f", 2)) == R"("\u0001\u001f")");
     CHECK(escaped("\"") == R"("\"")");                                             // an escape first and last
     CHECK(escaped("Genoa \xe2\x80\x94 8-0-D") == "\"Genoa \xe2\x80\x94 8-0-D\"");  // UTF-8 as is
+}
+
+TEST_CASE("json: any ASCII text escaped reads back as itself", "[format][json]")
+{
+    // Runs of plain characters pass eight at a time (printable_run): every byte below 0x80,
+    // at every place in a run, read back by another JSON reader.
+    std::mt19937_64 rng(26);
+    for (int n = 0; n < 5000; ++n) {
+        std::string text(rng() % 50, ' ');
+        for (auto& c : text) {
+            c = rng() % 4 == 0 ? static_cast<char>(rng() % 0x80) : static_cast<char>('a' + rng() % 26);
+        }
+        std::string out;
+        format::append_escaped(out, text);
+        INFO("text of " << text.size() << " bytes");
+        REQUIRE(nlohmann::json::parse(out).get<std::string>() == text);
+    }
 }
 
 TEST_CASE("json: a resolution's template filled with its seed and position is its JSON", "[format][json]")
