@@ -130,6 +130,55 @@ struct LineRunner {
     size_t uses = 0;
 };
 
+// A line with a --seed of its own: its memo key (the line with the seed's digits left
+// out, after a newline no line holds) and the seed. Such a line is a function of that
+// key, the tables and the faces its own seed's engine shows, so it is answered from the
+// memo under any seed. nullopt unless the line is plainly so: no quotes, backslashes or
+// JSON, "--seed" once, as a word, with digits (the parser still reads the line, and a
+// seed it reads otherwise is not drawn through the memo), no "--position".
+struct OwnSeed {
+    std::string key;
+    std::uint32_t seed = 0;
+};
+
+std::optional<OwnSeed> own_seed(std::string_view line)
+{
+    const size_t word = line.find("--seed");
+    if (word == std::string_view::npos || line.find("--seed", word + 1) != std::string_view::npos ||
+        line.find("--position") != std::string_view::npos) {
+        return std::nullopt;
+    }
+    const auto blank = [&](size_t at) { return at < line.size() && (line[at] == ' ' || line[at] == '\t'); };
+    for (const char c : line) {
+        if (c == '\'' || c == '"' || c == '\\' || c == '{') {
+            return std::nullopt;
+        }
+    }
+    size_t digits = word + std::strlen("--seed");
+    if (word > 0 && !blank(word - 1)) {
+        return std::nullopt;
+    }
+    if (digits < line.size() && line[digits] == '=') {
+        ++digits;
+    } else if (blank(digits)) {
+        while (blank(digits)) {
+            ++digits;
+        }
+    } else {
+        return std::nullopt;
+    }
+    size_t end = digits;
+    while (end < line.size() && line[end] >= '0' && line[end] <= '9') {
+        ++end;
+    }
+    const auto seed = parse_int(line.substr(digits, end - digits), 0, 4294967295LL);
+    if (!seed || (end < line.size() && !blank(end))) {
+        return std::nullopt;
+    }
+    return OwnSeed{"\n" + std::string(line.substr(0, digits)) + std::string(line.substr(end)),
+                   static_cast<std::uint32_t>(*seed)};
+}
+
 // Requests one parser serves before it is built anew. CLI11 2.1's App::clear() leaves
 // the list of options parsed (parse_order_) to grow by a pointer per option per request,
 // about 40 bytes a line; a fresh parser every few thousand lines keeps memory flat at a
@@ -151,6 +200,7 @@ void run_batch(Context& ctx)
     const bool use_memo = ctx.options.log.empty();
     Memo memo;
     std::vector<Face> faces;
+    std::vector<Face> own_faces;
     std::map<std::string, std::unique_ptr<LineRunner>, std::less<>> runners;
     std::vector<std::string> common{"--json", "-q"};
     if (!ctx.options.log.empty()) {
@@ -189,10 +239,19 @@ void run_batch(Context& ctx)
             continue;
         }
         const std::uint64_t position = stream.position();
+        std::optional<OwnSeed> own;
+        std::optional<core::RandomSource> own_engine;
         if (use_memo) {
-            if (const Repeatable* answer = memo.walk(line, stream, faces)) {
+            const Repeatable* answer = memo.walk(line, stream, faces);
+            // A line not kept as it is, with its own seed: kept without the seed, its dice
+            // drawn from that seed's engine, not the stream.
+            if (answer == nullptr && faces.empty() && (own = own_seed(line))) {
+                own_engine.emplace(own->seed, 0);
+                answer = memo.walk(own->key, *own_engine, own_faces);
+            }
+            if (answer != nullptr) {
                 if (answer->stream_fields) {
-                    answer->json.fill(answers, seed, position, number);
+                    answer->json.fill(answers, own ? own->seed : seed, own ? 0 : position, number);
                 } else {
                     format::append_with_line(answers, answer->json.head, number);
                 }
@@ -251,10 +310,25 @@ void run_batch(Context& ctx)
         line_runner.out.str("");
         line_runner.err.str("");
         tracing.begin(faces);
+        std::optional<TracingSource> own_tracing;
+        if (own) {
+            own_tracing.emplace(*own_engine);
+            own_tracing->begin(own_faces);
+        }
         std::optional<Repeatable> learnt;
+        bool drew_own = false;
         const RunResult result = line_runner.runner.run(
-            args, [&](Context& line_ctx) { line_ctx.share(&catalog, &tracing, seed, position); },
-            [&](const Context& line_ctx) { learnt = line_ctx.repeatable(); });
+            args,
+            [&](Context& line_ctx) {
+                line_ctx.share(&catalog, &tracing, seed, position);
+                if (own) {
+                    line_ctx.share_own(&*own_tracing, own->seed);
+                }
+            },
+            [&](const Context& line_ctx) {
+                learnt = line_ctx.repeatable();
+                drew_own = line_ctx.drew_own();
+            });
         if (result.code != 0 && result.error.empty()) {
             // an answer whose exit code says something (seed verify: no match): printed
             // as it is, and the code kept for the batch's
@@ -262,13 +336,17 @@ void run_batch(Context& ctx)
             answer_lines(line_runner.out.view());
         } else if (result.code != 0) {
             refuse(line, result.code, result.error);
-        } else if (!tracing.replay_matched()) {
+        } else if (!tracing.replay_matched() || (drew_own && !own_tracing->replay_matched())) {
             refuse(line, static_cast<int>(ExitCode::internal),
                    "internal error: the request drew different dice on a second run");
         } else {
             answer_lines(line_runner.out.view());
             // Context::repeatable() is set only when the line printed one JSON answer and nothing else.
-            if (use_memo && learnt) {
+            // A line with its own seed is kept under its key when its dice were that seed's
+            // engine's, or when its answer names no seed (odds).
+            if (use_memo && learnt && own && (drew_own || !learnt->stream_fields)) {
+                memo.learn(own->key, drew_own ? own_tracing->trace() : std::vector<Face>{}, std::move(*learnt));
+            } else if (use_memo && learnt && !own) {
                 memo.learn(line, tracing.trace(), std::move(*learnt));
             }
         }

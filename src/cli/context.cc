@@ -60,6 +60,8 @@ void Context::begin_request()
     m_shared_catalog = nullptr;
     m_stateful = false;
     m_from_stream = false;
+    m_own = nullptr;
+    m_from_own = false;
     m_emitted = 0;
     m_repeatable.reset();
     m_field_flags.clear();
@@ -286,7 +288,7 @@ void Context::emit(core::Resolution r)
         format::JsonTemplate json = format::to_json_template(r);
         json.tail += '\n';
         m_out << json.fill(r.seed, r.position);
-        if (in_batch() && m_from_stream) {
+        if (in_batch() && (m_from_stream || m_from_own)) {
             m_repeatable = Repeatable{std::move(json), true};
         }
     }
@@ -420,8 +422,13 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         if (!options.seed) {
             options.seed = core::fresh_seed();
         }
-        local.emplace(*options.seed, options.position);
-        source = &*local;
+        if (m_own != nullptr && *options.seed == m_own_seed && options.position == 0) {
+            source = m_own;
+            m_from_own = true;
+        } else {
+            local.emplace(*options.seed, options.position);
+            source = &*local;
+        }
         seed = *options.seed;
         position = options.position;
         m_from_stream = false;

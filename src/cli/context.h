@@ -124,10 +124,21 @@ public:
         m_stream_seed = stream_seed;
         m_stream_position = position;
     }
+    // Batch: a line with its own --seed OWN_SEED (and no --position) draws from OWN, the
+    // engine so seeded as batch traces it for its memo. A line whose --seed turns out to
+    // be another draws from an engine of its own, as outside a batch.
+    void share_own(core::DiceSource* own, std::uint32_t own_seed)
+    {
+        m_own = own;
+        m_own_seed = own_seed;
+    }
     // What a batch line printed, for batch's memo (cli/batch_memo.h). Absent when the
-    // line depends on more than its text, the tables and its dice (a --state file, its
-    // own --seed, a --log to write) or printed other than one JSON answer.
+    // line depends on more than its text, the tables and its dice (a --state file, a
+    // --seed of its own not drawn through share_own(), a --log to write) or printed other
+    // than one JSON answer.
     std::optional<Repeatable> repeatable() const;
+    // Whether the line's dice came from share_own()'s engine.
+    bool drew_own() const { return m_from_own; }
     // A line of a batch, drawing from the batch's stream unless it has its own --seed.
     bool in_batch() const { return m_stream != nullptr; }
     // The command reads or writes files beyond the tables (weather --state): its lines
@@ -235,6 +246,9 @@ private:
     std::uint64_t m_stream_position = 0;
     bool m_stateful = false;
     bool m_from_stream = false;  // the last adjudication drew from the batch's stream
+    core::DiceSource* m_own = nullptr;
+    std::uint32_t m_own_seed = 0;
+    bool m_from_own = false;  // or from share_own()'s
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;
