@@ -278,10 +278,21 @@ size_t printable_run(std::string_view text, size_t at, std::string_view stops)
     constexpr std::uint64_t high = 0x8080808080808080ULL;
     // A byte of W equal to 0: (x - 1) & ~x sets its high bit (the lowest such is exact).
     const auto zero_byte = [&](std::uint64_t x) { return (x - ones) & ~x & high; };
+    const auto outside = [&](std::uint64_t w) {  // a byte below 0x20 or above 0x7e
+        return ((w - ones * 0x20) & ~w & high) | (((w + ones * (127 - 0x7e)) | w) & high);
+    };
+    std::uint64_t w = 0;
+    if (stops.empty()) {  // the terminal's case, kept to its few instructions a word
+        for (; at + 8 <= text.size(); at += 8) {
+            std::memcpy(&w, text.data() + at, 8);
+            if (outside(w) != 0) {
+                break;
+            }
+        }
+    }
     for (; at + 8 <= text.size(); at += 8) {
-        std::uint64_t w = 0;
         std::memcpy(&w, text.data() + at, 8);
-        std::uint64_t stop = ((w - ones * 0x20) & ~w & high) | (((w + ones * (127 - 0x7e)) | w) & high);
+        std::uint64_t stop = outside(w);
         for (const char c : stops) {
             stop |= zero_byte(w ^ (ones * static_cast<unsigned char>(c)));
         }
