@@ -139,6 +139,7 @@ struct LineRunner {
 struct OwnSeed {
     std::string key;
     std::uint32_t seed = 0;
+    std::uint64_t position = 0;  // where its engine starts: 0, as no line naming one is taken
 };
 
 std::optional<OwnSeed> own_seed(std::string_view line)
@@ -246,12 +247,12 @@ void run_batch(Context& ctx)
             // A line not kept as it is, with its own seed: kept without the seed, its dice
             // drawn from that seed's engine, not the stream.
             if (answer == nullptr && faces.empty() && (own = own_seed(line))) {
-                own_engine.emplace(own->seed, 0);
+                own_engine.emplace(own->seed, own->position);
                 answer = memo.walk(own->key, *own_engine, own_faces);
             }
             if (answer != nullptr) {
                 if (answer->stream_fields) {
-                    answer->json.fill(answers, own ? own->seed : seed, own ? 0 : position, number);
+                    answer->json.fill(answers, own ? own->seed : seed, own ? own->position : position, number);
                 } else {
                     format::append_with_line(answers, answer->json.head, number);
                 }
@@ -322,7 +323,7 @@ void run_batch(Context& ctx)
             [&](Context& line_ctx) {
                 line_ctx.share(&catalog, &tracing, seed, position);
                 if (own) {
-                    line_ctx.share_own(&*own_tracing, own->seed);
+                    line_ctx.share_own(&*own_tracing, own->seed, own->position);
                 }
             },
             [&](const Context& line_ctx) {

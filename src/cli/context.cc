@@ -422,7 +422,7 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         if (!options.seed) {
             options.seed = core::fresh_seed();
         }
-        if (m_own != nullptr && *options.seed == m_own_seed && options.position == 0) {
+        if (m_own != nullptr && *options.seed == m_own_seed && options.position == m_own_position) {
             source = m_own;
             m_from_own = true;
         } else {

@@ -124,13 +124,14 @@ public:
         m_stream_seed = stream_seed;
         m_stream_position = position;
     }
-    // Batch: a line with its own --seed OWN_SEED (and no --position) draws from OWN, the
-    // engine so seeded as batch traces it for its memo. A line whose --seed turns out to
-    // be another draws from an engine of its own, as outside a batch.
-    void share_own(core::DiceSource* own, std::uint32_t own_seed)
+    // Batch: a line with its own --seed OWN_SEED (at OWN_POSITION) draws from OWN, the
+    // engine so seeded as batch traces it for its memo. A line whose seed or position
+    // turns out to be another draws from an engine of its own, as outside a batch.
+    void share_own(core::DiceSource* own, std::uint32_t own_seed, std::uint64_t own_position)
     {
         m_own = own;
         m_own_seed = own_seed;
+        m_own_position = own_position;
     }
     // What a batch line printed, for batch's memo (cli/batch_memo.h). Absent when the
     // line depends on more than its text, the tables and its dice (a --state file, a
@@ -248,6 +249,7 @@ private:
     bool m_from_stream = false;  // the last adjudication drew from the batch's stream
     core::DiceSource* m_own = nullptr;
     std::uint32_t m_own_seed = 0;
+    std::uint64_t m_own_position = 0;
     bool m_from_own = false;  // or from share_own()'s
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;

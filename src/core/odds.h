@@ -60,17 +60,19 @@ Rational ratio(Integer n, Integer d);
 class ExactSum {
 public:
     void add(const Rational& q, long long times = 1);
-    // Adds NUM/DEN, not reduced (DEN not 0).
-    void add(const Integer& num, const Integer& den);
-    Rational total() const { return ratio(m_num, m_den); }
+    // Adds NUM/DEN (DEN not 0); LOWEST when it is known to be in lowest terms, so that a
+    // sum of it alone is not reduced again.
+    void add(const Integer& num, const Integer& den, bool lowest = false);
+    Rational total() const;
     bool zero() const { return m_num == 0; }
     // The sum as a double, without reducing it.
     double value() const;
 
 private:
-    void add(mpz_srcptr num, mpz_srcptr den, long long times);
+    void add(mpz_srcptr num, mpz_srcptr den, long long times, bool lowest);
     Integer m_num{0};
     Integer m_den{1};
+    bool m_lowest = false;  // the sum is one term, in lowest terms (total() as it is)
     // The last denominator added unlike m_den, and m_den over it (0 before any).
     Integer m_last_den{0};
     Integer m_last_up{0};
@@ -110,6 +112,9 @@ struct OddsDimension {
     std::optional<Fraction> expected;     // its expected value, for a numeric dimension
     std::optional<Fraction> variance;     // and its variance (the standard deviation squared), exact
     bool expected_when_reported = false;  // over the branches that report it, when some do not
+    // Its lines are the dimension before's (parts alike: 4d6kh3 x 100), as arrange_odds
+    // found them: what was written for that one is copied.
+    bool same_as_previous = false;
 };
 
 struct OddsReport {

@@ -444,16 +444,14 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
     w.key("branches").value(static_cast<long long>(report.branches));
     w.key("odds").begin_object();
     // The same lines as the dimension before (parts alike: 4d6kh3 x 100) are copied.
-    const core::OddsDimension* previous = nullptr;
     size_t array_at = 0;
     size_t array_size = 0;
     for (const auto& dim : report.dimensions) {
         w.key(dim.name);
-        if (previous != nullptr && previous->lines == dim.lines) {
+        if (dim.same_as_previous) {
             w.repeat(array_at, array_size);
             continue;
         }
-        previous = &dim;
         array_at = w.str().size();
         w.begin_array();
         for (const auto& line : dim.lines) {

@@ -439,7 +439,6 @@ std::string to_text(const core::OddsReport& report, Style style)
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
     // or total also gets "at least" (this or more) and its expected value. The same lines
     // as the dimension before (parts alike: 4d6kh3 x 100) print the same: copied.
-    const core::OddsDimension* previous = nullptr;
     size_t body_at = 0;
     size_t body_size = 0;
     for (const auto& dim : report.dimensions) {
@@ -448,11 +447,10 @@ std::string to_text(const core::OddsReport& report, Style style)
             head += "  " + expected_text(dim);
         }
         out += head + "\n";
-        if (previous != nullptr && previous->numeric == dim.numeric && previous->lines == dim.lines) {
+        if (dim.same_as_previous) {
             out.append(out, body_at, body_size);
             continue;
         }
-        previous = &dim;
         body_at = out.size();
         size_t code_width = 0;
         size_t width = 0;

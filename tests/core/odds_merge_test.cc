@@ -653,6 +653,38 @@ TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is
         }
         CHECK(alternating.total() == expected);
     }
+    // One term known to be in lowest terms (1000d10's lines) is the sum as it is, not
+    // reduced again; a second term, a weight, zero or a pair not so marked are summed and
+    // reduced. Each total is checked in GMP's canonical form, not only equal in value.
+    for (int round = 0; round < 400; ++round) {
+        ExactSum some;
+        Rational expected = 0;
+        for (int t = static_cast<int>(rng() % 4); t > 0; --t) {
+            const Rational q(static_cast<long long>(rng() % 13) - 6, static_cast<long long>(rng() % 12) + 1);
+            const Integer num = boost::multiprecision::numerator(q);
+            const Integer den = boost::multiprecision::denominator(q);
+            switch (rng() % 4) {
+            case 0:
+                some.add(q);
+                break;
+            case 1:
+                some.add(num * 3, den * 3);
+                break;  // not lowest, not said to be
+            case 2:
+                some.add(num, den, true);
+                break;
+            default:
+                some.add(q, -1);
+                expected -= 2 * q;
+                break;
+            }
+            expected += q;
+        }
+        const Rational got = some.total();
+        CHECK(got == expected);
+        CHECK(boost::multiprecision::numerator(got) == boost::multiprecision::numerator(expected));
+        CHECK(boost::multiprecision::denominator(got) == boost::multiprecision::denominator(expected));
+    }
 }
 
 TEST_CASE("odds: parts alike in three categories, counted as a multinomial, equal every branch", "[core][odds]")
