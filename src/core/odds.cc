@@ -366,13 +366,6 @@ KeptOdds success_odds(int count, int sides, int succeeding)
     return with_wide(std::move(odds));
 }
 
-// A distribution as a polynomial: WAYS[k] the ways of the total LOW + k, out of ALL.
-struct Polynomial {
-    std::vector<BigInt> ways;
-    long long low = 0;
-    BigInt all = 1;
-};
-
 // P without the zero ways at either end (power() wants its first coefficient not 0).
 Polynomial trimmed(Polynomial p)
 {
@@ -1786,15 +1779,8 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     }
     OddsReport out;
     out.sample = parts.front().sample;
-    // Each part's headline as whole numbers over one denominator, lowest total first:
-    // a polynomial. Parts alike (4d6kh3 x 100) are one polynomial to a power.
-    struct Headline {
-        long long lowest = 0;
-        std::vector<BigInt> ways;
-        BigInt denominator;
-        unsigned times = 0;
-    };
-    std::vector<Headline> alike;
+    // Each part's headline as a polynomial; parts alike (4d6kh3 x 100) are one to a power.
+    std::vector<std::pair<Polynomial, unsigned>> alike;
     for (auto& part : parts) {
         out.branches += part.branches;
         for (const auto& id : part.sample.tables) {
@@ -1824,39 +1810,24 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         if (headline == nullptr) {
             throw Error(ExitCode::internal, "odds: a part of a sum with no result");
         }
-        std::map<long long, const Rational*> by_value;
-        BigInt common = 1;
-        for (const auto& line : headline->lines) {
-            const auto value = parse_int(line.value, -1000000000000LL, 1000000000000LL);
-            if (!value || by_value.count(*value) != 0) {
-                throw Error(ExitCode::internal, "odds: a part of a sum reads '" + line.value + "', not a number once");
-            }
-            by_value[*value] = &line.probability.q;
-            common = boost::multiprecision::lcm(common, boost::multiprecision::denominator(line.probability.q));
-        }
-        Headline h{by_value.begin()->first, {}, common, 1};
-        h.ways.resize(static_cast<size_t>(by_value.rbegin()->first - h.lowest + 1));
-        for (const auto& [value, q] : by_value) {
-            h.ways[static_cast<size_t>(value - h.lowest)] =
-                boost::multiprecision::numerator(*q) * (common / boost::multiprecision::denominator(*q));
-        }
-        auto same = std::find_if(alike.begin(), alike.end(), [&](const Headline& a) {
-            return a.lowest == h.lowest && a.ways == h.ways && a.denominator == h.denominator;
+        Polynomial p = polynomial_of_lines(headline->lines, "a part of a sum");
+        auto same = std::find_if(alike.begin(), alike.end(), [&](const auto& a) {
+            return a.first.low == p.low && a.first.ways == p.ways && a.first.all == p.all;
         });
         if (same != alike.end()) {
-            ++same->times;
+            ++same->second;
         } else {
-            alike.push_back(std::move(h));
+            alike.emplace_back(std::move(p), 1);
         }
     }
     // Each kind of part to its power, then the kinds convolved.
     std::vector<BigInt> total{1};
     long long lowest = 0;
     BigInt denominator = 1;
-    for (const auto& h : alike) {
-        total = multiply(total, power(h.ways, h.times));
-        lowest += h.lowest * h.times;
-        denominator *= boost::multiprecision::pow(h.denominator, h.times);
+    for (const auto& [p, times] : alike) {
+        total = multiply(total, power(p.ways, times));
+        lowest += p.low * times;
+        denominator *= boost::multiprecision::pow(p.all, times);
     }
     OddsDimension headline{"result", {}};
     const Factors factors = factors_of(denominator);
@@ -1870,6 +1841,37 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     }
     out.dimensions.insert(out.dimensions.begin(), std::move(headline));
     return out;
+}
+
+Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::string& what)
+{
+    std::map<long long, const Rational*> by_value;
+    Polynomial p;
+    for (const auto& line : lines) {
+        const auto value = parse_int(line.value, -1000000000000LL, 1000000000000LL);
+        if (!value || by_value.count(*value) != 0) {
+            throw Error(ExitCode::internal, "odds: " + what + " reads '" + line.value + "', not a number once");
+        }
+        by_value[*value] = &line.probability.q;
+        p.all = boost::multiprecision::lcm(p.all, boost::multiprecision::denominator(line.probability.q));
+    }
+    if (by_value.empty()) {
+        throw Error(ExitCode::internal, "odds: " + what + " has no lines");
+    }
+    p.low = by_value.begin()->first;
+    p.ways.resize(static_cast<size_t>(by_value.rbegin()->first - p.low + 1));
+    for (const auto& [value, q] : by_value) {
+        p.ways[static_cast<size_t>(value - p.low)] =
+            boost::multiprecision::numerator(*q) * (p.all / boost::multiprecision::denominator(*q));
+    }
+    return p;
+}
+
+Polynomial negated(Polynomial p)
+{
+    std::reverse(p.ways.begin(), p.ways.end());
+    p.low = -(p.low + static_cast<long long>(p.ways.size()) - 1);
+    return p;
 }
 
 OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts)

@@ -117,6 +117,22 @@ struct OddsDimension {
     bool same_as_previous = false;
 };
 
+// A distribution of whole numbers as a polynomial: WAYS[k] the ways of the value LOW + k,
+// out of ALL.
+struct Polynomial {
+    std::vector<Integer> ways;
+    long long low = 0;
+    Integer all = 1;
+};
+
+// LINES of whole numbers (a total, a count of hits), each value once, as a polynomial over
+// the least common multiple of their denominators: how parts are added (sum_odds, the
+// difference of two pools of hits). Another line is an internal error, naming WHAT.
+Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::string& what);
+
+// The polynomial of minus P's value: its ways in reverse (a difference is a sum).
+Polynomial negated(Polynomial p);
+
 struct OddsReport {
     std::vector<OddsDimension> dimensions;
     std::uint64_t branches = 0;

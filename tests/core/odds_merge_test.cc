@@ -731,3 +731,28 @@ TEST_CASE("odds: parts alike in three categories, counted as a multinomial, equa
     const auto lines = lines_of(compute_odds(all, {}));
     CHECK(lines.at("result").at("2/2/2") == "5/72");  // 90 x 4 x 1 x 9 / 6^6 = 3240/46656
 }
+
+TEST_CASE("odds: lines of whole numbers as a polynomial, and its negation (sums, differences of hits)", "[core][odds]")
+{
+    // -1 one time in six, 2 one in three, 4 one in two: over 6, from -1, gaps as 0 ways
+    const std::vector<OddsLine> lines{
+        {"2", "", {Rational(1, 3)}, ""}, {"-1", "", {Rational(1, 6)}, ""}, {"4", "", {Rational(1, 2)}, ""}};
+    const Polynomial p = polynomial_of_lines(lines, "a test");
+    CHECK(p.low == -1);
+    CHECK(p.all == 6);
+    CHECK(p.ways == std::vector<Integer>{1, 0, 0, 2, 0, 3});
+    // minus the value: -4 one in two, -2 one in three, 1 one in six
+    const Polynomial minus = negated(p);
+    CHECK(minus.low == -4);
+    CHECK(minus.all == 6);
+    CHECK(minus.ways == std::vector<Integer>{3, 0, 2, 0, 0, 1});
+    // the difference of two such values: (-1 - 4) = -5 is 1/6 x 1/2 = 3 ways of 36
+    const std::vector<Integer> difference = multiply(p.ways, minus.ways);
+    CHECK(difference.front() == 3);
+    CHECK(difference.size() == 11);  // -5 .. 5
+    std::vector<OddsLine> twice = lines;
+    twice.push_back({"2", "", {Rational(0)}, ""});
+    CHECK_THROWS_WITH(polynomial_of_lines(twice, "a test"), Catch::Contains("a test reads '2', not a number once"));
+    CHECK_THROWS_WITH(polynomial_of_lines({{"hit", "", {Rational(1)}, ""}}, "a test"),
+                      Catch::Contains("not a number once"));
+}

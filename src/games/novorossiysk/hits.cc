@@ -493,16 +493,12 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
         return std::nullopt;  // the Air Field's dice decide which blocks roll: walked whole
     }
     // Each pool walked alone: its hits in the order the whole walk takes them.
-    struct Count {
-        int hits;
-        const Rational* p;
-    };
-    const auto pool = [&](const OddsReport& odds) {
-        std::vector<Count> counts;
+    const auto pool = [](const OddsReport& odds) {
+        std::vector<int> hits;
         for (const auto& line : odds.dimensions.at(0).lines) {
-            counts.push_back({static_cast<int>(*parse_int(line.value, 0, 1000000)), &line.probability.q});
+            hits.push_back(static_cast<int>(*parse_int(line.value, 0, 1000000)));
         }
-        return counts;
+        return hits;
     };
     OddsCache shared;  // each pool's tally counted once, for its walk and the sample
     const auto walk_pool = [&](const std::vector<Block>& side, bool raise, const std::string& who) {
@@ -517,51 +513,29 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
     };
     const OddsReport attacker = walk_pool(q.attacker, q.attacker_surprise, "attacker");
     const OddsReport defender = walk_pool(prepared.firing, q.defender_surprise, "defender");
-    const std::vector<Count> as = pool(attacker);
-    const std::vector<Count> ds = pool(defender);
-    // Each pool's odds as whole numbers over one denominator, by hits; the difference's
-    // odds are the attacker's times the defender's reversed: a polynomial product.
-    const auto ways = [](const std::vector<Count>& counts, int low, int high, bool reversed, Integer& den) {
-        den = 1;
-        for (const auto& c : counts) {
-            den = boost::multiprecision::lcm(den, boost::multiprecision::denominator(*c.p));
-        }
-        std::vector<Integer> out(static_cast<size_t>(high - low + 1));
-        for (const auto& c : counts) {
-            out[static_cast<size_t>(reversed ? high - c.hits : c.hits - low)] =
-                boost::multiprecision::numerator(*c.p) * (den / boost::multiprecision::denominator(*c.p));
-        }
-        return out;
-    };
-    const auto low_high = [](const std::vector<Count>& counts) {
-        const auto [lo, hi] = std::minmax_element(counts.begin(), counts.end(),
-                                                  [](const Count& x, const Count& y) { return x.hits < y.hits; });
-        return std::make_pair(lo->hits, hi->hits);
-    };
-    // Plain names, not a structured binding: a lambda below reads them (clang 14 refuses).
-    const int a_low = low_high(as).first;
-    const int a_high = low_high(as).second;
-    const int d_low = low_high(ds).first;
-    const int d_high = low_high(ds).second;
-    Integer a_den;
-    Integer d_den;
-    const std::vector<Integer> net_ways =
-        multiply(ways(as, a_low, a_high, false, a_den), ways(ds, d_low, d_high, true, d_den));
-    const Integer den = a_den * d_den;
+    const std::vector<int> as = pool(attacker);
+    const std::vector<int> ds = pool(defender);
+    // The difference's odds: the attacker's hits plus minus the defender's, a polynomial
+    // product over both pools' denominators.
+    const Polynomial a_ways = polynomial_of_lines(attacker.dimensions.at(0).lines, "a pool's hits");
+    const Polynomial minus_d = negated(polynomial_of_lines(defender.dimensions.at(0).lines, "a pool's hits"));
+    const std::vector<Integer> net_ways = multiply(a_ways.ways, minus_d.ways);
+    const Integer den = a_ways.all * minus_d.all;
+    const long long net_low = a_ways.low + minus_d.low;
     // Every result but the two pools' own hits is decided by their difference (Hits
     // cancel): one resolution per difference, in the order the whole walk first meets it
     // (the attacker's counts, then the defender's, depth first), made from that pair.
     const auto outcomes = [&](const auto& add) {
         std::vector<bool> met(net_ways.size(), false);
-        for (const auto& a : as) {
-            for (const auto& d : ds) {
-                const auto at = static_cast<size_t>(a.hits - a_low + d_high - d.hits);
+        for (const int a : as) {
+            for (const int d : ds) {
+                const auto at = static_cast<size_t>(a - d - net_low);
                 if (met[at]) {
                     continue;
                 }
                 met[at] = true;
                 Resolution r = prepared.head;
-                settle_hits(prepared, a.hits, d.hits, false, r);
+                settle_hits(prepared, a, d, false, r);
                 add(r, ratio(net_ways[at], den));
             }
         }
