@@ -4,9 +4,8 @@
 // Adjudicators take a Dice& and never know whether a value was typed in, rolled, or
 // enumerated (DESIGN.md principles 4, 5 and 7).
 
+#include "core/mt19937.h"
 #include "util/expected.h"
-
-#include <boost/random/mersenne_twister.hpp>
 
 #include <cstdint>
 #include <deque>
@@ -103,13 +102,13 @@ public:
     Draw draw(const DiceSpec& spec) override;
 };
 
-// Boost.Random mt19937 with Boost's uniform_int_distribution, which gives the same
-// values on every standard library for the same seed.
+// mt19937 (Boost's numbers, core/mt19937.h) with Boost's uniform_int_distribution, which
+// gives the same values on every standard library for the same seed.
 class RandomSource : public DiceSource {
 public:
     // Starts SEED's stream POSITION engine draws in, so a logged resolution replays.
     explicit RandomSource(std::uint32_t seed, std::uint64_t position = 0)
-        : m_engine{boost::random::mt19937(seed), 0}
+        : m_engine{Mt19937(seed), 0}
     {
         m_engine.engine.discard(position);
         m_engine.calls = position;
@@ -122,11 +121,11 @@ public:
 private:
     // mt19937 counting its calls (uniform_int_distribution may call it more than once).
     struct CountingEngine {
-        using result_type = boost::random::mt19937::result_type;
-        boost::random::mt19937 engine;
+        using result_type = Mt19937::result_type;
+        Mt19937 engine;
         std::uint64_t calls;
-        static result_type min() { return boost::random::mt19937::min(); }
-        static result_type max() { return boost::random::mt19937::max(); }
+        static result_type min() { return Mt19937::min(); }
+        static result_type max() { return Mt19937::max(); }
         result_type operator()()
         {
             ++calls;

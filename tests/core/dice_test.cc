@@ -1,5 +1,6 @@
 #include "../helpers.h"
 #include "core/dice.h"
+#include "core/mt19937.h"
 #include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 
@@ -214,4 +215,46 @@ TEST_CASE("dice: a stream resumed at its position continues where it left off", 
         CHECK(a.face(10) == b.face(10));
     }
     CHECK(a.position() == b.position());
+}
+
+TEST_CASE("dice: the lazily seeded mt19937 gives Boost's numbers", "[core][dice]")
+{
+    // Mt19937 makes the first twist's numbers 0 to 226 from the seed's words alone, then
+    // hands over to Boost's engine. Every number on both sides of that hand-over, and of
+    // Boost's own second twist (624), must be Boost's; so must any start by discard.
+    std::vector<std::uint32_t> seeds{0, 1, 2, 42, 5489, 0x7fffffffu, 0x80000000u, 0xffffffffu};
+    boost::random::mt19937 pick(20261126);
+    for (int i = 0; i < 200; ++i) {
+        seeds.push_back(pick());
+    }
+    for (std::uint32_t seed : seeds) {
+        INFO("seed " << seed);
+        Mt19937 lazy(seed);
+        boost::random::mt19937 boost(seed);
+        int mismatches = 0;
+        for (int i = 0; i < 1400; ++i) {
+            mismatches += lazy() != boost() ? 1 : 0;
+        }
+        CHECK(mismatches == 0);
+    }
+    // Discards: within the lazy numbers, across the hand-over, from a lazy start and twice.
+    for (std::uint64_t first : {0u, 1u, 5u, 226u, 227u, 228u, 623u, 624u, 625u, 5000u}) {
+        for (std::uint64_t second : {0u, 1u, 100u, 226u, 400u}) {
+            INFO("discard " << first << " then draw 3 then discard " << second);
+            Mt19937 lazy(7);
+            boost::random::mt19937 boost(7);
+            lazy.discard(first);
+            boost.discard(first);
+            for (int i = 0; i < 3; ++i) {
+                CHECK(lazy() == boost());
+            }
+            lazy.discard(second);
+            boost.discard(second);
+            int mismatches = 0;
+            for (int i = 0; i < 700; ++i) {
+                mismatches += lazy() != boost() ? 1 : 0;
+            }
+            CHECK(mismatches == 0);
+        }
+    }
 }
