@@ -4,6 +4,7 @@
 #include <uniwidth.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -276,37 +277,54 @@ size_t printable_run(std::string_view text, size_t at, std::string_view stops)
 {
     constexpr std::uint64_t ones = 0x0101010101010101ULL;
     constexpr std::uint64_t high = 0x8080808080808080ULL;
-    // A byte of W equal to 0: (x - 1) & ~x sets its high bit (the lowest such is exact).
+    // Each test below sets the high bit of every byte of W it finds, and may set it falsely
+    // in bytes above a true one (a borrow or a carry), never below: the lowest is exact.
+    // A byte of W equal to 0: (x - 1) & ~x.
     const auto zero_byte = [&](std::uint64_t x) { return (x - ones) & ~x & high; };
     const auto outside = [&](std::uint64_t w) {  // a byte below 0x20 or above 0x7e
         return ((w - ones * 0x20) & ~w & high) | (((w + ones * (127 - 0x7e)) | w) & high);
     };
+    const auto found = [&](std::uint64_t w) {
+        std::uint64_t stop = outside(w);
+        for (const char c : stops) {
+            stop |= zero_byte(w ^ (ones * static_cast<unsigned char>(c)));
+        }
+        return stop;
+    };
+    if constexpr (std::endian::native != std::endian::little) {  // the lowest byte first
+        for (; at < text.size(); ++at) {
+            const auto u = static_cast<unsigned char>(text[at]);
+            if (u < 0x20 || u > 0x7e || stops.find(text[at]) != std::string_view::npos) {
+                return at;
+            }
+        }
+        return at;
+    }
     std::uint64_t w = 0;
+    std::uint64_t stop = 0;
     if (stops.empty()) {  // the terminal's case, kept to its few instructions a word
         for (; at + 8 <= text.size(); at += 8) {
             std::memcpy(&w, text.data() + at, 8);
-            if (outside(w) != 0) {
-                break;
+            if ((stop = outside(w)) != 0) {
+                return at + static_cast<size_t>(std::countr_zero(stop) / 8);
             }
         }
     }
     for (; at + 8 <= text.size(); at += 8) {
         std::memcpy(&w, text.data() + at, 8);
-        std::uint64_t stop = outside(w);
-        for (const char c : stops) {
-            stop |= zero_byte(w ^ (ones * static_cast<unsigned char>(c)));
-        }
-        if (stop != 0) {
-            break;
+        if ((stop = found(w)) != 0) {
+            return at + static_cast<size_t>(std::countr_zero(stop) / 8);
         }
     }
-    for (; at < text.size(); ++at) {
-        const auto u = static_cast<unsigned char>(text[at]);
-        if (u < 0x20 || u > 0x7e || stops.find(text[at]) != std::string_view::npos) {
-            return at;
-        }
+    if (at == text.size()) {
+        return at;
     }
-    return at;
+    // The last one to seven bytes, read into a word of zeros. A zero is outside the run too,
+    // so something is always found, and what is found past TEXT's end stands for its end.
+    w = 0;
+    std::memcpy(&w, text.data() + at, text.size() - at);
+    stop = found(w);
+    return std::min(text.size(), at + static_cast<size_t>(std::countr_zero(stop) / 8));
 }
 
 }  // namespace umpire
