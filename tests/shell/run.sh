@@ -100,8 +100,12 @@ type_line() { # SESSION KEYS...: keys that begin a line, sent once the last line
 # A session that outlives the others keeps the tmux server up: a server with no session left
 # exits, and a session started while it shuts down is lost with it.
 tmux -L "$socket" new-session -d -s keep "sleep 3600"
+# The shell is the pane's process itself (exec), alone in its process group: libedit passes a
+# Ctrl-C on with kill(0, SIGINT), which would otherwise reach the sh -c running it too. A pane
+# whose process ends stays on screen (remain-on-exit), so a shell that died shows how.
+tmux -L "$socket" set-option -wg remain-on-exit on
 tmux -L "$socket" new-session -d -s shell -x 150 -y 50 \
-    "cd '$work' && XDG_STATE_HOME='$work/state' '$umpire' -q shell --game live.toml; sleep 1"
+    "cd '$work' && XDG_STATE_HOME='$work/state' exec '$umpire' -q shell --game live.toml"
 wait_on shell "live ph 1 imp 1 wind N 8>"
 type_line shell "mel" Tab
 wait_on shell "live ph 1 imp 1 wind N 8> melee"
@@ -165,7 +169,7 @@ grep -q "undo" state/umpire/history || fail "no history kept in \$XDG_STATE_HOME
 # 8.0). Another process moving the game on while the prompt waits is said before the next line.
 "$umpire" -q game new great-battles gb.toml >/dev/null
 tmux -L "$socket" new-session -d -s gb -x 150 -y 50 \
-    "cd '$work' && '$umpire' -q shell --no-history --game gb.toml; sleep 1"
+    "cd '$work' && exec '$umpire' -q shell --no-history --game gb.toml"
 wait_on gb "gb dawn 1>"
 type_line gb "next" Enter
 wait_on gb "gb day 1 turn 1 1st>"
