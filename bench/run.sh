@@ -72,15 +72,20 @@ here=$(dirname "$(realpath "$0")")
 yes "melee --attacker 4 --attacker 4 --defender 5" | head -n 200000 > "$work/same" || true  # yes ends on SIGPIPE
 grep -v '^#' "$here/mix.txt" > "$work/requests"
 python3 -c "import sys; r=open(sys.argv[1]).read().split(chr(10))[:-1]; open(sys.argv[2],'w').write(''.join(r[i % len(r)] + chr(10) for i in range(200000)))" "$work/requests" "$work/mix"
+python3 "$here/mix.py" 2000 > "$work/evening-lines"
+python3 -c "import sys; r=open(sys.argv[1]).read().split(chr(10))[:-1]; open(sys.argv[2],'w').write(''.join(r[i % len(r)] + chr(10) for i in range(200000)))" "$work/evening-lines" "$work/evening"
+failed=$("$umpire" --seed 1 --json batch < "$work/evening-lines" | grep -c '"error"' || true)
 seq 20000 | sed 's/^/melee --attacker 4 --attacker 4 --defender 5 --seed /' > "$work/new"
 hyperfine --warmup 1 --runs 5 --export-json "$work/batch.json" \
     "$umpire --seed 1 batch < $work/same > /dev/null" \
     "$umpire --seed 1 batch < $work/mix > /dev/null" \
-    "$umpire --seed 1 batch < $work/new > /dev/null" >/dev/null
+    "$umpire --seed 1 batch < $work/new > /dev/null" \
+    "$umpire --seed 1 batch < $work/evening > /dev/null" >/dev/null
 rate() { python3 -c "import sys; print(f'{int(sys.argv[1]) / float(sys.argv[2]):,.0f}')" "$1" "$(mean "$work/batch.json" "$2")"; }
 echo "200,000 melee lines, the same request: $(rate 200000 0) resolutions/s"
 echo "200,000 lines cycling through the $(wc -l < "$work/requests") requests of bench/mix.txt: $(rate 200000 1) resolutions/s"
 echo "20,000 lines each with its own --seed (every line resolved in full): $(rate 20000 2) resolutions/s"
+echo "200,000 lines cycling through an evening of $(wc -l < "$work/evening-lines") distinct requests (bench/mix.py; $failed refused): $(rate 200000 3) resolutions/s"
 
 echo "== --odds against a plain call (target: within 5x)"
 hyperfine -N --warmup 20 --runs 300 --export-json "$work/odds.json" \
