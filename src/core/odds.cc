@@ -1843,7 +1843,8 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     return out;
 }
 
-Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::string& what)
+Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::string& what,
+                               std::vector<long long>* values)
 {
     std::map<long long, const Rational*> by_value;
     Polynomial p;
@@ -1853,6 +1854,9 @@ Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::st
             throw Error(ExitCode::internal, "odds: " + what + " reads '" + line.value + "', not a number once");
         }
         by_value[*value] = &line.probability.q;
+        if (values != nullptr) {
+            values->push_back(*value);
+        }
         p.all = boost::multiprecision::lcm(p.all, boost::multiprecision::denominator(line.probability.q));
     }
     if (by_value.empty()) {

@@ -128,7 +128,9 @@ struct Polynomial {
 // LINES of whole numbers (a total, a count of hits), each value once, as a polynomial over
 // the least common multiple of their denominators: how parts are added (sum_odds, the
 // difference of two pools of hits). Another line is an internal error, naming WHAT.
-Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::string& what);
+// VALUES, when given, gets each line's value in the lines' order.
+Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::string& what,
+                               std::vector<long long>* values = nullptr);
 
 // The polynomial of minus P's value: its ways in reverse (a difference is a sum).
 Polynomial negated(Polynomial p);

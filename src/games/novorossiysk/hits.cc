@@ -492,14 +492,6 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
     if (q.airfield) {
         return std::nullopt;  // the Air Field's dice decide which blocks roll: walked whole
     }
-    // Each pool walked alone: its hits in the order the whole walk takes them.
-    const auto pool = [](const OddsReport& odds) {
-        std::vector<int> hits;
-        for (const auto& line : odds.dimensions.at(0).lines) {
-            hits.push_back(static_cast<int>(*parse_int(line.value, 0, 1000000)));
-        }
-        return hits;
-    };
     OddsCache shared;  // each pool's tally counted once, for its walk and the sample
     const auto walk_pool = [&](const std::vector<Block>& side, bool raise, const std::string& who) {
         return compute_odds(
@@ -513,12 +505,13 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
     };
     const OddsReport attacker = walk_pool(q.attacker, q.attacker_surprise, "attacker");
     const OddsReport defender = walk_pool(prepared.firing, q.defender_surprise, "defender");
-    const std::vector<int> as = pool(attacker);
-    const std::vector<int> ds = pool(defender);
     // The difference's odds: the attacker's hits plus minus the defender's, a polynomial
-    // product over both pools' denominators.
-    const Polynomial a_ways = polynomial_of_lines(attacker.dimensions.at(0).lines, "a pool's hits");
-    const Polynomial minus_d = negated(polynomial_of_lines(defender.dimensions.at(0).lines, "a pool's hits"));
+    // product over both pools' denominators. AS and DS: each pool's hits in the order its
+    // walk took them, which is the whole walk's.
+    std::vector<long long> as;
+    std::vector<long long> ds;
+    const Polynomial a_ways = polynomial_of_lines(attacker.dimensions.at(0).lines, "a pool's hits", &as);
+    const Polynomial minus_d = negated(polynomial_of_lines(defender.dimensions.at(0).lines, "a pool's hits", &ds));
     const std::vector<Integer> net_ways = multiply(a_ways.ways, minus_d.ways);
     const Integer den = a_ways.all * minus_d.all;
     const long long net_low = a_ways.low + minus_d.low;
@@ -527,15 +520,15 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
     // (the attacker's counts, then the defender's, depth first), made from that pair.
     const auto outcomes = [&](const auto& add) {
         std::vector<bool> met(net_ways.size(), false);
-        for (const int a : as) {
-            for (const int d : ds) {
+        for (const long long a : as) {
+            for (const long long d : ds) {
                 const auto at = static_cast<size_t>(a - d - net_low);
                 if (met[at]) {
                     continue;
                 }
                 met[at] = true;
                 Resolution r = prepared.head;
-                settle_hits(prepared, a, d, false, r);
+                settle_hits(prepared, static_cast<int>(a), static_cast<int>(d), false, r);
                 add(r, ratio(net_ways[at], den));
             }
         }
