@@ -316,7 +316,7 @@ size_t printable_run(std::string_view text, size_t at, std::string_view stops)
             return at + static_cast<size_t>(std::countr_zero(stop) / 8);
         }
     }
-    if (at == text.size()) {
+    if (at >= text.size()) {
         return at;
     }
     // The last one to seven bytes, read into a word of zeros. A zero is outside the run too,
