@@ -71,9 +71,12 @@ echo "== umpire batch (target: 1 M resolutions a second)"
 here=$(dirname "$(realpath "$0")")
 yes "melee --attacker 4 --attacker 4 --defender 5" | head -n 200000 > "$work/same" || true  # yes ends on SIGPIPE
 grep -v '^#' "$here/mix.txt" > "$work/requests"
-python3 -c "import sys; r=open(sys.argv[1]).read().split(chr(10))[:-1]; open(sys.argv[2],'w').write(''.join(r[i % len(r)] + chr(10) for i in range(200000)))" "$work/requests" "$work/mix"
+cycle() {  # REQUESTS OUT: 200,000 lines going round REQUESTS' lines in turn
+    python3 -c "import sys; r=open(sys.argv[1]).read().split(chr(10))[:-1]; open(sys.argv[2],'w').write(''.join(r[i % len(r)] + chr(10) for i in range(200000)))" "$1" "$2"
+}
+cycle "$work/requests" "$work/mix"
 python3 "$here/mix.py" 2000 > "$work/evening-lines"
-python3 -c "import sys; r=open(sys.argv[1]).read().split(chr(10))[:-1]; open(sys.argv[2],'w').write(''.join(r[i % len(r)] + chr(10) for i in range(200000)))" "$work/evening-lines" "$work/evening"
+cycle "$work/evening-lines" "$work/evening"
 failed=$("$umpire" --seed 1 --json batch < "$work/evening-lines" | grep -c '"error"' || true)
 seq 20000 | sed 's/^/melee --attacker 4 --attacker 4 --defender 5 --seed /' > "$work/new"
 hyperfine --warmup 1 --runs 5 --export-json "$work/batch.json" \
