@@ -239,8 +239,11 @@ TEST_CASE("exchange: a chain of exchanges holds, and each attack on it is named"
 TEST_CASE("exchange: the asker, knowing its secret, cannot foresee a roll before the answer", "[load][pbem]")
 {
     // Every seed depends on the answer's value, chosen after the offer: with the secret and
-    // the offer fixed, 2,000 values give 2,000 different seeds for each request, spread
-    // over the 32 bits (each half of the range about half of them).
+    // the offer fixed, 2,000 values give 2,000 seeds for each request, spread over the 32
+    // bits (each half of the range about half of them). Seeds are 32 bits, so two of 2,000
+    // values may meet by chance (the birthday bound: 2,000 x 1,999 / 2 / 2^32 = 0.00047
+    // pairs expected per request; CI once drew one). Three meetings in one request would
+    // have a chance near 2e-11, and a seed that ignored the value would meet 1,999 times.
     const std::string secret = random_hex(32);
     const std::string offer = random_hex(32);
     for (size_t request = 0; request < 3; ++request) {
@@ -251,7 +254,7 @@ TEST_CASE("exchange: the asker, knowing its secret, cannot foresee a roll before
             seeds.insert(s);
             high += s >= 0x80000000u ? 1 : 0;
         }
-        CHECK(seeds.size() == 2000);
+        CHECK(seeds.size() >= 1998);
         CHECK(high > 850);
         CHECK(high < 1150);
     }
