@@ -1,5 +1,6 @@
 // umpire roll EXPR...: dice expressions, each die shown.
 #include "cli/commands.h"
+#include "core/odds.h"
 #include "core/pool.h"
 #include "format/json.h"
 #include "games/novorossiysk/novorossiysk.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <ostream>
 
 namespace umpire::cli {
@@ -274,6 +276,22 @@ void run_roll(const RollOptions& opt, Context& ctx)
             ctx.err() << "umpire: seed " << *ctx.options.seed << "\n";
         }
         return;
+    }
+    // The odds of several rolls count the total of them all (core::sum_odds) and print each:
+    // refused before the work when that total is past the size one roll may have
+    // (100x1000d10 would be 100000d10, and a hundred answers of 1000d10).
+    if (opt.odds && terms.size() > 1) {
+        core::CountSize size;
+        for (size_t i = 0; i < terms.size(); ++i) {
+            if (coloured[i]) {  // a count of hits: each die adds 0 or 1
+                const auto sides = static_cast<long double>(ctx.table("novorossiysk.hit-dice").dice->sides);
+                size = size + core::CountSize{coloured[i]->first + 1.0L, coloured[i]->first * std::log2(sides)};
+            } else {
+                size = size + core::count_size(terms[i]);
+            }
+        }
+        core::require_countable(size, "the total of " + std::to_string(terms.size()) + " rolls",
+                                "; 1000d10 alone is within it", "give fewer rolls, dice or sides");
     }
     DiceOptions dice{{}, opt.odds};
     ctx.adjudicate(dice, {{"expressions", opt.expressions}}, "roll", adjudicate, {},

@@ -234,14 +234,9 @@ struct Sum {
 // Refused, before the work, past k_max_odds_total_words.
 std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
 {
-    const long double totals = static_cast<long double>(spec.count) * (spec.sides - 1) + 1;
-    const long double words =
-        std::ceil(std::max(1.0L, spec.count * std::log2(static_cast<long double>(spec.sides)) / 64));
-    if (totals * words > static_cast<long double>(k_max_odds_total_words)) {
-        throw usage_error("{odds}: " + spec.label() + " has too many totals to count exactly (its totals x the " +
-                          "64-bit words of each count past " + std::to_string(k_max_odds_total_words) +
-                          ", an engine limit; 1000d10 is within it): give fewer dice or sides");
-    }
+    require_countable({static_cast<long double>(spec.count) * (spec.sides - 1) + 1,
+                       spec.count * std::log2(static_cast<long double>(spec.sides))},
+                      spec.label(), "; 1000d10 is within it", "give fewer dice or sides");
     const std::vector<BigInt> ways =
         power(std::vector<BigInt>(static_cast<size_t>(spec.sides), 1), static_cast<unsigned>(spec.count));
     const Factors factors = factors_of(BigInt(spec.sides), static_cast<unsigned long>(spec.count));
@@ -466,28 +461,7 @@ Polynomial polynomial_of(const KeptOdds& odds)
 // away, all multiplied. Refused, before the work, past k_max_odds_total_words.
 KeptOdds term_odds(const RollTerm& term)
 {
-    long double totals = 1;
-    long double bits = 0;
-    for (const auto& pool : term.pools) {
-        const int sides = pool.dice.sides;
-        const int count = pool.dice.count;
-        const int rolls = (pool.reroll == PoolSpec::Reroll::until  ? k_max_rerolls
-                           : pool.reroll == PoolSpec::Reroll::once ? 1
-                                                                   : 0) +
-                          (pool.explode != PoolSpec::Explode::none ? k_max_rerolls : 0) + 1;
-        const int span = pool.read == PoolSpec::Read::at_least || pool.read == PoolSpec::Read::at_most ? 1
-                         : pool.read == PoolSpec::Read::total
-                             ? sides * (pool.explode != PoolSpec::Explode::none ? k_max_rerolls + 1 : 1)
-                             : sides * pool.n / count + 1;
-        totals += static_cast<long double>(count) * span;
-        bits += count * rolls * std::log2(static_cast<long double>(sides));
-    }
-    const long double words = std::ceil(std::max(1.0L, bits / 64));
-    if (totals * words > static_cast<long double>(k_max_odds_total_words)) {
-        throw usage_error("{odds}: " + term.label() + " has too many totals to count exactly (its totals x the " +
-                          "64-bit words of each count past " + std::to_string(k_max_odds_total_words) +
-                          ", an engine limit): give fewer dice, sides or explosions");
-    }
+    require_countable(count_size(term), term.label(), "", "give fewer dice, sides or explosions");
     Polynomial sum{{1}, term.modifier, 1};
     for (const auto& pool : term.pools) {
         Polynomial part;
@@ -901,42 +875,78 @@ void refuse_large(const std::vector<Taken>& taken)
 // The most work a tally's convolution may take, in sums of 64-bit words (see below).
 inline constexpr long double k_max_tally_work = 5e8;
 
-// Refuses, before the work, a tally whose convolution would take too long or whose
-// distinct counts would pass the walk's limit. Part J adds to every count so far, and N
-// parts each reaching R categories make C(N + R - 1, R - 1) counts (40d6 read by faces:
-// 1,221,759), all of them walked; past 128 bits each count's sum is over numbers of J x
-// log2(denominator) bits. The first part stands for the rest (suppress with 5000 open
-// stands: about 4e9, six seconds, refused at once; 1000: 3.5e7, a tenth of a second).
-// For parts that differ, the counts are checked again once SO_FAR (after part I) is known.
+// The bits of the denominator over which PART's probabilities are whole numbers: 0 for a
+// part decided without dice.
+long double part_bits(const PartOdds& part)
+{
+    if (part.wide) {
+        return part.den > 1 ? std::log2(static_cast<long double>(part.den)) : 0;
+    }
+    BigInt den = 1;
+    for (size_t k = 0; k < part.num.size(); ++k) {
+        den = boost::multiprecision::lcm(den, boost::multiprecision::denominator(part.probability(k)));
+    }
+    return static_cast<long double>(boost::multiprecision::msb(den) + 1);
+}
+
+// Refuses, before the work, a tally whose convolution would take too long. Part J adds
+// to every count so far, and J parts reaching R categories between them make at most
+// C(J + R - 1, R - 1) counts (40d6 read by faces: 1,221,759), each summed for each
+// category part J reaches; past 128 bits each sum is over numbers of the bits of the
+// denominators of parts 1 to J. Every part is reckoned with its own categories and
+// denominator (suppress with 5000 open stands: about 4e9, six seconds; 3000 each of three
+// covers: 1.7e10, 53 seconds before parts were reckoned each; 1000 open: 3.5e7, a tenth
+// of a second). EACH holds the parts in order.
+void refuse_heavy_tally(const std::vector<const PartOdds*>& each, size_t categories)
+{
+    std::vector<bool> reached(categories, false);
+    long double work = 0;
+    long double bits = 0;
+    const PartOdds* last = nullptr;  // parts alike follow one another: their bits reckoned once
+    long double last_bits = 0;
+    for (size_t j = 1; j <= each.size() && work <= k_max_tally_work; ++j) {
+        const PartOdds& part = *each[j - 1];
+        if (&part != last) {
+            last = &part;
+            last_bits = part_bits(part);
+        }
+        size_t own = 0;
+        for (size_t k = 0; k < categories; ++k) {
+            own += part.reached(k) ? 1 : 0;
+            reached[k] = reached[k] || part.reached(k);
+        }
+        const auto all = static_cast<size_t>(std::count(reached.begin(), reached.end(), true));
+        long double counts = 1;  // C(j + all - 1, all - 1)
+        for (size_t r = 1; r < all; ++r) {
+            counts = counts * static_cast<long double>(j + r) / static_cast<long double>(r);
+        }
+        bits += last_bits;
+        work += counts * static_cast<long double>(own) * (bits > 127 ? bits / 64 : 1);
+    }
+    if (work > k_max_tally_work) {
+        throw usage_error("{odds}: " + std::to_string(each.size()) +
+                          " dice or parts read together take too much work to count exactly (past 5e8 sums "
+                          "of 64-bit words, an engine limit): give fewer");
+    }
+}
+
+// Refuses a tally whose distinct counts would pass the walk's limit: N parts alike each
+// reaching R categories make C(N + R - 1, R - 1) of them, known before the work; for
+// parts that differ, the counts are checked once SO_FAR (after part I) is known.
 void refuse_many_counts(const PartOdds& p, size_t i, size_t count, size_t categories,
                         const std::vector<std::string>& keys, size_t so_far)
 {
     long double counts = static_cast<long double>(so_far);
     const bool alike =
         !keys.empty() && std::all_of(keys.begin(), keys.end(), [&](const auto& k) { return k == keys[0]; });
-    if (i == 0) {
+    if (i == 0 && alike) {
         size_t reached = 0;
         for (size_t k = 0; k < categories; ++k) {
             reached += p.reached(k) ? 1 : 0;
         }
-        const long double part_bits = p.wide && p.den > 1 ? std::log2(static_cast<long double>(p.den)) : 128;
-        long double work = 0;
-        long double counts_j = 1;  // C(j + R - 1, R - 1)
-        for (size_t j = 1; j <= count && work <= k_max_tally_work; ++j) {
-            counts_j = counts_j * static_cast<long double>(j + reached - 1) / static_cast<long double>(j);
-            const long double bits = part_bits * static_cast<long double>(j);
-            work += counts_j * static_cast<long double>(reached) * (bits > 127 ? bits / 64 : 1);
-        }
-        if (work > k_max_tally_work) {
-            throw usage_error("{odds}: " + std::to_string(count) +
-                              " dice or parts read together take too much work to count exactly (past 5e8 sums "
-                              "of 64-bit words, an engine limit): give fewer");
-        }
-        if (alike) {
-            counts = 1;
-            for (size_t j = 1; j < reached; ++j) {
-                counts = counts * static_cast<long double>(count + j) / static_cast<long double>(j);
-            }
+        counts = 1;
+        for (size_t j = 1; j < reached; ++j) {
+            counts = counts * static_cast<long double>(count + j) / static_cast<long double>(j);
         }
     }
     if (counts > static_cast<long double>(k_max_odds_branches)) {
@@ -1054,6 +1064,7 @@ std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categ
         if (it == m_cache.parts.end()) {
             it = m_cache.parts.emplace(keys[0], walk_part(part, 0, categories)).first;
         }
+        refuse_heavy_tally(std::vector<const PartOdds*>(count, &it->second), categories);
         refuse_many_counts(it->second, 0, count, categories, keys, 1);
         auto out = std::make_shared<TallyOdds>(multinomial(it->second, count, categories));
         out->put_in_order();
@@ -1065,19 +1076,29 @@ std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categ
     // however many sequences of dice reach them. Numerators share one denominator in 128
     // bits while it fits (every entry is at most the denominator, so nothing else can
     // overflow); past it, exact rationals.
-    TallyOdds out;
-    out.wide[std::vector<int>(categories, 0)] = 1;
+    // Every part walked first (once for each key), so that the work of them all is known
+    // before any is convolved.
+    std::vector<PartOdds> walked;  // parts without a key
+    walked.reserve(key ? 0 : count);
+    std::vector<const PartOdds*> each;
+    each.reserve(count);
     for (size_t i = 0; i < count; ++i) {
-        PartOdds p(categories);
         if (key) {
             auto it = m_cache.parts.find(keys[i]);
             if (it == m_cache.parts.end()) {
                 it = m_cache.parts.emplace(keys[i], walk_part(part, i, categories)).first;
             }
-            p = it->second;
+            each.push_back(&it->second);
         } else {
-            p = walk_part(part, i, categories);
+            walked.push_back(walk_part(part, i, categories));
+            each.push_back(&walked.back());
         }
+    }
+    refuse_heavy_tally(each, categories);
+    TallyOdds out;
+    out.wide[std::vector<int>(categories, 0)] = 1;
+    for (size_t i = 0; i < count; ++i) {
+        const PartOdds& p = *each[i];
         refuse_many_counts(p, i, count, categories, keys, out.size());
         Wide d = 0;
         if (out.big.empty() && p.wide && !__builtin_mul_overflow(out.den, p.den, &d)) {
@@ -1363,6 +1384,38 @@ std::vector<std::pair<std::string, std::string>> reported(const Resolution& r)
         }
     }
     return out;
+}
+
+CountSize count_size(const RollTerm& term)
+{
+    CountSize size;
+    for (const auto& pool : term.pools) {
+        const int sides = pool.dice.sides;
+        const int count = pool.dice.count;
+        const int rolls = (pool.reroll == PoolSpec::Reroll::until  ? k_max_rerolls
+                           : pool.reroll == PoolSpec::Reroll::once ? 1
+                                                                   : 0) +
+                          (pool.explode != PoolSpec::Explode::none ? k_max_rerolls : 0) + 1;
+        // what each die can add to the pool's lowest value
+        const int span = pool.read == PoolSpec::Read::at_least || pool.read == PoolSpec::Read::at_most ? 1
+                         : pool.read == PoolSpec::Read::total
+                             ? sides * (pool.explode != PoolSpec::Explode::none ? k_max_rerolls + 1 : 1) - 1
+                             : sides * pool.n / count + 1;
+        size = size + CountSize{static_cast<long double>(count) * span + 1,
+                                count * rolls * std::log2(static_cast<long double>(sides))};
+    }
+    return size;
+}
+
+void require_countable(const CountSize& size, const std::string& what, const std::string& within,
+                       const std::string& advice)
+{
+    const long double words = std::ceil(std::max(1.0L, size.bits / 64));
+    if (size.totals * words > static_cast<long double>(k_max_odds_total_words)) {
+        throw usage_error("{odds}: " + what + " has too many totals to count exactly (its totals x the " +
+                          "64-bit words of each count past " + std::to_string(k_max_odds_total_words) +
+                          ", an engine limit" + within + "): " + advice);
+    }
 }
 
 Rational ratio(Integer n, Integer d)

@@ -25,6 +25,30 @@ inline constexpr std::uint64_t k_max_odds_branches = 1000000;
 // it). The work is Miller's recurrence, that size x the die's faces.
 inline constexpr long long k_max_odds_total_words = 500000;
 
+struct RollTerm;
+
+// The size of the exact distribution of a total, as k_max_odds_total_words measures it:
+// how many totals it takes, and the bits of its counts (at most; rerolls and explosions
+// counted at their most).
+struct CountSize {
+    long double totals = 1;
+    long double bits = 0;
+};
+
+// The size of the total of two independent parts of sizes A and B.
+inline CountSize operator+(const CountSize& a, const CountSize& b)
+{
+    return {a.totals + b.totals - 1, a.bits + b.bits};
+}
+
+// The size of the distribution of TERM's total: each pool's totals and bits added.
+CountSize count_size(const RollTerm& term);
+
+// Refuses, with a usage error, a distribution of SIZE past k_max_odds_total_words: "WHAT
+// has too many totals to count exactly (...WITHIN): ADVICE".
+void require_countable(const CountSize& size, const std::string& what, const std::string& within,
+                       const std::string& advice);
+
 // Exact numbers at any size: GMP's, through Boost.Multiprecision (libgmp-dev). A rational
 // is kept in lowest terms, and reducing it is most of the work of large odds: GMP's gcd
 // is several times Boost's own cpp_int's at a few hundred digits (issue 26).

@@ -120,6 +120,17 @@ TEST_CASE("roll: what the notation leaves out, or the engine cannot count, is re
     auto big = run_cli({"roll", "300d6!", "--odds"});
     CHECK(big.code == 64);
     CHECK(contains(big.err, "300d6! has too many totals to count exactly"));
+    // Several rolls' odds count their total: the total of a hundred 1000d10 is 100000d10
+    // (900,001 totals of 100,000 digits), refused before the first is counted, as one
+    // roll that large is. Before, it counted for minutes and printed gigabytes.
+    auto hundred = run_cli({"roll", "100x1000d10", "--odds"});
+    CHECK(hundred.code == 64);
+    CHECK(contains(hundred.err, "--odds: the total of 100 rolls has too many totals to count exactly"));
+    CHECK(contains(hundred.err, "1000d10 alone is within it): give fewer rolls, dice or sides"));
+    CHECK(hundred.out.empty());
+    auto two = run_cli({"roll", "1000d10", "3white", "1000d10", "--odds"});
+    CHECK(two.code == 64);
+    CHECK(contains(two.err, "the total of 3 rolls has too many totals"));
     // a plain roll shows every die: past 200000 at their most, refused before any is rolled
     auto many = run_cli({"--seed", "1", "roll", "100x1000d1000r<=999"});
     CHECK(many.code == 64);

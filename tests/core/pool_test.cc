@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <map>
 
 using namespace umpire;
@@ -232,6 +233,34 @@ TEST_CASE("pool: a total past 64-bit counts is exact, and one past the engine's 
         CHECK(e.code() == ExitCode::usage);
         CHECK(std::string(e.what()).find("1000d20 has too many totals to count exactly") != std::string::npos);
     }
+}
+
+TEST_CASE("pool: the size of a total's odds, and of a sum of them, against the engine's limit", "[core][pool][odds]")
+{
+    const auto size = [](const std::string& text) { return count_size(*parse_roll_term(text)); };
+    const auto countable = [](const CountSize& s) {
+        try {
+            require_countable(s, "it", "", "less");
+            return true;
+        } catch (const Error& e) {
+            CHECK(e.code() == ExitCode::usage);
+            CHECK(std::string(e.what()).find("it has too many totals to count exactly") != std::string::npos);
+            return false;
+        }
+    };
+    // 1000d10: totals 1000 to 10000, 9,001 of them; counts up to 10^1000, 3,322 bits, 52
+    // words: 468,052 of the 500,000.
+    CHECK(size("1000d10").totals == 9001);
+    CHECK(std::abs(size("1000d10").bits - 1000 * std::log2(10.0L)) < 1e-9);
+    CHECK(size("10d6>=5").totals == 11);  // 0 to 10 successes
+    CHECK(countable(size("1000d10")));
+    CHECK(countable(size("1000d10") + size("1d6")));            // 9,006 totals x 52 words
+    CHECK_FALSE(countable(size("1000d10") + size("1000d10")));  // 18,001 x 104
+    CHECK_FALSE(countable(size("1000d12")));                    // 11,001 x 57
+    // a sum of parts: the totals of each, less the one they share, and the bits of each
+    const CountSize sum = size("2d6") + size("3d6");
+    CHECK(sum.totals == 26);  // 5 to 30
+    CHECK(std::abs(sum.bits - 5 * std::log2(6.0L)) < 1e-9);
 }
 
 // Issue 29: explosions, rerolls, sums of pools, Fudge dice, critical marks. Each form's
