@@ -53,7 +53,7 @@ core::OddsReport request_odds(const std::vector<std::string>& words, Context& ct
     std::ostringstream out;
     std::ostringstream err;
     Runner runner(out, err, ctx.env(), command);
-    RunResult result = runner.run(args, {});
+    RunResult result = runner.run(args, [](Context& c) { c.odds_unprinted = true; });
     if (result.code != 0) {
         throw Error(static_cast<ExitCode>(result.code), which + ": " + result.error);
     }

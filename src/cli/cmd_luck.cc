@@ -226,6 +226,7 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             c.share(&ctx.catalog(), nullptr, 0, 0);
             c.replay_state = state_before;  // the game as it stood then; the file is not read
             c.read_only = true;
+            c.odds_unprinted = true;
         });
         if (now.code != 0 || !now.odds) {
             skipped.push_back({number, command, "its odds cannot be had now: " + now.error});

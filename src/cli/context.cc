@@ -74,6 +74,7 @@ void Context::begin_request()
     game_undoes.reset();
     replay_state.reset();
     read_only = false;
+    odds_unprinted = false;
 }
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
@@ -334,6 +335,10 @@ void Context::emit(core::OddsReport report)
     }
     warn_provisional(report.sample);
     ++m_emitted;
+    if (odds_unprinted) {
+        m_last_odds = std::move(report);
+        return;
+    }
     if (options.brief) {
         m_out << format::to_brief(report);
         m_last_odds = std::move(report);

@@ -212,6 +212,9 @@ public:
     // Replay and luck: no file is read for state or written, whatever the request asks (a
     // log line is data, and may have been written by anyone).
     bool read_only = false;
+    // Compare, plan and luck: the odds are kept for the caller (take_last_odds) and not
+    // printed; the text of a large answer (1000d10: 33 MB) was most of its time.
+    bool odds_unprinted = false;
     // The notes that say whose chart each table R read is, where it is not umpire's own.
     void note_charts(core::Resolution& r);
     void emit(core::Resolution r);

@@ -199,11 +199,11 @@ void compare_picture(JsonWriter& w, const std::vector<std::string>& requests,
             }
         }
         w.begin_object().key("name").value(c.name).key("note").value(note).key("lines").begin_array();
-        for (const auto& [value, name] : c.values) {
+        for (size_t v = 0; v < c.values.size(); ++v) {
+            const auto& [value, name] = c.values[v];
             w.begin_object().key("label").value(label(value, name)).key("marked").value(false);
             w.key("bars").begin_array();
-            for (const auto* d : c.dims) {
-                const core::OddsLine* line = line_of(d, value);
+            for (const core::OddsLine* line : c.lines[v]) {
                 w.begin_object().key("p").value(line == nullptr ? 0.0 : line->probability.value());
                 w.key("text").value(line == nullptr ? std::string("never") : bar_text(line->probability)).end_object();
             }

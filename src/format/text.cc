@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <limits>
 #include <span>
+#include <string_view>
+#include <unordered_map>
 
 namespace umpire::format {
 
@@ -276,7 +278,7 @@ std::vector<Compared> compared(const std::vector<core::OddsReport>& reports)
         }
     }
     for (auto& c : out) {
-        auto& [name, numeric, dims, values] = c;
+        auto& [name, numeric, dims, values, lines] = c;
         for (const auto& report : reports) {
             // c.name: clang 14 captures no structured binding in a lambda
             const auto it = std::find_if(report.dimensions.begin(), report.dimensions.end(),
@@ -285,36 +287,40 @@ std::vector<Compared> compared(const std::vector<core::OddsReport>& reports)
             numeric = numeric && (dims.back() == nullptr || dims.back()->numeric);
         }
         // every value any request reaches, with the first name given for it
-        for (const auto* d : dims) {
-            for (const auto& line : d == nullptr ? std::span<const core::OddsLine>() : std::span(d->lines)) {
-                if (std::none_of(values.begin(), values.end(), [&](const auto& v) { return v.first == line.value; })) {
+        std::unordered_map<std::string_view, size_t> place;
+        for (size_t i = 0; i < dims.size(); ++i) {
+            for (const auto& line :
+                 dims[i] == nullptr ? std::span<const core::OddsLine>() : std::span(dims[i]->lines)) {
+                const auto [at, added] = place.try_emplace(line.value, values.size());
+                if (added) {
                     values.emplace_back(line.value, line.name);
+                    lines.emplace_back(dims.size(), nullptr);
+                }
+                if (lines[at->second][i] == nullptr) {
+                    lines[at->second][i] = &line;
                 }
             }
         }
         if (numeric) {
-            std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
-                if (a.first.empty() || b.first.empty()) {
-                    return !a.first.empty() && b.first.empty();  // "(not reported)" last
-                }
-                return std::stoll(a.first) < std::stoll(b.first);
-            });
+            std::vector<std::pair<long long, size_t>> order;  // each value's rank, "(not reported)" last
+            order.reserve(values.size());
+            for (size_t v = 0; v < values.size(); ++v) {
+                order.emplace_back(
+                    values[v].first.empty() ? std::numeric_limits<long long>::max() : std::stoll(values[v].first), v);
+            }
+            std::stable_sort(order.begin(), order.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            decltype(c.values) sorted_values;
+            decltype(c.lines) sorted_lines;
+            for (const auto& [rank, v] : order) {
+                sorted_values.push_back(std::move(values[v]));
+                sorted_lines.push_back(std::move(lines[v]));
+            }
+            values = std::move(sorted_values);
+            lines = std::move(sorted_lines);
         }
     }
     return out;
-}
-
-const core::OddsLine* line_of(const core::OddsDimension* dim, const std::string& value)
-{
-    if (dim == nullptr) {
-        return nullptr;
-    }
-    for (const auto& line : dim->lines) {
-        if (line.value == value) {
-            return &line;
-        }
-    }
-    return nullptr;
 }
 
 std::string compare_text(const std::vector<std::string>& requests, const std::vector<core::OddsReport>& reports,
@@ -329,7 +335,7 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
     // full; elsewhere the percents alone, as scripts have read them.
     constexpr size_t k_bar_cells = 6;
     const size_t k_cell = style.unicode ? 9 + 1 + k_bar_cells : 9;
-    for (const auto& [name, numeric, dims, values] : compared(reports)) {
+    for (const auto& [name, numeric, dims, values, lines] : compared(reports)) {
         double most = 0;
         for (const auto* d : dims) {
             for (const auto& line : d == nullptr ? std::span<const core::OddsLine>() : std::span(d->lines)) {
@@ -354,8 +360,7 @@ std::string compare_text(const std::vector<std::string>& requests, const std::ve
         out += head + "\n";
         for (size_t v = 0; v < values.size(); ++v) {
             std::string row = "  " + pad(labels[v], width - 2);
-            for (const auto* d : dims) {
-                const core::OddsLine* line = line_of(d, values[v].first);
+            for (const core::OddsLine* line : lines[v]) {
                 if (style.unicode) {
                     const double share = line == nullptr || most == 0 ? 0 : shown(line->probability) / most;
                     row += "  " + bar(share, k_bar_cells, style);

@@ -1,11 +1,14 @@
 // umpire compare (issue 15): requests side by side, each exactly as its own --odds.
 #include "../helpers.h"
+#include "cli/context.h"
+#include "cli/run.h"
 
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <sstream>
 #include <unistd.h>
 
 using namespace umpire;
@@ -110,4 +113,47 @@ TEST_CASE("compare: with --game each request reads the ships as they stand", "[c
     REQUIRE(plain.code == 0);
     CHECK(sunk(plain.out, 0) == "0");
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("compare: a request's odds are kept for the comparison, not printed and thrown away", "[cli][compare]")
+{
+    // compare, plan and luck read each request's report; its text (33 MB for 1000d10) was
+    // written to a stream nobody read, most of such a request's time.
+    const std::vector<std::string> args{"-q", "ram", "--strength", "4", "--defense", "A", "--odds"};
+    std::ostringstream out;
+    std::ostringstream err;
+    const auto kept = cli::run_prepared(args, out, err, {}, [](cli::Context& c) { c.odds_unprinted = true; });
+    CHECK(kept.code == 0);
+    CHECK(out.str().empty());
+    REQUIRE(kept.odds);
+    REQUIRE(!kept.odds->dimensions.empty());
+    CHECK(kept.odds->dimensions.front().lines.size() == 3);  // sunk, pinned, failed (15.42)
+    // the same request printed as ever
+    const auto printed = cli::run_prepared(args, out, err, {}, {});
+    CHECK(printed.code == 0);
+    CHECK(out.str().find("5/18") != std::string::npos);
+    REQUIRE(printed.odds);
+    CHECK(printed.odds->dimensions.front().lines == kept.odds->dimensions.front().lines);
+}
+
+TEST_CASE("compare: values reached by only some requests are merged in order, each request's chance beside",
+          "[cli][compare]")
+{
+    // 1d4+4 reaches 5 to 8, a quarter each; 1d6 reaches 1 to 6, a sixth each. The rows
+    // are every value of either, ascending, whichever request reached it first.
+    auto r = test::run_cli({"compare", "roll 1d4+4", "roll 1d6"});
+    REQUIRE(r.code == 0);
+    std::vector<std::string> rows;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+        rows.push_back(line);
+    }
+    const std::vector<std::string> expected{"result            A        B", "  1               -   16.67%",
+                                            "  2               -   16.67%", "  3               -   16.67%",
+                                            "  4               -   16.67%", "  5          25.00%   16.67%",
+                                            "  6          25.00%   16.67%", "  7          25.00%        -",
+                                            "  8          25.00%        -", "  expected     6.50     3.50"};
+    REQUIRE(rows.size() > 3 + expected.size());
+    CHECK(std::vector<std::string>(rows.begin() + 3, rows.begin() + 3 + static_cast<long>(expected.size())) ==
+          expected);
 }
