@@ -141,6 +141,43 @@ cells = ["a", "a", "a"]
 )" + k_legend) == "t.toml:10:15: column +1 is out of order; differential columns run from low to high");
 }
 
+TEST_CASE("loader: a row or column key twice, in any case, is refused at the second", "[load]")
+{
+    // Keys are matched without regard to case (--column x finds X), so two that differ
+    // only in case are one key written twice. Found by a hash of the keys met: a table
+    // of 20,000 rows compared each with every one before it (1.4 s a call).
+    const std::string head = R"(id = "t.x"
+title = "T"
+game = "G"
+source = "G 1.1"
+[rows]
+kind = "label"
+[columns]
+kind = "label"
+)";
+    CHECK(load_error(head + R"(keys = ["x", "X"]
+[[row]]
+key = "r"
+cells = ["a", "a"]
+)" + k_legend) == "t.toml:9:14: column 'X' appears twice");
+    CHECK(load_error(head + R"(keys = ["x", "y"]
+[[row]]
+key = "Gate"
+cells = ["a", "b"]
+[[row]]
+key = "gate"
+cells = ["b", "a"]
+)" + k_legend) == "t.toml:14:7: row 'gate' appears twice");
+    // and many distinct keys load, each found again by its own
+    std::string rows;
+    for (int i = 0; i < 2000; ++i) {
+        rows += "[[row]]\nkey = \"r" + std::to_string(i) + "\"\ncells = [\"a\", \"b\"]\n";
+    }
+    const core::Table t = load::parse_table(head + "keys = [\"x\", \"y\"]\n" + rows + k_legend, "t.toml");
+    REQUIRE(t.rows.size() == 2000);
+    CHECK(t.rows[1999].key == "r1999");
+}
+
 TEST_CASE("loader: a row with the wrong number of cells is refused", "[load]")
 {
     CHECK(load_error(k_head + R"([rows]
