@@ -895,8 +895,8 @@ long double part_bits(const PartOdds& part)
 // category part J reaches; past 128 bits each sum is over numbers of the bits of the
 // denominators of parts 1 to J. Every part is reckoned with its own categories and
 // denominator (suppress with 5000 open stands: about 4e9, six seconds; 3000 each of three
-// covers: 1.7e10, 53 seconds before parts were reckoned each; 1000 open: 3.5e7, a tenth
-// of a second). EACH holds the parts in order.
+// kinds of stand: 1.4e10, 53 seconds before each part was reckoned; 1000 open: 3.5e7, a
+// tenth of a second). EACH holds the parts in order.
 void refuse_heavy_tally(const std::vector<const PartOdds*>& each, size_t categories)
 {
     std::vector<bool> reached(categories, false);
