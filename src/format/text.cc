@@ -472,11 +472,15 @@ std::string to_text(const core::OddsReport& report, Style style)
             width = std::max(width, display_width(label_of(line)));
         }
         // 24 characters off a terminal (what scripts have read); on one, what its width leaves.
+        // There each line's fraction is written once, for the width and then for its row.
         size_t cells = 24;
+        std::vector<std::string> fractions;
         if (style.width > 0) {
             size_t fraction_width = 0;
+            fractions.reserve(dim.lines.size());
             for (const auto& line : dim.lines) {
-                fraction_width = std::max(fraction_width, line.probability.text().size());
+                fractions.push_back(line.probability.text());
+                fraction_width = std::max(fraction_width, fractions.back().size());
             }
             const size_t rest = 2 + width + 2 + 2 + 7 + (dim.numeric ? 18 : 0) + 2 + fraction_width + 1;
             cells = style.width > rest + 8 ? std::min<size_t>(style.width - rest, 48) : 8;
@@ -498,7 +502,7 @@ std::string to_text(const core::OddsReport& report, Style style)
             if (dim.numeric) {
                 row += line.value.empty() ? std::string(18, ' ') : "  at least " + pad(percent(at_least[i]), 7, true);
             }
-            out += row + "  " + line.probability.text() + "\n";
+            out += row + "  " + (fractions.empty() ? line.probability.text() : fractions[i]) + "\n";
         }
         body_size = out.size() - body_at;
     }

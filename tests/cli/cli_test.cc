@@ -622,3 +622,41 @@ TEST_CASE("cli: --color takes auto, always or never, and colours only when asked
     dumb.dumb_terminal = true;
     CHECK(test::run_cli(args({}), dumb).out.find('\033') == std::string::npos);
 }
+
+TEST_CASE("cli: --odds on a terminal fits its bars to the width, each fraction as in a pipe", "[cli][odds]")
+{
+    // On a terminal the bars take what the width leaves after the labels, percents and
+    // fractions (to_text reckons the widest fraction first); the fractions are the same.
+    const std::vector<std::string> args{"--color=never", "--ascii", "roll", "3d6", "2d10", "--odds"};
+    cli::Environment tty;
+    tty.out_is_tty = true;
+    tty.columns = 90;
+    const auto on = test::run_cli(args, tty);
+    const auto off = test::run_cli(args, {});
+    REQUIRE(on.code == 0);
+    REQUIRE(off.code == 0);
+    const auto rows = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) {
+            if (line.find('%') != std::string::npos) {
+                out.push_back(line);
+            }
+        }
+        return out;
+    };
+    const auto on_rows = rows(on.out);
+    const auto off_rows = rows(off.out);
+    REQUIRE(on_rows.size() == off_rows.size());
+    REQUIRE(on_rows.size() == 34 + 16 + 19);  // the total 5 to 38, 3d6 3 to 18, 2d10 2 to 20
+    bool wider = false;
+    for (size_t i = 0; i < on_rows.size(); ++i) {
+        CHECK(on_rows[i].size() <= 90);
+        const std::string fraction_on = on_rows[i].substr(on_rows[i].rfind(' ') + 1);
+        const std::string fraction_off = off_rows[i].substr(off_rows[i].rfind(' ') + 1);
+        CHECK(fraction_on == fraction_off);
+        CHECK(fraction_on.find('/') != std::string::npos);
+        wider = wider || on_rows[i].size() > off_rows[i].size();
+    }
+    CHECK(wider);  // 90 columns leave the bars more than a pipe's 24 cells
+}
