@@ -1018,6 +1018,72 @@ TallyOdds multinomial(const PartOdds& p, size_t count, size_t categories)
     return out;
 }
 
+// A tally's counts so far in ascending order, flat: entry I's counts are KEYS[I x
+// categories] onward, its numerator WAYS[I]; entries past SIZE are spare (a big number
+// kept there keeps its memory for the next part).
+template <class Num> struct Counted {
+    std::vector<int> keys;
+    std::vector<Num> ways;
+    size_t size = 0;
+};
+
+// FROM with one more part, into TO: each count moved one along each category of LIVE,
+// ADD(to, from, k) summing its numerator times the part's for category k. Moving every
+// count along one category keeps their order, so the LIVE moved copies of FROM merge in
+// one pass, equal counts summed as they meet.
+template <class Num, class Add>
+void merge_part(const Counted<Num>& from, Counted<Num>& to, size_t categories, const std::vector<size_t>& live,
+                const Add& add)
+{
+    std::vector<size_t> at(live.size(), 0);
+    // Whether FROM's entry A moved along category KA comes before entry B moved along KB.
+    const auto before = [&](size_t a, size_t ka, size_t b, size_t kb) {
+        const int* x = from.keys.data() + a * categories;
+        const int* y = from.keys.data() + b * categories;
+        for (size_t j = 0; j < categories; ++j) {
+            const int u = x[j] + (j == ka ? 1 : 0);
+            const int v = y[j] + (j == kb ? 1 : 0);
+            if (u != v) {
+                return u < v;
+            }
+        }
+        return false;
+    };
+    to.size = 0;
+    to.keys.clear();
+    for (;;) {
+        size_t best = live.size();
+        for (size_t h = 0; h < live.size(); ++h) {
+            if (at[h] < from.size && (best == live.size() || before(at[h], live[h], at[best], live[best]))) {
+                best = h;
+            }
+        }
+        if (best == live.size()) {
+            return;
+        }
+        const size_t entry = at[best]++;
+        const size_t k = live[best];
+        const int* key = from.keys.data() + entry * categories;
+        bool same = to.size > 0;
+        const int* last = to.keys.data() + (to.size - (same ? 1 : 0)) * categories;
+        for (size_t j = 0; j < categories && same; ++j) {
+            same = last[j] == key[j] + (j == k ? 1 : 0);
+        }
+        if (!same) {
+            for (size_t j = 0; j < categories; ++j) {
+                to.keys.push_back(key[j] + (j == k ? 1 : 0));
+            }
+            if (to.size == to.ways.size()) {
+                to.ways.emplace_back(0);
+            } else {
+                to.ways[to.size] = 0;
+            }
+            ++to.size;
+        }
+        add(to.ways[to.size - 1], from.ways[entry], k);
+    }
+}
+
 std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categories,
                                                       const std::function<size_t(Dice&, size_t)>& part,
                                                       const std::function<std::string(size_t)>& key)
@@ -1095,32 +1161,48 @@ std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categ
         }
     }
     refuse_heavy_tally(each, categories);
-    TallyOdds out;
-    out.wide[std::vector<int>(categories, 0)] = 1;
+    // The counts reached so far, in order, and their numerators: flat arrays, each part
+    // merged in by shifting them one step along each category it reaches (a shift keeps
+    // the order, so the shifts merge in one pass). A map keyed by a vector of counts
+    // was most of this work: an allocation and a tree search for every sum.
+    Counted<Wide> wide;
+    wide.keys.assign(categories, 0);
+    wide.ways.push_back(1);
+    wide.size = 1;
+    Counted<BigInt> big;
+    Counted<Wide> wide_next;
+    Counted<BigInt> big_next;
+    Wide den = 1;
+    BigInt big_den = 1;
+    bool is_big = false;
+    std::vector<size_t> live;
     for (size_t i = 0; i < count; ++i) {
         const PartOdds& p = *each[i];
-        refuse_many_counts(p, i, count, categories, keys, out.size());
-        Wide d = 0;
-        if (out.big.empty() && p.wide && !__builtin_mul_overflow(out.den, p.den, &d)) {
-            std::map<std::vector<int>, Wide> next;
-            for (const auto& [c, w] : out.wide) {
-                for (size_t k = 0; k < categories; ++k) {
-                    if (p.num[k] != 0) {
-                        std::vector<int> more = c;
-                        ++more[k];
-                        next[more] += w * p.num[k];
-                    }
-                }
+        refuse_many_counts(p, i, count, categories, keys, is_big ? big.size : wide.size);
+        live.clear();
+        for (size_t k = 0; k < categories; ++k) {
+            if (p.reached(k)) {
+                live.push_back(k);
             }
-            out.wide = std::move(next);
-            out.den = d;
+        }
+        Wide d = 0;
+        if (!is_big && p.wide && !__builtin_mul_overflow(den, p.den, &d)) {
+            merge_part(wide, wide_next, categories, live, [&](Wide& to, const Wide& from, size_t k) {
+                to += from * p.num[k];  // at most the denominator: it fits
+            });
+            std::swap(wide, wide_next);
+            den = d;
             continue;
         }
-        if (out.big.empty()) {
-            for (const auto& [c, w] : out.wide) {
-                out.big[c] = big_of(w);
+        if (!is_big) {
+            is_big = true;
+            big.keys = wide.keys;
+            big.ways.resize(wide.size);
+            for (size_t at = 0; at < wide.size; ++at) {
+                big.ways[at] = big_of(wide.ways[at]);
             }
-            out.big_den = big_of(out.den);
+            big.size = wide.size;
+            big_den = big_of(den);
         }
         // The part's probabilities as whole numbers over one denominator.
         std::vector<Big> probability(categories);
@@ -1134,18 +1216,25 @@ std::shared_ptr<const TallyOdds> EnumSource::convolve(size_t count, size_t categ
             part_num[k] = boost::multiprecision::numerator(probability[k]) *
                           (part_den / boost::multiprecision::denominator(probability[k]));
         }
-        std::map<std::vector<int>, BigInt> next;
-        for (const auto& [c, w] : out.big) {
-            for (size_t k = 0; k < categories; ++k) {
-                if (part_num[k] != 0) {
-                    std::vector<int> more = c;
-                    ++more[k];
-                    next[more] += w * part_num[k];
-                }
-            }
+        merge_part(big, big_next, categories, live,
+                   [&](BigInt& to, const BigInt& from, size_t k) { to += from * part_num[k]; });
+        std::swap(big, big_next);
+        big_den *= part_den;
+    }
+    TallyOdds out;
+    std::vector<int> counts(categories);
+    const auto into = [&](const auto& from, auto& map) {
+        for (size_t at = 0; at < from.size; ++at) {
+            std::copy_n(from.keys.begin() + static_cast<std::ptrdiff_t>(at * categories), categories, counts.begin());
+            map.emplace_hint(map.end(), counts, from.ways[at]);
         }
-        out.big = std::move(next);
-        out.big_den *= part_den;
+    };
+    if (is_big) {
+        into(big, out.big);
+        out.big_den = std::move(big_den);
+    } else {
+        into(wide, out.wide);
+        out.den = den;
     }
     out.put_in_order();
     auto shared = std::make_shared<const TallyOdds>(std::move(out));

@@ -115,6 +115,72 @@ TEST_CASE("odds: merged walk equals every branch, Novorossiysk hit dice", "[core
               [&](Dice& d) { return resolve_hits(hit_dice, table("novorossiysk.procedures"), q, d); }) >= 4);
 }
 
+TEST_CASE("odds: stands that differ, past 128 bits, equal a plain convolution of each stand's own odds (11.3.3)",
+          "[core][odds]")
+{
+    // Sixty stands in four covers: 10^60 sequences of d10, chances in fifths, 5^60 past 128 bits, so
+    // the tally changes from 128-bit numerators to big ones part way through. Each cover's
+    // chances come from a stand alone; the test convolves them itself, keyed by
+    // (suppressed, destroyed), and compares every count the tally reports.
+    const Table& suppression = table("great-battles.suppression");
+    const std::vector<std::string> covers = {"open", "soft", "hard", "bunker"};
+    const std::vector<std::string> categories = {"suppressed", "destroyed"};
+    std::map<std::string, std::vector<core::Rational>> alone;  // cover -> P(suppressed), P(destroyed)
+    for (const auto& cover : covers) {
+        SuppressRequest one;
+        one.stands = {{cover, "infantry"}};
+        const auto lines = lines_of(compute_odds([&](Dice& d) { return resolve_suppress(suppression, one, d); }, {}));
+        for (const auto& category : categories) {
+            const auto dim = lines.find("result." + category);
+            alone[cover].push_back(dim == lines.end() || dim->second.count("1") == 0
+                                       ? core::Rational(0)
+                                       : core::Rational(dim->second.at("1")));
+        }
+    }
+    // the covers differ (11.3.3), or this tests little; a barrage never destroys (11.3.3)
+    CHECK(alone["open"][0] > alone["soft"][0]);
+    CHECK(alone["hard"][0] > alone["bunker"][0]);
+    CHECK(alone["open"][1] == 0);
+    SuppressRequest q;
+    std::map<std::pair<int, int>, core::Rational> joint{{{0, 0}, core::Rational(1)}};
+    for (size_t i = 0; i < 60; ++i) {
+        const auto& p = alone[covers[i % covers.size()]];
+        q.stands.push_back({covers[i % covers.size()], "infantry"});
+        std::map<std::pair<int, int>, core::Rational> next;
+        for (const auto& [counts, chance] : joint) {
+            next[counts] += chance * (1 - p[0] - p[1]);
+            next[{counts.first + 1, counts.second}] += chance * p[0];
+            next[{counts.first, counts.second + 1}] += chance * p[1];
+        }
+        joint = std::move(next);
+    }
+    std::vector<std::map<int, core::Rational>> marginal(categories.size());
+    for (const auto& [counts, chance] : joint) {
+        marginal[0][counts.first] += chance;
+        marginal[1][counts.second] += chance;
+    }
+    const auto lines = lines_of(compute_odds([&](Dice& d) { return resolve_suppress(suppression, q, d); }, {}));
+    for (size_t c = 0; c < categories.size(); ++c) {
+        INFO(categories[c]);
+        if (marginal[c][0] == 1) {  // never more than 0: no line for it
+            CHECK(lines.count("result." + categories[c]) == 0);
+            continue;
+        }
+        size_t compared = 0;
+        for (const auto& [count, chance] : marginal[c]) {
+            if (chance == 0) {
+                continue;
+            }
+            INFO("count " << count);
+            REQUIRE(lines.count("result." + categories[c]) == 1);
+            CHECK(core::Rational(lines.at("result." + categories[c]).at(std::to_string(count))) == chance);
+            ++compared;
+        }
+        CHECK(compared == lines.at("result." + categories[c]).size());
+    }
+    CHECK(boost::multiprecision::msb(boost::multiprecision::denominator(marginal[0][30])) > 128);
+}
+
 TEST_CASE("odds: twelve stands in the open, each suppressed on 8 or less: binomial in 4/5 (11.3.3)", "[core][odds]")
 {
     SuppressRequest q;
