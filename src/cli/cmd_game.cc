@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 
 namespace umpire::cli {
 
@@ -336,8 +337,17 @@ void run_set(const GameOptions& opt, Context& ctx)
         if (eq == std::string::npos || eq == 0) {
             throw usage_error("game set: '" + rest[i] + "' is not KEY=VALUE (as damaged=true, leader=Diedo)");
         }
-        changes.push_back(
-            core::change_to(g, who, rest[i].substr(0, eq), rest[i].substr(eq + 1), "by hand: " + opt.reason));
+        const std::string key = rest[i].substr(0, eq);
+        if (std::any_of(changes.begin(), changes.end(), [&](const core::Change& c) { return c.key == key; })) {
+            throw usage_error("game set: " + key + " is given twice; give each KEY once");
+        }
+        // A number is kept as umpire writes numbers (010 is ten, +1 and -0 are 1 and 0), so
+        // the file, its journal and what the file reads back as are the same text.
+        std::string value = rest[i].substr(eq + 1);
+        if (auto n = parse_int(value, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max())) {
+            value = std::to_string(*n);
+        }
+        changes.push_back(core::change_to(g, who, key, value, "by hand: " + opt.reason));
     }
     std::erase_if(changes, [](const core::Change& c) { return c.from == c.to; });
     if (const core::GameRules* rules = core::find_game_rules(g.game); rules->check_tables) {
@@ -471,6 +481,24 @@ std::vector<core::Change> hand_edits(const core::GameState& made, const core::Ga
     return out;
 }
 
+// A name for what recover keeps aside (a cut journal, a hand-edited file) where nothing is
+// yet: BASE, else BASE.2, BASE.3 and on, so a second recover never writes over the first's.
+std::string aside(const std::string& base)
+{
+    std::string name = base;
+    for (int n = 2;; ++n) {
+        std::error_code ec;
+        const auto type = std::filesystem::symlink_status(name, ec).type();
+        if (type == std::filesystem::file_type::not_found) {
+            return name;
+        }
+        if (ec || n > 100000) {
+            throw io_error(base + ": cannot find a free name to keep it under" + (ec ? ": " + ec.message() : ""));
+        }
+        name = base + "." + std::to_string(n);
+    }
+}
+
 void run_recover(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
@@ -530,10 +558,11 @@ void run_recover(const GameOptions& opt, Context& ctx)
         at = text.find('\n', at) + 1;
     }
     if (at < text.size()) {
-        load::write_state_text(jpath + ".cut", text.substr(at));
+        const std::string cut = aside(jpath + ".cut");
+        load::write_state_text(cut, text.substr(at));
         r.steps.push_back(why);
         r.steps.push_back("the journal cut after line " + std::to_string(keep) + "; the " +
-                          std::to_string(chain.lines - keep) + " line(s) from there on are kept in " + jpath + ".cut");
+                          std::to_string(chain.lines - keep) + " line(s) from there on are kept in " + cut);
     }
     if (at < text.size() || chain.whole < text.size()) {
         load::truncate_log(jpath, at);
@@ -557,8 +586,9 @@ void run_recover(const GameOptions& opt, Context& ctx)
         return;
     }
     if (have_file && file != made.text) {
-        load::write_state_text(path + ".edited", file);
-        r.steps.push_back(path + " differed from its journal; as it was, it is kept in " + path + ".edited");
+        const std::string edited = aside(path + ".edited");
+        load::write_state_text(edited, file);
+        r.steps.push_back(path + " differed from its journal; as it was, it is kept in " + edited);
     }
     if (!have_file || file != made.text) {
         load::write_state_text(path, made.text);

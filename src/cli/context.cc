@@ -75,6 +75,7 @@ void Context::begin_request()
     replay_state.reset();
     read_only = false;
     odds_unprinted = false;
+    game_written.clear();
 }
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
@@ -175,6 +176,7 @@ void Context::apply_to_game(core::Resolution& r)
             return load::journal_line(utc_now(), argv, r.seed.value_or(0), r.position, tables, changes, game_undoes,
                                       after, format::to_json(r));
         });
+        game_written = path;
     }
     m_game = std::move(g);
 }

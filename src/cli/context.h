@@ -215,6 +215,9 @@ public:
     // Compare, plan and luck: the odds are kept for the caller (take_last_odds) and not
     // printed; the text of a large answer (1000d10: 33 MB) was most of its time.
     bool odds_unprinted = false;
+    // The game file this request changed and journalled ("" when none): an error after it
+    // (standard output closed or full) must say the change is made, so it is not made twice.
+    std::string game_written;
     // The notes that say whose chart each table R read is, where it is not umpire's own.
     void note_charts(core::Resolution& r);
     void emit(core::Resolution r);

@@ -3,6 +3,7 @@
 #include "cli/context.h"
 #include "load/catalog.h"
 #include "load/loader.h"
+#include "load/state.h"
 #include "util/error.h"
 #include "util/sha256.h"
 #include "util/text.h"
@@ -11,7 +12,8 @@
 
 namespace umpire::cli {
 
-std::string journal_path(const std::string& game_path) { return game_path + ".journal"; }
+// Beside the file itself, through any link to it: the game's names share one journal.
+std::string journal_path(const std::string& game_path) { return load::write_target(game_path) + ".journal"; }
 
 namespace {
 
@@ -213,6 +215,7 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
 
 void require_game(const std::string& path)
 {
+    load::write_target(journal_path(path));  // neither a directory nor a device, said as such
     if (!exists(path) && !exists(journal_path(path))) {
         throw Error(ExitCode::no_input,
                     "{game} " + path + ": no such game file; 'umpire game new GAME " + path + "' makes one");

@@ -424,6 +424,13 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
                   std::nullopt, std::nullopt};
         hint = e.detail().empty() ? "" : e.detail() + "\n";
+        if (ctx != nullptr && !ctx->game_written.empty()) {
+            // the answer was lost after the change was made: a script that ran it again
+            // would apply it twice
+            result.error += "; but the change was made: " + ctx->game_written +
+                            " and its journal hold it, so do not run the command again ('umpire game status " +
+                            ctx->game_written + "' shows the game)";
+        }
     } catch (const std::exception& e) {
         result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt,
                   std::nullopt};
@@ -972,6 +979,9 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
             }
             try {
                 m_app.parse(reversed);
+                // What is still buffered, written while the request's context can say what
+                // it changed: a full disk or a closed pipe often shows only here.
+                m_ctx.flush_out();
             } catch (const CLI::CallForHelp&) {
                 m_ctx.out() << wrapped_help(m_app.help(), help_width(m_ctx.env()));
             } catch (const CLI::CallForAllHelp&) {

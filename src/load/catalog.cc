@@ -42,11 +42,8 @@ void require_regular_file(const fs::path& path)
     if (fs::is_regular_file(status)) {
         return;
     }
-    const std::string what = ec || !fs::exists(status)  ? "a broken link"
-                             : fs::is_directory(status) ? "a directory"
-                             : fs::is_fifo(status)      ? "a FIFO"
-                                                        : "not a regular file";
-    throw data_error(path.string() + ": " + what + "; a table or scenario must be a regular file");
+    throw data_error(path.string() + ": " + (ec ? "a broken link" : file_kind(status)) +
+                     "; a table or scenario must be a regular file");
 }
 
 // The file in DIR that holds table ID, or "" when none does.
@@ -89,6 +86,16 @@ std::vector<fs::path> toml_files(const std::string& dir)
 }
 
 }  // namespace
+
+std::string file_kind(const fs::file_status& status)
+{
+    return !fs::exists(status)                                          ? "a broken link"
+           : fs::is_directory(status)                                   ? "a directory"
+           : fs::is_character_file(status) || fs::is_block_file(status) ? "a device"
+           : fs::is_fifo(status)                                        ? "a FIFO"
+           : fs::is_socket(status)                                      ? "a socket"
+                                                                        : "not a regular file";
+}
 
 std::string read_file(const std::string& path)
 {

@@ -8,6 +8,7 @@
 #include "core/table.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -87,6 +88,9 @@ std::unique_ptr<core::Table> shipped_table(std::string_view id);
 void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path);
 
 std::string read_file(const std::string& path);
+// What a path that is no regular file is, for a message: "a directory", "a device", "a
+// FIFO", "a socket", "a broken link" (STATUS as std::filesystem::status gives it).
+std::string file_kind(const std::filesystem::file_status& status);
 // A table or scenario file's text: a data Error for a file past k_max_table_bytes, or one
 // that is not a regular file (a directory, a FIFO, a broken link); not_found when it
 // cannot be opened or read.

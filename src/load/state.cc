@@ -68,10 +68,12 @@ std::string toml_value(const std::string& v)
     if (v == "true" || v == "false") {
         return v;
     }
+    // A TOML integer only when it reads back as the same text: "-0", "-01" and "+1" would
+    // read back as 0, an error and 1, and the file would disagree with its journal.
     const bool number =
         !v.empty() && v.size() < 10 &&
         std::all_of(v.begin() + (v[0] == '-' ? 1 : 0), v.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-        v != "-" && !(v.size() > 1 && v[0] == '0');
+        v != "-" && v != "-0" && !(v.size() > 1 && v[0] == '0') && !(v.size() > 2 && v[0] == '-' && v[1] == '0');
     return number ? v : toml_string(v);
 }
 
@@ -161,8 +163,51 @@ template <class Fail> void write_and_close(int fd, const std::string& text, cons
 
 }  // namespace
 
-void replace_file(const std::string& path, const std::string& text)
+std::string write_target(const std::string& path)
 {
+    namespace fs = std::filesystem;
+    fs::path target = path;
+    std::error_code ec;
+    for (int links = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++links) {
+        fs::path to = fs::read_symlink(target, ec);
+        if (ec || links == 40) {
+            throw io_error(path + ": cannot follow its links" + (ec ? ": " + ec.message() : ": too many"));
+        }
+        target = to.is_absolute() ? to : target.parent_path() / to;
+    }
+    const fs::file_status status = fs::status(target, ec);
+    if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+        throw io_error(path + ": " + file_kind(status) + ", not a file umpire can write; give a file's path");
+    }
+    return target.string();
+}
+
+void replace_file(const std::string& given, const std::string& text)
+{
+    // A device or a FIFO (/dev/stdout, /dev/null, a pipe to a viewer) takes the text as it is.
+    if (struct stat st{}; ::stat(given.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+        const int fd = ::open(given.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) {
+            const int err = errno;
+            throw io_error(given + ": cannot open it: " + std::strerror(err));
+        }
+        size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n < 0) {
+                const int err = errno;
+                ::close(fd);
+                throw io_error(given + ": cannot write it: " + std::strerror(err));
+            }
+            done += static_cast<size_t>(n);
+        }
+        ::close(fd);
+        return;
+    }
+    const std::string path = write_target(given);
     // First an unnamed file in PATH's folder (O_TMPFILE): written and flushed with no name,
     // so a call killed meanwhile leaves nothing behind; then named PATH.tmp-PID-N and renamed
     // over PATH, two calls in a row. Where the file system or a missing /proc cannot, a file
@@ -212,8 +257,9 @@ void replace_file(const std::string& path, const std::string& text)
     }
 }
 
-void prepare_state_text(const std::string& path, const std::string& text, mode_t mode)
+void prepare_state_text(const std::string& given, const std::string& text, mode_t mode)
 {
+    const std::string path = write_target(given);
     const std::string tmp = path + ".tmp";
     auto fail = [&](const std::string& what) {
         int err = errno;
@@ -227,11 +273,17 @@ void prepare_state_text(const std::string& path, const std::string& text, mode_t
     if (fd < 0) {
         fail("create " + tmp);
     }
+    // The file it replaces keeps its mode (a referee's chmod 600 on the board).
+    if (struct stat st{}; ::stat(path.c_str(), &st) == 0 && ::fchmod(fd, st.st_mode & 07777) != 0) {
+        ::close(fd);
+        fail("set the mode of " + tmp);
+    }
     write_and_close(fd, text, tmp, fail);
 }
 
-void commit_state_text(const std::string& path)
+void commit_state_text(const std::string& given)
 {
+    const std::string path = write_target(given);
     const std::string tmp = path + ".tmp";
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const int err = errno;
@@ -247,7 +299,14 @@ void commit_state_text(const std::string& path)
     }
 }
 
-void discard_state_text(const std::string& path) { ::unlink((path + ".tmp").c_str()); }
+void discard_state_text(const std::string& path)
+{
+    try {
+        ::unlink((write_target(path) + ".tmp").c_str());
+    } catch (const Error&) {
+        // nothing of umpire's can be there: it never writes beside what it cannot write
+    }
+}
 
 namespace {
 
@@ -263,7 +322,7 @@ std::map<std::string, int>& held_locks()
 }  // namespace
 
 StateLock::StateLock(const std::string& path, bool shared)
-    : m_lock(path + ".lock")
+    : m_lock(write_target(path) + ".lock")
 {
     const std::string& lock = m_lock;
     if (auto it = held_locks().find(lock); it != held_locks().end()) {

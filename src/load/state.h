@@ -19,14 +19,16 @@ std::string read_state_text(const std::string& path);
 // holding the StateLock, so no two writers share the temporary file and a killed
 // writer's leftover is simply overwritten by the next.
 void write_state(const std::string& path, const core::WeatherState& state);
-// The same for any state file's TEXT. PATH.tmp is made with MODE (less the umask), so a
-// secret is never readable by others on its way in; whatever was at PATH.tmp (a killed
+// The same for any state file's TEXT. PATH.tmp is made with MODE (less the umask), or
+// with the mode of the file it replaces, so a secret is never readable by others on its
+// way in and a file the referee hid stays hidden; whatever was at PATH.tmp (a killed
 // writer's file, a link) is removed, never written through.
 void write_state_text(const std::string& path, const std::string& text, mode_t mode = 0644);
 // TEXT as the file PATH, whole or not at all: written to a file of a fresh name beside it,
 // flushed to the disk and renamed over it, so two writers at once leave one whole file and
 // a failed write (a full disk) leaves what was there. No lock, and no file left beside it,
-// even by a call killed while it writes (only one killed between its last two steps).
+// even by a call killed while it writes (only one killed between its last two steps). A
+// device or a FIFO at PATH (/dev/stdout) is written to as it is; a link, through.
 void replace_file(const std::string& path, const std::string& text);
 // write_state_text in two halves, for a write that is journalled between them (the game
 // file, DESIGN.md 12): PATH.tmp written and flushed to disk (on failure it is removed and
@@ -35,6 +37,12 @@ void replace_file(const std::string& path, const std::string& text);
 void prepare_state_text(const std::string& path, const std::string& text, mode_t mode = 0644);
 void commit_state_text(const std::string& path);
 void discard_state_text(const std::string& path);
+
+// The file a write to PATH goes to, through every symbolic link (so a link stays a link,
+// and all the names of one game share its file, lock and journal). An I/O Error, before
+// anything is written, when what is there is no regular file (a directory, a device such
+// as /dev/null, a FIFO): a file renamed over it would take its place.
+std::string write_target(const std::string& path);
 
 // An exclusive lock on a state file for one read, resolve and write: two referees'
 // calls on one file wait for each other instead of rolling the same phase twice. It is

@@ -764,3 +764,86 @@ TEST_CASE("cli: a game file that is not there is refused and leaves no lock file
     }
     CHECK(std::filesystem::is_empty(dir.path));
 }
+
+TEST_CASE("cli: game set keeps a number as umpire writes numbers, and a key once", "[cli][game]")
+{
+    const test::TempDir dir("game-numbers");
+    const std::string file = dir / "battle.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // -0 was written as the TOML integer -0, read back as 0: the file then disagreed with
+    // its journal's "to" for good, and status, recover and rebuild disagreed with each other.
+    REQUIRE(run_cli({"game", "set", file, "I-Btl", "suppressed_today=-0", "--reason", "x"}).code == 0);
+    CHECK(run_cli({"--game", file, "game", "status"}).code == 0);
+    // 01 and +1 are one (umpire(1): 010 is ten), kept as the integer, not the string "01"
+    auto one = run_cli({"game", "set", file, "I-Btl", "suppressed_today=01", "--reason", "x"});
+    REQUIRE(one.code == 0);
+    CHECK(contains(one.out, "suppressed today 0 -> 1"));
+    CHECK(contains(slurp(file), "suppressed_today = 1\n"));
+    CHECK_FALSE(contains(slurp(file), "\"01\""));
+    CHECK(run_cli({"game", "set", file, "I-Btl", "suppressed_today=+1", "--reason", "x"}).code == 0);  // no change
+    CHECK(run_cli({"--game", file, "game", "status"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    const std::string before = slurp(file);
+    auto twice =
+        run_cli({"game", "set", file, "I-Btl", "suppressed_today=2", "suppressed=1", "suppressed=2", "--reason", "x"});
+    CHECK(twice.code == 64);
+    CHECK(contains(twice.err, "game set: suppressed is given twice"));
+    CHECK(slurp(file) == before);
+}
+
+TEST_CASE("cli: a game file through a link, in a directory's place, with its own mode, recovered twice", "[cli][game]")
+{
+    namespace fs = std::filesystem;
+    const test::TempDir dir("game-places");
+    fs::create_directories(dir.path / "real");
+    const std::string real = dir / "real/siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", real}).code == 0);
+    // A link is written through, not replaced by a file of its own: both names stay one game.
+    fs::create_symlink("real/siege.toml", dir.path / "link.toml");
+    REQUIRE(run_cli({"game", "next", dir / "link.toml"}).code == 0);
+    CHECK(fs::is_symlink(dir.path / "link.toml"));
+    CHECK(run_cli({"game", "next", real}).code == 0);
+    CHECK(run_cli({"--game", dir / "link.toml", "game", "status"}).code == 0);
+    CHECK_FALSE(fs::exists(dir.path / "link.toml.journal"));
+    // A directory where the file should be: said as such, before anything is written.
+    fs::create_directories(dir.path / "d.toml");
+    auto directory = run_cli({"--game", dir / "d.toml", "game", "status"});
+    CHECK(directory.code == 74);
+    CHECK(contains(directory.err, "a directory"));
+    CHECK_FALSE(fs::exists(dir.path / "d.toml.lock"));
+    // The referee's chmod stays.
+    fs::permissions(real, fs::perms::owner_read | fs::perms::owner_write);
+    REQUIRE(run_cli({"game", "next", real}).code == 0);
+    CHECK((fs::status(real).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+    // Two hand edits, each recovered: the second is kept beside the first, not over it.
+    const std::string made = slurp(real);
+    const auto edit = [&](const std::string& what) { std::ofstream(real, std::ios::app) << "# " << what << "\n"; };
+    edit("first");
+    REQUIRE(run_cli({"game", "recover", real}).code == 0);
+    edit("second");
+    auto again = run_cli({"game", "recover", real});
+    REQUIRE(again.code == 0);
+    CHECK(contains(again.out, real + ".edited.2"));
+    CHECK(contains(slurp(real + ".edited"), "# first"));
+    CHECK(contains(slurp(real + ".edited.2"), "# second"));
+    CHECK(slurp(real) == made);
+}
+
+TEST_CASE("cli: an answer lost after the change is made says the change was made", "[cli][game]")
+{
+    const test::TempDir dir("game-lost");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const std::string journal = slurp(file + ".journal");
+    std::ostream closed(nullptr);  // every write fails, as on a full disk or a closed pipe
+    std::ostringstream err;
+    const int code = cli::run({"game", "next", file}, closed, err, {});
+    CHECK(code == 74);
+    CHECK(contains(err.str(), "cannot write standard output"));
+    CHECK(contains(err.str(), "but the change was made: " + file));
+    CHECK(slurp(file + ".journal").size() > journal.size());  // made, and journalled
+    // a command that changed nothing says nothing of the kind
+    std::ostringstream err2;
+    CHECK(cli::run({"game", "status", file}, closed, err2, {}) == 74);
+    CHECK_FALSE(contains(err2.str(), "change was made"));
+}

@@ -134,8 +134,7 @@ TEST_CASE("cli: a bad table in the referee's directory is refused where it is us
     std::filesystem::create_symlink("/dev/null", env.user_tables + "/constantinople/melee.toml");
     auto device = run_cli({"melee", "--attacker", "5", "--defender", "3", "--roll", "4"}, env);
     CHECK(device.code == 65);
-    CHECK(contains(device.err, "/constantinople/melee.toml: not a regular file; a table or scenario must be a "
-                               "regular file"));
+    CHECK(contains(device.err, "/constantinople/melee.toml: a device; a table or scenario must be a regular file"));
 }
 
 TEST_CASE("cli: the referee's tables directory is $XDG_CONFIG_HOME/umpire/tables, else ~/.config/umpire/tables",
