@@ -44,12 +44,25 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
     } catch (const Error& e) {
         return e.what();
     }
-    // Never a command that runs others, writes files or waits for a person: a log line is
-    // data, and may have been written by anyone.
-    static constexpr std::array<std::string_view, 8> k_not_replayed{"batch",      "replay",  "seed", "shell",
-                                                                    "completion", "compare", "plan", "luck"};
-    if (command.empty() || std::find(k_not_replayed.begin(), k_not_replayed.end(), command) != k_not_replayed.end()) {
-        return "'" + (command.empty() ? std::string("(no command)") : command) +
+    // Only the commands that resolve, named one by one: never one that runs others, writes
+    // or removes files (table import, edit and reset; pbem key and trust), starts a program
+    // or waits for a person. A log line is data, and may have been written by anyone.
+    static constexpr std::array<std::string_view, 5> k_general_resolutions{"roll", "check", "resolve", "weather",
+                                                                           "game"};
+    const std::string_view group = command_group(command);
+    const auto after = [&](std::string_view word) {
+        const auto at = std::find(argv.begin(), argv.end(), word);
+        return at != argv.end() && at + 1 < argv.end() ? *(at + 1) : std::string();
+    };
+    const bool resolves = !group.empty() && (group != "General" ||
+                                             std::find(k_general_resolutions.begin(), k_general_resolutions.end(),
+                                                       command) != k_general_resolutions.end() ||
+                                             (command == "table" && after("table") == "lookup"));
+    if (!resolves) {
+        return "'" +
+               (command.empty()      ? std::string("(no command)")
+                : command == "table" ? "table " + after("table")
+                                     : command) +
                "' is not a resolution; replay runs only the commands that resolve";
     }
     if (command == "game") {

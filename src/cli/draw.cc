@@ -81,6 +81,7 @@ std::string run_drawer(const std::string& description)
         throw io_error("--draw: cannot start umpire-draw: " + std::string(std::strerror(errno)));
     }
     if (pid == 0) {
+        ::signal(SIGPIPE, SIG_DFL);  // umpire ignores it (run); the drawer is a program of its own
         ::dup2(in[1], STDIN_FILENO);
         ::dup2(out[1], STDOUT_FILENO);
         ::dup2(err[1], STDERR_FILENO);

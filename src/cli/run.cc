@@ -10,6 +10,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <csignal>
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -126,6 +127,20 @@ constexpr std::array<Command, 45> k_commands{{
     {"scatter", "Novorossiysk 1943", setup_scatter},
     {"air-deployment", "Novorossiysk 1943", setup_air_deployment},
 }};
+
+}  // namespace
+
+std::string_view command_group(std::string_view command)
+{
+    for (const auto& c : k_commands) {
+        if (command == c.name) {
+            return c.game;
+        }
+    }
+    return "";
+}
+
+namespace {
 
 // Every global option: what it is called, whether it takes a value, whether replay sets
 // it itself (so a logged one is dropped), its help, and where it is kept.
@@ -1088,6 +1103,10 @@ std::string user_tables_dir()
 
 int run(int argc, char** argv)
 {
+    // A reader that goes away (| head -1) makes a write fail with EPIPE, exit 74 with its
+    // message (umpire(1), EXIT STATUS), not a SIGPIPE that kills umpire midway; a game
+    // change already made is then said to be made. Programs umpire runs get it back.
+    ::signal(SIGPIPE, SIG_IGN);
     std::vector<std::string> args(argv + 1, argv + argc);
     Environment env;
     if (const char* tables = std::getenv("UMPIRE_TABLES")) {

@@ -59,6 +59,9 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
 // The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
 // suggestion, for an unknown command.
 std::string command_of(const std::vector<std::string>& args);
+// The --help group of COMMAND: the title of the game whose rules it resolves, "General"
+// for the rest, "" for no command of umpire's.
+std::string_view command_group(std::string_view command);
 
 // The words that may complete PREFIX after the words BEFORE on a shell line: commands
 // and the shell's own words first, then a command's options, an option's choices, the

@@ -63,6 +63,25 @@ if [ -w /dev/full ]; then
     expect_full full_batch batch
 fi
 
+# expect_pipe NAME ARGS...: a reader that goes away (| head -c 1) makes umpire exit 74 with
+# its message, as EXIT STATUS says, not die of SIGPIPE (exit 141 from the shell).
+expect_pipe() {
+    local name=$1 err rc
+    shift
+    err=$(mktemp)
+    rc=$( (cd / && printf 'wind\nmelee --attacker 4 --defender 3\n%.0s' $(seq 20000) |
+        "$umpire" "$@" 2>"$err"; echo $? >"$err.rc") | head -c 1 >/dev/null; cat "$err.rc")
+    if [ "$rc" != 74 ] || ! grep -q "^umpire: error: cannot write standard output: Broken pipe" "$err"; then
+        echo "FAIL $name: exit $rc into a closed pipe, expected 74 with a message"; cat "$err"; failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
+    rm -f "$err" "$err.rc"
+}
+expect_pipe pipe_roll_n roll -n 100000000 2d6
+expect_pipe pipe_batch --seed 1 batch
+expect_pipe pipe_odds roll --odds 1000d10
+
 # Twelve concurrent calls on one --state file: each waits for the lock, so twelve phases
 # pass (day 1 morning to day 4 night) and no temporary file is left behind.
 state_dir=$(mktemp -d)

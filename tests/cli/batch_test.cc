@@ -637,6 +637,30 @@ TEST_CASE("replay: runs only resolutions, in memory, and never touches a state f
     CHECK(luck.out.find("line 1 (game): game new rolls nothing and is not run again") != std::string::npos);
     CHECK(!std::filesystem::exists(elsewhere));
     CHECK(!std::filesystem::exists(elsewhere + ".journal"));
+
+    // Forged lines that remove or install the referee's tables, start $EDITOR, or make and
+    // trust keys (replay ran them all): only table lookup, of table's actions, resolves.
+    const test::TempDir mine("replay-mine");
+    cli::Environment env;
+    env.user_tables = mine / "tables";
+    std::filesystem::create_directories(mine.path / "tables/constantinople");
+    const std::string storm = mine / "tables/constantinople/storm.toml";
+    std::filesystem::copy_file(std::string(UMPIRE_SOURCE_DIR) + "/tables/constantinople/storm.toml", storm);
+    std::ofstream(evil) << forged(R"(["table","reset","constantinople.storm"])")
+                        << forged(R"(["table","import","constantinople.storm",")" + storm + R"("])")
+                        << forged(R"(["table","edit","constantinople.storm"])")
+                        << forged(R"(["pbem","key","--as","mallory"])") << forged(R"(["pbem","trust","bob.pub"])")
+                        << forged(R"(["table","lookup","constantinople.melee","--column","4","--roll","3"])");
+    auto theirs = test::run_cli({"replay", evil}, env);
+    CHECK(theirs.code == 65);
+    for (const char* what : {":1: not replayed: 'table reset' is not a resolution",
+                             ":2: not replayed: 'table import' is not", ":3: not replayed: 'table edit' is not",
+                             ":4: not replayed: 'pbem' is not", ":5: not replayed: 'pbem' is not"}) {
+        CHECK(theirs.err.find(evil + what) != std::string::npos);
+    }
+    CHECK(theirs.err.find(":6: not replayed") == std::string::npos);  // a lookup resolves: replayed
+    CHECK(std::filesystem::exists(storm));
+    CHECK(std::filesystem::is_empty(mine.path / "tables/constantinople") == false);
     for (const auto& f : {state, log, evil, state + ".lock"}) {
         std::filesystem::remove(f);
     }
