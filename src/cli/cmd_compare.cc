@@ -122,7 +122,7 @@ void setup_compare(CLI::App& app, Context& ctx)
                 "  umpire compare 'melee --attacker 4 --defender 5' 'melee --attacker 4 --attacker 3 --defender 5'\n"
                 "  umpire compare 'crt --attack 6 --defense 3' 'crt --attack 9 --defense 3'\n"
                 "  umpire --draw odds.svg compare 'crt --attack 6 --defense 3' 'crt --attack 9 --defense 3'\n"
-                "  umpire --json compare 'rally --quality average --suppressed 4' 'rally --quality elite "
+                "  umpire --json compare 'rally --quality average --suppressed 4' 'rally --quality veterans "
                 "--suppressed 4'");
     sub->callback([opt, &ctx] { run_compare(*opt, ctx); });
 }
