@@ -956,6 +956,10 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     const CLI::Validator decimal(
         [](std::string& text) -> std::string {
             auto n = parse_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+            if (!n && parse_int(text, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max())) {
+                // a whole number past any the rules take: the command's own range is in its --help
+                return "'" + text + "' is out of range: far past any number this option takes (see its --help)";
+            }
             if (!n) {
                 return n.error();
             }

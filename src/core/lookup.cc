@@ -267,7 +267,13 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
 {
     long long sum = q.modifier;
     for (const auto& value : values) {
-        if (auto n = parse_int(value, -1000000, 1000000)) {
+        // A number: a sign or a digit first (a modifier's name starts with a letter).
+        const size_t digit = !value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0;
+        if (digit < value.size() && value[digit] >= '0' && value[digit] <= '9') {
+            auto n = parse_int(value, -1000000, 1000000);
+            if (!n) {
+                throw usage_error("{mod} " + n.error() + " (a number, or NAME or NAME=COUNT)");
+            }
             sum += *n;
             if (sum < -1000000 || sum > 1000000) {
                 throw usage_error("{mod}: the numbers add up to " + std::to_string(sum) +
@@ -288,7 +294,14 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
         if (name.empty()) {
             throw usage_error("{mod} '" + value + "': write N, NAME or NAME=COUNT");
         }
-        q.named.emplace_back(name, count);
+        // A name given again counts once, with its counts added (escorts=2 twice is four
+        // escorts, held to the modifier's range together, not floored one by one).
+        const auto same = std::find_if(q.named.begin(), q.named.end(), [&](const auto& m) { return m.first == name; });
+        if (same != q.named.end()) {
+            same->second += count;
+        } else {
+            q.named.emplace_back(name, count);
+        }
     }
     q.modifier = static_cast<int>(sum);
 }

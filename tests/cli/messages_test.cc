@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 using namespace umpire;
+using test::contains;
+using test::run_cli;
 
 namespace {
 
@@ -91,4 +93,46 @@ TEST_CASE("messages: --scenario is checked when given, even when no unit is name
     auto garbage = test::run_cli({"--scenario", garbage_file.string(), "wind", "--roll", "7,7"});
     CHECK(garbage.code == 65);
     std::filesystem::remove(garbage_file);
+}
+
+TEST_CASE("messages: a number out of range is said so, naming the flag and what it takes", "[cli][messages]")
+{
+    // 0 and -1 were taken for a flag left off ("give the attack as --attack N ..."), a
+    // --mod past the range for a modifier's name, and a number past int's range was
+    // "allowed -2147483648 to 2147483647", which no option takes.
+    for (const char* attack : {"0", "-1", "1000001"}) {
+        auto r = run_cli({"crt", "--attack", attack, "--defense", "3", "--roll", "3"});
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, std::string("--attack ") + attack +
+                                  ": --attack and --defense are total factors from 1 "
+                                  "to 1000000 (XIII.B)"));
+    }
+    CHECK(contains(run_cli({"crt", "--defense", "3"}).err, "give the attack as --attack N"));
+    for (const char* blocks : {"0", "-1"}) {
+        auto r = run_cli({"scatter", "--paratroops", blocks, "--roll", "1"});
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, std::string("--paratroops is ") + blocks + "; allowed 1 to 20"));
+    }
+    auto far = run_cli({"crt", "--attack", "99999999999", "--defense", "3"});
+    CHECK(far.code == 64);
+    CHECK(contains(far.err, "--attack: '99999999999' is out of range: far past any number this option takes"));
+    CHECK_FALSE(contains(far.err, "2147483647"));
+    auto mod = run_cli({"check", "portage", "--mod", "1000001"});
+    CHECK(mod.code == 64);
+    CHECK(contains(mod.err, "--mod '1000001' is out of range; allowed -1000000 to 1000000"));
+    CHECK_FALSE(contains(mod.err, "no such modifier"));
+}
+
+TEST_CASE("messages: a counted modifier given twice counts once, its counts added (G3)", "[cli][messages]")
+{
+    // One per three escorts, fractions dropped (Turkish Black Sea Fleet, Submarines): two
+    // and two more are four escorts, +1, not two halves each floored to 0.
+    auto twice = run_cli({"--json", "-q", "check", "asw", "--mod", "escorts=2", "--mod", "escorts=2", "--roll", "3"});
+    REQUIRE(twice.code == 0);
+    CHECK(contains(twice.out, R"("mod escorts":4)"));
+    CHECK(contains(twice.out, R"("total":4)"));
+    // and held to the modifier's range together
+    auto past = run_cli({"check", "asw", "--mod", "escorts=60", "--mod", "escorts=60", "--roll", "3"});
+    CHECK(past.code == 64);
+    CHECK(contains(past.err, "--mod escorts=120: allowed 0 to 100"));
 }

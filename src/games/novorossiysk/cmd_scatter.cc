@@ -7,7 +7,7 @@
 namespace umpire::cli {
 
 struct ScatterOptions {
-    int paratroops = 0;
+    std::optional<int> paratroops;  // unset: the flag left off (0 is refused, not taken for that)
     std::vector<std::string> occupied;
     bool night_bomb = false;
     DiceOptions dice;
@@ -17,8 +17,8 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
 {
     const core::Table& scatter = ctx.table("novorossiysk.scatter");
     const core::Table& procedures = ctx.table("novorossiysk.procedures");
-    if (opt.night_bomb == (opt.paratroops > 0)) {
-        throw usage_error("give --paratroops N or --night-bomb");
+    if (opt.night_bomb == opt.paratroops.has_value()) {
+        throw usage_error("give --paratroops N or --night-bomb, one of them");
     }
     if (opt.night_bomb) {
         ctx.adjudicate(opt.dice, {{"night_bomb", true}}, "scatter",
@@ -43,9 +43,9 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
         }
         occupied[static_cast<size_t>(index - 1)] = static_cast<int>(*units);
     }
-    ctx.adjudicate(opt.dice, {{"paratroops", static_cast<long long>(opt.paratroops)}}, "scatter",
+    ctx.adjudicate(opt.dice, {{"paratroops", static_cast<long long>(*opt.paratroops)}}, "scatter",
                    [&](core::Dice& dice) {
-                       return core::resolve_paratroop_scatter(scatter, procedures, opt.paratroops, occupied, dice);
+                       return core::resolve_paratroop_scatter(scatter, procedures, *opt.paratroops, occupied, dice);
                    });
 }
 

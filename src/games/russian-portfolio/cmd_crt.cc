@@ -7,8 +7,8 @@
 namespace umpire::cli {
 
 struct CrtOptions {
-    long long attack = 0;
-    long long defense = 0;
+    std::optional<long long> attack;  // unset: the flag left off (0 is refused, not taken for that)
+    std::optional<long long> defense;
     std::string river = "none";
     bool amphibious = false;
     bool winter = false;
@@ -88,26 +88,29 @@ void run_crt(const CrtOptions& given, Context& ctx)
     const core::Table& procedures = ctx.table("russian-portfolio.procedures");
     const core::Table& terrain = ctx.table("russian-portfolio.terrain-defense");
     const core::Table& shortfall = ctx.table("russian-portfolio.retreat-shortfall");
-    if ((opt.attack != 0) == !opt.attackers.empty()) {
+    if (opt.attack.has_value() == !opt.attackers.empty()) {
         throw usage_error("give the attack as --attack N (the total) or as --attacker UNIT... (X.B.4 applied), "
                           "one of them");
     }
-    if ((opt.defense != 0) == !opt.defenders.empty()) {
+    if (opt.defense.has_value() == !opt.defenders.empty()) {
         throw usage_error("give the defense as --defense N (the total, bonuses included) or as --defender UNIT... "
                           "(X.B's bonuses added), one of them");
+    }
+    for (const auto& [flag, value] : {std::pair{"--attack", opt.attack}, std::pair{"--defense", opt.defense}}) {
+        if (value && (*value < 1 || *value > 1000000)) {
+            throw usage_error(std::string(flag) + " " + std::to_string(*value) +
+                              ": --attack and --defense are total factors from 1 to 1000000 (XIII.B)");
+        }
     }
     if (!opt.terrain.empty() && opt.defenders.empty()) {
         throw usage_error("--terrain adds X.B's bonuses to --defender units; with --defense N the total already "
                           "includes them");
     }
-    if (opt.attack < 0 || opt.attack > 1000000 || opt.defense < 0 || opt.defense > 1000000) {
-        throw usage_error("--attack and --defense are total factors from 1 to 1000000 (XIII.B)");
-    }
     if (opt.reserve_phase < 0 || opt.reserve_phase > 5) {
         throw usage_error("--reserve-phase is " + std::to_string(opt.reserve_phase) + "; allowed 0 (initial) to 5");
     }
     core::CrtRequest q;
-    q.factors = {opt.attack, opt.defense};
+    q.factors = {opt.attack.value_or(0), opt.defense.value_or(0)};
     std::vector<std::string> attacker_units;
     std::vector<std::string> defender_units;
     std::vector<std::string> armor_units;
@@ -210,12 +213,12 @@ void run_crt(const CrtOptions& given, Context& ctx)
     q.reserve_phase = opt.reserve_phase;
     core::Fields inputs;
     if (opt.attackers.empty()) {
-        inputs.push_back({"attack", static_cast<long long>(opt.attack)});
+        inputs.push_back({"attack", opt.attack.value_or(0)});
     } else {
         inputs.push_back({"attackers", join(opt.attackers, " ")});
     }
     if (opt.defenders.empty()) {
-        inputs.push_back({"defense", static_cast<long long>(opt.defense)});
+        inputs.push_back({"defense", opt.defense.value_or(0)});
     } else {
         inputs.push_back({"defenders", join(opt.defenders, " ")});
         inputs.push_back({"terrain", opt.terrain.empty() ? "clear" : join(opt.terrain, " ")});
