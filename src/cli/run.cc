@@ -322,18 +322,18 @@ void apps_of(const CLI::App& app, std::vector<const CLI::App*>& out)
     }
 }
 
-// Whether one of APPS has the long option NAME (without its dashes).
-bool knows_option(const std::vector<const CLI::App*>& apps, std::string_view name)
+// The long option NAME (without its dashes) of one of APPS, or null.
+const CLI::Option* long_option(const std::vector<const CLI::App*>& apps, std::string_view name)
 {
     for (const CLI::App* app : apps) {
         for (const CLI::Option* option : app->get_options()) {
             const auto& names = option->get_lnames();
             if (std::find(names.begin(), names.end(), name) != names.end()) {
-                return true;
+                return option;
             }
         }
     }
-    return false;
+    return nullptr;
 }
 
 // An option ARGS name that no command set up knows is refused with the nearest one
@@ -342,7 +342,8 @@ bool knows_option(const std::vector<const CLI::App*>& apps, std::string_view nam
 void check_option_names(const CLI::App& app, const std::vector<std::string>& args)
 {
     std::vector<const CLI::App*> apps;
-    for (const auto& arg : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
         if (!arg.starts_with("--") || arg == "--") {
             continue;
         }
@@ -350,7 +351,22 @@ void check_option_names(const CLI::App& app, const std::vector<std::string>& arg
         if (apps.empty()) {
             apps_of(app, apps);
         }
-        if (!knows_option(apps, name.substr(2))) {
+        const CLI::Option* option = long_option(apps, name.substr(2));
+        if (option != nullptr && option->get_delimiter() != '\0') {
+            // A list (--roll 6,3): CLI11 drops an empty item ("9,,7", "9,"), which an empty
+            // value of any other option is not.
+            const char comma = option->get_delimiter();
+            const std::string_view list = name.size() < arg.size() ? std::string_view(arg).substr(name.size() + 1)
+                                          : i + 1 < args.size()    ? std::string_view(args[i + 1])
+                                                                   : std::string_view();
+            const std::string doubled{comma, comma};
+            if (list.find(doubled) != std::string_view::npos ||
+                (!list.empty() && (list.front() == comma || list.back() == comma))) {
+                throw usage_error(std::string(name) + " '" + std::string(list) +
+                                  "': an empty item in the list; give one value between each two commas");
+            }
+        }
+        if (option == nullptr) {
             std::vector<std::string> known;
             long_names(app, known);
             for (const auto& o : k_global_options) {  // those a request names are all that are set up

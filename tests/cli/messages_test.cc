@@ -136,3 +136,17 @@ TEST_CASE("messages: a counted modifier given twice counts once, its counts adde
     CHECK(past.code == 64);
     CHECK(contains(past.err, "--mod escorts=120: allowed 0 to 100"));
 }
+
+TEST_CASE("messages: an empty item of a list is refused, as an empty value is", "[cli][messages]")
+{
+    // CLI11 dropped it: wind --roll 9,,7 rolled 9 and 7 and said nothing.
+    for (const char* list : {"9,,7", "9,7,", ",9", ","}) {
+        auto r = run_cli({"wind", "--roll", list});
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, std::string("--roll '") + list + "': an empty item in the list"));
+    }
+    auto joined = run_cli({"wind", "--roll=9,,7"});
+    CHECK(joined.code == 64);
+    CHECK(contains(joined.err, "--roll '9,,7': an empty item"));
+    CHECK(run_cli({"wind", "--roll", "9,7"}).code == 0);
+}
