@@ -847,3 +847,23 @@ TEST_CASE("cli: an answer lost after the change is made says the change was made
     CHECK(cli::run({"game", "status", file}, closed, err2, {}) == 74);
     CHECK_FALSE(contains(err2.str(), "change was made"));
 }
+
+TEST_CASE("cli: a blocked loser's stand eliminated instead is applied to the game (14.8.3, 15.2.2)", "[cli][game]")
+{
+    const test::TempDir dir("game-blocked");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // 9 against 1: 2-Para loses, every stand holds, and it cannot retreat: an unsuppressed
+    // stand is eliminated instead (the count said 0 and the game lost nothing).
+    auto lost = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "I-Btl", "--defender-unit",
+                         "2-Para", "--defender-blocked", "--roll", "9,1", "--roll", "1,1,1,1"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "2-Para: eliminated 0 -> 1 (14.8.2, 14.8.3)"));
+    CHECK_FALSE(contains(lost.out, "2-Para: suppressed"));
+    // Its morale breaks (100 on d100), and blocked again it stays and loses a stand (15.2.2).
+    auto broke = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "2-Para", "--blocked", "--roll", "100"});
+    REQUIRE(broke.code == 0);
+    CHECK(contains(broke.out, "2-Para: eliminated 1 -> 2 (15.2.2)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}

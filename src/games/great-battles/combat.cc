@@ -182,8 +182,25 @@ Dice::Tally<Part> loser_tally(const CloseCombatSide& loser, const std::string& s
 // EXPLAIN: its effects too.
 void close_combat_settle(const CloseCombatSide& loser, int suppressed, int eliminated, bool explain, Resolution& r)
 {
+    // 14.8.3: a loser that cannot retreat has a stand eliminated instead, unsuppressed
+    // stands first: one more after its stands' tests, while it has a stand left. The
+    // count of eliminated includes it; which kind it was, the game needs to know.
+    int blocked_unsuppressed = 0;
+    if (loser.blocked && eliminated < loser.stands) {
+        const int unsuppressed = loser.stands - loser.suppressed - suppressed;
+        blocked_unsuppressed = unsuppressed > 0 ? 1 : 0;
+        eliminated += 1;
+        if (explain) {
+            r.steps.push_back(loser.name + " cannot retreat: a" +
+                              (blocked_unsuppressed ? std::string("n unsuppressed") : std::string(" suppressed")) +
+                              " stand eliminated instead (14.8.3)");
+        }
+    }
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
     r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
+    if (loser.blocked) {
+        r.result.fields.push_back({"loser_eliminated_unsuppressed", static_cast<long long>(blocked_unsuppressed)});
+    }
     r.result.source = r.source;
     if (!explain) {
         return;  // nobody reads the effects of an odds walk's later branches

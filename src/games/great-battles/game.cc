@@ -62,13 +62,16 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
         const std::string& n = loser->name;
         const long long hit = field_number(r.result.fields, "loser_suppressed");
         const long long gone = field_number(r.result.fields, "loser_eliminated");
+        // 14.8.3: a blocked loser's own stand eliminated was unsuppressed, when it had one
+        const bool blocked = !field_text(r.result.fields, "loser_eliminated_unsuppressed").empty();
+        const long long unsuppressed_gone = field_number(r.result.fields, "loser_eliminated_unsuppressed");
         // The battalion's own limits (14.8.2): no more eliminated than it has stands, no more
         // suppressed than it has left.
         const long long eliminated = std::min<long long>(g.number(n, "eliminated") + gone, stands_today(g, n));
-        const long long suppressed =
-            std::clamp<long long>(g.number(n, "suppressed") + hit - gone, 0, stands_today(g, n) - eliminated);
-        out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed), "14.8.2"));
-        out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated), "14.8.2"));
+        const long long suppressed = std::clamp<long long>(g.number(n, "suppressed") + hit - (gone - unsuppressed_gone),
+                                                           0, stands_today(g, n) - eliminated);
+        out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed), blocked ? "14.8.2, 14.8.3" : "14.8.2"));
+        out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated), blocked ? "14.8.2, 14.8.3" : "14.8.2"));
         out.push_back(change_to(g, n, "morale_check_due", "true", "14.8.3"));
     }
     if (winner != nullptr) {
@@ -145,6 +148,13 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
         out.push_back(change_to(g, n, "morale_check_due", "false", "15.0"));
         if (r.result.code == "breaks") {
             out.push_back(change_to(g, n, "gone_to_ground", "true", "15.2.1"));
+        }
+        // 15.2.2: blocked, it has a stand eliminated instead, unsuppressed stands first
+        if (field_number(r.result.fields, "stand_eliminated") > 0 && eliminated < stands_today(g, n)) {
+            if (stands_today(g, n) - eliminated - suppressed <= 0 && suppressed > 0) {
+                out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed - 1), "15.2.2"));
+            }
+            out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated + 1), "15.2.2"));
         }
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });

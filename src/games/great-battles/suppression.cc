@@ -206,6 +206,7 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
             r.result.effects = {"it cannot retreat 3\" without closing on enemy within 12\": it stays "
                                 "in place and has a stand eliminated instead, unsuppressed stands "
                                 "first (15.2.2)"};
+            r.result.fields.push_back({"stand_eliminated", 1LL});
         } else {
             r.result.effects = {"the battalion retreats 3\" and Goes to Ground (15.2.1)"};
         }

@@ -200,6 +200,41 @@ TEST_CASE("close combat: the lower total loses; its stands test against the rall
     CHECK(resolve_close_combat(q, tie.dice).result.code == "tie");
 }
 
+TEST_CASE("close combat: a loser that cannot retreat has a stand eliminated instead, unsuppressed first (14.8.3)",
+          "[core][close-combat]")
+{
+    // 14.8.3: "the loser is retreated only a fraction of an inch and has a stand eliminated,
+    // instead. Unsuppressed stands must be eliminated before suppressed stands". Three
+    // stands, one suppressed, rally 6; the attacker wins 6 against 3.
+    CloseCombatRequest q;
+    q.attacker = {"attacker", 0, 3, 0, 7, false};
+    q.defender = {"defender", 0, 3, 1, 6, true};
+    struct Case {
+        std::vector<int> stands;  // the three stands' d10s, the suppressed one last
+        long long suppressed, eliminated, unsuppressed_gone;
+    };
+    // all hold: one unsuppressed stand goes; one fails: suppressed 1, still one
+    // unsuppressed to go; all fail: two newly suppressed, the suppressed one eliminated by
+    // its roll, no unsuppressed left, so a suppressed one goes too
+    for (const auto& c : {Case{{1, 1, 1}, 0, 1, 1}, Case{{7, 1, 1}, 1, 1, 1}, Case{{7, 7, 7}, 2, 2, 0}}) {
+        std::vector<int> dice{6, 3};
+        dice.insert(dice.end(), c.stands.begin(), c.stands.end());
+        test::Scripted s(dice);
+        auto r = resolve_close_combat(q, s.dice);
+        INFO(c.stands[0] << " " << c.stands[1] << " " << c.stands[2]);
+        CHECK(r.result.code == "attacker");
+        CHECK(field<long long>(r.result, "loser_suppressed") == c.suppressed);
+        CHECK(field<long long>(r.result, "loser_eliminated") == c.eliminated);
+        CHECK(field<long long>(r.result, "loser_eliminated_unsuppressed") == c.unsuppressed_gone);
+    }
+    // never more than it has: one stand, suppressed, eliminated by its roll: nothing left
+    q.defender = {"defender", 0, 1, 1, 6, true};
+    test::Scripted last({6, 3, 7});
+    auto r = resolve_close_combat(q, last.dice);
+    CHECK(field<long long>(r.result, "loser_eliminated") == 1);
+    CHECK(field<long long>(r.result, "loser_eliminated_unsuppressed") == 0);
+}
+
 TEST_CASE("infiltration: morale 10 needs 7 or less (Drop Zone rules' example)", "[core][infiltration]")
 {
     const auto& procedures = table("great-battles.procedures");
