@@ -430,6 +430,27 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                                 (m->per != 0 ? " (" + std::to_string(count) + ")" : "") + ": " + m->description);
                 r.inputs.push_back({"mod " + m->name, static_cast<long long>(count)});
             }
+            // Each group of modifiers of which exactly one is given ([[mod]] one_of).
+            for (const auto& m : table.modifiers) {
+                if (m.one_of.empty() || &m != &*std::find_if(table.modifiers.begin(), table.modifiers.end(),
+                                                             [&](const auto& o) { return o.one_of == m.one_of; })) {
+                    continue;
+                }
+                std::vector<std::string> names;
+                size_t given = 0;
+                for (const auto& o : table.modifiers) {
+                    if (o.one_of == m.one_of) {
+                        names.push_back(o.name + (o.per != 0 ? "=N" : ""));
+                        given += static_cast<size_t>(std::count_if(q.named.begin(), q.named.end(), [&](const auto& n) {
+                            return table.find_modifier(n.first) == &o;
+                        }));
+                    }
+                }
+                if (given != 1) {
+                    throw usage_error("{mod}: check " + table.id + " takes one of " + join(names, " or ") +
+                                      (given == 0 ? ": give the one that applies (" + m.one_of + ")" : ", never both"));
+                }
+            }
             int roll = dice.roll(*table.dice, table.title);
             total = roll + modifier;
             row_text = roll_text(dice.record().back());

@@ -80,6 +80,9 @@ struct CheckModifier {
     int max = 1;
     std::string description;
     std::string source;
+    // A group of which exactly one modifier is given ("" for none): the ASW roll's escorts,
+    // counted by three or, before 1918, by four, one or the other (Black Sea Fleet 15.0).
+    std::string one_of;
 
     // What COUNT (1 for a flag given) adds to the roll.
     int applied(int count) const { return per == 0 ? value * count : value * (count / per); }

@@ -325,7 +325,7 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
     }
     for (const auto& item : *array) {
         const toml::table& m = *item.as_table();
-        reader.check_keys(m, {"name", "value", "per", "min", "max", "description", "source"}, "[[mod]]");
+        reader.check_keys(m, {"name", "value", "per", "min", "max", "description", "source", "one_of"}, "[[mod]]");
         core::CheckModifier mod;
         const toml::node* name = reader.required(m, "name", "[[mod]]");
         mod.name = reader.string(*name, "name");
@@ -338,6 +338,7 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
         mod.value = static_cast<int>(reader.integer(*reader.required(m, "value", "[[mod]]"), "value", -100, 100));
         mod.description = reader.string(m, "description", "[[mod]]", true);
         mod.source = reader.string(m, "source", "[[mod]]", false);
+        mod.one_of = reader.string(m, "one_of", "[[mod]]", false);
         if (const toml::node* per = m.get("per")) {
             mod.per = static_cast<int>(reader.integer(*per, "per", 1, 1000));
             mod.max = 1000;

@@ -116,7 +116,8 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
     for (const auto& m : t.modifiers) {
         out << "    t.modifiers.push_back(core::CheckModifier{.name = " << lit(m.name) << ", .value = " << m.value
             << ", .per = " << m.per << ", .min = " << m.min << ", .max = " << m.max
-            << ", .description = " << lit(m.description) << ", .source = " << lit(m.source) << "});\n";
+            << ", .description = " << lit(m.description) << ", .source = " << lit(m.source)
+            << ", .one_of = " << lit(m.one_of) << "});\n";
     }
     for (const auto& sh : t.shifts) {
         out << "    t.shifts.push_back(core::ShiftRule{.name = " << lit(sh.name) << ", .columns = " << sh.columns

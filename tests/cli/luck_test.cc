@@ -268,7 +268,7 @@ TEST_CASE("luck: a side is read from the units a request names, a procedure is i
     for (const std::vector<std::string> request :
          {std::vector<std::string>{"rally", "--unit", "I-Btl", "--suppressed", "3", "--seed", "2"},
           std::vector<std::string>{"crt", "--attack", "6", "--defense", "3", "--side", "axis", "--seed", "3"},
-          std::vector<std::string>{"check", "black-sea.asw", "--seed", "4"}}) {
+          std::vector<std::string>{"check", "black-sea.asw", "--mod", "escorts=3", "--seed", "4"}}) {
         std::vector<std::string> args{"-q", "--log", log};
         args.insert(args.end(), request.begin(), request.end());
         REQUIRE(test::run_cli(args).code == 0);

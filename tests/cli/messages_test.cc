@@ -134,7 +134,7 @@ TEST_CASE("messages: a counted modifier given twice counts once, its counts adde
     // and held to the modifier's range together
     auto past = run_cli({"check", "asw", "--mod", "escorts=60", "--mod", "escorts=60", "--roll", "3"});
     CHECK(past.code == 64);
-    CHECK(contains(past.err, "--mod escorts=120: allowed 0 to 100"));
+    CHECK(contains(past.err, "--mod escorts=120: allowed 1 to 100"));
 }
 
 TEST_CASE("messages: an empty item of a list is refused, as an empty value is", "[cli][messages]")

@@ -43,16 +43,21 @@ TEST_CASE("black sea: submarine firing position on 4+, -1 if the target moved tw
 
 TEST_CASE("black sea: ASW sinks on 6+, +1 per three escorts (per four before 1918)", "[core][black-sea]")
 {
-    CHECK(check("black-sea.asw", 5) == "survives");
-    CHECK(check("black-sea.asw", 6) == "sunk");
+    // No escorts, no roll: "If there are escorts ... in the target fleet, roll one die".
+    CHECK_THROWS_WITH(check("black-sea.asw", 6), Catch::Contains("takes one of escorts=N or escorts-before-1918=N"));
+    CHECK_THROWS_WITH(check("black-sea.asw", 6, {{"escorts", 0}}), Catch::Contains("escorts=0: allowed 1 to 100"));
+    CHECK_THROWS_WITH(check("black-sea.asw", 6, {{"escorts", 3}, {"escorts-before-1918", 4}}),
+                      Catch::Contains("never both"));
+    CHECK(check("black-sea.asw", 5, {{"escorts", 1}}) == "survives");
+    CHECK(check("black-sea.asw", 6, {{"escorts", 1}}) == "sunk");
     CHECK(check("black-sea.asw", 5, {{"escorts", 2}}) == "survives");  // 2 / 3 = 0
     CHECK(check("black-sea.asw", 5, {{"escorts", 3}}) == "sunk");
     CHECK(check("black-sea.asw", 4, {{"escorts", 7}}) == "sunk");                  // +2
     CHECK(check("black-sea.asw", 4, {{"escorts-before-1918", 7}}) == "survives");  // +1
     CHECK(check("black-sea.asw", 4, {{"escorts-before-1918", 8}}) == "sunk");      // +2
     // The second die: 4 or less after the attack, 5 or more before.
-    CHECK(check("black-sea.asw-timing", 4) == "after");
-    CHECK(check("black-sea.asw-timing", 5) == "before");
+    CHECK(check("black-sea.asw-timing", 4, {{"escorts", 2}}) == "after");
+    CHECK(check("black-sea.asw-timing", 5, {{"escorts", 2}}) == "before");
     CHECK(check("black-sea.asw-timing", 3, {{"escorts", 6}}) == "before");
 }
 
