@@ -256,6 +256,12 @@ TEST_CASE("sighting: even rises now, odd at the defender's turn; 3, 6, 12 inches
     auto later = resolve_sighting(t, 3, b.dice);
     CHECK(later.result.code == "defender-turn");
     CHECK(field<long long>(later.result, "to_inches") == 12);
+    // a d10, the rules text's die (8.2 names none; it names no d6 anywhere): 7 to 10 too
+    for (const auto& [face, code] :
+         {std::pair{7, "defender-turn"}, std::pair{8, "now"}, std::pair{9, "defender-turn"}, std::pair{10, "now"}}) {
+        test::Scripted c({face});
+        CHECK(resolve_sighting(t, 2, c.dice).result.code == code);
+    }
     test::Scripted none({});
     CHECK_THROWS_WITH(resolve_sighting(t, 1, none.dice),
                       "{turn} 1: sighting is 3\" then, with no roll; the attacker rolls on turns 2 and 3 (8.2)");
