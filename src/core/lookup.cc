@@ -41,6 +41,14 @@ CombatColumn combat_column(const Table& t, long long a, std::optional<long long>
         }
         above = defense == 0 || a * t.column_ratios.back().defense > t.column_ratios.back().attack * defense;
         c.raw = std::to_string(a) + " to " + std::to_string(defense);
+        const Ratio& first = t.column_ratios.front();
+        if (c.basic < 0 && !t.clamp_below && first.attack == 1 && defense > 0) {
+            // 1 to 20 is 1:20, sixteen columns below 1:4: one shift up is 1:19, still refused
+            const long long n = a > 0 ? (defense + a - 1) / a : 1000000 + first.defense;
+            c.basic = -(n - first.defense);
+            c.below = "1:" + std::to_string(n) + ", " + std::to_string(n - first.defense) + " column" +
+                      (n - first.defense == 1 ? "" : "s") + " below " + t.columns.front();
+        }
     } else {
         const long long value = a - d.value_or(0);
         for (size_t i = 0; i < t.column_values.size(); ++i) {
@@ -141,8 +149,9 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
         c = combat_column(t, *q.attack, q.defense, moved, read);
         const auto last = static_cast<long long>(t.columns.size()) - 1;
         if (c.basic < 0) {
-            steps.push_back(c.raw + ": below the first column, " + t.columns.front());
-            raw = "below " + t.columns.front();
+            steps.push_back(c.raw + ": " +
+                            (c.below.empty() ? "below the first column, " + t.columns.front() : c.below));
+            raw = c.below.empty() ? "below " + t.columns.front() : c.below.substr(0, c.below.find(','));
         } else if (c.reduced) {
             steps.push_back(c.raw + ": past the last column, read at " + t.columns.back() +
                             " before any shift (the table reads no further)");

@@ -44,8 +44,12 @@ struct CombatRequest {
 // Where a combat table's strengths and shifts put its column: the one computation behind
 // resolve, crt (XIII.B) and melee (15.41); each words its own steps and refusals.
 struct CombatColumn {
-    std::string raw;               // the strengths as read: "5 to 3", "4 - 6 = -2", "strength 7"
-    long long basic = 0;           // before the shifts: -1 below the first column, columns.size() past the last
+    std::string raw;      // the strengths as read: "5 to 3", "4 - 6 = -2", "strength 7"
+    long long basic = 0;  // before the shifts: -1 below the first column, columns.size() past the last
+    // Below a first column of odds 1:K that refuses what is below it, the odds go on down
+    // the same ladder (1:K+1, 1:K+2 ...), a column each: BASIC is minus how many, and BELOW
+    // says it ("1:20, 16 columns below 1:4"), so a shift moves them up a column at a time.
+    std::string below;
     bool reduced = false;          // past the last column and read at it before the shifts (the table clamps above)
     long long moved = 0;           // the shifts' sum
     long long shifted = 0;         // basic + moved, before the edges
@@ -58,8 +62,9 @@ struct CombatColumn {
 // DEFENSE is none) under TABLE's odds or differential columns, moved MOVED columns by odds
 // shifts, then READ columns by read shifts. Odds round in the defender's favour (the nearest
 // column at or below; no defense is past the last); past the last the table's clamp reads
-// the last before any shift (XIII.B.4), below the first after them. Strengths are 0 to
-// 1000000 (the caller's check).
+// the last before any shift (XIII.B.4), below the first after them; below a first column
+// 1:K that refuses, the ladder goes on at 1:N, N the defense over the attack rounded up
+// (XIII.B.3's "nearest but no greater"). Strengths are 0 to 1000000 (the caller's check).
 CombatColumn combat_column(const Table& table, long long attack, std::optional<long long> defense, long long moved,
                            long long read = 0);
 

@@ -298,7 +298,8 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     const CombatColumn pick =
         combat_column(crt, factors.attack, factors.defense, shift, q.dispersed ? crt.shift_columns("dispersed") : 0);
     if (pick.basic < 0) {
-        r.steps.push_back(odds_text(factors) + " is below " + crt.columns.front() + " (XIII.B.3)");
+        r.steps.push_back(odds_text(factors) + " is " +
+                          (pick.below.empty() ? "below " + crt.columns.front() : pick.below) + " (XIII.B.3)");
     } else {
         const auto basic = static_cast<size_t>(std::min<long long>(pick.basic, last));
         r.steps.push_back(odds_text(factors) + " -> " + crt.columns[basic] +
@@ -311,7 +312,8 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     if (!pick.column) {  // as the table says: the shipped one refuses below 1:4 only
         throw usage_error(
             "final odds " + (pick.shifted < 0 ? "below " + crt.columns.front() : "past " + crt.columns.back()) +
-            " are not allowed (XIII.B.4): " + odds_text(factors) + (shift ? " shifted " + signed_number(shift) : ""));
+            " are not allowed (XIII.B.4): " + odds_text(factors) + (pick.below.empty() ? "" : " (" + pick.below + ")") +
+            (shift ? " shifted " + signed_number(shift) : ""));
     }
     if (pick.at_edge) {
         const std::string& edge = pick.shifted < 0 ? crt.columns.front() : crt.columns.back();

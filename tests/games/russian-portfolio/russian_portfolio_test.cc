@@ -75,7 +75,8 @@ TEST_CASE("crt: above 10:1 is reduced to 10:1 before shifts (XIII.B.4)", "[core]
 
 TEST_CASE("crt: final odds below 1:4 are refused (XIII.B.4)", "[core][crt]")
 {
-    CHECK_THROWS_WITH(crt(odds(1, 5), {}), "final odds below 1:4 are not allowed (XIII.B.4): 1 to 5");
+    CHECK_THROWS_WITH(crt(odds(1, 5), {}),
+                      "final odds below 1:4 are not allowed (XIII.B.4): 1 to 5 (1:5, 1 column below 1:4)");
     auto q = odds(1, 4);
     q.shifts = {{"river", -1}};
     CHECK_THROWS_WITH(crt(q, {}), "final odds below 1:4 are not allowed (XIII.B.4): 1 to 4 shifted -1");
@@ -83,6 +84,21 @@ TEST_CASE("crt: final odds below 1:4 are refused (XIII.B.4)", "[core][crt]")
     auto w = odds(1, 5);
     w.shifts = {{"winter", 1}};
     CHECK(field<std::string>(crt(w, {1}).result, "odds") == "1:4");
+    // Odds below 1:4 go on down the ladder, a column each (XIII.B.3's nearest but no
+    // greater): 2 to 9 is 1:5, one shift from 1:4; 1 to 20 is 1:20, sixteen columns below,
+    // and one shift leaves it at 1:19, refused. (Every odds below 1:4 was one column below.)
+    auto near = odds(2, 9);
+    near.shifts = {{"winter", 1}};
+    CHECK(field<std::string>(crt(near, {1}).result, "odds") == "1:4");
+    auto far = odds(1, 20);
+    far.shifts = {{"winter", 1}};
+    CHECK_THROWS_WITH(crt(far, {}), "final odds below 1:4 are not allowed (XIII.B.4): 1 to 20 (1:20, 16 columns below "
+                                    "1:4) shifted +1");
+    auto six = odds(1, 6);
+    six.shifts = {{"winter", 1}, {"winter", 1}};
+    CHECK(field<std::string>(crt(six, {1}).result, "odds") == "1:4");
+    six.shifts = {{"winter", 1}};
+    CHECK_THROWS(crt(six, {}));
 }
 
 TEST_CASE("crt: Surrounded/No Retreat! converts D1, D4, DX and DE (XIII.C)", "[core][crt]")
