@@ -101,7 +101,7 @@ TEST_CASE("odds: merged walk equals every branch, Great Battles", "[core][odds]"
     CHECK(check_against_oracle([&](Dice& d) { return resolve_fire(table("great-battles.procedures"), fire, d); }) >= 3);
 
     CHECK(check_against_oracle([&](Dice& d) {
-              return resolve_replacement(table("great-battles.replacement"), "average", "line", 4, d);
+              return resolve_replacement(table("great-battles.replacement"), "average", "line", 4, false, d);
           }) >= 2);
 }
 

@@ -10,6 +10,7 @@ struct ReplaceOptions {
     std::string side;
     std::string situation;
     std::optional<int> eliminated;
+    bool paratroopers = false;
     std::string unit;
     DiceOptions dice;
 };
@@ -76,11 +77,14 @@ void run_replace(const ReplaceOptions& opt, Context& ctx)
     const core::Table& chart = ctx.table("great-battles.replacement");
     core::Fields inputs{
         {"supply", supply}, {"situation", opt.situation}, {"eliminated", static_cast<long long>(eliminated)}};
+    if (opt.paratroopers) {
+        inputs.push_back({"paratroopers", true});
+    }
     if (unit != nullptr) {
         inputs.push_back({"unit", unit->name});
     }
     ctx.adjudicate(opt.dice, inputs, "replace", [&](core::Dice& dice) {
-        return core::resolve_replacement(chart, supply, opt.situation, eliminated, dice);
+        return core::resolve_replacement(chart, supply, opt.situation, eliminated, opt.paratroopers, dice);
     });
 }
 
@@ -97,12 +101,15 @@ void setup_replace(CLI::App& app, Context& ctx)
         ->type_name("SITUATION");
     sub->add_option("--eliminated", opt->eliminated, "Eliminated stands, one d10 each (a game counts them)")
         ->type_name("N");
+    sub->add_flag("--paratroopers", opt->paratroopers,
+                  "Isolated paratroopers lose no extra stand (Drop Zone rules, Air Supply)");
     sub->add_option("--unit", opt->unit,
                     "A battalion of the scenario, for its side; with --game its eliminated stands, and --apply "
                     "returns the stands that come back (16.2.3)")
         ->type_name("NAME");
     add_dice_options(*sub, opt->dice);
-    sub->footer("The Replacement Chart of 16.2 is lost: umpire's table is PROVISIONAL.\n"
+    sub->footer("The Replacement Chart of 16.2 is lost: umpire's table is PROVISIONAL. An isolated battalion\n"
+                "rolls nothing and loses an extra stand, paratroopers excepted (Drop Zone rules, Air Supply).\n"
                 "Examples:\n  umpire replace --supply average --situation line --eliminated 2\n"
                 "  umpire replace --side british --situation reserve --eliminated 1\n"
                 "  umpire --game day.toml --apply replace --unit I-Btl --situation line   # at night\n");

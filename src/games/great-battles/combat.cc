@@ -341,13 +341,32 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
 }
 
 Resolution resolve_replacement(const Table& chart, std::string_view supply, std::string_view situation, int eliminated,
-                               Dice& dice)
+                               bool paratroopers, Dice& dice)
 {
-    check_count(eliminated, 1, k_max_stands, "{eliminated}");
     Resolution r;
     r.command = "replace";
     r.title = "Replacement rolls";
     r.source = chart.source;
+    if (situation == "isolated") {
+        // Drop Zone, Air Supply: "They are also considered isolated during the Replacement
+        // segment of the Night Phase, so they cannot roll for replacements. Being
+        // paratroopers, they do not lose an extra stand in this situation, however."
+        check_count(eliminated, 0, k_max_stands, "{eliminated}");
+        const std::string why = chart.game + " 16.2.2; Drop Zone rules, Air Supply";
+        r.steps.push_back("isolated (16.2.2): no replacement rolls (Drop Zone rules, Air Supply)");
+        r.result.code = "none";
+        r.result.name = "0 of " + std::to_string(eliminated) + " returned: isolated, no rolls";
+        r.result.fields = {{"returned", 0LL}, {"extra_lost", paratroopers ? 0LL : 1LL}};
+        r.result.effects = {"an isolated battalion cannot roll for replacements (Drop Zone rules, Air Supply)"};
+        r.result.effects.push_back(paratroopers
+                                       ? "paratroopers lose no extra stand for it (Drop Zone rules, Air Supply)"
+                                       : "it loses an extra stand, as paratroopers do not (Drop Zone rules, "
+                                         "Air Supply)");
+        r.result.source = why;
+        r.rolls = dice.record();
+        return r;
+    }
+    check_count(eliminated, 1, k_max_stands, "{eliminated}");
     note_table(r, chart);
     int target = number_cell(chart, supply, situation, "{supply}/{situation}");
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +

@@ -144,6 +144,10 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
             out.push_back(change_to(g, n, "stands_at_start_of_day",
                                     std::to_string(g.number(n, "stands_at_start_of_day") + returned), "16.2.3"));
         }
+        // isolated: an extra stand lost, paratroopers excepted (Drop Zone rules, Air Supply)
+        if (field_number(r.result.fields, "extra_lost") > 0 && eliminated < stands_today(g, n)) {
+            out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated + 1), "16.2.2, Air Supply"));
+        }
     } else if (r.command == "morale") {
         out.push_back(change_to(g, n, "morale_check_due", "false", "15.0"));
         if (r.result.code == "breaks") {

@@ -123,8 +123,11 @@ OddsReport close_combat_odds(const CloseCombatRequest& request, const Adjudicato
 Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice);
 
 // 16.2: a d10 per eliminated stand, equal or under the chart's number returns it.
+// An isolated battalion rolls nothing and loses an extra stand, paratroopers excepted (Drop
+// Zone, Air Supply: "considered isolated ... so they cannot roll for replacements. Being
+// paratroopers, they do not lose an extra stand in this situation, however").
 Resolution resolve_replacement(const Table& chart, std::string_view supply, std::string_view situation, int eliminated,
-                               Dice& dice);
+                               bool paratroopers, Dice& dice);
 
 struct FireRequest {
     int to_hit = 0;                  // from the fire chart at the range (lost): given by the referee

@@ -515,3 +515,25 @@ TEST_CASE("close combat odds: each loser's stands alone give the whole walk's re
     bad.defender = {"defender", 0, 3, 0, 8, false};
     CHECK_THROWS_WITH(close_combat_odds(bad, {}), Catch::Contains("{attacker_stands}"));
 }
+
+TEST_CASE("replacement: an isolated battalion rolls nothing and loses an extra stand, paratroopers excepted",
+          "[core][replace]")
+{
+    // Drop Zone rules, Air Supply: "They are also considered isolated during the Replacement
+    // segment of the Night Phase, so they cannot roll for replacements. Being paratroopers,
+    // they do not lose an extra stand in this situation, however."
+    const auto& chart = table("great-battles.replacement");
+    test::Scripted none({});
+    auto r = resolve_replacement(chart, "average", "isolated", 2, false, none.dice);
+    CHECK(r.rolls.empty());
+    CHECK(field<long long>(r.result, "returned") == 0);
+    CHECK(field<long long>(r.result, "extra_lost") == 1);
+    test::Scripted para({});
+    CHECK(field<long long>(resolve_replacement(chart, "good", "isolated", 0, true, para.dice).result, "extra_lost") ==
+          0);
+    // in line, a d10 each against the chart (16.2.3)
+    test::Scripted line({1, 10});
+    auto rolled = resolve_replacement(chart, "average", "line", 2, false, line.dice);
+    CHECK(rolled.rolls.size() == 2);
+    CHECK(field<long long>(rolled.result, "returned") == 1);
+}
