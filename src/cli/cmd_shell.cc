@@ -8,6 +8,7 @@
 #include "util/text.h"
 
 #include <array>
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -155,6 +156,12 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         require_game(game);
         load::StateLock lock(game, true);
         open_game(game, game_starter(ctx), false);  // a missing or broken game is an error before the prompt
+    }
+    // libedit reads characters through the locale's: in the C locale it drops every byte
+    // past ASCII ("#héllo" read as "#hllo"). The user's, for its character type only.
+    // A locale of single bytes (C, POSIX) would still drop them: umpire's text is UTF-8.
+    if (std::setlocale(LC_CTYPE, "") == nullptr || MB_CUR_MAX == 1) {
+        std::setlocale(LC_CTYPE, "C.UTF-8");
     }
     Completion completion{ctx.env(), game, {}, 0};
     g_completion = &completion;

@@ -79,6 +79,12 @@ printf 'melee --attacker 4 --defender 4 --roll 3\nmele\nwhy\n' | "$umpire" -q sh
 has why.out "d6    3    given   attack on defender"
 has why.err "did you mean 'melee'?"
 
+# --- Text past ASCII is kept, in the user's UTF-8 locale and in C (libedit dropped it).
+for locale in C.UTF-8 C; do
+    printf 'roll 2d6 #h\303\251llo\342\206\222\n' | LANG=$locale LC_ALL= "$umpire" -q shell --no-history >utf8.out 2>&1
+    has utf8.out $'note: h\303\251llo\342\206\222'
+done
+
 # --- The prompt through a terminal.
 command -v tmux >/dev/null || { fail "tmux is not installed (the README's test command installs it)"; exit 1; }
 "$umpire" -q game new constantinople live.toml >/dev/null
