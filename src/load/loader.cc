@@ -775,6 +775,10 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                 reader.fail(name->source(),
                             "unit name '" + unit.name + "' must be non-empty, not a number, and hold no ':'");
             }
+            if (unit.name.size() > 256) {  // a name typed after a flag is 256 characters at most
+                reader.fail(name->source(), "unit name of " + std::to_string(unit.name.size()) +
+                                                " characters: at most 256, or no command could name it");
+            }
             if (s.find_unit(unit.name) != nullptr) {
                 reader.fail(name->source(), "unit '" + unit.name + "' appears twice");
             }
@@ -801,7 +805,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                 unit.morale = static_cast<int>(reader.integer(*n, "morale", 1, 10));
             }
             if (const toml::node* n = u.get("stands")) {
-                unit.stands = static_cast<int>(reader.integer(*n, "stands", 1, 99));
+                unit.stands = static_cast<int>(reader.integer(*n, "stands", 1, 100));  // as every command takes
             }
             unit.block = reader.string(u, "block", "[[unit]]", false);
             unit.block_reduced = reader.string(u, "block_reduced", "[[unit]]", false);

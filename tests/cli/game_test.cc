@@ -867,3 +867,16 @@ TEST_CASE("cli: a blocked loser's stand eliminated instead is applied to the gam
     CHECK(contains(broke.out, "2-Para: eliminated 1 -> 2 (15.2.2)"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
+
+TEST_CASE("cli: game set holds the clock to the game's months: none before jun41 (V, XVI.C)", "[cli][game]")
+{
+    const test::TempDir dir("game-months");
+    const std::string file = dir / "barbarossa.toml";
+    REQUIRE(run_cli({"game", "new", "russian-portfolio", file}).code == 0);
+    // jun40 was taken, and the next 'game next' failed on a weather row it named as --row
+    auto early = run_cli({"game", "set", file, "clock", "month=jun40", "--reason", "x"});
+    CHECK(early.code == 64);
+    CHECK(contains(early.err, "'jun40' is before the game begins: jun41 or later"));
+    CHECK(run_cli({"game", "set", file, "clock", "month=jul41", "--reason", "x"}).code == 0);
+    CHECK(run_cli({"game", "next", file, "--month", "aug41"}).code == 0);
+}

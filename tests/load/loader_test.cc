@@ -275,6 +275,13 @@ back = { melee = 2, ram = 0, ram_defense = "D" }
     } catch (const Error& e) {
         CHECK(std::string(e.what()) == "s.toml:10:45: 'ram_defense' is 'E'; allowed A, B, C, D");
     }
+    // A name no command could give (--attacker takes 256 characters at most) is refused.
+    CHECK_THROWS_WITH(load::parse_scenario(head + "[[unit]]\nname = \"" + std::string(257, 'x') +
+                                               "\"\nside = \"a\"\ntype = \"galley\"\n",
+                                           "s.toml"),
+                      "s.toml:7:8: unit name of 257 characters: at most 256, or no command could name it");
+    CHECK_NOTHROW(load::parse_scenario(
+        head + "[[unit]]\nname = \"" + std::string(256, 'x') + "\"\nside = \"a\"\ntype = \"galley\"\n", "s.toml"));
 }
 
 TEST_CASE("loader: every shipped table and scenario loads", "[load]")

@@ -163,6 +163,8 @@ GameRules russian_portfolio_game_rules()
         c.number("", "turn", 1, k_max_clock);
         if (const std::string m = g.value("", "month"); month_key(m) != m || m.empty()) {
             c.problem("", "month", "'" + m + "' is no month the game knows: as jun41, oct41, mar42 (V)");
+        } else if (month_of(m) < month_of("jun41")) {
+            c.problem("", "month", "'" + m + "' is before the game begins: jun41 or later (V, XVI.C)");
         }
         // The weather is a code of the referee's chart (his own tables may replace it): a word, or ""
         // before the 1Jun41 start's first roll (XVI.C.1.c).
