@@ -243,12 +243,18 @@ void run_batch(Context& ctx)
         std::optional<OwnSeed> own;
         std::optional<core::RandomSource> own_engine;
         if (use_memo) {
-            const Repeatable* answer = memo.walk(line, stream, faces);
-            // A line not kept as it is, with its own seed: kept without the seed, its dice
-            // drawn from that seed's engine, not the stream.
-            if (answer == nullptr && faces.empty() && (own = own_seed(line))) {
-                own_engine.emplace(own->seed, own->position);
-                answer = memo.walk(own->key, *own_engine, own_faces);
+            const Repeatable* answer = nullptr;
+            try {
+                answer = memo.walk(line, stream, faces);
+                // A line not kept as it is, with its own seed: kept without the seed, its dice
+                // drawn from that seed's engine, not the stream.
+                if (answer == nullptr && faces.empty() && (own = own_seed(line))) {
+                    own_engine.emplace(own->seed, own->position);
+                    answer = memo.walk(own->key, *own_engine, own_faces);
+                }
+            } catch (const Error& e) {  // the stream at its last position: this line's answer
+                refuse(line, static_cast<int>(e.code()), e.what());
+                continue;
             }
             if (answer != nullptr) {
                 if (answer->stream_fields) {

@@ -175,7 +175,7 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
          return app.add_option_function<std::string>(
              o.names,
              [&ctx](const std::string& text) {
-                 auto n = parse_int(text, 0, std::numeric_limits<long long>::max());
+                 auto n = parse_int(text, 0, static_cast<long long>(core::k_last_position));
                  if (!n) {
                      throw usage_error("--position: " + n.error());
                  }

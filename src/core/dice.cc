@@ -10,6 +10,12 @@
 
 namespace umpire::core {
 
+void RandomSource::past_last_position()
+{
+    throw usage_error("the seed's stream has reached position " + std::to_string(k_last_position) +
+                      ", the last a request can start from, so what follows could not be replayed: start another seed");
+}
+
 std::string DiceSpec::label() const
 {
     std::string out = count == 1 ? "" : std::to_string(count);

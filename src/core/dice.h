@@ -102,6 +102,10 @@ public:
     Draw draw(const DiceSpec& spec) override;
 };
 
+// The last position of a seed's stream a request can name (the position option): a draw past it
+// would be an answer no one could replay, so the stream stops there (a usage Error).
+inline constexpr std::uint64_t k_last_position = 9223372036854775807ULL;
+
 // mt19937 (Boost's numbers, core/mt19937.h) with Boost's uniform_int_distribution, which
 // gives the same values on every standard library for the same seed.
 class RandomSource : public DiceSource {
@@ -119,6 +123,7 @@ public:
     std::uint64_t position() const { return m_engine.calls; }
 
 private:
+    [[noreturn]] static void past_last_position();
     // mt19937 counting its calls (uniform_int_distribution may call it more than once).
     struct CountingEngine {
         using result_type = Mt19937::result_type;
@@ -128,6 +133,9 @@ private:
         static result_type max() { return Mt19937::max(); }
         result_type operator()()
         {
+            if (calls >= k_last_position) {
+                past_last_position();
+            }
             ++calls;
             return engine();
         }

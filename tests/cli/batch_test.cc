@@ -823,3 +823,20 @@ TEST_CASE("seed: every player contributes; the seed comes from all nonces, check
     CHECK(made.code == 0);
     CHECK(contains(made.out, R"("commitment":")"));
 }
+
+TEST_CASE("batch: a stream at its last position refuses each line that would draw past it, and goes on", "[cli][batch]")
+{
+    std::istringstream in("roll d6\nroll 3d6\nroll d6\n");
+    cli::Environment env;
+    env.in = &in;
+    auto r = test::run_cli({"--seed", "1", "--position", "9223372036854775806", "batch"}, env);
+    CHECK(r.code == 64);
+    const auto lines = split(r.out, '\n');
+    REQUIRE(lines.size() >= 3);
+    CHECK(test::contains(lines[0], "\"position\":9223372036854775806"));
+    for (size_t i : {1, 2}) {  // the second from the memo's walk, outside the line's run
+        CHECK(test::contains(lines[i], "\"error\":{\"code\":64"));
+        CHECK(test::contains(lines[i], "has reached position 9223372036854775807"));
+    }
+    CHECK_FALSE(test::contains(r.out, "9223372036854775808"));
+}

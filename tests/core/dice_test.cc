@@ -258,3 +258,14 @@ TEST_CASE("dice: the lazily seeded mt19937 gives Boost's numbers", "[core][dice]
         }
     }
 }
+
+TEST_CASE("dice: the stream stops at the last position a request can name, never past it", "[core][dice]")
+{
+    // A batch from --position 9223372036854775806 reported line 3 at ...810, a position
+    // --position refuses: that answer could never be replayed.
+    RandomSource source(1, k_last_position - 1);
+    CHECK(source.face(6) >= 1);
+    CHECK(source.position() == k_last_position);
+    CHECK_THROWS_WITH(source.face(6), Catch::Contains("has reached position 9223372036854775807"));
+    CHECK(source.position() == k_last_position);  // nothing drawn
+}
