@@ -398,6 +398,9 @@ void run_table_check(const TableOptions& opt, Context& ctx)
     };
     std::vector<Checked> checked;
     std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(opt.file, ec))) {
+        throw not_found_error("table check: no file or directory '" + opt.file + "'");
+    }
     if (std::filesystem::is_directory(opt.file, ec)) {
         // As every call would read the directory: each file by the id its path gives it.
         load::Catalog dir({opt.file});

@@ -60,12 +60,23 @@ std::string find_in_dir(const std::string& dir, std::string_view id)
     return "";
 }
 
+// Why DIR, given as a tables directory, is none: not there, or a file of another kind.
+std::string missing_directory(const std::string& dir)
+{
+    std::error_code ec;
+    const fs::file_status status = fs::status(dir, ec);
+    return "tables directory '" + dir + "' " +
+           (fs::exists(status) ? std::string("is ") + (fs::is_regular_file(status) ? "a file" : file_kind(status)) +
+                                     ", not a directory"
+                               : std::string("does not exist"));
+}
+
 std::vector<fs::path> toml_files(const std::string& dir)
 {
     std::vector<fs::path> files;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        throw not_found_error("tables directory '" + dir + "' does not exist");
+        throw not_found_error(missing_directory(dir));
     }
     // Walked by hand: a symlink loop or an unreadable subdirectory is reported with its
     // place (the range-for threw, and the error came out as an internal one).
@@ -115,10 +126,11 @@ std::string read_data_file(const std::string& path)
     // O_NONBLOCK: a FIFO opens at once, to be refused, instead of waiting for a writer.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
-        if (struct stat link{}; (errno == ENOENT || errno == ELOOP) && ::lstat(path.c_str(), &link) == 0) {
+        const int error = errno;
+        if (struct stat link{}; (error == ENOENT || error == ELOOP) && ::lstat(path.c_str(), &link) == 0) {
             require_regular_file(path);  // a broken link or a loop of links, said as such
         }
-        throw not_found_error("cannot read '" + path + "'");
+        throw not_found_error("cannot read '" + path + "': " + std::strerror(error));
     }
     struct stat st {};
     const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
@@ -186,7 +198,7 @@ Catalog::Catalog(std::vector<std::string> dirs, std::string user_dir, std::strin
     for (const auto& dir : m_dirs) {
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) {
-            throw not_found_error("tables directory '" + dir + "' does not exist");
+            throw not_found_error(missing_directory(dir));
         }
     }
 }

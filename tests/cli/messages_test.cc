@@ -150,3 +150,24 @@ TEST_CASE("messages: an empty item of a list is refused, as an empty value is", 
     CHECK(contains(joined.err, "--roll '9,,7': an empty item"));
     CHECK(run_cli({"wind", "--roll", "9,7"}).code == 0);
 }
+
+TEST_CASE("messages: a hex given twice, a path that is not there, a file for a directory", "[cli][messages]")
+{
+    // scatter --occupied 2=2 --occupied 2=0: the last won, silently; now refused, and the
+    // hexes given are in the answer's inputs
+    auto twice = run_cli({"-q", "scatter", "--paratroops", "3", "--occupied", "2=2", "--occupied", "2=0"});
+    CHECK(twice.code == 64);
+    CHECK(contains(twice.err, "--occupied 2=0: hex 2 is given twice"));
+    auto once = run_cli({"-q", "--json", "scatter", "--paratroops", "1", "--occupied", "2=1", "--roll", "1"});
+    CHECK(contains(once.out, R"("occupied":["2=1"])"));
+    // table check of nothing was exit 65, 'cannot read', as if a table were bad
+    auto none = run_cli({"table", "check", "/nonexistent-umpire-table"});
+    CHECK(none.code == 66);
+    CHECK(contains(none.err, "no file or directory '/nonexistent-umpire-table'"));
+    // --tables naming a file said the directory 'does not exist'
+    const test::TempDir dir("messages-tables");
+    std::ofstream(dir / "file") << "x\n";
+    auto file = run_cli({"--tables", dir / "file", "melee", "--attacker", "4", "--defender", "3"});
+    CHECK(file.code == 66);
+    CHECK(contains(file.err, "is a file, not a directory"));
+}

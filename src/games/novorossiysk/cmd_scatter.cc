@@ -26,6 +26,7 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
         return;
     }
     std::vector<int> occupied(7, 0);
+    std::vector<bool> named(7, false);
     for (const auto& spec : opt.occupied) {
         size_t eq = spec.find('=');
         std::string hex = spec.substr(0, eq);
@@ -41,12 +42,19 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
         if (!units) {
             throw usage_error("--occupied " + spec + ": " + units.error());
         }
+        if (named[static_cast<size_t>(index - 1)]) {
+            throw usage_error("--occupied " + spec + ": hex " + hex + " is given twice; give each hex once");
+        }
+        named[static_cast<size_t>(index - 1)] = true;
         occupied[static_cast<size_t>(index - 1)] = static_cast<int>(*units);
     }
-    ctx.adjudicate(opt.dice, {{"paratroops", static_cast<long long>(*opt.paratroops)}}, "scatter",
-                   [&](core::Dice& dice) {
-                       return core::resolve_paratroop_scatter(scatter, procedures, *opt.paratroops, occupied, dice);
-                   });
+    core::Fields inputs{{"paratroops", static_cast<long long>(*opt.paratroops)}};
+    if (!opt.occupied.empty()) {
+        inputs.push_back({"occupied", opt.occupied});
+    }
+    ctx.adjudicate(opt.dice, inputs, "scatter", [&](core::Dice& dice) {
+        return core::resolve_paratroop_scatter(scatter, procedures, *opt.paratroops, occupied, dice);
+    });
 }
 
 void setup_scatter(CLI::App& app, Context& ctx)
