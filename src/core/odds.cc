@@ -273,6 +273,21 @@ long double kept_work(int count, int sides, int keep)
 }
 inline constexpr long double k_max_kept_work = 4e7;
 
+// Refuses LABEL (the highest 3 of 20d1000) when its kept odds take past k_max_kept_work,
+// saying the work as reckoned.
+void refuse_heavy_kept(const std::string& label, int count, int sides, int keep)
+{
+    const long double work = kept_work(count, sides, keep);
+    if (work <= k_max_kept_work) {
+        return;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2Lg", work);
+    throw usage_error("{odds}: " + label + " takes too much work to count exactly (about " + text +
+                      ": the dice kept cubed x the sides squared x the 64-bit words of its counts, past 4e7, an "
+                      "engine limit): keep fewer, or fewer dice or sides");
+}
+
 // N, below 2^128, as a 128-bit number.
 Wide wide(const BigInt& n)
 {
@@ -477,9 +492,7 @@ KeptOdds term_odds(const RollTerm& term)
         }
         case PoolSpec::Read::keep_highest:
         case PoolSpec::Read::keep_lowest:
-            if (kept_work(count, sides, pool.n) > k_max_kept_work) {
-                throw usage_error("{odds}: " + pool.label() + " takes too much work to count exactly: keep fewer");
-            }
+            refuse_heavy_kept(pool.label(), count, sides, pool.n);
             part = polynomial_of(kept_odds(count, sides, pool.n, pool.read == PoolSpec::Read::keep_highest));
             break;
         case PoolSpec::Read::at_least:
@@ -713,12 +726,9 @@ public:
         const auto key = std::make_tuple(count, sides, keep, highest);
         auto it = m_cache.kept.find(key);
         if (it == m_cache.kept.end()) {
-            if (kept_work(count, sides, keep) > k_max_kept_work) {
-                throw usage_error("{odds}: the " + std::string(highest ? "highest " : "lowest ") +
-                                  std::to_string(keep) + " of " + std::to_string(count) + "d" + std::to_string(sides) +
-                                  " take too much work to count exactly (dice kept cubed x sides squared past " +
-                                  std::to_string(static_cast<long long>(k_max_kept_work)) + "): keep fewer");
-            }
+            refuse_heavy_kept("the " + std::string(highest ? "highest " : "lowest ") + std::to_string(keep) + " of " +
+                                  std::to_string(count) + "d" + std::to_string(sides),
+                              count, sides, keep);
             it = m_cache.kept.emplace(key, kept_odds(count, sides, keep, highest)).first;
         }
         return draw_whole(it->second);
