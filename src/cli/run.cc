@@ -418,24 +418,12 @@ scenario data, 66 a named file or table not found, 69 a program umpire runs is
 missing (the editor, umpire-draw), 70 internal error, 74 a read or write failed.
 See umpire(1).)";
 
-// Whether ARGS ask for --json before the command (a global option), so that an error is
-// written as JSON too.
+// Whether ARGS ask for --json, before the command or after it (CLI11 takes a global option
+// there too, so 'roll d6 --json' answers in JSON), so that an error is written as JSON too.
 bool wants_json(const std::vector<std::string>& args)
 {
-    for (const auto& arg : args) {
-        if (arg == "--json") {
-            return true;
-        }
-        bool with_value = false;
-        if (!arg.starts_with("-") && find_global(arg, &with_value) == nullptr) {
-            const bool known =
-                std::any_of(k_commands.begin(), k_commands.end(), [&](const Command& c) { return arg == c.name; });
-            if (known) {
-                return false;  // past the command: --json belongs to no one there
-            }
-        }
-    }
-    return false;
+    const auto end = std::find(args.begin(), args.end(), "--");  // past it, words are no options
+    return std::find(args.begin(), end, "--json") != end;
 }
 
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit

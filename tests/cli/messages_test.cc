@@ -171,3 +171,13 @@ TEST_CASE("messages: a hex given twice, a path that is not there, a file for a d
     CHECK(file.code == 66);
     CHECK(contains(file.err, "is a file, not a directory"));
 }
+
+TEST_CASE("messages: --json after the command makes an error JSON too, as it makes the answer", "[cli][messages]")
+{
+    auto answer = run_cli({"roll", "d6", "--json"});
+    REQUIRE(answer.code == 0);
+    CHECK(answer.out.starts_with("{"));
+    auto error = run_cli({"roll", "d6", "--bogus", "--json"});
+    CHECK(error.code == 64);
+    CHECK(contains(error.out, R"("error":{"code":64)"));
+}
