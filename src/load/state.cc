@@ -131,8 +131,10 @@ void write_state_text(const std::string& path, const std::string& text, mode_t m
 
 namespace {
 
-// TEXT written to FD (NAME) whole and flushed to the disk; FD closed and FAIL(what) on an error.
-template <class Fail> void write_flushed(int fd, const std::string& text, const std::string& name, Fail fail)
+// TEXT written to FD (NAME) whole and, with FLUSH, flushed to the disk (a device or a FIFO
+// has no disk to flush to); FD closed and FAIL(what) on an error.
+template <class Fail>
+void write_flushed(int fd, const std::string& text, const std::string& name, Fail fail, bool flush = true)
 {
     size_t done = 0;
     while (done < text.size()) {
@@ -146,7 +148,7 @@ template <class Fail> void write_flushed(int fd, const std::string& text, const 
         }
         done += static_cast<size_t>(n);
     }
-    if (::fsync(fd) != 0) {
+    if (flush && ::fsync(fd) != 0) {
         ::close(fd);
         fail("flush " + name);
     }
@@ -186,24 +188,15 @@ void replace_file(const std::string& given, const std::string& text)
 {
     // A device or a FIFO (/dev/stdout, /dev/null, a pipe to a viewer) takes the text as it is.
     if (struct stat st{}; ::stat(given.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+        auto fail = [&](const std::string& what) {
+            const int err = errno;
+            throw io_error(given + ": cannot " + what + ": " + std::strerror(err));
+        };
         const int fd = ::open(given.c_str(), O_WRONLY | O_CLOEXEC);
         if (fd < 0) {
-            const int err = errno;
-            throw io_error(given + ": cannot open it: " + std::strerror(err));
+            fail("open it");
         }
-        size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-            if (n < 0 && errno == EINTR) {
-                continue;
-            }
-            if (n < 0) {
-                const int err = errno;
-                ::close(fd);
-                throw io_error(given + ": cannot write it: " + std::strerror(err));
-            }
-            done += static_cast<size_t>(n);
-        }
+        write_flushed(fd, text, "it", fail, false);
         ::close(fd);
         return;
     }

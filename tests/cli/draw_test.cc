@@ -11,6 +11,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using umpire::test::contains;
 using umpire::test::run_cli;
@@ -193,4 +199,31 @@ TEST_CASE("bars: Unicode eighths on a UTF-8 terminal, '#' elsewhere, never nothi
     // 0.3 of 4 cells is 9.6 eighths: one full block and 2/8 (rounded), then two blanks.
     CHECK(format::bar(0.3, 4, unicode) == "\u2588\u258E  ");
     CHECK(format::bar(0.0001, 3, unicode) == "\u258F  ");
+}
+
+TEST_CASE("draw: a picture into a FIFO is written into it; a link is written through", "[cli][draw]")
+{
+    // A FIFO (a viewer reading a pipe) took a file renamed over it; a link, likewise.
+    const test::TempDir dir("draw-fifo");
+    const std::string fifo = dir / "pipe.svg";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string read;
+    std::thread reader([&] {
+        std::ifstream in(fifo, std::ios::binary);
+        read.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    });
+    auto r = run_cli({"--draw", fifo, "melee", "--attacker", "4", "--defender", "5", "--odds"});
+    // Should umpire never have opened the FIFO, the reader waits on it: a writer come and
+    // gone lets it see the end (with no reader left, this open fails, harmlessly).
+    if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) {
+        ::close(fd);
+    }
+    reader.join();
+    CHECK(r.code == 0);
+    CHECK(std::filesystem::is_fifo(fifo));
+    CHECK(contains(read, "<svg"));
+    std::filesystem::create_symlink("real.svg", dir.path / "link.svg");
+    REQUIRE(run_cli({"--draw", dir / "link.svg", "melee", "--attacker", "4", "--defender", "5", "--odds"}).code == 0);
+    CHECK(std::filesystem::is_symlink(dir.path / "link.svg"));
+    CHECK(contains(test::slurp(dir / "real.svg"), "<svg"));
 }
