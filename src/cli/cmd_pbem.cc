@@ -463,7 +463,15 @@ void key(const PbemOptions& opt, Context& ctx)
     if (!fs::exists(public_file) || trim(read_file(public_file)) != public_key) {
         write_file(public_file, public_key + "\n", 0644);
     }
-    ctx.out() << "umpire-key " << name << " " << public_key << "\n";
+    const std::string line = "umpire-key " + name + " " + public_key;
+    if (ctx.options.json) {
+        format::JsonWriter w;
+        w.begin_document().key("command").value("pbem key").key("player").value(name);
+        w.key("key").value(public_key).key("line").value(line).end_object();
+        ctx.out() << w.str() << "\n";
+        return;
+    }
+    ctx.out() << line << "\n";
 }
 
 void trust(const PbemOptions& opt, Context& ctx)
@@ -482,6 +490,16 @@ void trust(const PbemOptions& opt, Context& ctx)
     make_private_dir(dir);
     const auto known = known_keys();
     size_t found = 0;
+    format::JsonWriter w;  // under --json: one document naming each player's key and whether it was new
+    w.begin_document().key("command").value("pbem trust").key("players").begin_array();
+    const auto said = [&](const std::string& player, const std::string& key, bool known) {
+        if (ctx.options.json) {
+            w.begin_object().key("player").value(player).key("key").value(key).key("known").value(known);
+            w.end_object();
+        } else {
+            ctx.out() << "player " << player << (known ? ": this key is known already\n" : ": key trusted\n");
+        }
+    };
     std::istringstream lines(text);
     std::string line;
     while (std::getline(lines, line)) {
@@ -504,14 +522,18 @@ void trust(const PbemOptions& opt, Context& ctx)
                                  "); a changed key is refused: if " + name + " really made a new one, remove " + dir +
                                  "/" + name + ".pub by hand");
             }
-            ctx.out() << "player " << name << ": this key is known already\n";
+            said(name, key, true);
             continue;
         }
         write_file(dir + "/" + name + ".pub", key + "\n", 0644);
-        ctx.out() << "player " << name << ": key trusted\n";
+        said(name, key, false);
     }
     if (found == 0) {
         throw data_error(opt.args[0] + ": no 'umpire-key NAME KEY' line");
+    }
+    if (ctx.options.json) {
+        w.end_array().end_object();
+        ctx.out() << w.str() << "\n";
     }
 }
 

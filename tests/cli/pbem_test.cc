@@ -5,6 +5,7 @@
 #include "util/sign.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -213,6 +214,27 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
         CHECK(again.code == 0);
         CHECK(read(pub) == before);
         CHECK(again.out == "umpire-key alice " + before);
+    }
+    SECTION("key and trust under --json: the line to send, and each player's key known or new")
+    {
+        const auto key = g.alice.run({"--json", "pbem", "key", "--as", "alice"});
+        REQUIRE(key.code == 0);
+        const auto doc = nlohmann::json::parse(key.out);
+        const std::string pub = read(g.alice.home + "/umpire/pbem/keys/alice.pub").substr(0, 64);
+        CHECK(doc["command"] == "pbem key");
+        CHECK(doc["player"] == "alice");
+        CHECK(doc["key"] == pub);
+        CHECK(doc["line"] == "umpire-key alice " + pub);
+        // bob knows alice's key already (Game trusted it); carol's is new to him
+        const std::string carol = random_hex(32);
+        const auto trust = g.bob.run({"--json", "pbem", "trust", "-"},
+                                     doc["line"].get<std::string>() + "\numpire-key carol " + carol + "\n");
+        REQUIRE(trust.code == 0);
+        const auto players = nlohmann::json::parse(trust.out)["players"];
+        REQUIRE(players.size() == 2);
+        CHECK(players[0] == nlohmann::json({{"player", "alice"}, {"key", pub}, {"known", true}}));
+        CHECK(players[1] == nlohmann::json({{"player", "carol"}, {"key", carol}, {"known", false}}));
+        CHECK(read(g.bob.home + "/umpire/pbem/keys/carol.pub") == carol + "\n");
     }
     SECTION("a key that changes for a known player")
     {

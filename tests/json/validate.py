@@ -151,6 +151,18 @@ for _ in range(2):
     nonces += ["--contribution", c["nonce"] + ":" + c["commitment"]]
 r = subprocess.run([umpire, "--json", "seed", "combine"] + nonces, capture_output=True, text=True)
 check(r.stdout, "umpire --json seed combine")
+# pbem key and trust, each side with a home of its own (the keys live under XDG_DATA_HOME).
+homes = {side: {**os.environ, "XDG_DATA_HOME": os.path.join(work, side)} for side in ("alice", "bob")}
+r = subprocess.run([umpire, "--json", "pbem", "key", "--as", "alice"], capture_output=True, text=True,
+                   env=homes["alice"])
+check(r.stdout, "umpire --json pbem key")
+line = json.loads(r.stdout)["line"] + "\n"
+for round in ("new", "known"):
+    r = subprocess.run([umpire, "--json", "pbem", "trust", "-"], input=line, capture_output=True, text=True,
+                       env=homes["bob"])
+    check(r.stdout, "umpire --json pbem trust")
+    if [p["known"] for p in json.loads(r.stdout)["players"]] != [round == "known"]:
+        failures.append(f"umpire --json pbem trust ({round} key): {r.stdout.strip()[:200]}")
 
 # Coverage: every shape seen, every command heard from.
 listed = subprocess.run([umpire, "nosuchcommand"], capture_output=True, text=True).stderr
