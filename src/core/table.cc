@@ -265,6 +265,26 @@ std::string die_range_text(DieRange range)
     return std::to_string(range.lo) + "-" + std::to_string(range.hi);
 }
 
+std::string die_row_problem(const Table& table, DieRange range)
+{
+    if (!table.dice) {
+        return "";
+    }
+    const std::string key = die_range_text(range);
+    const std::string faces =
+        table.dice->label() + "'s " + std::to_string(table.dice->min()) + " to " + std::to_string(table.dice->max());
+    const bool open = range.lo == k_open_low || range.hi == k_open_high;
+    if (!open && (range.hi < table.dice->min() || range.lo > table.dice->max())) {
+        return "row " + key + " is outside " + faces;
+    }
+    const bool modifiable = !table.modifier.empty() || !table.modifiers.empty();
+    if (!modifiable && ((range.lo != k_open_low && range.lo < table.dice->min()) ||
+                        (range.hi != k_open_high && range.hi > table.dice->max()))) {
+        return "row " + key + " runs past " + faces + "; a table without modifiers reads only the die's own totals";
+    }
+    return "";
+}
+
 Expected<RangeCell> parse_range_cell(std::string_view text)
 {
     RangeCell cell;

@@ -169,6 +169,11 @@ struct Table {
     bool operator==(const Table&) const = default;
 };
 
+// Why a die row RANGE cannot stand in TABLE (its dice and modifiers read), "" when it can:
+// wholly outside the dice's totals, or, with nothing to add to the roll, past them ("6-7" on
+// a d6 names totals that cannot happen). The loader and table import say the same.
+std::string die_row_problem(const Table& table, DieRange range);
+
 // The column a differential is read under, and whether it was clamped to an edge.
 struct ColumnPick {
     size_t index = 0;

@@ -293,6 +293,11 @@ std::string import_grid(const core::Table& t, std::string_view table_text,
             seen.push_back(key_text);
         } else {
             const core::DieRange range = *core::parse_die_range(key_text);
+            if (t.row_kind == core::RowKind::die) {
+                if (const std::string problem = core::die_row_problem(t, range); !problem.empty()) {
+                    fail_at(source, key.line, key.column, problem);
+                }
+            }
             if (last && range.lo <= last->hi) {
                 fail_at(source, key.line, key.column,
                         "row " + key_text + " overlaps or comes before " + die_range_text(*last) +
@@ -341,6 +346,22 @@ std::string import_grid(const core::Table& t, std::string_view table_text,
         }
         block += has_columns ? "cells = [" + join(cells, ", ") + "]\n" : "result = " + cells.front() + "\n";
         blocks.push_back(std::move(block));
+    }
+    const bool modified = !t.modifier.empty() || !t.modifiers.empty();
+    if (t.row_kind == core::RowKind::die && modified && last) {
+        // Modifiers move a total past the die's own: the loader's rule, said at the grid's row.
+        const GridCell& opening = grid[first].front();
+        if (core::parse_die_range(plain_dashes(opening.text))->lo != core::k_open_low) {
+            fail_at(source, opening.line, opening.column,
+                    "the first row is " + opening.text + ", but " + t.id +
+                        " has modifiers: open it (\"..N\") so every total below is read");
+        }
+        if (last->hi != core::k_open_high) {
+            const GridCell& key = grid.back().front();
+            fail_at(source, key.line, key.column,
+                    "the last row is " + die_range_text(*last) + ", but " + t.id +
+                        " has modifiers: open it (\"N..\", or \"N+\" as printed) so every total above is read");
+        }
     }
     if (t.row_kind == core::RowKind::die && last && t.dice && last->hi != core::k_open_high &&
         last->hi < t.dice->max()) {

@@ -510,20 +510,10 @@ void read_rows(const Reader& reader, const toml::table& doc, core::Table& t)
             row.lo = range.lo;
             row.hi = range.hi;
             row.key = core::die_range_text(range);
-            bool open = range.lo == core::k_open_low || range.hi == core::k_open_high;
-            if (die && !open && (range.hi < t.dice->min() || range.lo > t.dice->max())) {
-                reader.fail(key->source(), "row " + row.key + " is outside " + t.dice->label() + "'s " +
-                                               std::to_string(t.dice->min()) + " to " + std::to_string(t.dice->max()));
-            }
-            // Without modifiers only the die's own faces are read: a row running past them
-            // ("6-7" on a d6) names totals that cannot happen.
-            const bool modifiable = !t.modifier.empty() || !t.modifiers.empty();
-            if (die && !modifiable &&
-                ((range.lo != core::k_open_low && range.lo < t.dice->min()) ||
-                 (range.hi != core::k_open_high && range.hi > t.dice->max()))) {
-                reader.fail(key->source(), "row " + row.key + " runs past " + t.dice->label() + "'s " +
-                                               std::to_string(t.dice->min()) + " to " + std::to_string(t.dice->max()) +
-                                               "; a table without modifiers reads only the die's own totals");
+            if (die) {
+                if (const std::string problem = core::die_row_problem(t, range); !problem.empty()) {
+                    reader.fail(key->source(), problem);
+                }
             }
             if (!t.rows.empty()) {
                 const auto& prev = t.rows.back();

@@ -156,6 +156,11 @@ TEST_CASE("cli: table import refuses a grid that does not fit, naming the place,
         {"a column missing", "die,1:3,1:2,1:1,3:2,2:1,3:1,4:1,5:1,7:1,10:1\n" + k_rows,
          "chart.csv:1:1: the header names 10 columns, but russian-portfolio.crt has 11: 1:4 1:3"},
         {"the die short", k_header + k_rows.substr(0, k_rows.rfind("6,")), "the last row is 5, but d6 can roll 6"},
+        // past the die: the grid's own place, not the line of the TOML it would have become
+        {"a row past the die", k_header + k_rows + "7,S,S,S,S,S,S,S,S,S,S,S\n",
+         "chart.csv:8:1: row 7 is outside d6's 1 to 6"},
+        {"a first row below the die", k_header + "0-1,S,AE,AE,AD,AD,S,S,D1,X,D4,DX\n" + rows_2_6,
+         "chart.csv:2:1: row 0-1 runs past d6's 1 to 6; a table without modifiers reads only the die's own totals"},
         {"a binary file",
          std::string("die,1:4\n\x7f"
                      "ELF\0\0",
@@ -190,6 +195,33 @@ TEST_CASE("cli: table import refuses a grid that does not fit, naming the place,
     auto homeless = run_cli({"table", "import", "russian-portfolio.crt", ref.dir / "chart.csv"}, cli::Environment{});
     CHECK(homeless.code == 64);
     CHECK(contains(homeless.err, "you have no tables directory"));
+}
+
+TEST_CASE("cli: table import into a table with modifiers wants its first and last rows open, said at the grid's row",
+          "[cli][tables]")
+{
+    // Border War's CRT (examples/border-war) adds --mod to the die: every total is read only
+    // when the first row is "..N" and the last "N.." (umpire-tables(5), the loader's rule).
+    const Referee ref;
+    const std::string tables = std::string(UMPIRE_SOURCE_DIR) + "/examples/border-war/tables";
+    const std::string header = "die, 1:2, 1:1, 2:1, 3:1, 4:1\n";
+    const std::string middle = "2-3, AR, AR, NE, DR, DR\n4, NE, DR, DR, EX, DE\n5, NE, EX, EX, DE, DE\n";
+    const auto import = [&](const std::string& first, const std::string& last) {
+        return run_cli(
+            {"--tables", tables, "table", "import", "border-war.crt",
+             ref.write("bw.csv", header + first + ", AE, AR, AR, NE, DR\n" + middle + last + ", DR, EX, DE, DE, DE\n")},
+            ref.env);
+    };
+    auto closed_first = import("1", "6+");
+    CHECK(closed_first.code == 65);
+    CHECK(contains(closed_first.err, "bw.csv:2:1: the first row is 1, but border-war.crt has modifiers: open it"));
+    auto closed_last = import("..1", "6-7");
+    CHECK(closed_last.code == 65);
+    CHECK(contains(closed_last.err, "bw.csv:6:1: the last row is 6-7, but border-war.crt has modifiers: open it"));
+    CHECK(!std::filesystem::exists(ref.env.user_tables + "/border-war/crt.toml"));
+    auto open = import("..1", "6+");
+    CHECK(open.code == 0);
+    CHECK(std::filesystem::exists(ref.env.user_tables + "/border-war/crt.toml"));
 }
 
 TEST_CASE("cli: a table of the referee's that lacks what a command reads is refused, never read wrong", "[cli][tables]")
