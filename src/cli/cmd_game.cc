@@ -88,6 +88,7 @@ void run_new(const GameOptions& opt, Context& ctx)
             }
             throw;
         }
+        ctx.game_written = path;  // an answer lost from here on must say the game was made
     }
     ctx.emit(std::move(r));
 }

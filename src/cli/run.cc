@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <csignal>
 
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -1115,6 +1116,18 @@ int run(int argc, char** argv)
     // message (umpire(1), EXIT STATUS), not a SIGPIPE that kills umpire midway; a game
     // change already made is then said to be made. Programs umpire runs get it back.
     ::signal(SIGPIPE, SIG_IGN);
+    // A standard stream closed by the caller (>&-) would be the next file umpire opens: a
+    // game's lock or journal would receive the answer. Each closed one is held by /dev/null,
+    // opened the other way (as gnulib's stdopen does), so that using it still fails: a write
+    // to a closed standard output is exit 74, as the pipe that went away is.
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            const int held = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (held != fd) {
+                return 74;  // no descriptor to hold it with: nothing safe to do
+            }
+        }
+    }
     std::vector<std::string> args(argv + 1, argv + argc);
     Environment env;
     if (const char* tables = std::getenv("UMPIRE_TABLES")) {

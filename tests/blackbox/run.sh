@@ -82,6 +82,23 @@ expect_pipe pipe_roll_n roll -n 100000000 2d6
 expect_pipe pipe_batch --seed 1 batch
 expect_pipe pipe_odds roll --odds 1000d10
 
+# A standard output closed by the caller (>&-) is a failed write, exit 74, not the next file
+# umpire opens: the game's lock or journal took the answer before, exit 0. A game made or
+# changed says so, so a script does not run it again.
+closed_dir=$(mktemp -d)
+"$umpire" game new constantinople "$closed_dir/g.toml" >&- 2>"$closed_dir/new.err"; new_rc=$?
+"$umpire" --game "$closed_dir/g.toml" --apply --seed 3 wind >&- 2>"$closed_dir/wind.err"; wind_rc=$?
+if [ "$new_rc" = 74 ] && [ "$wind_rc" = 74 ] && [ ! -s "$closed_dir/g.toml.lock" ] &&
+        grep -q "Bad file descriptor; but the change was made: $closed_dir/g.toml" "$closed_dir/new.err" &&
+        grep -q "Bad file descriptor; but the change was made" "$closed_dir/wind.err" &&
+        [ "$(grep -c . "$closed_dir/g.toml.journal")" = 2 ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL closed_stdout: exits $new_rc and $wind_rc, expected 74 and 74"; cat "$closed_dir"/*.err
+    cat "$closed_dir/g.toml.lock"; failed=$((failed + 1))
+fi
+rm -rf "$closed_dir"
+
 # Twelve concurrent calls on one --state file: each waits for the lock, so twelve phases
 # pass (day 1 morning to day 4 night) and no temporary file is left behind.
 state_dir=$(mktemp -d)
