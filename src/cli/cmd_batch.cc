@@ -293,11 +293,6 @@ void run_batch(Context& ctx)
                        (word == request.end() ? std::string() : *word + " ") + "--help' outside the batch");
             continue;
         }
-        if (std::find(request.begin(), request.end(), "batch") != request.end() ||
-            std::find(request.begin(), request.end(), "replay") != request.end()) {
-            refuse(line, 64, "batch and replay cannot run inside a batch");
-            continue;
-        }
         std::vector<std::string> args = common;
         args.insert(args.end(), request.begin(), request.end());
         std::string command;
@@ -305,6 +300,10 @@ void run_batch(Context& ctx)
             command = command_of(args);
         } catch (const Error& e) {
             refuse(line, static_cast<int>(e.code()), e.what());
+            continue;
+        }
+        if (const std::string why = refused_inside("batch", args, false); !why.empty()) {
+            refuse(line, 64, why);
             continue;
         }
         auto at = runners.find(command);

@@ -163,6 +163,10 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     if (std::setlocale(LC_CTYPE, "") == nullptr || MB_CUR_MAX == 1) {
         std::setlocale(LC_CTYPE, "C.UTF-8");
     }
+    // A line's command reads no standard input: it is the shell's lines ('table import -'
+    // or 'pbem trust -' would take the lines typed after them as their file).
+    Environment command_env = ctx.env();
+    command_env.in = nullptr;
     Completion completion{ctx.env(), game, {}, 0};
     g_completion = &completion;
     rl_readline_name = "umpire";
@@ -265,8 +269,12 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             }
         }
         full.insert(full.end(), args.begin(), args.end());
+        if (const std::string why = refused_inside("shell", full, ctx.env().in_is_tty); !why.empty()) {
+            err << "umpire: error: " << why << "\n";
+            continue;
+        }
         std::ostringstream result;
-        run(full, result, err, ctx.env());
+        run(full, result, err, command_env);
         // 'why' keeps the last result's working: a typo or refusal in between leaves it.
         std::string hidden;
         const std::string shown = without_working(result.str(), hidden);

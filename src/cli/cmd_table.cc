@@ -66,8 +66,10 @@ void install(const std::string& dest, const std::string& text)
 // Standard input, refused past the size of any table file.
 std::string read_input(Context& ctx)
 {
-    if (ctx.env().in == nullptr) {
-        throw usage_error("table import -: no standard input to read");
+    if (ctx.env().in == nullptr || ctx.in_batch()) {
+        throw usage_error(std::string("table import -: no standard input to read") +
+                          (ctx.in_batch() ? " in a batch (its input is the batch's lines)" : "") +
+                          ": give the chart's file");
     }
     std::string text;
     char buffer[65536];
@@ -123,7 +125,8 @@ std::vector<CellDifference> differences(const core::Table& shipped, const core::
 }
 
 void say(Context& ctx, const std::string& command, const std::string& id, const std::string& file,
-         const std::string& text, const std::vector<CellDifference>& cells, long long rows = -1)
+         const std::string& text, const std::vector<CellDifference>& cells, long long rows = -1,
+         std::optional<bool> installed = std::nullopt)
 {
     if (!ctx.options.json) {
         ctx.out() << text;
@@ -133,6 +136,9 @@ void say(Context& ctx, const std::string& command, const std::string& id, const 
     w.begin_document().key("command").value(command).key("id").value(id).key("file").value(file);
     if (rows >= 0) {
         w.key("rows").value(rows);
+    }
+    if (installed) {
+        w.key("installed").value(*installed);
     }
     w.key("differences").begin_array();
     for (const auto& d : cells) {
@@ -319,7 +325,9 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
         run_editor(editor, copy);
         text = load::read_data_file(copy);
         if (text == start) {
-            ctx.out() << "No changes: nothing installed; " << opt.id << " is read as before (" << info.origin << ")\n";
+            say(ctx, "table edit", opt.id, info.origin,
+                "No changes: nothing installed; " + opt.id + " is read as before (" + info.origin + ")\n", {}, -1,
+                false);
             return;
         }
         try {
@@ -345,8 +353,12 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
                text.substr(codes == std::string::npos ? text.size() : codes + 1);
     }
     install(dest, text);
-    ctx.out() << "Installed " << dest << ": every call now reads it for " << opt.id << " (umpire table reset " << opt.id
-              << " removes it)\n";
+    const auto cells =
+        shipped ? differences(*shipped, load::parse_table(text, dest, opt.id)) : std::vector<CellDifference>{};
+    say(ctx, "table edit", opt.id, dest,
+        "Installed " + dest + ": every call now reads it for " + opt.id + " (umpire table reset " + opt.id +
+            " removes it)\n",
+        cells, -1, true);
 }
 
 void run_table_diff(const TableOptions& opt, Context& ctx)

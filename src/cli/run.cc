@@ -809,6 +809,34 @@ std::string command_of(const std::vector<std::string>& args)
     return "";
 }
 
+std::string refused_inside(std::string_view where, const std::vector<std::string>& args, bool in_is_tty)
+{
+    std::string command;
+    try {
+        command = command_of(args);
+    } catch (const Error&) {
+        return "";
+    }
+    const std::string outside = " outside the " + std::string(where);
+    if (command == "batch" || command == "shell" || (command == "replay" && where == "batch")) {
+        return where == "shell" && command == "shell"
+                   ? "you are in the shell already"
+                   : command +
+                         (command == "replay" ? " reads a log of its own" : " reads standard input line by line") +
+                         ": run 'umpire " + command + "'" + outside;
+    }
+    if (command == "completion") {
+        return "completion prints a script for your shell, not an answer: run 'umpire completion'" + outside;
+    }
+    const auto at = std::find(args.begin(), args.end(), command);
+    const auto action = std::find_if(at + 1, args.end(), [](const std::string& w) { return !w.starts_with("-"); });
+    if (command == "table" && action != args.end() && *action == "edit" && (where == "batch" || !in_is_tty)) {
+        return "table edit opens an editor on the terminal, and this " + std::string(where) +
+               "'s input is no terminal: run 'umpire table edit'" + outside;
+    }
+    return "";
+}
+
 // --draw is refused up front by a command that draws nothing, before it does anything: a
 // game changed, then an error, would be worse than either. Pictures are of charts (table
 // show, table sheet) and of odds (any adjudication, rolled or --odds; compare; plan crt

@@ -99,6 +99,20 @@ else
 fi
 rm -rf "$closed_dir"
 
+# A shell fed from a pipe: a line's command reads no standard input (the shell's lines are),
+# so neither table edit's editor nor table import - takes the lines after it, and a shell or
+# batch typed at the prompt is refused; the line after them still runs.
+shell_out=$(printf 'shell\nbatch\ntable edit constantinople.ram\ntable import constantinople.ram -\nwind --roll 9,7\n' |
+    EDITOR=cat "$umpire" shell --no-history 2>&1)
+if grep -q "you are in the shell already" <<<"$shell_out" &&
+        grep -q "batch reads standard input line by line" <<<"$shell_out" &&
+        grep -q "this shell's input is no terminal" <<<"$shell_out" &&
+        grep -q "table import -: no standard input to read" <<<"$shell_out" && grep -q "^result: NE" <<<"$shell_out"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL shell_input: a piped shell's lines were taken or run nested"; echo "$shell_out"; failed=$((failed + 1))
+fi
+
 # Twelve concurrent calls on one --state file: each waits for the lock, so twelve phases
 # pass (day 1 morning to day 4 night) and no temporary file is left behind.
 state_dir=$(mktemp -d)

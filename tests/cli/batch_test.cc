@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -443,6 +444,36 @@ TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[
           R"({"schema_version":1,"line":1,"request":"melee --help","error":{"code":64,"message":"help and version are )"
           R"(not answers a batch can give in JSON; run 'umpire melee --help' outside the batch"}})");
     CHECK(contains(lines[1], R"("code":"NE")"));
+}
+
+TEST_CASE("batch: a line that would read the batch's own input, take the terminal or print no answer is refused",
+          "[cli][batch]")
+{
+    // table edit ran the editor on the batch's standard input (it ate the lines after it);
+    // completion printed its script into the JSON stream; a request merely holding the word
+    // "batch" (a label) was refused with batch itself.
+    auto r = run_with_input({"--seed", "1", "batch"}, "batch\nshell\ncompletion bash\ntable edit constantinople.ram\n"
+                                                      "table import constantinople.ram -\nreplay log.jsonl\n"
+                                                      "roll 1d6 # batch\nwind --roll 9,7\n");
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 8);
+    const std::vector<std::string> says{
+        "batch reads standard input line by line: run 'umpire batch' outside the batch",
+        "shell reads standard input line by line: run 'umpire shell' outside the batch",
+        "completion prints a script for your shell, not an answer: run 'umpire completion' outside the batch",
+        "table edit opens an editor on the terminal, and this batch's input is no terminal",
+        "table import -: no standard input to read in a batch (its input is the batch's lines)",
+        "replay reads a log of its own: run 'umpire replay' outside the batch",
+    };
+    for (size_t i = 0; i < says.size(); ++i) {
+        INFO(lines[i]);
+        const auto doc = nlohmann::json::parse(lines[i]);
+        CHECK(doc["error"]["code"] == 64);
+        CHECK(contains(doc["error"]["message"].get<std::string>(), says[i]));
+    }
+    CHECK(nlohmann::json::parse(lines[6])["command"] == "roll");
+    CHECK(contains(lines[7], R"("code":"NE")"));
+    CHECK(r.code == 64);
 }
 
 TEST_CASE("roll -n: with --json one object holds the totals; in a batch it needs its own seed", "[cli][batch]")

@@ -297,6 +297,26 @@ TEST_CASE("cli: table edit installs what the editor saved only when it holds; a 
     // Saved unchanged: nothing to install.
     ref.env.editor = "true";
     CHECK(contains(run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env).out, "No changes: nothing installed"));
+    // Under --json the answer is JSON too (it was the plain line): nothing installed, the
+    // table read being the referee's copy.
+    auto unchanged = run_cli({"--json", "table", "edit", "russian-portfolio.crt"}, ref.env);
+    REQUIRE(unchanged.code == 0);
+    const auto same = nlohmann::json::parse(unchanged.out);
+    CHECK(same["command"] == "table edit");
+    CHECK(same["installed"] == false);
+    CHECK(same["file"] == ref.mine);
+    CHECK(same["differences"].empty());
+    // Installed: the cells that differ from umpire's stand-in, as table diff says them.
+    ref.env.editor = "sh " + ref.write("one.sh", "sed -i '0,/\"S\"/s//\"AE\"/' \"$1\"\n");
+    auto changed = run_cli({"--json", "table", "edit", "russian-portfolio.crt"}, ref.env);
+    INFO(changed.err);
+    REQUIRE(changed.code == 0);
+    const auto installed = nlohmann::json::parse(changed.out);
+    CHECK(installed["installed"] == true);
+    const auto diff = nlohmann::json::parse(run_cli({"--json", "table", "diff", "russian-portfolio.crt"}, ref.env).out);
+    CHECK(installed["differences"] == diff["differences"]);
+    CHECK(!installed["differences"].empty());
+    std::ofstream(ref.mine, std::ios::binary | std::ios::trunc) << good;  // as before this check
 
     // A fault: told where, and asked to edit again on a terminal. The second edit puts it right.
     const std::string counter = ref.dir / "edits";

@@ -92,7 +92,10 @@ void setup_morale(CLI::App& app, Context& ctx)
     sub->add_option("--unit", opt->unit, "A battalion of the scenario, for its stands")->type_name("NAME");
     sub->add_option("--eliminated", opt->eliminated, "Stands eliminated today (2 casualty points each)")
         ->type_name("N");
-    sub->add_option("--suppressed", opt->suppressed, "Stands suppressed (1 casualty point each)")->type_name("N");
+    sub->add_option("--suppressed", opt->suppressed,
+                    "Stands suppressed today, accumulated: a stand suppressed again after a rally counts again (15.1; "
+                    "1 casualty point each)")
+        ->type_name("N");
     sub->add_option("--mod", opt->modifier, "Added to the d100 roll (15.2 'modified roll')")->type_name("N");
     sub->add_option_function<std::string>(
            "--casualty-reading",
