@@ -1,5 +1,7 @@
 #include "load/log.h"
 
+#include "load/catalog.h"
+
 #include "util/error.h"
 #include "util/sha256.h"
 
@@ -161,6 +163,14 @@ std::uint64_t append_log_line(const std::string& path, const std::string& line, 
     };
     if (::fstat(fd, &st) != 0) {
         fail("cannot read", errno, false);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        // a FIFO or a device takes the line and keeps nothing: the chain (each line naming
+        // the one before) and the audit would be lost without a word
+        ::close(fd);
+        std::error_code ec;
+        throw io_error(path + ": " + file_kind(std::filesystem::status(path, ec)) +
+                       ", not a regular file: a log is a file of chained lines, read back by replay and luck");
     }
     std::string prev = k_chain_start;
     std::string text;

@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -783,6 +785,21 @@ TEST_CASE("log: each line chains to the one before; a removed, reordered or edit
     write_lines(log, {lines[0], lines[1], inputs});
     CHECK(contains(test::run_cli({"replay", log}).err, log + ":3: inputs.defender: logged 2, now 3"));
     std::filesystem::remove(log);
+}
+
+TEST_CASE("log: a FIFO or a directory given as --log is refused before the answer, not written into", "[cli][log]")
+{
+    // A FIFO took the line and kept nothing: exit 0, the audit lost without a word.
+    const test::TempDir dir("log-fifo");
+    const std::string fifo = dir / "log";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    auto r = test::run_cli({"--log", fifo, "wind", "--roll", "9,7"});
+    CHECK(r.code == 74);
+    CHECK(r.out.empty());
+    CHECK(contains(r.err, fifo + ": a FIFO, not a regular file: a log is a file of chained lines"));
+    auto d = test::run_cli({"--log", dir.path.string(), "wind", "--roll", "9,7"});
+    CHECK(d.code == 74);
+    CHECK(d.out.empty());
 }
 
 TEST_CASE("log: a torn last line stands alone and spoils no other line", "[cli][log]")
