@@ -267,8 +267,21 @@ void Context::note_charts(core::Resolution& r)
     }
 }
 
+void Context::require_named_game() const
+{
+    // A game file named (--game, $UMPIRE_GAME) that is not there is an error for every
+    // answer, not only for those that read the game: the referee meant a game that is not
+    // where they said, and the answer would be given as if no game were kept.
+    if (const std::string path = game_path(); !path.empty() && !replay_state && !read_only) {
+        require_game(path);
+    }
+}
+
 void Context::emit(core::Resolution r)
 {
+    if (r.command != "game new") {  // it made its own file; $UMPIRE_GAME may name another
+        require_named_game();
+    }
     render_fields_in(r);
     if (!r.seed) {
         if (!options.seed) {
@@ -331,6 +344,7 @@ void Context::draw_odds(const core::OddsReport& report, const std::vector<std::p
 
 void Context::emit(core::OddsReport report)
 {
+    require_named_game();
     render_fields_in(report.sample);
     if (!options.draw.empty()) {
         draw_odds(report);

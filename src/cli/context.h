@@ -220,6 +220,8 @@ public:
     std::string game_written;
     // The notes that say whose chart each table R read is, where it is not umpire's own.
     void note_charts(core::Resolution& r);
+    // An error (exit 66) when a game file is named and not there (game_path()).
+    void require_named_game() const;
     void emit(core::Resolution r);
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }

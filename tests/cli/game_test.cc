@@ -755,9 +755,16 @@ TEST_CASE("cli: a game file that is not there is refused and leaves no lock file
         {"game", "recover", game},
         {"game", "set", game, "Genoa", "damaged", "--reason", "test"},
         {"--game", game, "shell"},
+        // commands whose answer reads nothing of a game answered as if none were named
+        {"--game", game, "wind", "--roll", "9,7"},
+        {"--game", game, "roll", "2d6"},
+        {"--game", game, "check", "storm"},
+        {"--game", game, "table", "lookup", "constantinople.melee", "--column", "3", "--roll", "4"},
+        {"--game", game, "crt", "--attack", "5", "--defense", "3", "--odds"},
+        {"--game", game, "compare", "wind", "initiative"},
     };
     for (const auto& call : calls) {
-        INFO(call[0] << " " << call[1]);
+        INFO(call[0] << " " << call[1] << " " << call[2]);
         const auto r = test::run_cli(call);
         CHECK(r.code == 66);
         CHECK(test::contains(r.err, game + ": no such game file"));
