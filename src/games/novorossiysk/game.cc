@@ -203,7 +203,11 @@ GameRules novorossiysk_game_rules()
             if (o.code == "stepped-down") {
                 out.push_back(change_to(g, unit, "step", "reduced", "Large Blocks"));
             } else if (o.code == "removed") {
-                out.push_back(change_to(g, unit, "dead_pool", "true", "Large Blocks; Player Sheet, Dead Pool"));
+                // a paratroop block hit in the air is out for good: off the board all the same
+                out.push_back(change_to(g, unit, "dead_pool", "true",
+                                        o.effects.empty()
+                                            ? "Large Blocks; Player Sheet, Dead Pool"
+                                            : "Paratroopers: hit in the air, removed from the game for good"));
             }
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });

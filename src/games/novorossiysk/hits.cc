@@ -342,7 +342,7 @@ std::vector<Casualty> casualty_order(const std::vector<Block>& side, const std::
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return kinds[a]->order < kinds[b]->order; });
     std::vector<Casualty> out;
     for (size_t i : order) {
-        out.push_back({i, side[i].reduced ? 1 : kinds[i]->steps, who + " " + side[i].label});
+        out.push_back({i, side[i].reduced ? 1 : kinds[i]->steps, who + " " + side[i].label, side[i].kind == "para"});
     }
     return out;
 }
@@ -363,7 +363,11 @@ std::vector<bool> apply_hits(int hits, const std::vector<Casualty>& order, size_
         o.label = c.label;
         if (taken == c.steps) {
             o.code = "removed";
-            o.name = "Removed to the Dead Pool";
+            o.name = c.for_good ? "Removed from the game for good" : "Removed to the Dead Pool";
+            if (c.for_good) {
+                o.effects = {"paratroopers hit in the air are removed from the game for good: never brought back from "
+                             "the Dead Pool (Paratroopers)"};
+            }
             removed[c.block] = true;
         } else {
             o.code = "stepped-down";
@@ -418,6 +422,22 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
     r.inputs.push_back({"surprise", q.attacker_surprise   ? std::string("attacker")
                                     : q.defender_surprise ? std::string("defender")
                                                           : std::string("none")});
+    // One combat at a time: air units fight air units in the Air Space (Air to Air Combat),
+    // and those that survive attack the surface units below (Ground and Ship Attack). A
+    // side of both would read one combat's rules for the other's blocks (a small block
+    // firing at bombers because a paratroop block was named beside it).
+    for (const auto* side : {&q.attacker, &q.defender}) {
+        const auto air =
+            std::find_if(side->begin(), side->end(), [](const Block& b) { return find_block_kind(b.kind)->air; });
+        const auto surface =
+            std::find_if(side->begin(), side->end(), [](const Block& b) { return !find_block_kind(b.kind)->air; });
+        if (air != side->end() && surface != side->end()) {
+            throw usage_error(std::string(side == &q.attacker ? "{attacker}" : "{defender}") + ": " + air->label +
+                              " is an air unit and " + surface->label +
+                              " a surface unit: they do not fight in one combat. Air to Air Combat first (air "
+                              "units only), then the survivors' Ground and Ship Attack (surface units only)");
+        }
+    }
     // The weather before Surprise: Surprise raises the dice the weather leaves.
     apply_weather(hit_dice, q, r);
     prepared.attacker_casualties = casualty_order(q.attacker, "attacker");

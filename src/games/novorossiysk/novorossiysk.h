@@ -94,6 +94,7 @@ struct Casualty {
     size_t block = 0;
     int steps = 0;
     std::string label;
+    bool for_good = false;  // a paratroop block, hit in the air: out of the game, not to the Dead Pool
 };
 
 struct PreparedHits {

@@ -169,6 +169,30 @@ TEST_CASE("night bombing: 4+ no scatter, else a second die picks the hex", "[cor
     CHECK(resolve_night_bombing(scatter, procedures, b.dice).result.code == "5");
 }
 
+TEST_CASE("hits: a paratroop block hit in the air is out for good; a side of air and surface units is no one combat",
+          "[core][blocks]")
+{
+    // Paratroopers: "If hit in air they are automatically removed from the game for good."
+    HitsRequest q;
+    q.attacker = {block("fighter:2red")};
+    q.defender = {block("bomber:white"), block("para")};
+    auto r = hits(q, {face("red", true), face("red", true), face("white", false)});
+    REQUIRE(r.results.size() == 2);
+    CHECK(r.results[0].label == "defender bomber:white");
+    CHECK(r.results[0].name == "Removed to the Dead Pool");
+    CHECK(r.results[1].label == "defender para");
+    CHECK(r.results[1].code == "removed");
+    CHECK(r.results[1].name == "Removed from the game for good");
+    // Ground and Ship Attack: "If the ground unit is a small block it has no possibility of
+    // returning fire." A paratroop block named beside it made the attack look like air to
+    // air, and the small block fired.
+    HitsRequest mixed;
+    mixed.attacker = {block("bomber:red")};
+    mixed.defender = {block("small"), block("para")};
+    CHECK_THROWS_WITH(hits(mixed, {face("red", false), face("white", true)}),
+                      Catch::Contains("para is an air unit and small a surface unit: they do not fight in one combat"));
+}
+
 TEST_CASE("hits: a small block attacked by air units cannot return fire (Ground and Ship Attack)", "[core][blocks]")
 {
     HitsRequest q;
@@ -268,7 +292,8 @@ TEST_CASE("hits odds: each pool alone and their difference give the whole walk's
     const Table& hit_dice = table("novorossiysk.hit-dice");
     const Table& procedures = table("novorossiysk.procedures");
     const std::vector<std::string> colours = {"white", "yellow", "red", "black"};
-    const std::vector<std::string> kinds = {"large", "small", "fighter", "bomber", "para", "ship"};
+    // a side is air units or surface units, never both (one combat at a time)
+    const std::vector<std::vector<std::string>> domains = {{"fighter", "bomber", "para"}, {"large", "small", "ship"}};
     std::mt19937 rng(2026);
     const auto pick = [&](const std::vector<std::string>& from) {
         return from[std::uniform_int_distribution<size_t>(0, from.size() - 1)(rng)];
@@ -278,6 +303,7 @@ TEST_CASE("hits odds: each pool alone and their difference give the whole walk's
     for (int n = 0; n < 60; ++n) {
         HitsRequest q;
         for (auto* side : {&q.attacker, &q.defender}) {
+            const auto& kinds = domains[static_cast<size_t>(between(0, 1))];
             for (int b = between(1, 4); b > 0; --b) {
                 const std::string kind = pick(kinds);
                 std::string spec = kind;
