@@ -41,7 +41,7 @@ void setup_overrun(CLI::App& app, Context& ctx)
     sub->add_flag("--dispersed", q.infantry_dispersed, "The defending infantry is Dispersed");
     sub->add_option("--weather", q.weather, "good, mud, hard-frost or snow")->required()->type_name("WEATHER");
     sub->add_option("--terrain", q.terrain,
-                    "clear, city, major-city, victory-city, fortress, hills, swamp, mountains, forest")
+                    "clear, city, major-city, victory-city, fortress, hills, swamp or mountains")
         ->required()
         ->type_name("TERRAIN");
     sub->add_flag("--fuel-shortage", q.fuel_shortage, "The armor has a fuel shortage (XIV.D)");

@@ -445,7 +445,9 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     } else {
         r.result.code = q.result == "DX" ? "DE" : "BR";
         r.result.name = q.result == "DX" ? "Defenders eliminated" : "Breakthrough!";
-        r.result.effects = {q.result == "DX" ? "the overrun turns DX into DE: the defenders are eliminated (XIII.C)"
+        r.result.effects = {q.result == "DX" ? "the overrun turns DX into DE: the defenders are eliminated (umpire's "
+                                               "reading, PROVISIONAL: XIII.C says only 'Armor Overrun possible' on a "
+                                               "DX, and the overrun chart is lost)"
                                              : "the overrun turns DE into a Breakthrough: after tactical advance "
                                                "the attackers may attack once more (XIII.C, XIII.F)"};
         r.steps.push_back("overrun: " + q.result + " -> " + r.result.code);
