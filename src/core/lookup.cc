@@ -142,6 +142,12 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
         if (t.column_kind == ColumnKind::ratio && !q.defense) {
             throw usage_error("{defense}: table " + t.id + "'s columns are odds: give {defense} N too");
         }
+        if (t.column_kind == ColumnKind::ratio && *q.attack == 0) {
+            // 0 to 0 was read as "no defense", past the last column: a DE from no attack at all
+            throw usage_error("{attack} is 0: table " + t.id +
+                              "'s columns are odds, attack to defense, and an attack of nothing has none; allowed 1 "
+                              "to 1000000");
+        }
         inputs.push_back({"attack", *q.attack});
         if (q.defense) {
             inputs.push_back({"defense", *q.defense});

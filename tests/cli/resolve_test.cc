@@ -223,6 +223,9 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
         {{"--attack", "7", "--defense", "3", "--shift", "99999999999999999999"}, "--shift 99999999999999999999"},
         {{"--attack", "7", "--defense", "3", "--shift", "river=30"}, "--shift river=30: the count"},
         {{"--attack", "-7", "--defense", "3"}, "--attack is -7; allowed 0 to 1000000"},
+        // 0 to 0 read as "no defense", past the last column: a DE from no attack at all
+        {{"--attack", "0", "--defense", "0"}, "--attack is 0: table homebrew.crt's columns are odds"},
+        {{"--attack", "0", "--defense", "4"}, "an attack of nothing has none; allowed 1 to 1000000"},
         {{"--attack", "7", "--defense", "3", "--column", "2:1"},
          "--column names the column; --attack and --defense find it"},
     };

@@ -110,7 +110,7 @@ TEST_CASE("odds: merged walk equals every branch, Novorossiysk hit dice", "[core
     const Table& hit_dice = table("novorossiysk.hit-dice");
     HitsRequest q;
     q.attacker = {*parse_block("large:red+black", hit_dice), *parse_block("small", hit_dice)};
-    q.defender = {*parse_block("large:yellow+white:reduced", hit_dice), *parse_block("fighter:red", hit_dice)};
+    q.defender = {*parse_block("large:yellow+white:reduced", hit_dice), *parse_block("ship:red", hit_dice)};
     CHECK(check_against_oracle(
               [&](Dice& d) { return resolve_hits(hit_dice, table("novorossiysk.procedures"), q, d); }) >= 4);
 }

@@ -113,6 +113,7 @@ void run_crt(const CrtOptions& given, Context& ctx)
     q.factors = {opt.attack.value_or(0), opt.defense.value_or(0)};
     std::vector<std::string> attacker_units;
     std::vector<std::string> defender_units;
+    std::vector<std::string> dispersed_units;  // of the defenders: read apart when only some are (XIII.C)
     std::vector<std::string> armor_units;
     std::string attacking_side;
     std::string defending_side;
@@ -147,6 +148,9 @@ void run_crt(const CrtOptions& given, Context& ctx)
             named_once("--defender", t.name);
             one_side(defending_side, t, "--defender");
             defender_units.push_back(t.name);
+            if (t.unit.dispersed) {
+                dispersed_units.push_back(t.name);
+            }
         }
         q.defenders.push_back(t.unit);
         if (q.defenders.back().across_water) {
@@ -182,9 +186,12 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (opt.amphibious && opt.side == "russian") {
         throw usage_error("--amphibious is a German attack of the first turn (XVI.B.2); the attack is russian's");
     }
-    if (dispersed > 0 && dispersed < q.defenders.size()) {
-        throw usage_error("--defender: some units are Dispersed and some not; the odds are read one column higher "
-                          "individually against Dispersed units (XIII.C): resolve them apart");
+    // Some Dispersed and some not: the group is attacked as a whole (XIII.A.6), one odds and
+    // one die, read one column higher individually against the Dispersed units (XIII.C).
+    q.some_dispersed = dispersed > 0 && dispersed < q.defenders.size();
+    if (q.some_dispersed && opt.dispersed) {
+        throw usage_error("--dispersed reads every defender one column higher, but only some of the --defender units "
+                          "are Dispersed: leave --dispersed off, and umpire reads the Dispersed ones apart (XIII.C)");
     }
     q.terrain = opt.terrain;
     if (!opt.side.empty()) {
@@ -235,6 +242,9 @@ void run_crt(const CrtOptions& given, Context& ctx)
     }
     if (!defender_units.empty()) {
         inputs.push_back({"defender_units", defender_units});
+    }
+    if (q.some_dispersed && !dispersed_units.empty()) {
+        inputs.push_back({"dispersed_units", dispersed_units});
     }
     if (!armor_units.empty()) {
         inputs.push_back({"armor_units", armor_units});

@@ -329,30 +329,73 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     }
     r.result.fields.push_back({"column", crt.columns[static_cast<size_t>(read_column)]});
 
-    int roll = dice.roll(*crt.dice, "combat under " + crt.columns[static_cast<size_t>(read_column)]);
+    // Against a group of Dispersed and UnDispersed units the one die is read twice: under
+    // the odds for the UnDispersed, one column higher for the Dispersed (XIII.C, VII.B).
+    std::optional<size_t> dispersed_column;
+    if (q.some_dispersed) {
+        dispersed_column =
+            combat_column(crt, factors.attack, factors.defense, shift, crt.shift_columns("dispersed")).read;
+    }
+    int roll = dice.roll(*crt.dice, "combat under " + crt.columns[static_cast<size_t>(read_column)] +
+                                        (dispersed_column ? " (Dispersed units: " + crt.columns[*dispersed_column] + ")"
+                                                          : std::string()));
     size_t row = *find_row(crt, roll);
-    std::string code = crt.rows[row].cells[static_cast<size_t>(read_column)];
-    r.steps.push_back(roll_text(dice.record().back()) + " under " + crt.columns[static_cast<size_t>(read_column)] +
-                      " -> " + code);
-    if (q.surrounded) {
-        auto converted = find_row(no_retreat, code);
-        if (converted) {
-            auto c = find_column(no_retreat, q.surrounded_reading);
-            std::string to = no_retreat.rows[*converted].cells[c ? *c : 0];
-            r.steps.push_back("Surrounded/No Retreat!: " + code + " -> " + to + " (XIII.C" +
-                              (q.surrounded_reading == "chart-sheet" ? ", chart sheet reading" : "") + ")");
-            r.result.fields.push_back({"converted_from", code});
-            code = to;
-        } else {
-            r.steps.push_back("Surrounded/No Retreat!: " + code + " is unchanged (XIII.C)");
+    const auto combat_roll = dice.record().back();
+    // The result as it stands for the units read under COLUMN: converted when Surrounded,
+    // then by a short retreat (its own die), the steps and fields put in INTO.
+    const auto reading = [&](size_t column, Resolution& into) {
+        std::string code = crt.rows[row].cells[column];
+        into.steps.push_back(roll_text(combat_roll) + " under " + crt.columns[column] + " -> " + code);
+        if (q.surrounded) {
+            auto converted = find_row(no_retreat, code);
+            if (converted) {
+                auto c = find_column(no_retreat, q.surrounded_reading);
+                std::string to = no_retreat.rows[*converted].cells[c ? *c : 0];
+                into.steps.push_back("Surrounded/No Retreat!: " + code + " -> " + to + " (XIII.C" +
+                                     (q.surrounded_reading == "chart-sheet" ? ", chart sheet reading" : "") + ")");
+                into.result.fields.push_back({"converted_from", code});
+                code = to;
+            } else {
+                into.steps.push_back("Surrounded/No Retreat!: " + code + " is unchanged (XIII.C)");
+            }
+            note_table(into, no_retreat);
         }
-        note_table(r, no_retreat);
-    }
-    if (q.retreat && *q.retreat < 4 && (code == "D4" || code == "DX" || code == "DE")) {
-        code = retreat_limit(tables.retreat_shortfall, q, code, r, dice);
-    }
+        if (q.retreat && *q.retreat < 4 && (code == "D4" || code == "DX" || code == "DE")) {
+            code = retreat_limit(tables.retreat_shortfall, q, code, into, dice);
+        }
+        return code;
+    };
+    std::string code = reading(static_cast<size_t>(read_column), r);
     r.result.code = code;
     describe(r.result, crt, "");
+    if (dispersed_column) {
+        Resolution apart;  // the Dispersed units' reading: its steps and tables join r's
+        Outcome undispersed = r.result;
+        undispersed.label = "UnDispersed defenders";
+        Outcome dispersed;
+        dispersed.label = "Dispersed defenders";
+        dispersed.code = reading(*dispersed_column, apart);
+        describe(dispersed, crt, "");
+        dispersed.fields = apart.result.fields;
+        dispersed.fields.push_back({"column", crt.columns[*dispersed_column]});
+        for (const auto& step : apart.steps) {
+            r.steps.push_back("Dispersed units, read one column higher (XIII.C): " + step);
+        }
+        for (const auto& id : apart.tables) {
+            if (std::find(r.tables.begin(), r.tables.end(), id) == r.tables.end()) {
+                r.tables.push_back(id);
+            }
+        }
+        r.provisional = r.provisional || apart.provisional;
+        for (const auto& note : apart.provisional_notes) {
+            if (std::find(r.provisional_notes.begin(), r.provisional_notes.end(), note) == r.provisional_notes.end()) {
+                r.provisional_notes.push_back(note);
+            }
+        }
+        r.result.effects.push_back("the Dispersed defenders: " + dispersed.code + " (" + dispersed.name +
+                                   "), read under " + crt.columns[*dispersed_column] + " (XIII.C)");
+        r.results = {std::move(undispersed), std::move(dispersed)};
+    }
     if (q.armor) {
         int from = procedures.constant(q.russian ? "breakdown_from_russian" : "breakdown_from_axis");
         note_table(r, procedures);

@@ -82,7 +82,17 @@ std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
             raise(a, "dispersed", "XIII.C, armor breakdown");
         }
     }
+    // Against Dispersed and UnDispersed units together, the Dispersed ones have their own
+    // reading of the die, one column higher (XIII.C).
+    const auto dispersed = field_list(r.inputs, "dispersed_units");
+    std::string dispersed_code;
+    for (const auto& o : r.results) {
+        if (o.label == "Dispersed defenders") {
+            dispersed_code = o.code;
+        }
+    }
     for (const auto& d : defenders) {
+        const std::string& code = contains(dispersed, d) && !dispersed_code.empty() ? dispersed_code : r.result.code;
         if (code == "S") {
             raise(d, "spent", "XIII.C, S");
         } else if (code == "D4" || code == "DX") {

@@ -62,11 +62,15 @@ struct CrtRequest {
     TwoHexReading two_hexes = TwoHexReading::rolls;  // XIII.D.6's silence on exactly 2
     std::vector<ColumnShift> shifts;                 // rivers, winter offensive... (XIII.B.5)
     bool dispersed = false;                          // read one column higher (VII.B)
-    bool surrounded = false;                         // Surrounded / "No Retreat!" (XIII.C)
-    std::string surrounded_reading = "rules-text";   // a column of russian-portfolio.no-retreat
-    bool armor = false;                              // attacking armor/mech: breakdown (XIII.C)
-    bool russian = false;                            // the attacker is Russian (breakdown 2 to 2+n)
-    int reserve_phase = 0;                           // n of the breakdown rule
+    // Some defenders Dispersed and some not: one odds for the whole group (XIII.A.6), one die,
+    // read one column higher "individually, against Dispersed defending units" (XIII.C):
+    // result is the UnDispersed units', dispersed_code the Dispersed units'.
+    bool some_dispersed = false;
+    bool surrounded = false;                        // Surrounded / "No Retreat!" (XIII.C)
+    std::string surrounded_reading = "rules-text";  // a column of russian-portfolio.no-retreat
+    bool armor = false;                             // attacking armor/mech: breakdown (XIII.C)
+    bool russian = false;                           // the attacker is Russian (breakdown 2 to 2+n)
+    int reserve_phase = 0;                          // n of the breakdown rule
 };
 
 // The tables crt reads.

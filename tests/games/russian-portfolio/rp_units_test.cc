@@ -259,3 +259,38 @@ TEST_CASE("cli: a scenario's counter factors are checked where they are written 
     CHECK(contains(unknown.err, "--attacker Ninth: give FACTORS:KIND[:FLAG] (e.g. 4:army) or a counter of scenario "
                                 "russian-portfolio, which has none"));
 }
+
+TEST_CASE("cli: Dispersed and UnDispersed defenders attacked together: one odds, one die, the Dispersed read a "
+          "column higher (XIII.A.6, XIII.C, VII.B)",
+          "[cli][game]")
+{
+    // XIII.A.6: "All defending units in a hex must be attacked as a combined whole"; XIII.C:
+    // "Read the odds one column higher, individually, against Dispersed defending units."
+    // This was refused with "resolve them apart", which is two odds and two dice.
+    const test::TempDir dir("rp-mixed");
+    const std::string scenario = dir / "club.toml";
+    std::ofstream(scenario) << k_scenario;
+    const std::string file = dir / "barbarossa.toml";
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    // 9-Army 3 + 17-Army 6 = 9 against 5-Army 2 + 12-Army 4 (Dispersed in the game) = 6: 3:2.
+    // A 3 at 3:2 is S, and under 2:1 D1: the two cells the text prints (VII.B).
+    auto r = run_cli({"--game", file, "--apply", "crt", "--attacker", "9-Army", "--attacker", "17-Army", "--defender",
+                      "5-Army", "--defender", "12-Army", "--roll", "3"});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(contains(r.out, "odds: 3:2"));
+    CHECK(contains(r.out, "result: S "));
+    CHECK(contains(r.out, "  D1  Defenders retreat  [light]  (Dispersed defenders)"));
+    CHECK(contains(r.out, "d6 3 (given) under 3:2 -> S"));
+    CHECK(contains(r.out, "Dispersed units, read one column higher (XIII.C): d6 3 (given) under 2:1 -> D1"));
+    // S spends the UnDispersed 5-Army; D1 is 12-Army's choice (Spent or Dispersed), and
+    // a Dispersed unit is never lowered: it stays Dispersed.
+    CHECK(contains(r.out, "5-Army: status ready -> spent (XIII.C, S)"));
+    CHECK(contains(status_of(file, "5-Army"), "Spent"));
+    CHECK(contains(status_of(file, "12-Army"), "Dispersed"));
+    // --dispersed (every defender) beside them contradicts the units: refused in words.
+    auto both = run_cli({"crt", "--attack", "9", "--defender", "2:army", "--defender", "4:army:dispersed",
+                         "--dispersed", "--roll", "3"});
+    CHECK(both.code == 64);
+    CHECK(contains(both.err, "only some of the --defender units are Dispersed"));
+}
