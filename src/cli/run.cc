@@ -268,7 +268,8 @@ void check_values(CLI::App& app, const CLI::Validator& decimal)
         return CLI::Validator(
             [limit](std::string& text) -> std::string {
                 if (const size_t at = find_control(text); at != std::string::npos) {
-                    const std::string_view control = std::string_view(text).substr(at, text[at] == '\xc2' ? 2 : 1);
+                    const std::string_view control =
+                        std::string_view(text).substr(at, control_at(std::string_view(text).substr(at)).size);
                     return "'" + visible(text.substr(0, 40)) + (text.size() > 40 ? "...'" : "'") +
                            " has a control character (" + visible(control) + ", character " + std::to_string(at + 1) +
                            "); only printable text is allowed";

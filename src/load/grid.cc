@@ -183,9 +183,9 @@ std::vector<std::vector<GridCell>> parse_grid(std::string_view text, std::string
             if (c == 0) {
                 fail_at(source, number, i + 1, "a NUL byte: this is a binary file, not a chart typed as text");
             }
-            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            if (c != '\t' && find_control(line.substr(i, 3)) == 0) {
                 fail_at(source, number, i + 1,
-                        "the control character " + visible(line.substr(i, 1)) +
+                        "the control character " + code_point_text(control_at(line.substr(i)).code) +
                             "; a chart is text, cells separated by commas, spaces or tabs");
             }
             const size_t n = utf8_length(line, i);

@@ -121,14 +121,9 @@ public:
     // would drive the referee's terminal) is refused where it stands.
     void check_text(const toml::source_region& region, std::string_view text, const std::string& what) const
     {
-        for (char c : text) {
-            const auto u = static_cast<unsigned char>(c);
-            if (u < 0x20 || u == 0x7f) {
-                char code[8];
-                std::snprintf(code, sizeof code, "%04X", u);
-                fail(region, what + " holds the control character U+" + std::string(code) +
-                                 "; table and scenario text may not");
-            }
+        if (const size_t at = find_control(text); at != std::string_view::npos) {
+            fail(region, what + " holds the control character " + code_point_text(control_at(text.substr(at)).code) +
+                             "; table and scenario text may not");
         }
     }
 

@@ -236,17 +236,61 @@ std::string suggestion(std::string_view name, const std::vector<std::string>& ca
     return " (did you mean '" + *best + "'?)";
 }
 
+namespace {
+
+// The bidirectional control at AT in TEXT (its UTF-8 bytes), 0 when there is none.
+size_t bidi_control_size(std::string_view text, size_t at)
+{
+    const auto byte = [&](size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0; };
+    if (byte(at) == 0xd8 && byte(at + 1) == 0x9c) {
+        return 2;  // U+061C ARABIC LETTER MARK
+    }
+    if (byte(at) != 0xe2) {
+        return 0;
+    }
+    const unsigned char b1 = byte(at + 1);
+    const unsigned char b2 = byte(at + 2);
+    const bool marks = b1 == 0x80 && (b2 == 0x8e || b2 == 0x8f);   // U+200E, U+200F
+    const bool embeds = b1 == 0x80 && b2 >= 0xaa && b2 <= 0xae;    // U+202A-U+202E
+    const bool isolates = b1 == 0x81 && b2 >= 0xa6 && b2 <= 0xa9;  // U+2066-U+2069
+    return marks || embeds || isolates ? 3 : 0;
+}
+
+}  // namespace
+
 size_t find_control(std::string_view text)
 {
     for (size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c < 0x20 || c == 0x7f ||
             (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-             static_cast<unsigned char>(text[i + 1]) <= 0x9f)) {
+             static_cast<unsigned char>(text[i + 1]) <= 0x9f) ||
+            ((c == 0xe2 || c == 0xd8) && bidi_control_size(text, i) != 0)) {
             return i;
         }
     }
     return std::string_view::npos;
+}
+
+ControlChar control_at(std::string_view text)
+{
+    const auto byte = [&](size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0; };
+    if (const size_t n = bidi_control_size(text, 0); n == 2) {
+        return {2, 0x061c};
+    } else if (n == 3) {
+        return {3, static_cast<char32_t>(((byte(0) & 0x0f) << 12) | ((byte(1) & 0x3f) << 6) | (byte(2) & 0x3f))};
+    }
+    if (byte(0) == 0xc2 && byte(1) >= 0x80 && byte(1) <= 0x9f) {
+        return {2, byte(1)};
+    }
+    return {1, byte(0)};
+}
+
+std::string code_point_text(char32_t code)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(code));
+    return buf;
 }
 
 std::string visible(std::string_view text)
@@ -260,15 +304,10 @@ std::string visible(std::string_view text)
         }
         out += text.substr(at, found);
         at += found;
+        const ControlChar control = control_at(text.substr(at));
         char buf[8];
-        const auto c = static_cast<unsigned char>(text[at]);
-        if (c == 0xc2) {
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(text[at + 1]));
-            at += 2;
-        } else {
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            at += 1;
-        }
+        std::snprintf(buf, sizeof buf, control.size == 1 ? "\\x%02x" : "\\u%04x", static_cast<unsigned>(control.code));
+        at += control.size;
         out += buf;
     }
 }

@@ -43,9 +43,19 @@ int edit_distance(std::string_view a, std::string_view b);
 // " (did you mean 'X'?)" for the closest candidate, or "" when none is close.
 std::string suggestion(std::string_view name, const std::vector<std::string>& candidates);
 
-// Where TEXT holds a control character: a C0 one (tab and newline included), DEL, or a C1
-// one written as UTF-8 (U+0080-U+009F, "\xc2\x9b" is a terminal's CSI). npos when none.
+// Where TEXT holds a control character: a C0 one (tab and newline included), DEL, a C1
+// one written as UTF-8 (U+0080-U+009F, "\xc2\x9b" is a terminal's CSI), or a bidirectional
+// control (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069: "\u202e" shows the rest of
+// a line reversed, so a name or a cell could read as another). npos when none.
 size_t find_control(std::string_view text);
+// The control character find_control found at the start of TEXT: its bytes and code point.
+struct ControlChar {
+    size_t size = 1;
+    char32_t code = 0;
+};
+ControlChar control_at(std::string_view text);
+// "U+001B", "U+202E": a control character's code point as a message names it.
+std::string code_point_text(char32_t code);
 // TEXT as it may reach a terminal: each control character written out, "\x1b", "\u009b".
 std::string visible(std::string_view text);
 

@@ -61,4 +61,15 @@ TEST_CASE("tables: a control character in table text is refused where it stands"
         CHECK(std::string(e.what()) ==
               "t.toml:2:9: 'title' holds the control character U+001B; table and scenario text may not");
     }
+    // C1 (U+009B is a terminal's CSI) and bidirectional controls were let through.
+    for (const auto& [escape, code] :
+         {std::pair{"\\u009b", "U+009B"}, std::pair{"\\u202e", "U+202E"}, std::pair{"\\u2066", "U+2066"}}) {
+        try {
+            load::parse_table("id = \"t.x\"\ntitle = \"Ramming" + std::string(escape) + "31m\"\n", "t.toml");
+            FAIL("no error for " << code);
+        } catch (const Error& e) {
+            CHECK(std::string(e.what()) == "t.toml:2:9: 'title' holds the control character " + std::string(code) +
+                                               "; table and scenario text may not");
+        }
+    }
 }

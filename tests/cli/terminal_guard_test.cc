@@ -27,7 +27,7 @@ std::string guarded(const std::string& text, size_t chunk)
 
 }  // namespace
 
-TEST_CASE("text: find_control finds C0, DEL and C1 as UTF-8, not letters", "[util][text]")
+TEST_CASE("text: find_control finds C0, DEL, C1 and bidirectional controls as UTF-8, not letters", "[util][text]")
 {
     CHECK(find_control("Galley-1") == std::string::npos);
     CHECK(find_control("Çanakkale \xc3\xa7") == std::string::npos);  // é and ç are letters
@@ -39,6 +39,20 @@ TEST_CASE("text: find_control finds C0, DEL and C1 as UTF-8, not letters", "[uti
     CHECK(visible("a\x1b]0;t\x07z") == "a\\x1b]0;t\\x07z");
     CHECK(visible("\xc2\x9b"
                   "31m") == "\\u009b31m");
+    // Bidirectional controls: U+202E shows the rest of a line reversed ("Trojan Source").
+    CHECK(find_control("2-I\xe2\x80\xae"
+                       "nf") == 3);  // U+202E
+    CHECK(find_control("a\xe2\x81\xa6"
+                       "b") == 1);              // U+2066
+    CHECK(find_control("a\xe2\x80\x8f") == 1);  // U+200F
+    CHECK(find_control("\xd8\x9c") == 0);       // U+061C
+    CHECK(find_control("a\xe2\x80\x94"
+                       "b") == std::string::npos);               // U+2014, an em dash
+    CHECK(find_control("a\xe2\x80\x99s") == std::string::npos);  // U+2019, an apostrophe
+    CHECK(find_control("\xd8\xa7") == std::string::npos);        // U+0627, an Arabic letter
+    CHECK(visible("D\xe2\x80\xaeR") == "D\\u202eR");
+    CHECK(code_point_text(control_at("\xe2\x81\xa9").code) == "U+2069");
+    CHECK(control_at("\xe2\x81\xa9").size == 3);
 }
 
 TEST_CASE("terminal guard: umpire's own colour and progress erase pass, any other control is written out",
