@@ -57,7 +57,7 @@ Units take_units(const std::string& flag, const std::vector<std::string>& names,
         if (!u.factors) {
             throw usage_error(flag + " " + u.name +
                               ": the scenario gives it no factors (factors = \"AF-DF-MF\", "
-                              "umpire-scenarios(5)); give strengths with " +
+                              "umpire-tables(5), SCENARIOS); give strengths with " +
                               (attacking ? "--attack N" : "--defense N"));
         }
         if (const core::GameState* g = ctx.game(); g != nullptr && g->value(u.name, "status") == "eliminated") {

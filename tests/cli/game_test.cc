@@ -887,3 +887,28 @@ TEST_CASE("cli: game set holds the clock to the game's months: none before jun41
     CHECK(run_cli({"game", "set", file, "clock", "month=jul41", "--reason", "x"}).code == 0);
     CHECK(run_cli({"game", "next", file, "--month", "aug41"}).code == 0);
 }
+
+TEST_CASE("cli: undoing the night says what the board gets back, not the night's recovery again", "[cli][game]")
+{
+    // The words were chosen by the change's rule (16.1.1), which an undo keeps: undoing the
+    // night told the referee the markers came off while it put them back on.
+    const test::TempDir dir("game-undo-night");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"game", "next", file}).code == 0);  // the dawn to turn 1
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--stand",
+                     "open", "--roll", "1,1"})
+                .code == 0);
+    bool night = false;
+    for (int i = 0; i < 40 && !night; ++i) {
+        const auto next = run_cli({"-q", "game", "next", file, "--skip-due"});
+        REQUIRE(next.code == 0);
+        night = contains(next.out, "I-Btl's suppressed stands recover, their markers removed (16.1.1)");
+    }
+    REQUIRE(night);
+    const auto undo = run_cli({"-q", "game", "undo", file});
+    REQUIRE(undo.code == 0);
+    CHECK(contains(undo.out, "I-Btl has 2 suppressed stands"));
+    CHECK_FALSE(contains(undo.out, "recover"));
+    CHECK(contains(undo.out, "I-Btl: suppressed 0 -> 2"));
+}

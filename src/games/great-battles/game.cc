@@ -462,13 +462,15 @@ GameRules great_battles_game_rules()
     };
     rules.words = [](const Change& c) -> std::string {
         const std::string& u = c.unit;
-        if (c.key == "suppressed" && c.rule == "16.1.1") {
+        // Said of the state a change leaves (c.to): an undo is the same change reversed, its
+        // rule kept, and must not say the night's recovery again when it puts markers back.
+        if (c.key == "suppressed" && c.rule == "16.1.1" && c.to == "0") {
             return u + "'s suppressed stands recover, their markers removed";
         }
         if (c.key == "suppressed") {
             return u + " has " + c.to + " suppressed stand" + (c.to == "1" ? "" : "s");
         }
-        if (c.key == "eliminated" && c.rule == "15.1") {
+        if (c.key == "eliminated" && c.rule == "15.1" && c.to == "0") {
             return "";  // the night: the day's count starts again, said by the stands it starts with
         }
         if (c.key == "eliminated") {
@@ -481,7 +483,10 @@ GameRules great_battles_game_rules()
             return u + (c.to == "true" ? " has gone to ground" : " is no longer gone to ground");
         }
         if (c.key == "stands_at_start_of_day" && !u.empty()) {
-            return u + " starts the " + (c.rule == "15.1" ? "next " : "") + "day with " + c.to + " stands";
+            const auto to = parse_int(c.to, 0, 1000000);
+            const auto from = parse_int(c.from, 0, 1000000);
+            const bool night = c.rule == "15.1" && to && from && *to < *from;  // an undo puts them back
+            return u + " starts the " + (night ? "next " : "") + "day with " + c.to + " stands";
         }
         return "";
     };
