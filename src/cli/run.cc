@@ -886,8 +886,10 @@ std::string wrapped_help(const std::string& text, size_t width)
     for (size_t n = 0; n < lines.size(); ++n) {
         const std::string& line = lines[n];
         const size_t lead = line.find_first_not_of(' ');
-        // An example command is kept whole, to be copied as it is.
-        if (line.size() <= width || lead == std::string::npos || line.compare(lead, 7, "umpire ") == 0) {
+        // An example command is kept whole, to be copied as it is, and so is each line that
+        // goes on from one ended with a backslash.
+        const bool continued = n > 0 && lines[n - 1].ends_with('\\');
+        if (line.size() <= width || lead == std::string::npos || line.compare(lead, 7, "umpire ") == 0 || continued) {
             out += line + "\n";
             continue;
         }
@@ -920,7 +922,10 @@ std::string wrapped_help(const std::string& text, size_t width)
         if (n + 1 < lines.size() && indent == lead && !current.ends_with('.') && !current.ends_with(':')) {
             const std::string& next = lines[n + 1];
             const size_t next_lead = next.find_first_not_of(' ');
-            if (next_lead == lead && next.compare(lead, 7, "umpire ") != 0 && next.compare(lead, 2, "- ") != 0) {
+            // never into a heading: "Usage: ...", "Options:" start a part of their own
+            const bool heading = next.ends_with(':') && next.find(' ', lead) == std::string::npos;  // "Options:"
+            if (next_lead == lead && next.compare(lead, 6, "Usage:") != 0 && !heading &&
+                next.compare(lead, 7, "umpire ") != 0 && next.compare(lead, 2, "- ") != 0) {
                 lines[n + 1] = current + " " + next.substr(lead);
                 continue;
             }
