@@ -42,7 +42,62 @@ Completion* g_completion = nullptr;
 // returns null; the flag tells that from Ctrl-D.
 volatile std::sig_atomic_t g_interrupted = 0;
 
-void on_interrupt(int) { g_interrupted = 1; }
+void on_interrupt(int)
+{
+    g_interrupted = 1;
+    g_stop_requested = 1;  // a command running: its long run stops (Progress::update)
+}
+
+// A line's answer, held to hide its working (without_working) until it passes LIMIT bytes:
+// then what is held and all that follows go straight to OUT, so 'roll -n 300000000' streams
+// as it does outside the shell instead of growing in memory.
+class SpillBuffer : public std::streambuf {
+public:
+    SpillBuffer(std::ostream& out, size_t limit)
+        : m_out(out)
+        , m_limit(limit)
+    {
+    }
+    bool spilled() const { return m_spilled; }
+    const std::string& held() const { return m_held; }
+
+protected:
+    int_type overflow(int_type c) override
+    {
+        if (c != traits_type::eof()) {
+            const char ch = traits_type::to_char_type(c);
+            xsputn(&ch, 1);
+        }
+        return traits_type::not_eof(c);
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override
+    {
+        if (m_spilled) {
+            m_out.write(s, n);
+            return n;
+        }
+        m_held.append(s, static_cast<size_t>(n));
+        if (m_held.size() > m_limit) {
+            m_out.write(m_held.data(), static_cast<std::streamsize>(m_held.size()));
+            std::string().swap(m_held);
+            m_spilled = true;
+        }
+        return n;
+    }
+    int sync() override
+    {
+        if (m_spilled) {
+            m_out.flush();
+        }
+        return 0;
+    }
+
+private:
+    std::ostream& m_out;
+    size_t m_limit;
+    std::string m_held;
+    bool m_spilled = false;
+};
 
 char* next_match(const char*, int state)
 {
@@ -273,15 +328,22 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             err << "umpire: error: " << why << "\n";
             continue;
         }
-        std::ostringstream result;
+        SpillBuffer held(out, 1 << 20);
+        std::ostream result(&held);
+        g_stop_requested = 0;
         run(full, result, err, command_env);
-        // 'why' keeps the last result's working: a typo or refusal in between leaves it.
-        std::string hidden;
-        const std::string shown = without_working(result.str(), hidden);
-        if (!hidden.empty()) {  // status, help and odds have none: the last result's stays
-            working = std::move(hidden);
+        result.flush();
+        g_stop_requested = 0;
+        g_interrupted = 0;
+        if (!held.spilled()) {
+            // 'why' keeps the last result's working: a typo or refusal in between leaves it.
+            std::string hidden;
+            const std::string shown = without_working(held.held(), hidden);
+            if (!hidden.empty()) {  // status, help and odds have none: the last result's stays
+                working = std::move(hidden);
+            }
+            out << (show_working ? held.held() : shown);
         }
-        out << (show_working ? result.str() : shown);
         out.flush();
         err.flush();
     }

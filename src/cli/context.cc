@@ -197,8 +197,13 @@ Progress::~Progress()
     }
 }
 
+volatile std::sig_atomic_t g_stop_requested = 0;
+
 void Progress::update(std::uint64_t done, std::uint64_t total)
 {
+    if (g_stop_requested != 0) {
+        throw usage_error(m_what + ": stopped by Ctrl-C after " + std::to_string(done));
+    }
     if (!m_terminal) {
         return;
     }

@@ -18,6 +18,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -68,6 +69,10 @@ struct GlobalOptions {
 // Progress of a long run on standard error: nothing in its first second, then one line
 // rewritten in place (at most five times a second), erased when the run ends. Only when
 // standard error is a terminal: never in a pipe, a file or a test's capture.
+// Set (by the shell's Ctrl-C) while a command runs: a long run stops at its next
+// Progress::update with an error, and the shell's prompt comes back.
+extern volatile std::sig_atomic_t g_stop_requested;
+
 class Progress {
 public:
     Progress(std::ostream& err, bool terminal, std::string what);
