@@ -328,6 +328,11 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             err << "umpire: error: " << why << "\n";
             continue;
         }
+        if (command_env.out_is_tty) {  // the window may have been resized since the last line
+            if (const size_t columns = terminal_columns(); columns > 0) {
+                command_env.columns = columns;
+            }
+        }
         SpillBuffer held(out, 1 << 20);
         std::ostream result(&held);
         g_stop_requested = 0;

@@ -1144,6 +1144,12 @@ std::string user_tables_dir()
     return config.empty() ? config : config + "/tables";
 }
 
+size_t terminal_columns()
+{
+    struct winsize size {};
+    return ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+}
+
 int run(int argc, char** argv)
 {
     // A reader that goes away (| head -1) makes a write fail with EPIPE, exit 74 with its
@@ -1193,10 +1199,7 @@ int run(int argc, char** argv)
     }
     env.err_is_tty = isatty(STDERR_FILENO) != 0;
     if (env.out_is_tty) {
-        struct winsize size {};
-        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
-            env.columns = size.ws_col;
-        }
+        env.columns = terminal_columns();
     }
     env.in = &std::cin;
     std::ios::sync_with_stdio(false);

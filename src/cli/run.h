@@ -56,6 +56,10 @@ private:
 // --quiet), with their values.
 std::vector<std::string> without_replay_options(const std::vector<std::string>& argv);
 
+// The width of the terminal standard output is, 0 when it is none: read again for each of
+// the shell's lines, as the window may have been resized since.
+size_t terminal_columns();
+
 // The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
 // suggestion, for an unknown command.
 std::string command_of(const std::vector<std::string>& args);

@@ -212,6 +212,15 @@ wait_on stop "umpire: error: roll -n, repetitions: stopped by Ctrl-C after"
 for _ in $(seq 100); do [[ "$(pane stop | sed '/^$/d' | tail -1)" == "umpire>" ]] && break; sleep 0.1; done
 tmux -L "$socket" send-keys -t stop "roll 2d6 --seed 1" Enter
 wait_on stop "result: 9"
+# A window resized while the shell runs: each answer is laid out for the width it has now
+# (it kept the width it started with, and long lines broke mid-word at the new edge).
+tmux -L "$socket" resize-window -t stop -x 60
+tmux -L "$socket" send-keys -t stop "melee --attacker 4 --defender 5 --roll 6" Enter
+wait_on stop "Damaged"
+sleep 0.3
+wide=$(pane stop | awk 'length > 60' | head -3)
+[ -z "$wide" ] || fail "answers past the resized window's 60 columns: $wide"
+pane stop | grep -q "ram defense is permanently halved, but not its$" || fail "no answer wrapped at 60 columns"
 tmux -L "$socket" send-keys -t stop C-d
 
 # --- table edit in a real terminal editor (issue 25): vim.tiny, installed by the README's
