@@ -567,9 +567,9 @@ std::vector<std::string> command_words(const std::string& command, const Environ
     std::vector<std::string> words;
     try {
         if (command == "table") {
-            words = {"list", "show", "lookup"};
-            const auto ids = ctx.catalog().ids();
-            words.insert(words.end(), ids.begin(), ids.end());
+            words = {};  // its actions (show, lookup ...) are its subcommands; the ids follow them
+        } else if (command == "pbem") {
+            words = {"key", "trust", "offer", "answer", "reveal", "settle", "verify"};
         } else if (command == "resolve") {
             words = ctx.catalog().ids();  // any table: resolve refuses those it cannot read
         } else if (command == "check") {
@@ -669,6 +669,10 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
                 words.emplace_back(c.name);
             }
         }
+    } else if (before.size() == 1 && before.front() == "help") {
+        for (const auto& c : k_commands) {  // help COMMAND
+            words.emplace_back(c.name);
+        }
     } else {
         std::ostringstream sink;
         Runner runner(sink, sink, env, "");
@@ -716,6 +720,18 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             }
         } else if (option != nullptr) {
             words = value_choices(*option, inner, env, game, table);
+        } else if (command == "table" && !top) {
+            // table ACTION ID: the ids right after the action (sheet: a game, their first part)
+            if (before.size() == at + 2 && inner != "list" && inner != "check") {
+                Context ctx(sink, sink, env);
+                try {
+                    for (const auto& id : ctx.catalog().ids()) {
+                        words.push_back(inner == "sheet" ? id.substr(0, id.find('.')) : id);
+                    }
+                } catch (const Error&) {
+                    words.clear();
+                }
+            }
         } else if (table.empty()) {
             words = command_words(inner, env);
             if (top) {
@@ -774,6 +790,17 @@ CompletionModel completion_model(const Environment& env)
             }
         }
         command.words = command_words(command.name, env);
+        if (command.name == "table") {
+            // the scripts offer a command's words wherever its positionals go: table's actions
+            // and, after one, its ids (the shell's completions() tells the two places apart)
+            std::ostringstream quiet;
+            Context ctx(quiet, quiet, env);
+            try {
+                command.words = ctx.catalog().ids();
+            } catch (const Error&) {
+                command.words.clear();
+            }
+        }
         command.subcommands = subcommand_names(*sub);
         for (const auto& inner : command.subcommands) {
             if (!contains(command.words, inner)) {

@@ -417,6 +417,30 @@ TEST_CASE("cli: a table's [[shift]] is checked where it is written", "[cli][reso
     CHECK(bad("columns = 2\n", "columns = 2\n").code == 0);
 }
 
+TEST_CASE("completion: table ACTION offers table ids, table sheet games; help offers commands; pbem its actions",
+          "[cli][completion]")
+{
+    using V = std::vector<std::string>;
+    const cli::Environment env;
+    // 'table show con<TAB>' offered nothing, and 'table cons<TAB>' ids where an action goes
+    const V melee = cli::completions({"table", "show"}, "constantinople.me", env, "");
+    CHECK(melee == V{"constantinople.melee"});
+    CHECK(cli::completions({"table", "lookup"}, "constantinople.me", env, "") == melee);
+    CHECK(cli::completions({"ask", "table", "show"}, "constantinople.me", env, "") == melee);
+    CHECK(cli::completions({"table", "sheet"}, "con", env, "") == V{"constantinople"});
+    CHECK(cli::completions({"table"}, "con", env, "").empty());
+    const V actions = cli::completions({"table"}, "", env, "");
+    for (const char* action : {"show", "lookup", "sheet", "import", "edit", "diff", "reset", "check", "list"}) {
+        CHECK(contains(actions, action));
+    }
+    CHECK(std::none_of(actions.begin(), actions.end(), [](const std::string& w) { return contains(w, "."); }));
+    CHECK(cli::completions({"table", "show", "constantinople.melee"}, "", env, "").empty());  // one id
+    // help COMMAND, and pbem's actions
+    CHECK(cli::completions({"help"}, "ta", env, "") == V{"table"});
+    CHECK(cli::completions({"help"}, "clo", env, "") == V{"close-combat"});
+    CHECK(cli::completions({"pbem"}, "", env, "") == V{"answer", "key", "offer", "reveal", "settle", "trust", "verify"});
+}
+
 TEST_CASE("completion: resolve offers tables, then the table's own shifts and modifiers; plan resolve too",
           "[cli][resolve][completion]")
 {
