@@ -179,6 +179,13 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
             const std::string column = terrain_column(u);
             const long long b = column.empty() ? 0 : column_value(column);
             if (b == 0) {
+                if (column == "other" && column_value("army") + column_value("corps") > 0) {
+                    // said, not silent: the case names armies, fronts and corps only
+                    out.steps.push_back(key + ": no bonus for the " + u.kind +
+                                        ", an infantry-type unit that is no "
+                                        "army, front or corps (" +
+                                        terrain_case(key) + " names only those)");
+                }
                 continue;
             }
             if (u.dispersed) {

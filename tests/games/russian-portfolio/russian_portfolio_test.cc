@@ -222,6 +222,12 @@ TEST_CASE("crt: X.B's defense, each bonus from the text", "[core][crt]")
     CHECK(total({unit(4, "front")}, {"major-city"}) == 6);
     CHECK(total({unit(2, "corps")}, {"major-city"}) == 3);
     CHECK(total({unit(5, "armor")}, {"major-city"}) == 5);
+    // an infantry-type unit of no size X.B.5 names gets none, and the working says so
+    const auto unsized = defense_factors(terrain, {unit(3, "infantry")}, {"major-city"}, {});
+    CHECK(unsized.factors == 3);
+    CHECK(std::find(unsized.steps.begin(), unsized.steps.end(),
+                    "major-city: no bonus for the infantry, an infantry-type unit that is no army, front or corps "
+                    "(X.B.5 names only those)") != unsized.steps.end());
     // X.B.6: a victory city adds 1 of its own to its major city bonuses; Leningrad and Moscow 2.
     CHECK(total({unit(4, "army")}, {"victory-city"}) == 4 + 2 + 1);
     CHECK(total({unit(4, "armor")}, {"leningrad-moscow"}) == 4 + 2);
