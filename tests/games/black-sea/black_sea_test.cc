@@ -86,6 +86,12 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     CHECK(check("black-sea.disengagement", 5, {{"initiative", -1}}) == "continues");
     CHECK(check("black-sea.disengagement", 6, {{"hexes-inside", 2}}) == "continues");
     CHECK(check("black-sea.disengagement", 6, {{"speed-advantage", 1}, {"hexes-inside", 2}}) == "concluded");
+    // "halve the resulting range modifier and round down, for night turns": 3 hexes -1, 2 -1,
+    // 1 none (half the hexes, fractions dropped: umpire's reading, in the modifier's text)
+    CHECK(check("black-sea.disengagement", 6, {{"hexes-inside-night", 3}}) == "concluded");
+    CHECK(check("black-sea.disengagement", 5, {{"hexes-inside-night", 3}}) == "continues");
+    CHECK(check("black-sea.disengagement", 5, {{"hexes-inside-night", 1}}) == "concluded");
+    CHECK(check("black-sea.disengagement", 6, {{"hexes-inside-night", 4}}) == "continues");
     test::Scripted s({6});
     LookupRequest q;
     q.named = {{"initiative", 2}};
