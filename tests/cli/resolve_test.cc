@@ -438,7 +438,8 @@ TEST_CASE("completion: table ACTION offers table ids, table sheet games; help of
     // help COMMAND, and pbem's actions
     CHECK(cli::completions({"help"}, "ta", env, "") == V{"table"});
     CHECK(cli::completions({"help"}, "clo", env, "") == V{"close-combat"});
-    CHECK(cli::completions({"pbem"}, "", env, "") == V{"answer", "key", "offer", "reveal", "settle", "trust", "verify"});
+    CHECK(cli::completions({"pbem"}, "", env, "") ==
+          V{"answer", "key", "offer", "reveal", "settle", "trust", "verify"});
 }
 
 TEST_CASE("completion: resolve offers tables, then the table's own shifts and modifiers; plan resolve too",
