@@ -274,7 +274,7 @@ size_t find_control(std::string_view text)
 
 ControlChar control_at(std::string_view text)
 {
-    const auto byte = [&](size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0; };
+    const auto byte = [&](size_t i) -> char32_t { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0; };
     if (const size_t n = bidi_control_size(text, 0); n == 2) {
         return {2, 0x061c};
     } else if (n == 3) {
