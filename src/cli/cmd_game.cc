@@ -685,6 +685,9 @@ void setup_game(CLI::App& app, Context& ctx)
         if (opt->action != "set" && !opt->reason.empty()) {
             throw usage_error("--reason goes with 'game set' only");
         }
+        if (opt->action != "new") {  // new makes its own file; $UMPIRE_GAME may name another
+            ctx.require_named_game();
+        }
         if (opt->action == "new") {
             run_new(*opt, ctx);
         } else if (opt->action == "status") {

@@ -76,6 +76,8 @@ void Context::begin_request()
     read_only = false;
     odds_unprinted = false;
     game_written.clear();
+    command_name.clear();
+    command_game = {};
 }
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
@@ -118,6 +120,12 @@ const core::GameState* Context::game()
                 }
             }
             m_game = std::move(opened.state);
+            const core::GameRules* rules = core::find_game_rules(m_game->game);
+            if (!command_game.empty() && command_game != "General" && rules->title != command_game) {
+                throw usage_error("{game} " + path + " is a game of " + rules->title + "; " + command_name +
+                                  " is a command of " + std::string(command_game) +
+                                  " (game status says what the file holds)");
+            }
             // The log keeps the text, so replay resolves against the same statuses.
             log_state_before(std::move(opened.text));
         }
@@ -284,9 +292,6 @@ void Context::require_named_game() const
 
 void Context::emit(core::Resolution r)
 {
-    if (r.command != "game new") {  // it made its own file; $UMPIRE_GAME may name another
-        require_named_game();
-    }
     render_fields_in(r);
     if (!r.seed) {
         if (!options.seed) {
@@ -349,7 +354,6 @@ void Context::draw_odds(const core::OddsReport& report, const std::vector<std::p
 
 void Context::emit(core::OddsReport report)
 {
-    require_named_game();
     render_fields_in(report.sample);
     if (!options.draw.empty()) {
         draw_odds(report);

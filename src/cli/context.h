@@ -220,6 +220,10 @@ public:
     // Compare, plan and luck: the odds are kept for the caller (take_last_odds) and not
     // printed; the text of a large answer (1000d10: 33 MB) was most of its time.
     bool odds_unprinted = false;
+    // The command this request runs and the rules it serves (its --help group, "General"
+    // for a command of every game): a game file of other rules is refused.
+    std::string command_name;
+    std::string_view command_game;
     // The game file this request changed and journalled ("" when none): an error after it
     // (standard output closed or full) must say the change is made, so it is not made twice.
     std::string game_written;

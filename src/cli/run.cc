@@ -1040,6 +1040,22 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
         }
     }
     check_values(m_app, decimal);
+    // A game file named (--game, $UMPIRE_GAME) and not there refuses the command before it
+    // runs, whatever it answers (table show as much as melee). Not: game (its own callback
+    // does, but for 'game new', which makes the file), batch (a line may make it), replay
+    // and luck (they read no file), completion (a script for the shell).
+    m_app.parse_complete_callback([this] {
+        static constexpr std::array<std::string_view, 5> k_exempt{"game", "batch", "replay", "luck", "completion"};
+        const auto parsed = m_app.get_subcommands();
+        if (!parsed.empty()) {
+            m_ctx.command_name = parsed.front()->get_name();
+            m_ctx.command_game = command_group(m_ctx.command_name);
+        }
+        if (parsed.empty() ||
+            std::find(k_exempt.begin(), k_exempt.end(), parsed.front()->get_name()) == k_exempt.end()) {
+            m_ctx.require_named_game();
+        }
+    });
 }
 
 RunResult Runner::run(const std::vector<std::string>& args, const std::function<void(Context&)>& prepare,
