@@ -181,7 +181,19 @@ void setup_seed(CLI::App& app, Context& ctx)
                     "combine: a player's revealed nonce and published commitment (repeatable, one per player)")
         ->allow_extra_args(false)
         ->type_name("NONCE:COMMITMENT");
-    sub->add_option("--seed", opt->seed, "verify: the revealed seed")->type_name("N");
+    // The seed as commit draws it, 0 to 4294967295: past the int range the other N options
+    // are held to (check_values), so its own check, as the global --seed's.
+    sub->add_option_function<std::string>(
+           "--seed",
+           [opt](const std::string& text) {
+               auto n = parse_int(text, 0, 4294967295LL);
+               if (!n) {
+                   throw usage_error("--seed: " + n.error());
+               }
+               opt->seed = static_cast<std::uint32_t>(*n);
+           },
+           "verify: the revealed seed, 0 to 4294967295")
+        ->type_name("SEED");
     sub->add_option("--nonce", opt->nonce, "verify: the revealed nonce")->type_name("HEX");
     sub->add_option("--commitment", opt->commitment, "verify: the published commitment")->type_name("HEX");
     sub->footer("commit/verify: one party draws the seed and publishes SHA-256 of it with a 128-bit\n"

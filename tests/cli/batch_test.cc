@@ -152,6 +152,15 @@ TEST_CASE("seed: a commitment verifies with its seed and nonce, and not with ano
     auto made = test::run_cli({"--json", "seed", "commit"});
     CHECK(made.code == 0);
     CHECK(contains(made.out, R"("commitment":")"));
+    // commit draws seeds to 4294967295; verify took them only to 2147483647 (exit 64 for
+    // half of all commitments)
+    const std::string high = sha256_hex("umpire-seed:4294967295:" + nonce);
+    CHECK(test::run_cli({"seed", "verify", "--seed", "4294967295", "--nonce", nonce, "--commitment", high}).code == 0);
+    auto past = test::run_cli({"seed", "verify", "--seed", "4294967296", "--nonce", nonce, "--commitment", high});
+    CHECK(past.code == 64);
+    CHECK(contains(past.err, "--seed: "));
+    CHECK(contains(past.err, "4294967295"));
+    CHECK(test::run_cli({"seed", "verify", "--seed", "-1", "--nonce", nonce, "--commitment", high}).code == 64);
 }
 
 namespace {

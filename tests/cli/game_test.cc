@@ -762,6 +762,9 @@ TEST_CASE("cli: a game file that is not there is refused and leaves no lock file
         {"--game", game, "table", "lookup", "constantinople.melee", "--column", "3", "--roll", "4"},
         {"--game", game, "crt", "--attack", "5", "--defense", "3", "--odds"},
         {"--game", game, "compare", "wind", "initiative"},
+        // and those that print no resolution
+        {"--game", game, "table", "show", "constantinople.melee"},
+        {"--game", game, "check", "list"},
     };
     for (const auto& call : calls) {
         INFO(call[0] << " " << call[1] << " " << call[2]);
@@ -770,6 +773,26 @@ TEST_CASE("cli: a game file that is not there is refused and leaves no lock file
         CHECK(test::contains(r.err, game + ": no such game file"));
     }
     CHECK(std::filesystem::is_empty(dir.path));
+}
+
+TEST_CASE("cli: a game's command on a game file of other rules is refused", "[cli][game]")
+{
+    const test::TempDir dir("game-other-rules");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const std::string before = slurp(file);
+    // crt is The Russian Portfolio's (XIII.C); it said "nothing to apply" and exit 0
+    auto crt = run_cli({"--game", file, "--apply", "crt", "--attack", "5", "--defense", "3", "--roll", "3"});
+    CHECK(crt.code == 64);
+    CHECK(contains(crt.err, file + " is a game of Constantinople; crt is a command of The Russian Portfolio"));
+    auto rally =
+        run_cli({"--game", file, "--apply", "rally", "--quality", "average", "--suppressed", "1", "--roll", "3"});
+    CHECK(rally.code == 64);
+    CHECK(contains(rally.err, "rally is a command of Great Battles of WWII"));
+    CHECK(slurp(file) == before);
+    // its own commands, and those of every game, still read it
+    CHECK(run_cli({"--game", file, "--apply", "melee", "--attacker", "4", "--defender", "5", "--roll", "4"}).code == 0);
+    CHECK(run_cli({"--game", file, "roll", "2d6"}).code == 0);
 }
 
 TEST_CASE("cli: game set keeps a number as umpire writes numbers, and a key once", "[cli][game]")
