@@ -96,6 +96,16 @@ private:
 
     bool refill()
     {
+        try {
+            return refill_from_buffer();
+        } catch (const std::ios_base::failure& e) {
+            // standard input closed (<&-) or failing: libstdc++ throws from its buffer
+            throw io_error("standard input: cannot read the batch's lines: " + e.code().message());
+        }
+    }
+
+    bool refill_from_buffer()
+    {
         std::streamsize ready = m_buf.in_avail();
         if (ready <= 0) {
             m_waiting();

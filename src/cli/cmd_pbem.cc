@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/run.h"
 #include "format/json.h"
+#include "load/catalog.h"
 #include "load/exchange.h"
 #include "load/state.h"
 #include "util/error.h"
@@ -60,19 +61,6 @@ void make_private_dir(const std::string& dir)
 // kilobytes each.
 constexpr std::uintmax_t k_max_pbem_bytes = 16 << 20;
 
-// At most k_max_pbem_bytes of IN, or a data Error naming WHAT.
-std::string read_bounded(std::istream& in, const std::string& what)
-{
-    std::string out(k_max_pbem_bytes + 1, '\0');
-    in.read(out.data(), static_cast<std::streamsize>(out.size()));
-    out.resize(static_cast<size_t>(in.gcount()));
-    if (out.size() > k_max_pbem_bytes) {
-        throw data_error(what + ": more than " + std::to_string(k_max_pbem_bytes) +
-                         " bytes; a mail, key or transcript is far less");
-    }
-    return out;
-}
-
 // PATH's text: a regular file of at most k_max_pbem_bytes.
 std::string read_file(const std::string& path)
 {
@@ -84,11 +72,11 @@ std::string read_file(const std::string& path)
     if (!fs::is_regular_file(status)) {
         throw usage_error(visible(path) + ": not a regular file");
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw not_found_error(visible(path) + ": cannot be read");
+    if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > k_max_pbem_bytes) {
+        throw data_error(visible(path) + ": more than " + std::to_string(k_max_pbem_bytes) +
+                         " bytes; a mail, key or transcript is far less");
     }
-    return read_bounded(in, visible(path));
+    return load::read_file(path);
 }
 
 // Standard input's text, for pbem ACTION; a batch's standard input is its lines.
@@ -98,7 +86,9 @@ std::string read_input(Context& ctx, const std::string& action)
         throw usage_error("pbem " + action + ": no standard input to read the mail from" +
                           (ctx.in_batch() ? " in a batch: give the mail's file" : ""));
     }
-    return read_bounded(*ctx.env().in, "standard input");
+    return load::read_input(*ctx.env().in, k_max_pbem_bytes,
+                            "standard input: more than " + std::to_string(k_max_pbem_bytes) +
+                                " bytes; a mail, key or transcript is far less");
 }
 
 // A key or secret file's one line, without its line end.

@@ -148,6 +148,9 @@ std::ifstream open_log(const std::string& file, const std::string& command)
     if (!in) {
         throw not_found_error(command + ": cannot read '" + file + "'");
     }
+    // A read that fails throws (exit 74) rather than ending the lines as the file's end
+    // would: a log read short would be replayed as though it were whole.
+    in.exceptions(std::ios::badbit);
     return in;
 }
 

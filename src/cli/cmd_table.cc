@@ -71,16 +71,9 @@ std::string read_input(Context& ctx)
                           (ctx.in_batch() ? " in a batch (its input is the batch's lines)" : "") +
                           ": give the chart's file");
     }
-    std::string text;
-    char buffer[65536];
-    while (ctx.env().in->read(buffer, sizeof buffer) || ctx.env().in->gcount() > 0) {
-        text.append(buffer, static_cast<size_t>(ctx.env().in->gcount()));
-        if (text.size() > load::k_max_table_bytes) {
-            throw data_error("standard input: more than " + std::to_string(load::k_max_table_bytes) +
-                             " bytes; a chart is at most that");
-        }
-    }
-    return text;
+    return load::read_input(*ctx.env().in, load::k_max_table_bytes,
+                            "standard input: more than " + std::to_string(load::k_max_table_bytes) +
+                                " bytes; a chart is at most that");
 }
 
 // The cells of the die result or label KEY under each column: TABLE's row for it.

@@ -452,6 +452,10 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
                             " and its journal hold it, so do not run the command again ('umpire game status " +
                             ctx->game_written + "' shows the game)";
         }
+    } catch (const std::ios_base::failure& e) {
+        // a stream's read or write that failed underneath (a closed descriptor, EIO)
+        result = {static_cast<int>(ExitCode::io), std::string("a read or write failed: ") + e.code().message(),
+                  std::nullopt, std::nullopt};
     } catch (const std::exception& e) {
         result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt,
                   std::nullopt};

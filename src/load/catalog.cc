@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -108,15 +109,70 @@ std::string file_kind(const fs::file_status& status)
                                                                         : "not a regular file";
 }
 
+namespace {
+
+// FD's whole text (it is closed), SIZE bytes expected; more than LIMIT is a data error. A
+// read that fails is an error (exit 74), never a shorter text: the game's journal read
+// short was taken for a torn last line and cut (a stream's read error ends its text as
+// the end of the file does).
+std::string read_fd(int fd, const std::string& path, size_t size, size_t limit)
+{
+    std::string text(size, '\0');
+    size_t got = 0;
+    while (true) {
+        if (got == text.size()) {
+            text.resize(got + 4096);  // a file that grew since its fstat is read whole
+        }
+        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            const int error = n < 0 ? errno : 0;
+            ::close(fd);
+            if (error != 0) {
+                throw io_error("cannot read '" + path + "': " + std::strerror(error));
+            }
+            break;
+        }
+        got += static_cast<size_t>(n);
+        if (got > limit) {
+            ::close(fd);
+            throw data_error(path + ": more than " + std::to_string(limit) +
+                             " bytes; a table or scenario file may be at most " + std::to_string(limit) + " bytes");
+        }
+    }
+    text.resize(got);
+    return text;
+}
+
+}  // namespace
+
 std::string read_file(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw not_found_error("cannot read '" + path + "'");
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        throw not_found_error("cannot read '" + path + "': " + std::strerror(errno));
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    struct stat st {};
+    const size_t size = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? static_cast<size_t>(st.st_size) : 0;
+    return read_fd(fd, path, size, std::numeric_limits<size_t>::max());
+}
+
+std::string read_input(std::istream& in, size_t limit, const std::string& past_limit)
+{
+    std::string text;
+    char buffer[65536];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<size_t>(in.gcount()));
+        if (text.size() > limit) {
+            throw data_error(past_limit);
+        }
+    }
+    if (in.bad()) {  // the buffer's read failed: the stream says only that it is bad
+        throw io_error("standard input: cannot read it (closed, or a read failed)");
+    }
+    return text;
 }
 
 std::string read_data_file(const std::string& path)
@@ -143,34 +199,7 @@ std::string read_data_file(const std::string& path)
         throw data_error(path + ": " + std::to_string(st.st_size) + " bytes; a table or scenario file may be at most " +
                          std::to_string(k_max_table_bytes) + " bytes");
     }
-    std::string text(static_cast<size_t>(st.st_size), '\0');
-    size_t got = 0;
-    while (true) {
-        if (got == text.size()) {
-            text.resize(got + 4096);  // a file that grew since its fstat is read whole
-        }
-        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            const int error = n < 0 ? errno : 0;
-            ::close(fd);
-            if (error != 0) {
-                throw not_found_error("cannot read '" + path + "': " + std::strerror(error));
-            }
-            break;
-        }
-        got += static_cast<size_t>(n);
-        if (got > k_max_table_bytes) {
-            ::close(fd);
-            throw data_error(path + ": more than " + std::to_string(k_max_table_bytes) +
-                             " bytes; a table or scenario file may be at most " + std::to_string(k_max_table_bytes) +
-                             " bytes");
-        }
-    }
-    text.resize(got);
-    return text;
+    return read_fd(fd, path, static_cast<size_t>(st.st_size), k_max_table_bytes);
 }
 
 Catalog::Catalog(std::vector<std::string> dirs, std::string user_dir, std::string cache_dir)

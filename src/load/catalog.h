@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <map>
 #include <memory>
 #include <string>
@@ -87,13 +88,18 @@ std::unique_ptr<core::Table> shipped_table(std::string_view id);
 // commands read of it: a column (in order), a row label, a constant, a shift, a result code.
 void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path);
 
+// PATH's whole text: not_found (66) when it cannot be opened, an io Error (74) when a
+// read fails, never a shorter text.
 std::string read_file(const std::string& path);
+// Standard input's text to its end (table import -, pbem): the data Error PAST_LIMIT when
+// it holds more than LIMIT bytes; an io Error when a read fails (a closed descriptor).
+std::string read_input(std::istream& in, size_t limit, const std::string& past_limit);
 // What a path that is no regular file is, for a message: "a directory", "a device", "a
 // FIFO", "a socket", "a broken link" (STATUS as std::filesystem::status gives it).
 std::string file_kind(const std::filesystem::file_status& status);
 // A table or scenario file's text: a data Error for a file past k_max_table_bytes, or one
 // that is not a regular file (a directory, a FIFO, a broken link); not_found when it
-// cannot be opened or read.
+// cannot be opened; io when a read fails.
 std::string read_data_file(const std::string& path);
 
 }  // namespace umpire::load

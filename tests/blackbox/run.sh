@@ -99,6 +99,18 @@ else
 fi
 rm -rf "$closed_dir"
 
+# A closed standard input is a read that failed (74), not an internal error (70) nor an
+# empty chart (65): batch, table import - and pbem trust - each say they cannot read it.
+closed_in=""
+"$umpire" batch <&- 2>/dev/null; closed_in+=" $?"
+"$umpire" table import constantinople.ram - <&- 2>/dev/null; closed_in+=" $?"
+"$umpire" pbem trust - <&- 2>/dev/null; closed_in+=" $?"
+if [[ "$closed_in" == " 74 74 74" ]]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL closed_stdin: exits$closed_in, expected 74 74 74"; failed=$((failed + 1))
+fi
+
 # A shell fed from a pipe: a line's command reads no standard input (the shell's lines are),
 # so neither table edit's editor nor table import - takes the lines after it, and a shell or
 # batch typed at the prompt is refused; the line after them still runs.
