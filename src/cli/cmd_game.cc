@@ -209,11 +209,9 @@ struct UndoStacks {
     std::vector<size_t> redoable;
 };
 
-bool is_redo(const load::LogEntry& e)
-{
-    const auto game = std::find(e.argv.begin(), e.argv.end(), "game");
-    return game != e.argv.end() && std::find(game, e.argv.end(), "redo") != e.argv.end();
-}
+// A redo by what the line's resolution says it is, not by the words typed: 'game set ...
+// --reason redo', or a game file named redo, had kept what undo took back redoable.
+bool is_redo(const load::LogEntry& e) { return e.command == "game redo"; }
 
 UndoStacks undo_stacks(const std::vector<load::LogEntry>& journal)
 {

@@ -308,6 +308,9 @@ Expected<LogEntry> parse_log_line(std::string_view line)
             e.after = j.at("after").get<std::string>();
         }
         const json& r = j.at("resolution");
+        if (r.is_object() && r.contains("command") && r.at("command").is_string()) {
+            e.command = r.at("command").get<std::string>();
+        }
         if (r.is_object() && r.contains("result") && r.at("result").is_object() && r.at("result").contains("code")) {
             e.result_code = r.at("result").at("code").get<std::string>();
             auto text = [](const json& o, const char* key) {

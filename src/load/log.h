@@ -25,7 +25,8 @@ struct LogEntry {
     std::optional<std::string> state_before;                  // a state file\'s text before the call
     std::vector<core::Change> changes;                        // a game journal's line: what it changed
     std::optional<long long> undoes;                          // ...and the line it undid
-    std::string after;  // a game journal's line: the SHA-256 of the game file it left, "" when absent
+    std::string after;    // a game journal's line: the SHA-256 of the game file it left, "" when absent
+    std::string command;  // the resolution's command ("game redo"), "" when it names none
     // Read from the resolution: its main result's code ("" when it has none), and how many
     // of its dice umpire rolled and how many were given (typed in by hand).
     std::string result_code;

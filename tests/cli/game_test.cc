@@ -604,6 +604,14 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason; redo m
     auto none = run_cli({"game", "redo", file});
     CHECK(none.code == 64);
     CHECK(contains(none.err, "nothing to redo"));
+    // a new change whose words hold "redo" is still a new change (it was taken for a redo)
+    REQUIRE(run_cli({"game", "set", file, "Genoa", "damaged=true", "--reason", "a"}).code == 0);
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);  // two to redo: the words took one
+    REQUIRE(run_cli({"game", "set", file, "Venice", "damaged=true", "--reason", "redo"}).code == 0);
+    auto after_words = run_cli({"game", "redo", file});
+    CHECK(after_words.code == 64);
+    CHECK(contains(after_words.err, "nothing to redo"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
