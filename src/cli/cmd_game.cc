@@ -368,8 +368,9 @@ void run_set(const GameOptions& opt, Context& ctx)
 
 // The journal's text as it stands, whole lines only, checked as a chain: a data Error
 // naming the first line that does not follow the one before. TORN is the bytes of a torn
-// last line past them (a write interrupted), 0 when none.
-std::string chained_journal(const std::string& path, size_t& torn)
+// last line past them (a write interrupted), 0 when none; MENDED the note when a last line
+// lacking only its newline was made whole (mend_last_newline).
+std::string chained_journal(const std::string& path, size_t& torn, std::string& mended)
 {
     const std::string jpath = journal_path(path);
     std::error_code ec;
@@ -377,12 +378,17 @@ std::string chained_journal(const std::string& path, size_t& torn)
         throw not_found_error("{game} " + path + ": no journal " + jpath + " to make the game from");
     }
     std::string text = load::read_file(jpath);
-    const load::Chain chain = load::check_chain(text);
+    load::Chain chain = load::check_chain(text);
+    if (std::filesystem::exists(path, ec)) {
+        const std::string file = load::read_file(path);
+        mended = mend_last_newline(jpath, text, chain, &file, true);
+    }
     torn = text.size() - chain.whole;
     text.resize(chain.whole);
     if (chain.broken_at != 0) {
-        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why + "; 'umpire game recover " +
-                         path + "' keeps the lines before it");
+        const std::string crlf = crlf_problem(text, jpath);
+        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why +
+                         (crlf.empty() ? "; 'umpire game recover " + path + "' keeps the lines before it" : crlf));
     }
     return text;
 }
@@ -393,7 +399,8 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     require_game(path);
     load::StateLock lock(path);
     size_t torn = 0;
-    const std::string chained = chained_journal(path, torn);
+    std::string mended;
+    const std::string chained = chained_journal(path, torn, mended);
     if (torn > 0) {
         load::truncate_log(journal_path(path), chained.size());  // as any writer would: see open_game
     }
@@ -412,6 +419,9 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     r.inputs = {{"file", path}};
     r.result.fields.push_back({"journal_lines", static_cast<long long>(journal.size())});
     r.result.fields.push_back({"changes", static_cast<long long>(applied)});
+    if (!mended.empty()) {
+        r.notes.push_back(mended);
+    }
     if (torn > 0) {
         r.notes.push_back(journal_path(path) + ": a torn last line (" + std::to_string(torn) +
                           " bytes, a write interrupted) was cut off; its change was never made");
@@ -520,7 +530,18 @@ void run_recover(const GameOptions& opt, Context& ctx)
     load::discard_state_text(path);
     // The journal: whole lines, chained, each applying to the game the lines before it left.
     std::string text = load::read_file(jpath);
-    const load::Chain chain = load::check_chain(text);
+    load::Chain chain = load::check_chain(text);
+    {
+        std::error_code ec;
+        const std::string file = std::filesystem::exists(path, ec) ? load::read_file(path) : "";
+        if (std::string note = mend_last_newline(jpath, text, chain, file.empty() ? nullptr : &file, true);
+            !note.empty()) {
+            r.steps.push_back(std::move(note));
+        }
+    }
+    if (const std::string crlf = crlf_problem(text, jpath); chain.broken_at != 0 && !crlf.empty()) {
+        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why + crlf);
+    }
     if (chain.whole < text.size()) {
         r.steps.push_back("a torn last line (" + std::to_string(text.size() - chain.whole) +
                           " bytes, a write interrupted) cut off; its change was never made");

@@ -222,6 +222,49 @@ void require_game(const std::string& path)
     }
 }
 
+std::string crlf_problem(std::string_view journal, const std::string& jpath)
+{
+    if (journal.find("\r\n") == std::string_view::npos) {
+        return "";
+    }
+    std::string lf;
+    lf.reserve(journal.size());
+    for (size_t i = 0; i < journal.size(); ++i) {
+        if (!(journal[i] == '\r' && i + 1 < journal.size() && journal[i + 1] == '\n')) {
+            lf += journal[i];
+        }
+    }
+    if (load::check_chain(lf).broken_at != 0) {
+        return "";
+    }
+    return "; but its lines end in CR LF (a copy through a DOS tool?), and with LF line ends the chain holds: "
+           "put them back (dos2unix " +
+           jpath + ") rather than recover, which would keep only the first line";
+}
+
+std::string mend_last_newline(const std::string& jpath, std::string& journal, load::Chain& chain,
+                              const std::string* file_text, bool write)
+{
+    if (chain.whole >= journal.size() || chain.broken_at != 0 || file_text == nullptr) {
+        return "";
+    }
+    const std::string_view tail = std::string_view(journal).substr(chain.whole);
+    const auto last = load::parse_log_line(tail);
+    if (!last || last->prev != chain.last || last->after.empty() || sha256_hex(*file_text) != last->after) {
+        return "";
+    }
+    if (write) {
+        load::end_last_line(jpath);
+    }
+    chain.last = sha256_hex(tail);
+    journal += '\n';
+    chain.whole = journal.size();
+    ++chain.lines;
+    return jpath + ":" + std::to_string(chain.lines) +
+           ": its last line lacked only its newline (the line is whole, and the file is what it left)" +
+           (write ? "; the newline is put back" : "; read as whole");
+}
+
 OpenedGame open_game(const std::string& path, const GameStarter& start, bool write)
 {
     require_game(path);
@@ -238,7 +281,11 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
     // file read first is never ahead of the journal read after it.
     std::string text = have_file ? load::read_file(path) : "";
     std::string journal = load::read_file(jpath);
-    const load::Chain chain = load::check_chain(journal);
+    load::Chain chain = load::check_chain(journal);
+    if (std::string note = mend_last_newline(jpath, journal, chain, have_file ? &text : nullptr, write);
+        !note.empty()) {
+        out.notes.push_back(std::move(note));
+    }
     if (chain.whole < journal.size()) {
         // A writer was killed, or the disk filled, in the middle of its line. Its change never
         // reached the game file (the file is written after the line is whole): it is no part
@@ -259,7 +306,9 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
     }
     const std::string recover = "; 'umpire game recover " + path + "' mends it (umpire(1), GAME FILES)";
     if (chain.broken_at != 0) {
-        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why + recover);
+        const std::string crlf = crlf_problem(journal, jpath);
+        throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why +
+                         (crlf.empty() ? recover : crlf));
     }
     if (chain.lines == 0) {
         throw data_error(jpath + ": empty: a journal begins with the 'game new' that made the game" + recover);

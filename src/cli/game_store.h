@@ -50,6 +50,17 @@ struct OpenedGame {
 // (in memory otherwise), and said in NOTES. The file's values are checked as it is read.
 OpenedGame open_game(const std::string& path, const GameStarter& start, bool write);
 
+// JOURNAL's last line when it lacks only its newline (an editor or a tool that strips the
+// last one): it parses, follows the line before, and left FILE_TEXT (its "after" is the
+// file's SHA-256), so its change is made and it is no torn write (a writer writes the file
+// after the whole line). The newline is put back, in JOURNAL and CHAIN, and on disk at
+// JPATH when WRITE; the note says so. "" (and nothing changed) for any other journal.
+// When JOURNAL's chain breaks only because its lines end in CR LF (a copy through a DOS
+// tool): what to say of it, "; its lines end in CR LF ...". "" otherwise.
+std::string crlf_problem(std::string_view journal, const std::string& jpath);
+std::string mend_last_newline(const std::string& jpath, std::string& journal, load::Chain& chain,
+                              const std::string* file_text, bool write);
+
 // Every whole line of PATH's journal, in order ([] when there is none); a line that is not a
 // journal line is a data Error naming it.
 std::vector<load::LogEntry> read_journal(const std::string& game_path);

@@ -215,6 +215,24 @@ void truncate_log(const std::string& path, std::uint64_t size)
     ::close(fd);
 }
 
+void end_last_line(const std::string& path)
+{
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) {
+        throw io_error(path + ": cannot open: " + std::strerror(errno));
+    }
+    ssize_t n = 0;
+    do {
+        n = ::write(fd, "\n", 1);
+    } while (n < 0 && errno == EINTR);
+    if (n != 1 || ::fdatasync(fd) != 0) {
+        const int err = n == 0 ? ENOSPC : errno;
+        ::close(fd);
+        throw io_error(path + ": cannot end its last line: " + std::strerror(err));
+    }
+    ::close(fd);
+}
+
 namespace {
 
 // Why a line whose chain link is PREV ("" when it has none), line NUMBER of a log, does not

@@ -82,6 +82,8 @@ std::uint64_t append_log_line(const std::string& path, const std::string& line, 
 // Cuts PATH back to SIZE bytes (a line appended whose game file could not be written, or a
 // journal's torn last line), on the disk before it returns.
 void truncate_log(const std::string& path, std::uint64_t size);
+// Ends PATH's last line with the newline it lacks, on the disk before it returns.
+void end_last_line(const std::string& path);
 std::string chain_start();
 
 // A log's or journal's lines checked as a chain, without reading them as JSON: each line

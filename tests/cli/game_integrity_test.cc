@@ -315,6 +315,42 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(slurp(file + ".journal") == journal);  // a 9 suppresses nothing: no line
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 
+    // A last line that lacks only its newline (an editor that strips it) is whole: its change
+    // is in the file. It was cut as torn, and the game then refused as edited by hand.
+    REQUIRE(journal.back() == '\n');
+    const std::string stripped = journal.substr(0, journal.size() - 1);
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"game", "status", file},
+             {"game", "rebuild", file},
+             {"game", "recover", file},
+             {"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "9"}}) {
+        INFO(call[1]);
+        spit(file + ".journal", stripped);
+        auto r = run_cli(call);
+        CHECK(r.code == 0);
+        CHECK(contains(r.err + r.out, "its last line lacked only its newline"));
+        // a reader writes nothing; a writer puts the newline back and cuts nothing
+        CHECK(slurp(file + ".journal") == (call[1] == "status" ? stripped : journal));
+    }
+    // Lines converted to CR LF: the chain breaks at line 2, and recover would keep line 1
+    // only; every reader says what happened instead, and recover refuses.
+    std::string crlf;
+    for (const char c : journal) {
+        crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    }
+    spit(file + ".journal", crlf);
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"game", "status", file}, {"game", "rebuild", file}, {"game", "recover", file}}) {
+        INFO(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, "its lines end in CR LF"));
+        CHECK(slurp(file + ".journal") == crlf);
+        CHECK(slurp(file) == game);
+    }
+    spit(file + ".journal", journal);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
     // Killed between the journal line and the rename: the file is one change behind and a
     // FILE.tmp may be left. A reader sees the journal's game; a writer rolls the file forward.
     const std::string before = slurp(file);
