@@ -126,6 +126,24 @@ TEST_CASE("morale: winners of close combat do not test (14.8.4)", "[core][morale
     CHECK(r.rolls.empty());
 }
 
+TEST_CASE("morale: a battalion with no stand suppressed or eliminated does not test (15.0)", "[core][morale]")
+{
+    MoraleRequest q;
+    q.stands = 4;
+    test::Scripted s({50});
+    auto r = resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice);
+    CHECK(r.result.name == "No test");
+    CHECK_FALSE(field<bool>(r.result, "tested"));
+    CHECK(r.rolls.empty());
+    CHECK(r.result.source.find("15.0") != std::string::npos);
+    // Stands suppressed now: none now may be one rallied since this turn's suppression.
+    q.suppressed_now = true;
+    test::Scripted now({50});
+    CHECK(field<bool>(
+        resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, now.dice).result,
+        "tested"));
+}
+
 TEST_CASE("morale: losses beyond the battalion are refused", "[core][morale]")
 {
     MoraleRequest q;
