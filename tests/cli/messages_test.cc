@@ -181,3 +181,14 @@ TEST_CASE("messages: --json after the command makes an error JSON too, as it mak
     CHECK(error.code == 64);
     CHECK(contains(error.out, R"("error":{"code":64)"));
 }
+
+TEST_CASE("messages: drift refuses --glider with --altitude, as flak does (Drop Zone rules, step 2)", "[cli][messages]")
+{
+    // Glider troops always drift as from low altitude: a high altitude given with them
+    // was read as low without a word.
+    CHECK(first_error({"drift", "--glider", "--altitude", "high", "--roll", "7,4"}) ==
+          "umpire: error: give --altitude high|medium|low, or --glider (read as low)");
+    CHECK(first_error({"flak", "--aa", "light", "--glider", "--altitude", "high", "--roll", "5"}) ==
+          "umpire: error: give --altitude high|medium|low, or --glider (read as high)");
+    CHECK(test::run_cli({"drift", "--glider", "--roll", "7,4"}).code == 0);
+}
