@@ -261,6 +261,11 @@ TEST_CASE("ram: a ship of ram strength 0 may not ram (15.1, 14.28)", "[core][ram
     test::Scripted s({});
     CHECK_THROWS_WITH(resolve_ram(table("constantinople.ram"), q, s.dice),
                       "{rammer} Genoa has ram strength 0: only oar-driven vessels may ram (15.1, 14.28)");
+    // A bare strength of 0 is a sail ship's too: the same refusal, not a missing column.
+    q.rammer = Ship{};
+    CHECK_THROWS_WITH(resolve_ram(table("constantinople.ram"), q, s.dice),
+                      "{strength} 0: a ship of ram strength 0 is a sail ship, and sail ships cannot Ram (15.1, "
+                      "14.28); allowed 1 to 4 (15.42)");
 }
 
 TEST_CASE("ram: the preconditions of 14.17, 14.28, 15.11 and 15.62 refuse before any die", "[core][ram]")
