@@ -75,9 +75,17 @@ TEST_CASE("wind: a velocity roll of 11 is No Wind, drifting north to south (14.2
     test::Scripted s({4, 11});
     auto r = resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), s.dice);
     CHECK(r.result.code == "S");
-    CHECK(field<std::string>(r.result, "toward") == "N");
     CHECK(field<std::string>(r.result, "velocity") == "calm");
     CHECK(r.result.effects.back() == "ships that are not moving drift one hex from north to south (14.26)");
+    // With no wind there is nothing to sail into: the direction's 14.24 effect is dropped,
+    // and the result is named as the table names it.
+    CHECK(r.result.name == "No Wind");
+    CHECK(
+        std::none_of(r.result.fields.begin(), r.result.fields.end(), [](const Field& f) { return f.key == "toward"; }));
+    CHECK(r.result.effects.size() == 1);
+    for (const auto& e : r.result.effects) {
+        CHECK(e.find("into the wind") == std::string::npos);
+    }
 }
 
 TEST_CASE("wind: every compass point has its opposite", "[core][wind]")
