@@ -192,3 +192,11 @@ TEST_CASE("messages: drift refuses --glider with --altitude, as flak does (Drop 
           "umpire: error: give --altitude high|medium|low, or --glider (read as high)");
     CHECK(test::run_cli({"drift", "--glider", "--roll", "7,4"}).code == 0);
 }
+
+TEST_CASE("messages: Novorossiysk Surprise is the attacker's; --surprise defender is refused", "[cli][messages]")
+{
+    // Surprise: "the Units in attack move into attack" by day, "the attacking Units" at night.
+    CHECK(first_error({"hits", "--attacker", "small", "--defender", "small", "--surprise", "defender"}) ==
+          "umpire: error: --surprise defender: Surprise is the attacker's only (by day Units that move into attack, at "
+          "night the attacking Units); give --surprise attacker, or --time day|night to work it out");
+}
