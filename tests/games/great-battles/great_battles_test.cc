@@ -546,6 +546,10 @@ TEST_CASE("replacement: an isolated battalion rolls nothing and loses an extra s
     CHECK(r.rolls.empty());
     CHECK(field<long long>(r.result, "returned") == 0);
     CHECK(field<long long>(r.result, "extra_lost") == 1);
+    // The chart's isolated column is lost: what stands in for it is provisional.
+    CHECK(r.provisional);
+    REQUIRE(r.provisional_notes.size() == 1);
+    CHECK(r.provisional_notes.front().find("Replacement Chart (16.2)") != std::string::npos);
     test::Scripted para({});
     CHECK(field<long long>(resolve_replacement(chart, "good", "isolated", 0, true, para.dice).result, "extra_lost") ==
           0);
