@@ -424,6 +424,18 @@ TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]
                       "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
 }
 
+TEST_CASE("weather: Finn units' operational movement is unaffected by any weather, Mud too (VI.B.2)", "[core][russian]")
+{
+    for (const char* id : {"russian-portfolio.weather", "russian-portfolio.weather-1jun41"}) {
+        const auto* mud = table(id).find_code("mud");
+        REQUIRE(mud != nullptr);
+        CHECK(mud->effects.front() ==
+              "operational movement factors halved, fractions rounded down; Finns unaffected (VI.B.2)");
+    }
+    CHECK(table("russian-portfolio.weather").find_code("snow")->effects.front().find("Finns unaffected") !=
+          std::string::npos);
+}
+
 TEST_CASE("weather: past Mar42 the game runs on, and every month is Snow (VI.A, XVI.A)", "[core][russian]")
 {
     test::Scripted none({});
