@@ -430,9 +430,11 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                     for (const auto& each : table.modifiers) {
                         names.push_back(each.name);
                     }
-                    throw usage_error("{mod} " + name + ": check " + table.id + " has no such modifier" +
-                                      suggestion(name, names) +
-                                      (names.empty() ? "; it takes none" : "; it takes " + join(names, ", ")));
+                    throw usage_error(
+                        "{mod} " + name + ": check " + table.id + " has no such modifier" + suggestion(name, names) +
+                        (!names.empty()           ? "; it takes " + join(names, ", ")
+                         : table.modifier.empty() ? std::string("; it takes none")
+                                                  : "; it takes a number only, {mod} N (" + table.modifier + ")"));
                 }
                 if (count < m->min || count > m->max) {
                     throw usage_error("{mod} " + name + "=" + std::to_string(count) + ": allowed " +

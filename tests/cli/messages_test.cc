@@ -200,3 +200,16 @@ TEST_CASE("messages: Novorossiysk Surprise is the attacker's; --surprise defende
           "umpire: error: --surprise defender: Surprise is the attacker's only (by day Units that move into attack, at "
           "night the attacking Units); give --surprise attacker, or --time day|night to work it out");
 }
+
+TEST_CASE("messages: a check's modifiers are named as its table gives them (11.2.3)", "[cli][messages]")
+{
+    // The header advertised the on-call +30 penalty, yet on-call was "no such modifier; it
+    // takes none": it is now the table's named modifier.
+    auto on_call = test::run_cli({"check", "barrage-delay", "--mod", "on-call", "--roll", "40"});
+    CHECK(on_call.code == 0);
+    CHECK(contains(on_call.out, "+30 on-call"));
+    // A table that takes only a number says so, not that it takes none.
+    CHECK(first_error({"check", "portage", "--mod", "strong", "--roll", "3"}) ==
+          "umpire: error: --mod strong: check constantinople.portage has no such modifier; it takes a number only, "
+          "--mod N (Assault Capability Number (7.21))");
+}

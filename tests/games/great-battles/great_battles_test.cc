@@ -1,5 +1,6 @@
 // Great Battles of WWII adjudicators against the rules text (file 004).
 #include "../../helpers.h"
+#include "core/lookup.h"
 #include "games/great-battles/great_battles.h"
 #include "util/error.h"
 
@@ -308,9 +309,14 @@ TEST_CASE("provisional Great Battles charts say so and name the lost chart", "[t
         CHECK(t.provisional);
         CHECK(t.notes.front().find("lost from the rules text") != std::string::npos);
     }
-    // On-call adds 30 (11.2.3).
+    // On-call adds 30 (11.2.3), the named modifier the header advertises.
     const auto& delay = table("great-battles.barrage-delay");
-    CHECK(delay.modifier == "on-call penalty (+30, 11.2.3)");
+    REQUIRE(delay.find_modifier("on-call") != nullptr);
+    CHECK(delay.find_modifier("on-call")->value == 30);
+    LookupRequest q;
+    q.named = {{"on-call", 1}};
+    test::Scripted s({40});
+    CHECK(resolve_lookup(delay, q, s.dice).result.code == "2");  // 40 + 30 = 70
 }
 
 TEST_CASE("C Ops overrun costs 10 Activation Points (5.1.3)", "[tables][great-battles]")
