@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 84> k_field_flags{{
+constexpr std::array<FieldFlag, 85> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -63,6 +63,7 @@ constexpr std::array<FieldFlag, 84> k_field_flags{{
     {"movement", "--movement"},
     {"need", "--need"},
     {"needed", "--needed"},
+    {"north_of_arctic_line", "--north-of-arctic-line"},
     {"occupied", "--occupied"},
     {"odds", "--odds"},
     {"paratroops", "--paratroops"},

@@ -430,9 +430,11 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                     for (const auto& each : table.modifiers) {
                         names.push_back(each.name);
                     }
-                    throw usage_error("{mod} " + name + ": check " + table.id + " has no such modifier" +
-                                      suggestion(name, names) +
-                                      (names.empty() ? "; it takes none" : "; it takes " + join(names, ", ")));
+                    throw usage_error(
+                        "{mod} " + name + ": check " + table.id + " has no such modifier" + suggestion(name, names) +
+                        (!names.empty()           ? "; it takes " + join(names, ", ")
+                         : table.modifier.empty() ? std::string("; it takes none")
+                                                  : "; it takes a number only, {mod} N (" + table.modifier + ")"));
                 }
                 if (count < m->min || count > m->max) {
                     throw usage_error("{mod} " + name + "=" + std::to_string(count) + ": allowed " +
@@ -445,25 +447,34 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                                 (m->per != 0 ? " (" + std::to_string(count) + ")" : "") + ": " + m->description);
                 r.inputs.push_back({"mod " + m->name, static_cast<long long>(count)});
             }
-            // Each group of modifiers of which exactly one is given ([[mod]] one_of).
+            // Each group of modifiers of which exactly one ([[mod]] one_of) or at most one
+            // (at_most_one_of) is given.
             for (const auto& m : table.modifiers) {
-                if (m.one_of.empty() || &m != &*std::find_if(table.modifiers.begin(), table.modifiers.end(),
-                                                             [&](const auto& o) { return o.one_of == m.one_of; })) {
+                const bool exactly = !m.one_of.empty();
+                const std::string& group = exactly ? m.one_of : m.at_most_one_of;
+                const auto in_group = [&](const CheckModifier& o) {
+                    return exactly ? o.one_of == group : o.at_most_one_of == group;
+                };
+                if (group.empty() || &m != &*std::find_if(table.modifiers.begin(), table.modifiers.end(), in_group)) {
                     continue;
                 }
                 std::vector<std::string> names;
                 size_t given = 0;
                 for (const auto& o : table.modifiers) {
-                    if (o.one_of == m.one_of) {
+                    if (in_group(o)) {
                         names.push_back(o.name + (o.per != 0 ? "=N" : ""));
                         given += static_cast<size_t>(std::count_if(q.named.begin(), q.named.end(), [&](const auto& n) {
                             return table.find_modifier(n.first) == &o;
                         }));
                     }
                 }
-                if (given != 1) {
+                if (exactly && given != 1) {
                     throw usage_error("{mod}: check " + table.id + " takes one of " + join(names, " or ") +
-                                      (given == 0 ? ": give the one that applies (" + m.one_of + ")" : ", never both"));
+                                      (given == 0 ? ": give the one that applies (" + group + ")" : ", never both"));
+                }
+                if (!exactly && given > 1) {
+                    throw usage_error("{mod}: check " + table.id + " takes at most one of " + join(names, " or ") +
+                                      " (" + group + "), never both");
                 }
             }
             int roll = dice.roll(*table.dice, table.title);

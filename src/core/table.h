@@ -83,6 +83,9 @@ struct CheckModifier {
     // A group of which exactly one modifier is given ("" for none): the ASW roll's escorts,
     // counted by three or, before 1918, by four, one or the other (Black Sea Fleet 15.0).
     std::string one_of;
+    // A group of which at most one modifier is given ("" for none): disengagement's range
+    // by day, or at night halved instead (Black Sea Fleet, Automatic Disengagement).
+    std::string at_most_one_of;
 
     // What COUNT (1 for a flag given) adds to the roll.
     int applied(int count) const { return per == 0 ? value * count : value * (count / per); }

@@ -320,7 +320,8 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
     }
     for (const auto& item : *array) {
         const toml::table& m = *item.as_table();
-        reader.check_keys(m, {"name", "value", "per", "min", "max", "description", "source", "one_of"}, "[[mod]]");
+        reader.check_keys(
+            m, {"name", "value", "per", "min", "max", "description", "source", "one_of", "at_most_one_of"}, "[[mod]]");
         core::CheckModifier mod;
         const toml::node* name = reader.required(m, "name", "[[mod]]");
         mod.name = reader.string(*name, "name");
@@ -334,6 +335,11 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
         mod.description = reader.string(m, "description", "[[mod]]", true);
         mod.source = reader.string(m, "source", "[[mod]]", false);
         mod.one_of = reader.string(m, "one_of", "[[mod]]", false);
+        mod.at_most_one_of = reader.string(m, "at_most_one_of", "[[mod]]", false);
+        if (!mod.one_of.empty() && !mod.at_most_one_of.empty()) {
+            reader.fail(m.get("at_most_one_of")->source(),
+                        "modifier '" + mod.name + "' has one_of and at_most_one_of; give one group");
+        }
         if (const toml::node* per = m.get("per")) {
             mod.per = static_cast<int>(reader.integer(*per, "per", 1, 1000));
             mod.max = 1000;

@@ -19,7 +19,7 @@ namespace {
 
 // Bumped whenever what fields() walks changes; a copy of another format or another
 // umpire version is not read (it is parsed again and replaced).
-constexpr std::string_view k_magic = "umpire table cache 2 " UMPIRE_VERSION "\n";
+constexpr std::string_view k_magic = "umpire table cache 3 " UMPIRE_VERSION "\n";
 
 template <class T, class U>
 concept bare = std::same_as<std::remove_const_t<T>, U>;
@@ -38,7 +38,7 @@ template <class Io, bare<core::SideEffects> T> void fields(Io& io, T& s) { io(s.
 template <class Io, bare<core::Ratio> T> void fields(Io& io, T& r) { io(r.attack, r.defense); }
 template <class Io, bare<core::CheckModifier> T> void fields(Io& io, T& m)
 {
-    io(m.name, m.value, m.per, m.min, m.max, m.description, m.source, m.one_of);
+    io(m.name, m.value, m.per, m.min, m.max, m.description, m.source, m.one_of, m.at_most_one_of);
 }
 template <class Io, bare<core::ShiftRule> T> void fields(Io& io, T& s)
 {

@@ -117,7 +117,7 @@ void write_table(std::ostream& out, const core::Table& t, size_t index)
         out << "    t.modifiers.push_back(core::CheckModifier{.name = " << lit(m.name) << ", .value = " << m.value
             << ", .per = " << m.per << ", .min = " << m.min << ", .max = " << m.max
             << ", .description = " << lit(m.description) << ", .source = " << lit(m.source)
-            << ", .one_of = " << lit(m.one_of) << "});\n";
+            << ", .one_of = " << lit(m.one_of) << ", .at_most_one_of = " << lit(m.at_most_one_of) << "});\n";
     }
     for (const auto& sh : t.shifts) {
         out << "    t.shifts.push_back(core::ShiftRule{.name = " << lit(sh.name) << ", .columns = " << sh.columns

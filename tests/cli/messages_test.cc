@@ -181,3 +181,35 @@ TEST_CASE("messages: --json after the command makes an error JSON too, as it mak
     CHECK(error.code == 64);
     CHECK(contains(error.out, R"("error":{"code":64)"));
 }
+
+TEST_CASE("messages: drift refuses --glider with --altitude, as flak does (Drop Zone rules, step 2)", "[cli][messages]")
+{
+    // Glider troops always drift as from low altitude: a high altitude given with them
+    // was read as low without a word.
+    CHECK(first_error({"drift", "--glider", "--altitude", "high", "--roll", "7,4"}) ==
+          "umpire: error: give --altitude high|medium|low, or --glider (read as low)");
+    CHECK(first_error({"flak", "--aa", "light", "--glider", "--altitude", "high", "--roll", "5"}) ==
+          "umpire: error: give --altitude high|medium|low, or --glider (read as high)");
+    CHECK(test::run_cli({"drift", "--glider", "--roll", "7,4"}).code == 0);
+}
+
+TEST_CASE("messages: Novorossiysk Surprise is the attacker's; --surprise defender is refused", "[cli][messages]")
+{
+    // Surprise: "the Units in attack move into attack" by day, "the attacking Units" at night.
+    CHECK(first_error({"hits", "--attacker", "small", "--defender", "small", "--surprise", "defender"}) ==
+          "umpire: error: --surprise defender: Surprise is the attacker's only (by day Units that move into attack, at "
+          "night the attacking Units); give --surprise attacker, or --time day|night to work it out");
+}
+
+TEST_CASE("messages: a check's modifiers are named as its table gives them (11.2.3)", "[cli][messages]")
+{
+    // The header advertised the on-call +30 penalty, yet on-call was "no such modifier; it
+    // takes none": it is now the table's named modifier.
+    auto on_call = test::run_cli({"check", "barrage-delay", "--mod", "on-call", "--roll", "40"});
+    CHECK(on_call.code == 0);
+    CHECK(contains(on_call.out, "+30 on-call"));
+    // A table that takes only a number says so, not that it takes none.
+    CHECK(first_error({"check", "portage", "--mod", "strong", "--roll", "3"}) ==
+          "umpire: error: --mod strong: check constantinople.portage has no such modifier; it takes a number only, "
+          "--mod N (Assault Capability Number (7.21))");
+}

@@ -362,6 +362,13 @@ name = "3"
 value = 1
 description = "d"
 )") == "t.toml:7:8: modifier name '3' must be a word, not a number, with no '='");
+    CHECK(load_error(k_head + R"([[mod]]
+name = "x"
+value = 1
+description = "d"
+one_of = "g"
+at_most_one_of = "g"
+)") == "t.toml:11:18: modifier 'x' has one_of and at_most_one_of; give one group");
 }
 
 TEST_CASE("loader: characters toml++ 3.3 cannot classify never reach it", "[load][fuzz]")

@@ -94,6 +94,12 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
                           " has ram strength 0: only oar-driven "
                           "vessels may ram (15.1, 14.28)");
     }
+    // A bare strength of 0 is a sail ship's: refused as a named one is (14.28).
+    if (q.rammer.name.empty() && q.rammer.ram == 0) {
+        throw usage_error("{strength} 0: a ship of ram strength 0 is a sail ship, and sail ships cannot Ram (15.1, "
+                          "14.28); allowed " +
+                          table.columns.front() + " to " + table.columns.back() + " (15.42)");
+    }
     if (!q.rammer.side.empty() && q.rammer.side == q.target.side) {
         throw usage_error("{rammer} " + q.rammer.name + " and {target} " + q.target.name + " are both " +
                           q.rammer.side + " ships");

@@ -372,6 +372,15 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
         describe(v_out, velocity, "");
         r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + v_out.name + " (" +
                           velocity.source + ")");
+        if (speed == "calm") {
+            // 14.32's No Wind: the direction rolled blows nothing, so no heading is into the
+            // wind (14.24) and ships not moving drift north to south (14.26), not downwind.
+            r.result.name = v_out.name;
+            r.result.effects.clear();
+            std::erase_if(r.result.fields, [](const Field& f) { return f.key == "toward"; });
+            r.steps.push_back("no wind: the direction rolled (" + from +
+                              ") blows nothing; no heading is into the wind (14.24, 14.26)");
+        }
         r.result.effects.insert(r.result.effects.end(), v_out.effects.begin(), v_out.effects.end());
     }
     r.rolls = dice.record();

@@ -37,8 +37,10 @@ void setup_drift(CLI::App& app, Context& ctx)
     sub->footer("Dice, in order: per stand the coloured (north-south) then the white (east-west) d10.\n"
                 "Examples:\n  umpire drift --altitude high --stands 3\n  umpire drift --glider --roll 7,4");
     sub->callback([opt, &ctx] {
-        if (opt->altitude.empty() && !opt->glider) {
-            throw usage_error("give --altitude high|medium|low, or --glider");
+        // Drop Zone rules, step 2: glider troops always drift as from low altitude, so an
+        // altitude with --glider would be ignored; refused as flak refuses it.
+        if (opt->altitude.empty() == !opt->glider) {
+            throw usage_error("give --altitude high|medium|low, or --glider (read as low)");
         }
         run_drift(*opt, ctx);
     });

@@ -183,6 +183,19 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
         r.rolls = dice.record();
         return r;
     }
+    // 15.0: only a battalion with at least one stand suppressed or eliminated in the
+    // play-turn tests. The counts are the day's, so none today means none this turn; a
+    // count of stands suppressed now ("current") cannot tell a stand rallied since.
+    if (q.eliminated == 0 && q.suppressed == 0 && !q.suppressed_now) {
+        r.result.code = "holds";
+        r.result.name = "No test";
+        r.result.effects = {"no stand suppressed or eliminated today, so none this play-turn: only a battalion "
+                            "that suffered one tests morale (15.0)"};
+        r.result.fields.push_back({"tested", false});
+        r.result.source = chart.game + " 15.0";
+        r.rolls = dice.record();
+        return r;
+    }
     int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "{stands}");
     r.result.fields.push_back({"target", static_cast<long long>(target)});
     r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " + std::to_string(points) +

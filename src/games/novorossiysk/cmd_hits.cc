@@ -146,6 +146,13 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (opt.airfield && !opt.defender.empty()) {
         throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
     }
+    // Surprise: "the Units in attack move into attack that phase" by day, "the attacking
+    // Units" at night; the text gives it to no defender.
+    if (opt.surprise == "defender") {
+        throw usage_error("--surprise defender: Surprise is the attacker's only (by day Units that move into attack, "
+                          "at night the attacking Units); give --surprise attacker, or --time day|night to work it "
+                          "out");
+    }
     if (!opt.time.empty() && !opt.surprise.empty()) {
         throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
     }
@@ -199,9 +206,10 @@ void setup_hits(CLI::App& app, Context& ctx)
     sub->add_option("--defender", opt->defender, "One defending block (repeatable)")
         ->allow_extra_args(false)
         ->type_name("BLOCK");
-    sub->add_option("--surprise", opt->surprise, "The side with Surprise: its dice rise one level, never past black")
+    sub->add_option("--surprise", opt->surprise,
+                    "The attacker has Surprise: its dice rise one level, never past black (a defender never has it)")
         ->check(one_of({"attacker", "defender"}))
-        ->type_name("attacker|defender");
+        ->type_name("attacker");
     sub->add_option("--time", opt->time,
                     "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
                     "(fewer than the enemy, more than one)")

@@ -324,8 +324,22 @@ int roll_pool(const Table& hit_dice, const std::vector<Block>& side, bool raise,
         [&](size_t i) { return hit_dice.id + " " + die(i).second; });
     const int hits = t.counts[1];
     if (dice.explains()) {
-        r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" +
-                          (raise ? " (Surprise: dice raised one level)" : ""));
+        // "For Large Blocks their Hit Level cannot go beyond Black" (Surprise): the top
+        // colour's dice stay as they are, and the step says so.
+        size_t at_top = 0;
+        for (const auto& block : side) {
+            at_top += static_cast<size_t>(std::count_if(block.dice.begin(), block.dice.end(),
+                                                        [&](const auto& c) { return raised(hit_dice, c) == c; }));
+        }
+        std::string said;
+        if (raise) {
+            const std::string top = hit_dice.rows.empty() ? "" : hit_dice.rows.back().key;
+            said = at_top == 0       ? " (Surprise: dice raised one level)"
+                   : at_top == count ? " (Surprise: " + top + " dice stay " + top + ", never past " + top + ")"
+                                     : " (Surprise: dice raised one level; " + std::to_string(at_top) + " " + top +
+                                           " stay " + top + ", never past " + top + ")";
+        }
+        r.steps.push_back(who + ": " + std::to_string(hits) + " hit(s)" + said);
     }
     return hits;
 }

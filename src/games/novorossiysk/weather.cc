@@ -30,6 +30,33 @@ WeatherState next_phase(const WeatherState& state)
     return next;
 }
 
+namespace {
+
+// Night Phase: "unless the weather is clear then Air Combat can take place as per normal.
+// Otherwise no Air to Air Combat takes place and no attacks can be made against the enemy
+// 'Air Field'", bombers attack only revealed units and their bombs scatter. What the night
+// makes of the phase's weather, said with its effects; Dense Fog already stops all combat.
+void at_night(Outcome& o)
+{
+    if (o.code == "clear") {
+        o.effects.push_back("night, Clear: Air Combat takes place as per normal (Night Phase)");
+        return;
+    }
+    if (o.code == "dense-fog") {
+        return;
+    }
+    if (o.code == "poor-flying") {
+        // No air to air combat at night: there is none to lower.
+        o.effects.clear();
+    }
+    o.effects.push_back("night, not Clear: no Air to Air Combat and no attacks against the enemy Air Field; ground "
+                        "units may still fire at Bombers above them (Night Phase)");
+    o.effects.push_back("night, not Clear: Bombers attack only ground units revealed by combat or bordering friendly "
+                        "units, and their bombs may scatter: 4+ none, else a second die picks the hex (Night Phase)");
+}
+
+}  // namespace
+
 Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& state, bool zones, Dice& dice,
                                         WeatherState& after)
 {
@@ -82,6 +109,9 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
         o.label = zones ? zone : "";
         o.code = code;
         describe(o, table, "");
+        if (state.phase == "night") {
+            at_night(o);
+        }
         r.steps.push_back((zones ? zone + ": " : std::string()) + roll_text(dice.record().back()) + " -> " + o.name +
                           why);
         after.last.push_back(zones ? zone + "=" + code : code);

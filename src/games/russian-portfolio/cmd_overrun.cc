@@ -22,6 +22,9 @@ void run_overrun(const OverrunOptions& opt, Context& ctx)
                         {"weather", q.weather},
                         {"terrain", q.terrain},
                         {"fuel_shortage", q.fuel_shortage}};
+    if (q.north_of_arctic_line) {
+        inputs.push_back({"north_of_arctic_line", true});
+    }
     ctx.adjudicate(opt.dice, inputs, "overrun",
                    [&](core::Dice&) { return core::resolve_overrun(overrun, terrain, q); });
 }
@@ -45,6 +48,8 @@ void setup_overrun(CLI::App& app, Context& ctx)
         ->required()
         ->type_name("TERRAIN");
     sub->add_flag("--fuel-shortage", q.fuel_shortage, "The armor has a fuel shortage (XIV.D)");
+    sub->add_flag("--north-of-arctic-line", q.north_of_arctic_line,
+                  "The hex is north(east) of the Arctic Weather Line: in Snow its swamp is frozen, clear (VI.B.1)");
     add_dice_options(*sub, opt->dice);
     sub->footer("The overrun chart is lost: the armor ratios and weathers are PROVISIONAL.\n"
                 "Examples:\n  umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 \\\n"

@@ -461,9 +461,32 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     if (!terrain_row) {
         throw usage_error("{terrain}: " + terrain_row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
     }
-    const std::string& terrain_code = terrain.rows[*terrain_row].cells[0];
+    std::string terrain_code = terrain.rows[*terrain_row].cells[0];
+    // VI.B.1: "In Snow weather months, swamp ... north(east) of the Arctic Weather Line freeze
+    // over and are treated as clear terrain ... for all purposes"; X.B.11 speaks of
+    // "unfrozen swamp".
+    const bool can_freeze = q.terrain == "swamp" && q.weather == "snow";
+    if (can_freeze && q.north_of_arctic_line) {
+        const auto clear = find_row(terrain, "clear");
+        if (!clear) {
+            throw usage_error("{terrain}: table " + terrain.id + " has no row 'clear' for frozen swamp (VI.B.1)");
+        }
+        terrain_code = terrain.rows[*clear].cells[0];
+        r.steps.push_back("swamp north of the Arctic Weather Line in Snow is frozen: clear terrain for all purposes "
+                          "(VI.B.1)");
+    } else if (q.north_of_arctic_line) {
+        r.steps.push_back("north of the Arctic Weather Line: only swamp, in Snow, freezes to clear terrain (VI.B.1); "
+                          "no change here");
+    }
     if (terrain_code == "never") {
-        reasons.push_back("terrain " + q.terrain + ": can never be Armor Overrun (X.B)");
+        reasons.push_back("terrain " + q.terrain + ": can never be Armor Overrun (X.B)" +
+                          (can_freeze ? std::string(" unless frozen: in Snow, swamp north(east) of the Arctic Weather "
+                                                    "Line is clear terrain for all purposes (VI.B.1)")
+                                      : ""));
+        if (can_freeze) {
+            r.notes.push_back("swamp north(east) of the Arctic Weather Line in Snow is frozen and clear (VI.B.1): give "
+                              "{north_of_arctic_line} if the hex is there");
+        }
     } else if (terrain_code != "allowed") {
         reasons.push_back("terrain " + q.terrain + ": overruns go only into clear terrain");
     }

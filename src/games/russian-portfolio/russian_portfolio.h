@@ -96,6 +96,9 @@ struct OverrunRequest {
     std::string weather;
     std::string terrain;
     bool fuel_shortage = false;
+    // The hex is north(east) of the Arctic Weather Line: in Snow its swamp freezes and is
+    // clear terrain for all purposes (VI.B.1).
+    bool north_of_arctic_line = false;
 };
 
 // Armor Overrun: DX -> DE, DE -> BR, or refused with every reason. No dice.

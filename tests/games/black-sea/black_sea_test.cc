@@ -92,6 +92,10 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     CHECK(check("black-sea.disengagement", 5, {{"hexes-inside-night", 3}}) == "continues");
     CHECK(check("black-sea.disengagement", 5, {{"hexes-inside-night", 1}}) == "concluded");
     CHECK(check("black-sea.disengagement", 6, {{"hexes-inside-night", 4}}) == "continues");
+    // At night the range modifier is halved instead: never both; neither is allowed.
+    CHECK_THROWS_WITH(check("black-sea.disengagement", 5, {{"hexes-inside-night", 3}, {"hexes-inside", 2}}),
+                      "{mod}: check black-sea.disengagement takes at most one of hexes-inside=N or "
+                      "hexes-inside-night=N (range), never both");
     test::Scripted s({6});
     LookupRequest q;
     q.named = {{"initiative", 2}};

@@ -75,9 +75,17 @@ TEST_CASE("wind: a velocity roll of 11 is No Wind, drifting north to south (14.2
     test::Scripted s({4, 11});
     auto r = resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), s.dice);
     CHECK(r.result.code == "S");
-    CHECK(field<std::string>(r.result, "toward") == "N");
     CHECK(field<std::string>(r.result, "velocity") == "calm");
     CHECK(r.result.effects.back() == "ships that are not moving drift one hex from north to south (14.26)");
+    // With no wind there is nothing to sail into: the direction's 14.24 effect is dropped,
+    // and the result is named as the table names it.
+    CHECK(r.result.name == "No Wind");
+    CHECK(
+        std::none_of(r.result.fields.begin(), r.result.fields.end(), [](const Field& f) { return f.key == "toward"; }));
+    CHECK(r.result.effects.size() == 1);
+    for (const auto& e : r.result.effects) {
+        CHECK(e.find("into the wind") == std::string::npos);
+    }
 }
 
 TEST_CASE("wind: every compass point has its opposite", "[core][wind]")
@@ -261,6 +269,11 @@ TEST_CASE("ram: a ship of ram strength 0 may not ram (15.1, 14.28)", "[core][ram
     test::Scripted s({});
     CHECK_THROWS_WITH(resolve_ram(table("constantinople.ram"), q, s.dice),
                       "{rammer} Genoa has ram strength 0: only oar-driven vessels may ram (15.1, 14.28)");
+    // A bare strength of 0 is a sail ship's too: the same refusal, not a missing column.
+    q.rammer = Ship{};
+    CHECK_THROWS_WITH(resolve_ram(table("constantinople.ram"), q, s.dice),
+                      "{strength} 0: a ship of ram strength 0 is a sail ship, and sail ships cannot Ram (15.1, "
+                      "14.28); allowed 1 to 4 (15.42)");
 }
 
 TEST_CASE("ram: the preconditions of 14.17, 14.28, 15.11 and 15.62 refuse before any die", "[core][ram]")

@@ -1,5 +1,6 @@
 // Great Battles of WWII adjudicators against the rules text (file 004).
 #include "../../helpers.h"
+#include "core/lookup.h"
 #include "games/great-battles/great_battles.h"
 #include "util/error.h"
 
@@ -124,6 +125,24 @@ TEST_CASE("morale: winners of close combat do not test (14.8.4)", "[core][morale
     CHECK(r.result.code == "holds");
     CHECK_FALSE(field<bool>(r.result, "tested"));
     CHECK(r.rolls.empty());
+}
+
+TEST_CASE("morale: a battalion with no stand suppressed or eliminated does not test (15.0)", "[core][morale]")
+{
+    MoraleRequest q;
+    q.stands = 4;
+    test::Scripted s({50});
+    auto r = resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, s.dice);
+    CHECK(r.result.name == "No test");
+    CHECK_FALSE(field<bool>(r.result, "tested"));
+    CHECK(r.rolls.empty());
+    CHECK(r.result.source.find("15.0") != std::string::npos);
+    // Stands suppressed now: none now may be one rallied since this turn's suppression.
+    q.suppressed_now = true;
+    test::Scripted now({50});
+    CHECK(field<bool>(
+        resolve_morale(table("great-battles.morale"), table("great-battles.procedures"), q, now.dice).result,
+        "tested"));
 }
 
 TEST_CASE("morale: losses beyond the battalion are refused", "[core][morale]")
@@ -290,9 +309,14 @@ TEST_CASE("provisional Great Battles charts say so and name the lost chart", "[t
         CHECK(t.provisional);
         CHECK(t.notes.front().find("lost from the rules text") != std::string::npos);
     }
-    // On-call adds 30 (11.2.3).
+    // On-call adds 30 (11.2.3), the named modifier the header advertises.
     const auto& delay = table("great-battles.barrage-delay");
-    CHECK(delay.modifier == "on-call penalty (+30, 11.2.3)");
+    REQUIRE(delay.find_modifier("on-call") != nullptr);
+    CHECK(delay.find_modifier("on-call")->value == 30);
+    LookupRequest q;
+    q.named = {{"on-call", 1}};
+    test::Scripted s({40});
+    CHECK(resolve_lookup(delay, q, s.dice).result.code == "2");  // 40 + 30 = 70
 }
 
 TEST_CASE("C Ops overrun costs 10 Activation Points (5.1.3)", "[tables][great-battles]")
@@ -528,6 +552,10 @@ TEST_CASE("replacement: an isolated battalion rolls nothing and loses an extra s
     CHECK(r.rolls.empty());
     CHECK(field<long long>(r.result, "returned") == 0);
     CHECK(field<long long>(r.result, "extra_lost") == 1);
+    // The chart's isolated column is lost: what stands in for it is provisional.
+    CHECK(r.provisional);
+    REQUIRE(r.provisional_notes.size() == 1);
+    CHECK(r.provisional_notes.front().find("Replacement Chart (16.2)") != std::string::npos);
     test::Scripted para({});
     CHECK(field<long long>(resolve_replacement(chart, "good", "isolated", 0, true, para.dice).result, "extra_lost") ==
           0);

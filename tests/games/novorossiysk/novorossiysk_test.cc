@@ -103,6 +103,23 @@ TEST_CASE("hits: both pools at once, hits cancel, the residue lands", "[core][bl
     CHECK(r.results[0].code == "removed");
 }
 
+TEST_CASE("hits: Surprise says a black die stays black (Surprise: never beyond Black)", "[core][blocks]")
+{
+    HitsRequest q;
+    q.attacker = {block("large:black")};
+    q.defender = {block("large:white")};
+    q.attacker_surprise = true;
+    auto r = hits(q, {face("black", true), face("white", false)});
+    CHECK(std::find(r.steps.begin(), r.steps.end(),
+                    "attacker: 1 hit(s) (Surprise: black dice stay black, never past "
+                    "black)") != r.steps.end());
+    q.attacker = {block("large:black+red")};
+    auto mixed = hits(q, {face("black", true), face("black", false), face("white", false)});
+    CHECK(std::find(mixed.steps.begin(), mixed.steps.end(),
+                    "attacker: 1 hit(s) (Surprise: dice raised one level; 1 black stay black, never past black)") !=
+          mixed.steps.end());
+}
+
 TEST_CASE("hits: equal hits cancel to nothing", "[core][blocks]")
 {
     HitsRequest q;

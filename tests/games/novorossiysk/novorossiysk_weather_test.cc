@@ -53,6 +53,23 @@ TEST_CASE("weather: the results are the text's six, on a provisional chart", "[c
     }
 }
 
+TEST_CASE("weather: at night, unless Clear, no air to air combat and bombs scatter (Night Phase)", "[core][weather]")
+{
+    WeatherState after;
+    auto poor = roll(at(3, "night"), false, {roll_for("poor-flying")}, after);
+    CHECK(poor.result.code == "poor-flying");
+    // Nothing to lower at night: there is no air to air combat.
+    CHECK(poor.result.effects.size() == 2);
+    CHECK(poor.result.effects.front().rfind("night, not Clear: no Air to Air Combat", 0) == 0);
+    CHECK(poor.result.effects.back().find("scatter") != std::string::npos);
+    auto clear = roll(at(3, "night"), false, {roll_for("clear")}, after);
+    CHECK(clear.result.effects.back() == "night, Clear: Air Combat takes place as per normal (Night Phase)");
+    // By day the weather's own effects only.
+    auto day = roll(at(3, "afternoon"), false, {roll_for("poor-flying")}, after);
+    CHECK(day.result.effects ==
+          std::vector<std::string>{"all air to air combat is lowered one level, to White at least"});
+}
+
 TEST_CASE("weather: Dense Fog once per game; a repeat reads Clear", "[core][weather]")
 {
     WeatherState after;

@@ -331,6 +331,30 @@ TEST_CASE("overrun: refused with every failed condition named", "[core][overrun]
                                                        "hills, swamp, mountains"));
 }
 
+TEST_CASE("overrun: swamp north of the Arctic Weather Line in Snow is frozen, clear terrain (VI.B.1)",
+          "[core][overrun]")
+{
+    auto q = good_overrun();
+    q.weather = "snow";
+    q.terrain = "swamp";
+    // Not said to be north of the line: unfrozen swamp, and the refusal says how to give it.
+    auto refused = overrun(q);
+    CHECK(refused.result.code == "refused");
+    CHECK(field<std::vector<std::string>>(refused.result, "reasons").at(0) ==
+          "terrain swamp: can never be Armor Overrun (X.B) unless frozen: in Snow, swamp north(east) of the Arctic "
+          "Weather Line is clear terrain for all purposes (VI.B.1)");
+    CHECK(refused.notes.at(0) == "swamp north(east) of the Arctic Weather Line in Snow is frozen and clear (VI.B.1): "
+                                 "give {north_of_arctic_line} if the hex is there");
+    q.north_of_arctic_line = true;
+    CHECK(overrun(q).result.code == "BR");
+    // Only Snow freezes it.
+    q.weather = "good";
+    auto good = overrun(q);
+    CHECK(good.result.code == "refused");
+    CHECK(field<std::vector<std::string>>(good.result, "reasons").at(0) ==
+          "terrain swamp: can never be Armor Overrun (X.B)");
+}
+
 TEST_CASE("overrun: only DX and DE can be overrun", "[core][overrun]")
 {
     auto q = good_overrun();
@@ -398,6 +422,18 @@ TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]
     test::Scripted c({});
     CHECK_THROWS_WITH(resolve_siberian(7, c.dice),
                       "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
+}
+
+TEST_CASE("weather: Finn units' operational movement is unaffected by any weather, Mud too (VI.B.2)", "[core][russian]")
+{
+    for (const char* id : {"russian-portfolio.weather", "russian-portfolio.weather-1jun41"}) {
+        const auto* mud = table(id).find_code("mud");
+        REQUIRE(mud != nullptr);
+        CHECK(mud->effects.front() ==
+              "operational movement factors halved, fractions rounded down; Finns unaffected (VI.B.2)");
+    }
+    CHECK(table("russian-portfolio.weather").find_code("snow")->effects.front().find("Finns unaffected") !=
+          std::string::npos);
 }
 
 TEST_CASE("weather: past Mar42 the game runs on, and every month is Snow (VI.A, XVI.A)", "[core][russian]")
