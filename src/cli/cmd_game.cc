@@ -284,6 +284,9 @@ void run_undo(const GameOptions& opt, Context& ctx)
     ctx.options.apply = true;
     ctx.game();
     std::vector<load::LogEntry> journal = read_journal(path);
+    // Undo writes a line's "from" values back; the chain covers every line but the last, whose
+    // "from" only a replay can check (an edited one was written back as it stood).
+    replay_journal(journal, journal_path(path), game_starter(ctx));
     const std::vector<size_t> done = undo_stacks(journal).done;  // lines whose changes stand
     if (done.empty()) {
         throw usage_error("game undo: nothing to undo in " + journal_path(path));

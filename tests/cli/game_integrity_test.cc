@@ -275,6 +275,17 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
         CHECK(rebuild.code == 65);
         CHECK(contains(rebuild.err, file + ".journal:5: the game its changes leave is not the one it recorded"));
     }
+    // The last line's "from" edited: the file holds its "to", so only a replay sees it. Undo
+    // writes "from" back, and wrote the edited value (II-Btl's check due again) with exit 0.
+    {
+        auto from = edited(4, R"("from":"true","to":"false")", R"("from":"false","to":"false")");
+        spit(file + ".journal", joined(from));
+        auto undo = run_cli({"game", "undo", file});
+        CHECK(undo.code == 65);
+        CHECK(contains(undo.err, file + ".journal:5: its change"));
+        CHECK(slurp(file + ".journal") == joined(from));
+        CHECK(slurp(file) == game);
+    }
     // recover keeps the lines before the damage and sets the rest aside
     spit(file + ".journal", joined({lines[0], lines[1], lines[2], lines[4]}));
     auto recover = run_cli({"game", "recover", file});
