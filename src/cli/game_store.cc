@@ -9,6 +9,7 @@
 #include "util/text.h"
 
 #include <filesystem>
+#include <sys/stat.h>
 
 namespace umpire::cli {
 
@@ -372,6 +373,15 @@ void write_game(const std::string& path, const core::GameState& game,
             write_step_hook(name);
         }
     };
+    // A game file or journal with no write permission (chmod a-w: a finished game kept) is
+    // not changed. The file is replaced by a rename, which its own mode does not stop, and
+    // root passes every access check: the mode is what the referee set.
+    for (const std::string& p : {path, journal_path(path)}) {
+        if (struct stat st{}; ::stat(p.c_str(), &st) == 0 && (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) {
+            throw io_error("{game} " + p + ": read-only (no write permission): the game is not changed; 'chmod u+w " +
+                           p + "' lets it be");
+        }
+    }
     const std::string text = load::game_text(game);
     const std::string line = make_line(sha256_hex(text));
     load::prepare_state_text(path, text);

@@ -297,6 +297,24 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     CHECK(run_cli({"game", "status", file}).code == 0);
 
+    // a game made read-only (chmod a-w, a finished game kept) is read, and not changed
+    {
+        const std::string kept = slurp(file);
+        const std::string kept_journal = slurp(file + ".journal");
+        for (const std::string& which : {file, file + ".journal"}) {
+            CAPTURE(which);
+            fs::permissions(which, fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
+                            fs::perm_options::remove);
+            CHECK(run_cli({"game", "status", file}).code == 0);
+            auto next = run_cli({"game", "next", file, "--skip-due"});
+            CHECK(next.code == 74);
+            CHECK(contains(next.err, which + ": read-only"));
+            CHECK(slurp(file) == kept);
+            CHECK(slurp(file + ".journal") == kept_journal);
+            fs::permissions(which, fs::perms::owner_write, fs::perm_options::add);
+        }
+    }
+
     // no journal at all: 66, for the file is no record without it
     fs::remove(file + ".journal");
     auto missing = run_cli({"game", "status", file});
