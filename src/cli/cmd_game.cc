@@ -46,7 +46,15 @@ void run_new(const GameOptions& opt, Context& ctx)
     }
     const std::string& path = opt.args[1];
     std::error_code ec;
-    if (std::filesystem::exists(path, ec) || std::filesystem::exists(journal_path(path), ec)) {
+    // A game there already is never written over. A 'game new' killed before the journal's
+    // first line left an empty journal (and perhaps FILE.tmp) and no file: no game at all.
+    const auto exists_already = [&] {
+        const bool file = std::filesystem::exists(path, ec);
+        const bool journal = std::filesystem::exists(journal_path(path), ec);
+        return file || (journal && !(std::filesystem::is_regular_file(journal_path(path), ec) &&
+                                     std::filesystem::is_empty(journal_path(path), ec)));
+    };
+    if (exists_already()) {
         throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
     }
     core::GameState g = start_game(opt.args[0], ctx);
@@ -65,9 +73,11 @@ void run_new(const GameOptions& opt, Context& ctx)
     r.result.fields.push_back({"units", static_cast<long long>(g.units.size())});
     {
         load::StateLock lock(path);
-        if (std::filesystem::exists(path, ec) || std::filesystem::exists(journal_path(path), ec)) {
+        if (exists_already()) {
             throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
         }
+        std::filesystem::remove(journal_path(path), ec);  // an interrupted game new's, empty
+        load::discard_state_text(path);
         // The journal's first line remakes the game: a scenario file of the referee's is kept by
         // its absolute path, so that rebuild and recover work from any directory.
         std::vector<std::string> argv = ctx.argv;
@@ -381,6 +391,9 @@ std::string chained_journal(const std::string& path, size_t& torn, std::string& 
         throw not_found_error("{game} " + path + ": no journal " + jpath + " to make the game from");
     }
     std::string text = load::read_file(jpath);
+    if (text.empty() && !std::filesystem::exists(path, ec)) {
+        throw unmade_game(path);
+    }
     load::Chain chain = load::check_chain(text);
     if (std::filesystem::exists(path, ec)) {
         const std::string file = load::read_file(path);
@@ -533,6 +546,9 @@ void run_recover(const GameOptions& opt, Context& ctx)
     load::discard_state_text(path);
     // The journal: whole lines, chained, each applying to the game the lines before it left.
     std::string text = load::read_file(jpath);
+    if (std::error_code none; text.empty() && !std::filesystem::exists(path, none)) {
+        throw unmade_game(path);
+    }
     load::Chain chain = load::check_chain(text);
     {
         std::error_code ec;

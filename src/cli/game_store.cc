@@ -223,6 +223,14 @@ void require_game(const std::string& path)
     }
 }
 
+Error unmade_game(const std::string& path)
+{
+    return not_found_error("{game} " + path + ": no game: the file is missing and its journal " + journal_path(path) +
+                           " empty, as a 'game new' interrupted before its first line leaves them; 'umpire game "
+                           "new GAME " +
+                           path + "' makes it");
+}
+
 std::string crlf_problem(std::string_view journal, const std::string& jpath)
 {
     if (journal.find("\r\n") == std::string_view::npos) {
@@ -312,6 +320,9 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
                          (crlf.empty() ? recover : crlf));
     }
     if (chain.lines == 0) {
+        if (!have_file && journal.empty()) {
+            throw unmade_game(path);
+        }
         throw data_error(jpath + ": empty: a journal begins with the 'game new' that made the game" + recover);
     }
     // The last line says which game file it left: most opens end here.

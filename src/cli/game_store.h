@@ -10,6 +10,7 @@
 #include "core/game.h"
 #include "load/log.h"
 #include "load/state.h"
+#include "util/error.h"
 
 #include <functional>
 #include <string>
@@ -55,6 +56,9 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
 // file's SHA-256), so its change is made and it is no torn write (a writer writes the file
 // after the whole line). The newline is put back, in JOURNAL and CHAIN, and on disk at
 // JPATH when WRITE; the note says so. "" (and nothing changed) for any other journal.
+// The error for PATH when it is missing and its journal empty: a 'game new' interrupted
+// before the journal's first line, so no game (exit 66), which game new may make.
+Error unmade_game(const std::string& path);
 // When JOURNAL's chain breaks only because its lines end in CR LF (a copy through a DOS
 // tool): what to say of it, "; its lines end in CR LF ...". "" otherwise.
 std::string crlf_problem(std::string_view journal, const std::string& jpath);

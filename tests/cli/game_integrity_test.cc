@@ -401,6 +401,24 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(slurp(file) == after);
     CHECK(!fs::exists(file + ".tmp"));
 
+    // A 'game new' killed before its journal's first line: an empty journal, perhaps a
+    // FILE.tmp, and no file. It is no game: every command says so (66, not a journal to
+    // recover that recover could not), and game new makes it.
+    {
+        const std::string unmade = dir / "unmade.toml";
+        spit(unmade + ".journal", "");
+        spit(unmade + ".tmp", "half a game");
+        for (const std::string action : {"status", "rebuild", "recover", "next"}) {
+            CAPTURE(action);
+            auto r = run_cli({"game", action, unmade});
+            CHECK(r.code == 66);
+            CHECK(contains(r.err, "no game: the file is missing and its journal " + unmade + ".journal empty"));
+        }
+        REQUIRE(run_cli({"game", "new", "great-battles", unmade}).code == 0);
+        CHECK(!fs::exists(unmade + ".tmp"));
+        CHECK(contains(run_cli({"game", "rebuild", unmade}).out, "identical"));
+    }
+
     // The file gone: made again from the journal.
     fs::remove(file);
     CHECK(run_cli({"game", "status", file}).code == 0);
