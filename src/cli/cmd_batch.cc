@@ -384,8 +384,8 @@ void setup_batch(CLI::App& app, Context& ctx)
                 "running batch one line at a time. A line starting with { is a JSON request,\n"
                 "{\"args\": [\"melee\", \"--attacker\", \"4\", ...]}, for scripts that would rather not\n"
                 "quote. Lines are limited to 65536 bytes.\n"
-                "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire "
-                "--seed 7 batch\n"
+                "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' \\\n"
+                "    | umpire --seed 7 batch\n"
                 "  echo '{\"args\": [\"wind\", \"--odds\"]}' | umpire batch\n"
                 "  umpire --log game.jsonl batch < requests.txt");
     sub->callback([&ctx] { run_batch(ctx); });

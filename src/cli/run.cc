@@ -914,13 +914,18 @@ std::string wrapped_help(const std::string& text, size_t width)
 {
     std::string out;
     std::vector<std::string> lines = split(text, '\n');
+    bool examples = false;  // past an "Examples:" line: each line is a command of its own
     for (size_t n = 0; n < lines.size(); ++n) {
         const std::string& line = lines[n];
         const size_t lead = line.find_first_not_of(' ');
         // An example command is kept whole, to be copied as it is, and so is each line that
-        // goes on from one ended with a backslash.
+        // goes on from one ended with a backslash; neither is ever joined to the next.
         const bool continued = n > 0 && lines[n - 1].ends_with('\\');
-        if (line.size() <= width || lead == std::string::npos || line.compare(lead, 7, "umpire ") == 0 || continued) {
+        if (lead == 0) {
+            examples = line == "Examples:";  // and prose at the margin ends them
+        }
+        if (line.size() <= width || lead == std::string::npos || line.compare(lead, 7, "umpire ") == 0 || continued ||
+            (examples && lead > 0)) {
             out += line + "\n";
             continue;
         }
@@ -950,7 +955,7 @@ std::string wrapped_help(const std::string& text, size_t width)
         }
         // What is left over goes on with the next line when that line continues the same
         // sentence: the same margin, prose, and this line not ended at a full stop or colon.
-        if (n + 1 < lines.size() && indent == lead && !current.ends_with('.') && !current.ends_with(':')) {
+        if (n + 1 < lines.size() && indent == lead && !examples && !current.ends_with('.') && !current.ends_with(':')) {
             const std::string& next = lines[n + 1];
             const size_t next_lead = next.find_first_not_of(' ');
             // never into a heading: "Usage: ...", "Options:" start a part of their own

@@ -156,8 +156,32 @@ TEST_CASE("help: --help is wrapped to the terminal, or to 80 columns off one", "
         INFO(request[0]);
         CHECK(layout_faults(run_cli(request).out) == std::vector<std::string>{});
     }
+    // Each example as written (an indented line under "Examples:") is a line of its own at
+    // 80 columns when it fits: batch's printf example, wrapped, was joined to the next one
+    // ("... | umpire --seed 7 batch echo '{...}' | umpire batch"), which runs as neither.
+    const auto examples_not_whole = [](const std::string& written, const std::string& shown) {
+        std::vector<std::string> shown_lines;
+        std::istringstream out(shown);
+        for (std::string line; std::getline(out, line);) {
+            shown_lines.push_back(line);
+        }
+        std::vector<std::string> found;
+        bool examples = false;
+        std::istringstream in(written);
+        for (std::string line; std::getline(in, line);) {
+            if (!line.empty() && line[0] != ' ') {
+                examples = line == "Examples:";
+            } else if (examples && !line.empty() && line.size() <= 80 &&
+                       std::find(shown_lines.begin(), shown_lines.end(), line) == shown_lines.end()) {
+                found.push_back(line);
+            }
+        }
+        return found;
+    };
     for (const auto& command : cli::completion_model(cli::Environment{}).commands) {
         INFO(command.name);
+        CHECK(examples_not_whole(run_cli({command.name, "--help"}, unwrapped).out,
+                                 run_cli({command.name, "--help"}).out) == std::vector<std::string>{});
         CHECK(layout_faults(run_cli({command.name, "--help"}).out) == std::vector<std::string>{});
         CHECK(layout_faults(run_cli({command.name, "--help"}, forty).out) == std::vector<std::string>{});
         const auto whole = words_of(run_cli({command.name, "--help"}, unwrapped).out);
