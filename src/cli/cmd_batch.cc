@@ -249,6 +249,9 @@ void run_batch(Context& ctx)
             refuse(line.substr(0, 80), 64, "line longer than " + std::to_string(k_max_batch_line) + " bytes");
             continue;
         }
+        if (number == 1 && line.starts_with("\xEF\xBB\xBF")) {
+            line.remove_prefix(3);  // a byte-order mark an editor left (table import takes one too)
+        }
         const std::uint64_t position = stream.position();
         std::optional<OwnSeed> own;
         std::optional<core::RandomSource> own_engine;
