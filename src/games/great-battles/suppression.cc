@@ -196,6 +196,25 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
         r.rolls = dice.record();
         return r;
     }
+    // Suppressions are the day's, so casualty points may pass what the chart reads for the
+    // stands (2 a stand): said with the counts that make them, not as a missing cell.
+    if (const auto row = find_row(chart, std::to_string(q.stands)); row) {
+        const auto column = find_column(chart, std::to_string(points));
+        if (!column || !chart.rows[*row].numbers.at(*column)) {
+            std::string most = "none";  // the last column the row has a number under
+            for (size_t c = 0; c < chart.rows[*row].numbers.size() && c < chart.columns.size(); ++c) {
+                if (chart.rows[*row].numbers[c]) {
+                    most = chart.columns[c];
+                }
+            }
+            throw usage_error(
+                "{eliminated} " + std::to_string(q.eliminated) + " and {suppressed} " + std::to_string(q.suppressed) +
+                " make " + std::to_string(points) + " casualty points (15.1); table " + chart.id + " reads at most " +
+                most + " for " + std::to_string(q.stands) + " stands" +
+                (chart.provisional ? " (umpire's provisional stand-in for 15.1's lost chart)" : "") +
+                ": read the published chart by hand, or give a chart of your own (umpire table edit " + chart.id + ")");
+        }
+    }
     int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "{stands}");
     r.result.fields.push_back({"target", static_cast<long long>(target)});
     r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " + std::to_string(points) +

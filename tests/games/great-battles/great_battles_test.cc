@@ -114,6 +114,31 @@ TEST_CASE("morale: casualty points are 2 per eliminated and 1 per suppressed sta
               .find("(15.2.2)") != std::string::npos);
 }
 
+TEST_CASE("morale: casualty points past the chart's are said with the counts that make them (15.1)", "[core][morale]")
+{
+    // Suppressions are the day's, so 4 stands may reach 9 points (the chart reads 0 to 8 for
+    // them): the refusal named --stands and a table cell ('-').
+    const auto& chart = table("great-battles.morale");
+    for (const auto& [eliminated, suppressed, points] : {std::tuple{0, 9, 9}, {4, 2, 10}, {0, 10000, 10000}}) {
+        MoraleRequest q;
+        q.stands = 4;
+        q.eliminated = eliminated;
+        q.suppressed = suppressed;
+        test::Scripted s({50});
+        try {
+            resolve_morale(chart, table("great-battles.procedures"), q, s.dice);
+            FAIL("answered " << points << " casualty points for 4 stands");
+        } catch (const Error& e) {
+            const std::string what = e.what();
+            CHECK(e.code() == ExitCode::usage);
+            CHECK(test::contains(what, "{eliminated} " + std::to_string(eliminated) + " and {suppressed} " +
+                                           std::to_string(suppressed) + " make " + std::to_string(points) +
+                                           " casualty points (15.1)"));
+            CHECK(test::contains(what, "reads at most +8 for 4 stands"));
+        }
+    }
+}
+
 TEST_CASE("morale: winners of close combat do not test (14.8.4)", "[core][morale]")
 {
     MoraleRequest q;
