@@ -154,8 +154,6 @@ Expected<std::vector<std::string>> split_words(std::string_view line)
         } else if (c == '\'' || c == '"') {
             quote = c;
             in_word = true;
-        } else if (c == '#' && !in_word) {
-            break;  // a comment to the line's end, as a shell reads '#' at a word's start
         } else if (std::isspace(static_cast<unsigned char>(c))) {
             if (in_word) {
                 words.push_back(word);

@@ -32,8 +32,7 @@ bool contains(const std::vector<std::string>& list, std::string_view item);
 std::string signed_number(long long value);
 
 // Splits a command line into words: white space separates, '...' and "..." quote,
-// a backslash escapes the next character, and a # that begins a word begins a comment to
-// the line's end (as a shell reads them). A bare message on an unclosed quote.
+// a backslash escapes the next character. A bare message on an unclosed quote.
 Expected<std::vector<std::string>> split_words(std::string_view line);
 
 // The current time, UTC, as 2026-11-22T03:21:05Z.

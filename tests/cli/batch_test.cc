@@ -60,10 +60,10 @@ TEST_CASE("words: quotes and escapes split like a shell", "[util][batch]")
           std::vector<std::string>{"melee", "--attacker", "4", "--defender", "Genoa:leader"});
     CHECK(*split_words(R"(a "b c" d\ e)") == std::vector<std::string>{"a", "b c", "d e"});
     CHECK(split_words("a 'b").error() == "unclosed ' quote");
-    // a # that begins a word begins a comment, as in a shell; inside a word or quoted it is text
-    CHECK(*split_words("wind --roll 9,7 # note it") == std::vector<std::string>{"wind", "--roll", "9,7"});
-    CHECK(*split_words("a#b '#c' \\#d") == std::vector<std::string>{"a#b", "#c", "#d"});
-    CHECK(split_words("  # only a comment")->empty());
+    // a # after the first word is a word: roll's label ("roll 2d6 # morale" in a batch or the
+    // shell), not a comment as a shell would read it
+    CHECK(*split_words("roll 2d6 # morale check") ==
+          std::vector<std::string>{"roll", "2d6", "#", "morale", "check"});
 }
 
 TEST_CASE("batch: one JSON line per request, bad lines reported and the batch goes on", "[cli][batch]")
