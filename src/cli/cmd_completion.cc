@@ -265,7 +265,7 @@ void setup_completion(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<CompletionOptions>();
     auto* sub = app.add_subcommand("completion", "A completion script for bash, zsh or fish, from the command table");
-    sub->add_option("SHELL", opt->shell, "bash, zsh or fish")->required()->check(one_of({"bash", "zsh", "fish"}));
+    sub->add_option("SHELL", opt->shell, "bash, zsh or fish")->required()->transform(one_of({"bash", "zsh", "fish"}));
     sub->footer("The build makes all three and 'cmake --install' (or the Debian package) puts them where\n"
                 "each shell looks. To load one by hand:\n"
                 "  source <(umpire completion bash)\n"

@@ -653,7 +653,7 @@ void setup_game(CLI::App& app, Context& ctx)
         "game", "The referee's game file: new, status, sequence, next, undo, redo, rebuild, recover, set");
     sub->add_option("ACTION", opt->action, "new, status, sequence, next, undo, redo, rebuild, recover or set")
         ->required()
-        ->check(one_of({"new", "status", "sequence", "next", "undo", "redo", "rebuild", "recover", "set"}));
+        ->transform(one_of({"new", "status", "sequence", "next", "undo", "redo", "rebuild", "recover", "set"}));
     sub->add_option(
         "ARGS", opt->args,
         "new: GAME|SCENARIO FILE; set: [FILE] UNIT KEY=VALUE...; sequence: FILE or GAME; the others: FILE (or "

@@ -937,7 +937,7 @@ void setup_pbem(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("pbem", "Play by e-mail: dice neither side can bias or foresee, checked offline");
     sub->add_option("ACTION", opt->action, "key, trust, offer, answer, reveal, settle or verify")
         ->required()
-        ->check(one_of({"key", "trust", "offer", "answer", "reveal", "settle", "verify"}));
+        ->transform(one_of({"key", "trust", "offer", "answer", "reveal", "settle", "verify"}));
     sub->add_option("ARGS", opt->args,
                     "offer: the requests, each quoted; trust, answer, reveal, settle: the mail received "
                     "(a file; none or '-': standard input); verify: the transcript")

@@ -176,7 +176,7 @@ void setup_seed(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("seed", "Seed commitment for contested games: commit before play, verify after");
     sub->add_option("ACTION", opt->action, "commit, verify, contribute or combine")
         ->required()
-        ->check(one_of({"commit", "verify", "contribute", "combine"}));
+        ->transform(one_of({"commit", "verify", "contribute", "combine"}));
     sub->add_option("--contribution", opt->contributions,
                     "combine: a player's revealed nonce and published commitment (repeatable, one per player)")
         ->allow_extra_args(false)

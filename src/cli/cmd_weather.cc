@@ -228,7 +228,7 @@ void setup_weather(CLI::App& app, Context& ctx)
     sub->add_option("--game", opt->game,
                     "novorossiysk, russian-portfolio, black-sea, constantinople; with a game file before the "
                     "command (umpire --game FILE weather), its game and clock")
-        ->check(one_of(weather_game_names()))
+        ->transform(one_of(weather_game_names()))
         ->type_name("GAME");
     sub->add_flag("--zones", opt->zones, "Novorossiysk: roll West, Central and East separately (optional rule)");
     sub->add_option("--state", opt->state,
@@ -237,6 +237,7 @@ void setup_weather(CLI::App& app, Context& ctx)
         ->type_name("FILE");
     sub->add_option("--day", opt->day, "Novorossiysk without --state: the day, 1 to 9")->type_name("N");
     sub->add_option("--phase", opt->phase, "Novorossiysk without --state: morning, afternoon or night")
+        ->transform(one_of(core::k_phases))
         ->type_name("PHASE");
     sub->add_option("--dense-fog-used", opt->dense_fog_used,
                     "Novorossiysk without --state: Dense Fog has occurred (all, or a zone; repeatable)")

@@ -225,7 +225,7 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
      "Colour the result by its severity: auto (default) when stdout is a terminal, NO_COLOR is unset or empty and "
      "TERM is not dumb; always; never. The severity is also written out: [severe]",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
-         return app.add_option(o.names, ctx.options.color, o.help)->check(one_of({"auto", "always", "never"}));
+         return app.add_option(o.names, ctx.options.color, o.help)->transform(one_of({"auto", "always", "never"}));
      }},
     {"--brief", nullptr, true, "The headline result on one line (with --odds: each outcome's chance on one line)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
@@ -245,7 +245,7 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
      }},
     {"--paper", "a4|letter", false, "The paper a PDF picture (--draw) is laid out on: a4 (default) or letter",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
-         return app.add_option(o.names, ctx.options.paper, o.help)->check(one_of({"a4", "letter"}));
+         return app.add_option(o.names, ctx.options.paper, o.help)->transform(one_of({"a4", "letter"}));
      }},
     {"--ascii", nullptr, false, "Bars of --odds drawn in '#', not Unicode blocks (as they are anyway off a terminal)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {

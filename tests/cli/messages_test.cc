@@ -64,6 +64,30 @@ TEST_CASE("messages: errors say what is allowed, not where a file came from", "[
     CHECK(batch.out.find("run 'umpire --help' outside the batch") != std::string::npos);
 }
 
+TEST_CASE("messages: a fixed choice is taken in any case, as a table's rows are", "[cli][messages]")
+{
+    // --quality AVERAGE was taken (a table's row) where --aa Heavy was refused (a fixed list)
+    const auto lower =
+        test::run_cli({"--json", "--seed", "1", "flak", "--aa", "heavy", "--altitude", "low", "--roll", "5"});
+    const auto mixed =
+        test::run_cli({"--json", "--seed", "1", "flak", "--aa", "Heavy", "--altitude", "LOW", "--roll", "5"});
+    REQUIRE(lower.code == 0);
+    CHECK(mixed.code == 0);
+    CHECK(mixed.out == lower.out);  // the value as the choice is written: "heavy", "low"
+    auto overrun = test::run_cli({"--json", "overrun", "--result", "De", "--attacking-armor", "8",
+                                  "--defending-infantry", "3", "--weather", "good", "--terrain", "clear"});
+    CHECK(overrun.code == 0);
+    CHECK(test::contains(overrun.out, R"("result":"DE")"));
+    CHECK(
+        test::run_cli({"weather", "--game", "Novorossiysk", "--day", "1", "--phase", "Morning", "--roll", "9"}).code ==
+        0);
+    CHECK(test::run_cli({"free", "--as", "Rammed", "--roll", "1"}).code == 0);
+    // a word that is none of them is still refused, with the nearest
+    auto typo = test::run_cli({"flak", "--aa", "Hevy", "--altitude", "low"});
+    CHECK(typo.code == 64);
+    CHECK(test::contains(typo.err, "did you mean 'heavy'"));
+}
+
 TEST_CASE("messages: a typo gets the nearest name", "[cli][messages]")
 {
     CHECK(first_error({"melee", "--atacker", "4", "--defender", "3"}) ==

@@ -18,7 +18,7 @@ void setup_free(CLI::App& app, Context& ctx)
     sub->add_option("--ship", opt->ship, "The ship trying (with --game, its role comes from the game)")
         ->type_name("SHIP");
     sub->add_option("--as", opt->role, "rammed (a 1 frees it, Damaged) or rammer (1-3 frees it)")
-        ->check(one_of({"rammed", "rammer"}))
+        ->transform(one_of({"rammed", "rammer"}))
         ->type_name("rammed|rammer");
     add_dice_options(*sub, opt->dice);
     sub->footer("At the beginning of a Movement Segment (15.16). With --game --apply, a ship that\n"

@@ -115,12 +115,12 @@ void setup_melee(CLI::App& app, Context& ctx)
         ->type_name("N");
     sub->add_option("--objective", opt->objective,
                     "With --split-plan: how plan melee ranks the splits: expected (default), any-loss, strongest")
-        ->check(one_of({"expected", "any-loss", "strongest"}))
+        ->transform(one_of({"expected", "any-loss", "strongest"}))
         ->type_name("expected|any-loss|strongest");
     sub->add_option("--damaged-reading", opt->reading,
                     "case: 15.34, Damaged leaves melee alone (default); chart: the 15.41 legend, "
                     "melee halved")
-        ->check(one_of({"case", "chart"}))
+        ->transform(one_of({"case", "chart"}))
         ->type_name("case|chart");
     add_dice_options(*sub, opt->dice);
     sub->footer("SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"

@@ -447,12 +447,12 @@ void setup_plan_melee(CLI::App& plan, Context& ctx)
     sub->add_flag("--boom", opt->boom, "Attacking across a Boom hexside: +1 to each enemy's defense (15.63)");
     sub->add_option("--damaged-reading", opt->reading,
                     "case: 15.34, Damaged leaves melee alone (default); chart: the 15.41 legend, melee halved")
-        ->check(one_of({"case", "chart"}))
+        ->transform(one_of({"case", "chart"}))
         ->type_name("case|chart");
     sub->add_option("--objective", opt->objective,
                     "How splits are ranked: expected (Lose ones, then Damaged, then Ineffective expected; default), "
                     "any-loss (a Lose one on some enemy), strongest (Damaged or worse on the strongest enemy)")
-        ->check(one_of({"expected", "any-loss", "strongest"}))
+        ->transform(one_of({"expected", "any-loss", "strongest"}))
         ->type_name("expected|any-loss|strongest");
     sub->add_option("--top", opt->top, "Show the N best splits (default 10; 0: all)")->type_name("N");
     sub->footer("Each split gives every enemy its points (in --enemy order), the differential against its\n"

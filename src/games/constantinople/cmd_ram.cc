@@ -79,12 +79,12 @@ void setup_ram(CLI::App& app, Context& ctx)
     sub->add_option("--damaged-reading", opt->reading,
                     "case: 15.34, a Damaged rammer keeps its ram strength (default); chart: the "
                     "15.42 note, halved (never below 1)")
-        ->check(one_of({"case", "chart"}))
+        ->transform(one_of({"case", "chart"}))
         ->type_name("case|chart");
     sub->add_option("--movement", opt->movement,
                     "How the rammer moves this segment: battle (Battle Speed, needed to ram), cruising "
                     "(refused, 15.11) or sail (refused, 14.28)")
-        ->check(one_of({"battle", "cruising", "sail"}))
+        ->transform(one_of({"battle", "cruising", "sail"}))
         ->type_name("battle|cruising|sail");
     sub->add_flag("--battle-speed-last-segment", opt->battle_speed_last_segment,
                   "The rammer used Battle Speed last Movement Segment: it may not again (14.17), so it cannot ram");

@@ -50,7 +50,7 @@ void setup_reef(CLI::App& app, Context& ctx)
     sub->add_option("--side", opt->side,
                     "Whose ship enters: Byzantine ships need not roll in "
                     "the hexes of 14.29")
-        ->check(one_of({"byzantine", "ottoman"}))
+        ->transform(one_of({"byzantine", "ottoman"}))
         ->type_name("byzantine|ottoman");
     sub->add_option("--ship", opt->ship,
                     "The ship entering, for its side; with --game --apply a ship lost is eliminated (15.53)")

@@ -28,10 +28,10 @@ void setup_flak(CLI::App& app, Context& ctx)
                                            "altitude (Drop Zone rules, step 1)");
     sub->add_option("--aa", opt->aa, "The AA the scenario defines: light, medium or heavy")
         ->required()
-        ->check(one_of({"light", "medium", "heavy"}))
+        ->transform(one_of({"light", "medium", "heavy"}))
         ->type_name("light|medium|heavy");
     sub->add_option("--altitude", opt->altitude, "The drop altitude: high, medium or low")
-        ->check(one_of({"high", "medium", "low"}))
+        ->transform(one_of({"high", "medium", "low"}))
         ->type_name("ALTITUDE");
     sub->add_flag("--glider", opt->glider, "Glider troops: always as dropped from high altitude (step 1)");
     sub->add_option("--stands", opt->stands, "Stands in the battalion, a d10 each (default 1)")->type_name("N");

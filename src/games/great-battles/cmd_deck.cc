@@ -120,7 +120,9 @@ void setup_deck(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<DeckOptions>();
     auto* sub = app.add_subcommand("deck", "Great Battles: the Drop Zone Activation Deck, hearts removed, black cards "
                                            "one Activation Point: draw, play, show");
-    sub->add_option("ACTION", opt->action, "draw, play or show")->required()->check(one_of({"draw", "play", "show"}));
+    sub->add_option("ACTION", opt->action, "draw, play or show")
+        ->required()
+        ->transform(one_of({"draw", "play", "show"}));
     sub->add_option("--state", opt->state,
                     "The deck file: the cards left and each side's hand, kept between calls (missing: a full deck)")
         ->type_name("FILE");

@@ -29,7 +29,7 @@ void setup_drift(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("drift", "Great Battles: air landing drift, two d10 per stand scaled by "
                                             "altitude (Drop Zone rules)");
     sub->add_option("--altitude", opt->altitude, "high (x2), medium (x1) or low (x1/2)")
-        ->check(one_of({"high", "medium", "low"}))
+        ->transform(one_of({"high", "medium", "low"}))
         ->type_name("ALTITUDE");
     sub->add_flag("--glider", opt->glider, "Glider troops: always drift as from low altitude");
     sub->add_option("--stands", opt->stands, "Stands dropping, two d10 each (default 1)")->type_name("N");

@@ -105,7 +105,7 @@ void setup_morale(CLI::App& app, Context& ctx)
            },
            "With --game: accumulated (default: every stand suppressed today, rallied or not, 15.1 'accumulated "
            "over the day's fighting') or current (stands suppressed now)")
-        ->check(one_of({"accumulated", "current"}))
+        ->transform(one_of({"accumulated", "current"}))
         ->type_name("accumulated|current");
     sub->add_flag("--won-close-combat", opt->won, "The battalion just won a close combat: no test (14.8.4)");
     sub->add_flag("--blocked", opt->blocked, "It cannot retreat 3\" without closing on enemy within 12\" (15.2.2)");

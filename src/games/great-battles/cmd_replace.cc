@@ -97,7 +97,7 @@ void setup_replace(CLI::App& app, Context& ctx)
     sub->add_option("--side", opt->side, "Or the side, whose supply the scenario sets")->type_name("SIDE");
     sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
         ->required()
-        ->check(one_of({"reserve", "line", "isolated"}))
+        ->transform(one_of({"reserve", "line", "isolated"}))
         ->type_name("SITUATION");
     sub->add_option("--eliminated", opt->eliminated, "Eliminated stands, one d10 each (a game counts them)")
         ->type_name("N");

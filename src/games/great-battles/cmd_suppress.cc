@@ -78,7 +78,7 @@ void setup_suppress(CLI::App& app, Context& ctx)
     sub->add_flag("--non-activated", opt->non_activated,
                   "The stands' battalion is not activated: open ground reads as 6 (11.3.3)");
     sub->add_option("--air", opt->air, "Air-ground support against a single stand (12.2)")
-        ->check(one_of({"fighter-bomber", "rocket"}))
+        ->transform(one_of({"fighter-bomber", "rocket"}))
         ->type_name("fighter-bomber|rocket");
     sub->add_option("--unit", opt->unit, "The battalion the stands belong to (for --game --apply)")->type_name("NAME");
     add_dice_options(*sub, opt->dice);

@@ -208,32 +208,32 @@ void setup_hits(CLI::App& app, Context& ctx)
         ->type_name("BLOCK");
     sub->add_option("--surprise", opt->surprise,
                     "The attacker has Surprise: its dice rise one level, never past black (a defender never has it)")
-        ->check(one_of({"attacker", "defender"}))
+        ->transform(one_of({"attacker", "defender"}))
         ->type_name("attacker");
     sub->add_option("--time", opt->time,
                     "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
                     "(fewer than the enemy, more than one)")
-        ->check(one_of({"day", "night"}))
+        ->transform(one_of({"day", "night"}))
         ->type_name("day|night");
     sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
     sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");
     sub->add_option("--weather", opt->weather,
                     "The phase's weather: clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying")
-        ->check(one_of(core::k_weather_codes))
+        ->transform(one_of(core::k_weather_codes))
         ->type_name("WEATHER");
     sub->add_option("--zone", opt->zone,
                     "With --game, whose weather is by zone: the defenders' zone, west, central or east (Weather)")
-        ->check(one_of(core::k_weather_zones))
+        ->transform(one_of(core::k_weather_zones))
         ->type_name("ZONE");
     sub->add_option("--phase", opt->phase,
                     "morning, afternoon or night: at night, unless clear, no air to air or "
                     "Air Field combat")
-        ->check(one_of(core::k_phases))
+        ->transform(one_of(core::k_phases))
         ->type_name("PHASE");
     sub->add_option("--terrain", opt->terrain,
                     "The defenders' hex under a weather: inland (default), mountain, "
                     "coast (bordering the sea) or sea")
-        ->check(one_of(core::k_hits_terrains))
+        ->transform(one_of(core::k_hits_terrains))
         ->type_name("TERRAIN");
     sub->add_flag("--artillery", opt->artillery, "The attackers are artillery (Mountain fog lowers fire at mountains)");
     sub->add_flag("--artillery-on-mountain", opt->artillery_on_mountain,

@@ -280,12 +280,12 @@ void setup_crt(CLI::App& app, Context& ctx)
         ->type_name("N");
     sub->add_option("--retreat-reading", opt->retreat_reading,
                     "XIII.D.6 is silent on exactly 2 hexes: rolls (default, as at 3) or retreats (no roll)")
-        ->check(one_of({"rolls", "retreats"}))
+        ->transform(one_of({"rolls", "retreats"}))
         ->type_name("rolls|retreats");
     sub->add_option("--river", opt->river,
                     "all: every attacker across a river, one column left; some: "
                     "nullified (X.B.2)")
-        ->check(one_of({"none", "some", "all"}))
+        ->transform(one_of({"none", "some", "all"}))
         ->type_name("none|some|all");
     sub->add_flag("--amphibious", opt->amphibious, "First-turn German amphibious tanks: no river penalty (XVI.B.2)");
     sub->add_flag("--winter-offensive", opt->winter, "Russian winter offensive: one column right (VI.B.3)");
@@ -293,11 +293,11 @@ void setup_crt(CLI::App& app, Context& ctx)
     sub->add_flag("--surrounded", opt->surrounded, "Surrounded or No Retreat!: D1 -, D4/DX DE, DE BR (XIII.C)");
     sub->add_option("--surrounded-reading", opt->surrounded_reading,
                     "rules-text (default: D1 reads -) or chart-sheet (D1 reads S)")
-        ->check(one_of({"rules-text", "chart-sheet"}))
+        ->transform(one_of({"rules-text", "chart-sheet"}))
         ->type_name("rules-text|chart-sheet");
     sub->add_flag("--armor", opt->armor, "Armor/mech attacking: report breakdown from the same die (XIII.C)");
     sub->add_option("--side", opt->side, "The attacker's side (the defender is the other: swamp, Stalin Line)")
-        ->check(one_of({"axis", "russian"}))
+        ->transform(one_of({"axis", "russian"}))
         ->type_name("axis|russian");
     sub->add_option("--reserve-phase", opt->reserve_phase, "n, the Reserve Movement Phase (0 = initial)")
         ->type_name("N");

@@ -2,6 +2,9 @@
 #include "cli/commands.h"
 #include "games/russian-portfolio/russian_portfolio.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace umpire::cli {
 
 struct OverrunOptions {
@@ -35,7 +38,17 @@ void setup_overrun(CLI::App& app, Context& ctx)
     auto& q = opt->request;
     auto* sub = app.add_subcommand("overrun", "Russian Portfolio: Armor Overrun, DX to DE and DE to BR, or "
                                               "refused with the reasons");
-    sub->add_option("--result", q.result, "The CRT result: DX or DE")->required()->type_name("DX|DE");
+    sub->add_option("--result", q.result, "The CRT result: DX or DE")
+        ->required()
+        ->transform(CLI::Validator(
+            [](std::string& code) {
+                // a result code in any case, as the CRT's rows are read ('De' is DE)
+                std::transform(code.begin(), code.end(), code.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+                return std::string();
+            },
+            "", "upper case"))
+        ->type_name("DX|DE");
     sub->add_option("--attacking-armor", q.attacking_armor, "Attacking pure armor factors")->required()->type_name("N");
     sub->add_option("--defending-armor", q.defending_armor, "Defending pure armor factors")->type_name("N");
     sub->add_option("--defending-infantry", q.defending_infantry, "Defending infantry factors")
