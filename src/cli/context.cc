@@ -24,6 +24,21 @@
 
 namespace umpire::cli {
 
+namespace {
+
+// An environment variable's value, held to what every typed value is held to (check_values):
+// printable text, so that no message carries its escapes or bidirectional controls raw.
+const std::string& printable_env(const std::string& value, const char* name)
+{
+    if (const size_t at = find_control(value); at != std::string::npos) {
+        throw usage_error(std::string("$") + name + ": '" + visible(value) + "' has a control character (character " +
+                          std::to_string(at + 1) + "); only printable text is allowed");
+    }
+    return value;
+}
+
+}  // namespace
+
 load::Catalog& Context::catalog()
 {
     if (m_shared_catalog != nullptr) {
@@ -36,7 +51,7 @@ load::Catalog& Context::catalog()
     if (!m_catalog) {
         std::vector<std::string> dirs;
         if (!m_env.tables.empty()) {
-            for (const auto& dir : split(m_env.tables, ':')) {
+            for (const auto& dir : split(printable_env(m_env.tables, "UMPIRE_TABLES"), ':')) {
                 if (!dir.empty()) {
                     dirs.push_back(dir);
                 }
@@ -90,7 +105,10 @@ const core::Scenario& Context::scenario(std::string_view fallback)
     return catalog().scenario(options.scenario.empty() ? fallback : options.scenario);
 }
 
-std::string Context::game_path() const { return options.game.empty() ? m_env.game : options.game; }
+std::string Context::game_path() const
+{
+    return options.game.empty() ? printable_env(m_env.game, "UMPIRE_GAME") : options.game;
+}
 
 const core::GameState* Context::game()
 {

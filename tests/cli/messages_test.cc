@@ -88,6 +88,25 @@ TEST_CASE("messages: a fixed choice is taken in any case, as a table's rows are"
     CHECK(test::contains(typo.err, "did you mean 'heavy'"));
 }
 
+TEST_CASE("messages: $UMPIRE_GAME and $UMPIRE_TABLES are held to printable text, as typed values are",
+          "[cli][messages]")
+{
+    // an escape or a bidirectional control in them reached standard error raw (exit 66)
+    cli::Environment game;
+    game.game = "/tmp/\x1b[31mX";
+    auto g = test::run_cli({"wind", "--roll", "9,7"}, game);
+    CHECK(g.code == 64);
+    CHECK(g.err == "umpire: error: $UMPIRE_GAME: '/tmp/\\x1b[31mX' has a control character (character 6); only "
+                   "printable text is allowed\n");
+    cli::Environment tables;
+    tables.tables = "/tmp/\xe2\x80\xae"
+                    "X";
+    auto t = test::run_cli({"wind", "--roll", "9,7"}, tables);
+    CHECK(t.code == 64);
+    CHECK(test::contains(t.err, "$UMPIRE_TABLES: '/tmp/\\u202eX' has a control character"));
+    CHECK(t.err.find('\xe2') == std::string::npos);
+}
+
 TEST_CASE("messages: a typo gets the nearest name", "[cli][messages]")
 {
     CHECK(first_error({"melee", "--atacker", "4", "--defender", "3"}) ==
