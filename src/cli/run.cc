@@ -278,6 +278,14 @@ void check_values(CLI::App& app, const CLI::Validator& decimal)
                     return "a value of " + std::to_string(text.size()) + " characters; at most " +
                            std::to_string(limit) + " allowed";
                 }
+                // CLI11 takes the word after an option as its value whatever it is: 'melee
+                // --attacker --defender 5' made --defender the attacker. A value is never one.
+                if (text.size() > 2 && text.starts_with("--") && std::isalpha(static_cast<unsigned char>(text[2]))) {
+                    return "'" + visible(text) + "' is an option, not a value: give the value before it" +
+                           (text.find('.') != std::string::npos || text.find('/') != std::string::npos
+                                ? " (a file so named: ./" + visible(text) + ")"
+                                : "");
+                }
                 return "";
             },
             "", "printable");
@@ -829,6 +837,14 @@ std::string command_of(const std::vector<std::string>& args)
             continue;
         }
         if (std::none_of(k_commands.begin(), k_commands.end(), [&](const Command& c) { return arg == c.name; })) {
+            bool valued = false;
+            if (i > 0 && args[i - 1].starts_with("--") && find_global(args[i - 1], &valued) == nullptr) {
+                // 'umpire --roll 9 wind': a command's option before the command took no value
+                throw usage_error(args[i - 1] +
+                                  ": not a global option; a command's options go after it (umpire "
+                                  "COMMAND " +
+                                  args[i - 1] + " ...), the global ones before it (umpire --help lists them)");
+            }
             std::vector<std::string> names;
             for (const auto& command : k_commands) {
                 names.emplace_back(command.name);

@@ -414,7 +414,13 @@ const core::Scenario& Catalog::scenario(std::string_view name)
     const bool is_file = name.find('/') != std::string_view::npos || name.ends_with(".toml");
     if (is_file) {
         std::string path(name);
-        s = std::make_unique<core::Scenario>(parse_scenario(read_data_file(path), path));
+        std::string text;
+        try {
+            text = read_data_file(path);
+        } catch (const Error& e) {
+            throw Error(e.code(), "{scenario}: " + std::string(e.what()));  // named by its flag, as its other errors
+        }
+        s = std::make_unique<core::Scenario>(parse_scenario(text, path));
     } else {
         for (const auto& file : embedded_scenarios()) {
             if (file.id == name) {

@@ -107,6 +107,36 @@ TEST_CASE("messages: $UMPIRE_GAME and $UMPIRE_TABLES are held to printable text,
     CHECK(t.err.find('\xe2') == std::string::npos);
 }
 
+TEST_CASE("messages: the flag that was wrong is named, as it was typed", "[cli][messages]")
+{
+    struct Case {
+        std::vector<std::string> args;
+        std::string said;
+    };
+    for (const Case& c : std::vector<Case>{
+             // CLI11 took the next option as the value: "--defender is required"
+             {{"melee", "--attacker", "--defender", "5"},
+              "--attacker: '--defender' is an option, not a value: give the value before it"},
+             {{"storm", "--ship", "--roll", "3"}, "--ship: '--roll' is an option, not a value"},
+             // "unknown command '9'"
+             {{"--roll", "9", "wind"}, "--roll: not a global option; a command's options go after it"},
+             // "cannot read '...'", no flag
+             {{"--scenario", "/nonexistent/x.toml", "wind", "--roll", "9,7"},
+              "--scenario: cannot read '/nonexistent/x.toml'"},
+             // 0 was taken for the option left off: "give the attacker's stands"
+             {{"close-combat", "--attacker-stands", "0", "--defender-stands", "2", "--attacker-quality", "average",
+               "--defender-quality", "average"},
+              "--attacker-stands 0: a side in close combat has a stand at least (14.8); allowed 1 to 100"},
+         }) {
+        INFO(c.args.front() << " " << c.args.at(1));
+        const auto r = test::run_cli(c.args);
+        CHECK(r.code != 0);
+        CHECK(test::contains(r.err, "umpire: error: " + c.said));
+    }
+    // a negative number is still a value
+    CHECK(test::run_cli({"morale", "--stands", "4", "--suppressed", "2", "--mod", "-10", "--roll", "5"}).code == 0);
+}
+
 TEST_CASE("messages: a typo gets the nearest name", "[cli][messages]")
 {
     CHECK(first_error({"melee", "--atacker", "4", "--defender", "3"}) ==

@@ -50,7 +50,10 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
         side.stands = *o.stands;
     }
     if (side.stands == 0) {
-        throw usage_error("--" + name + "-stands: give the " + name + "'s stands");
+        throw usage_error("--" + name + "-stands" +
+                          (o.stands ? " 0: a side in close combat has a stand at least (14.8); allowed 1 to " +
+                                          std::to_string(core::k_max_stands)
+                                    : ": give the " + name + "'s stands"));
     }
     return side;
 }
