@@ -234,6 +234,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     std::ostream& err = ctx.err();
     bool show_working = false;
     std::string working;  // the last result's, for 'why'
+    int worst = 0;        // the worst line's exit code: a shell fed from a file exits with it
     struct sigaction interrupt {};
     struct sigaction before {};
     interrupt.sa_handler = on_interrupt;
@@ -265,6 +266,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         auto words = split_words(line);
         if (!words) {
             err << "umpire: error: " << words.error() << "\n";
+            worst = std::max(worst, 64);
             continue;
         }
         if (words->empty()) {
@@ -293,6 +295,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         if (first == "working") {
             if (args.size() != 2 || (args[1] != "on" && args[1] != "off")) {
                 err << "umpire: error: working on|off: show the working under every result, or not\n";
+                worst = std::max(worst, 64);
             } else {
                 show_working = args[1] == "on";
             }
@@ -326,6 +329,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         full.insert(full.end(), args.begin(), args.end());
         if (const std::string why = refused_inside("shell", full, ctx.env().in_is_tty); !why.empty()) {
             err << "umpire: error: " << why << "\n";
+            worst = std::max(worst, 64);
             continue;
         }
         if (command_env.out_is_tty) {  // the window may have been resized since the last line
@@ -336,7 +340,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         SpillBuffer held(out, 1 << 20);
         std::ostream result(&held);
         g_stop_requested = 0;
-        run(full, result, err, command_env);
+        worst = std::max(worst, run(full, result, err, command_env));
         result.flush();
         g_stop_requested = 0;
         g_interrupted = 0;
@@ -354,6 +358,11 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     }
     sigaction(SIGINT, &before, nullptr);
     g_completion = nullptr;
+    // At a terminal the referee saw each error as it came; lines fed from a file or a pipe
+    // are a script's, and it reads the worst line's code, as batch gives it.
+    if (!ctx.env().in_is_tty) {
+        ctx.exit_code = worst;
+    }
 }
 
 void setup_shell(CLI::App& app, Context& ctx)

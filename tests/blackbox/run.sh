@@ -125,6 +125,15 @@ else
     echo "FAIL shell_input: a piped shell's lines were taken or run nested"; echo "$shell_out"; failed=$((failed + 1))
 fi
 
+# A shell fed from a pipe exits with its worst line's code, as batch does (it exited 0).
+printf 'wind --roll 9,7\nbogus\n' | "$umpire" shell --no-history >/dev/null 2>&1; piped_bad=$?
+printf 'wind --roll 9,7\n' | "$umpire" shell --no-history >/dev/null 2>&1; piped_good=$?
+if [[ "$piped_bad $piped_good" == "64 0" ]]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL shell_exit: a piped shell exits $piped_bad and $piped_good, expected 64 and 0"; failed=$((failed + 1))
+fi
+
 # Twelve concurrent calls on one --state file: each waits for the lock, so twelve phases
 # pass (day 1 morning to day 4 night) and no temporary file is left behind.
 state_dir=$(mktemp -d)
