@@ -273,7 +273,12 @@ void setup_completion(CLI::App& app, Context& ctx)
                 "  umpire completion fish > ~/.config/fish/completions/umpire.fish\n"
                 "Completes commands, options, their choices, table and check ids, and the shipped\n"
                 "scenarios' unit names.");
-    sub->callback([opt, &ctx] { run_completion(*opt, ctx); });
+    sub->callback([opt, &ctx] {
+        if (ctx.options.json) {  // DESIGN.md: under --json every answer is JSON; this one cannot be
+            throw usage_error("--json: completion prints a shell script, not JSON");
+        }
+        run_completion(*opt, ctx);
+    });
 }
 
 }  // namespace umpire::cli

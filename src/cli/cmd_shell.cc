@@ -377,7 +377,12 @@ void setup_shell(CLI::App& app, Context& ctx)
                 "the line); 'why' shows the last result's working (inputs, steps, dice, notes, seed),\n"
                 "'working on' shows it every time.\n"
                 "Examples:\n  umpire shell --game siege.toml\n  umpire --game day.toml shell");
-    sub->callback([opt, &ctx] { run_shell(*opt, ctx); });
+    sub->callback([opt, &ctx] {
+        if (ctx.options.json) {  // DESIGN.md: under --json every answer is JSON; this one cannot be
+            throw usage_error("--json: shell is a prompt for a person (batch answers a script in JSON), not JSON");
+        }
+        run_shell(*opt, ctx);
+    });
 }
 
 }  // namespace umpire::cli

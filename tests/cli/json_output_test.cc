@@ -18,6 +18,14 @@ TEST_CASE("json: an error under --json is a JSON object on stdout as well as a m
           R"(columns are 1, 2, 3, 4"}})"
           "\n");
     CHECK(r.err == "umpire: error: --strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4\n");
+    // completion and shell print no JSON: under --json they refuse, in JSON (they printed
+    // a script and a prompt's text)
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--json", "completion", "bash"},
+                                                 std::vector<std::string>{"--json", "shell", "--no-history"}}) {
+        const auto refused = test::run_cli(args);
+        CHECK(refused.code == 64);
+        CHECK(refused.out.rfind(R"({"schema_version":1,"error":{"code":64,"message":"--json: )", 0) == 0);
+    }
     auto unknown = test::run_cli({"--json", "nosuch"});
     CHECK(unknown.out.rfind(R"({"schema_version":1,"error":{"code":64,"message":"unknown command 'nosuch')", 0) == 0);
     // Without --json, nothing on stdout.
