@@ -178,6 +178,15 @@ void Context::apply_to_game(core::Resolution& r)
                               (p.key.empty() ? "" : "'s " + p.key) + " so: " + p.message);
         }
     }
+    // The audit log, before the game: a log that cannot take the line would be found only
+    // after the change was made ("but the change was made").
+    if (!options.log.empty() && !read_only && !replay_state) {
+        try {
+            load::require_appendable(options.log);
+        } catch (const Error& e) {
+            throw Error(e.code(), "{log} " + std::string(e.what()) + "; nothing applied to " + path);
+        }
+    }
     // What the referee does on the board, in words, before the result's own effects.
     std::vector<std::string> words;
     for (const auto& c : changes) {

@@ -215,6 +215,22 @@ void truncate_log(const std::string& path, std::uint64_t size)
     ::close(fd);
 }
 
+void require_appendable(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
+    if (fd < 0) {
+        throw io_error(path + ": cannot open: " + std::strerror(errno));
+    }
+    struct stat st {};
+    const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    ::close(fd);
+    if (!regular) {
+        std::error_code ec;
+        throw io_error(path + ": " + file_kind(std::filesystem::status(path, ec)) +
+                       ", not a regular file: a log is a file of chained lines, read back by replay and luck");
+    }
+}
+
 void end_last_line(const std::string& path)
 {
     int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);

@@ -82,6 +82,10 @@ std::uint64_t append_log_line(const std::string& path, const std::string& line, 
 // Cuts PATH back to SIZE bytes (a line appended whose game file could not be written, or a
 // journal's torn last line), on the disk before it returns.
 void truncate_log(const std::string& path, std::uint64_t size);
+// An io Error when a line could not be appended to the log at PATH (not a regular file, or
+// not to be opened for writing), found before a game is changed: the change and its audit
+// line go together. PATH is made when missing, as append_log_line would.
+void require_appendable(const std::string& path);
 // Ends PATH's last line with the newline it lacks, on the disk before it returns.
 void end_last_line(const std::string& path);
 std::string chain_start();

@@ -803,6 +803,24 @@ TEST_CASE("cli: a game's command on a game file of other rules is refused", "[cl
     CHECK(run_cli({"--game", file, "roll", "2d6"}).code == 0);
 }
 
+TEST_CASE("cli: an audit log that cannot take the line refuses --apply before the game changes", "[cli][game]")
+{
+    const test::TempDir dir("game-log-first");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const std::string before = slurp(file);
+    const std::string journal = slurp(file + ".journal");
+    std::filesystem::create_directory(dir / "logs");
+    // the change was made, then the log refused: "but the change was made", exit 74
+    auto r = run_cli({"--game", file, "--apply", "--log", dir / "logs", "melee", "--attacker", "Genoa", "--defender",
+                      "Galley-1", "--roll", "2"});
+    CHECK(r.code == 74);
+    CHECK(contains(r.err, "--log " + (dir / "logs") + ": cannot open"));
+    CHECK(contains(r.err, "nothing applied to " + file));
+    CHECK(slurp(file) == before);
+    CHECK(slurp(file + ".journal") == journal);
+}
+
 TEST_CASE("cli: game set keeps a number as umpire writes numbers, and a key once", "[cli][game]")
 {
     const test::TempDir dir("game-numbers");
