@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 85> k_field_flags{{
+constexpr std::array<FieldFlag, 86> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -55,6 +55,7 @@ constexpr std::array<FieldFlag, 85> k_field_flags{{
     {"facing", "--facing"},
     {"game", "--game"},
     {"hex", "--hex"},
+    {"in_harbor", "--in-harbor"},
     {"light", "--light"},
     {"log", "--log"},
     {"mod", "--mod"},

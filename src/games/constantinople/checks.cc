@@ -20,7 +20,7 @@ namespace umpire::core {
 
 using namespace constantinople_internal;
 
-Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice)
+Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice, bool in_harbor)
 {
     Resolution r;
     r.command = "reef";
@@ -36,13 +36,29 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
     }
     const int number = reefs.rows.at(*row).numbers.at(0).value();
     r.result.fields.push_back({"number", static_cast<long long>(number)});
-    if (iequals(side, "byzantine") && cell(reefs, *row, 1) == "exempt") {
+    const bool byzantine = iequals(side, "byzantine");
+    if (in_harbor && !byzantine) {
+        throw usage_error("{in_harbor}: only Byzantine ships enter the hexes of 14.29 without rolling (15.53 "
+                          "exception); an Ottoman ship rolls");
+    }
+    if (byzantine && (cell(reefs, *row, 1) == "exempt" || in_harbor)) {
         r.result.code = "exempt";
         describe(r.result, reefs, "");
         r.steps.push_back("hex " + std::string(hex) +
-                          " is one of the hexes of 14.29: a "
-                          "Byzantine ship enters without rolling (15.53 exception)");
+                          (in_harbor ? " is in the Harbor of Eleutheris, as the referee reads the map (14.29: "
+                                       "'hexes 1823, 1924, etc.')"
+                                     : " is one of the hexes of 14.29") +
+                          ": a Byzantine ship enters without rolling (15.53 exception)");
+        if (in_harbor) {
+            r.inputs.push_back({"in_harbor", true});
+        }
     } else {
+        if (byzantine) {
+            // 14.29 names the harbour's hexes "1823, 1924, etc.": only the map says which
+            // numbered hexes are in it.
+            r.notes.push_back("14.29 lists the Harbor of Eleutheris as 'hexes 1823, 1924, etc.': if the map puts hex " +
+                              std::string(hex) + " in it, a Byzantine ship does not roll ({in_harbor})");
+        }
         int roll = dice.roll_d6("reef at hex " + std::string(hex) + ": roll higher than " + std::to_string(number));
         bool safe = roll > number;
         r.result.code = safe ? "safe" : "lost";

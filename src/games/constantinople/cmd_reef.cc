@@ -9,6 +9,7 @@ struct ReefOptions {
     std::string hex;
     std::string side;
     std::string ship;
+    bool in_harbor = false;
     DiceOptions dice;
 };
 
@@ -38,7 +39,7 @@ void run_reef(const ReefOptions& opt, Context& ctx)
         }
     }
     ctx.adjudicate(opt.dice, inputs, "reef",
-                   [&](core::Dice& dice) { return core::resolve_reef(reefs, opt.hex, side, dice); });
+                   [&](core::Dice& dice) { return core::resolve_reef(reefs, opt.hex, side, dice, opt.in_harbor); });
 }
 
 void setup_reef(CLI::App& app, Context& ctx)
@@ -55,6 +56,9 @@ void setup_reef(CLI::App& app, Context& ctx)
     sub->add_option("--ship", opt->ship,
                     "The ship entering, for its side; with --game --apply a ship lost is eliminated (15.53)")
         ->type_name("SHIP");
+    sub->add_flag("--in-harbor", opt->in_harbor,
+                  "The hex is in the Harbor of Eleutheris as the map shows it (14.29 lists 'hexes 1823, 1924, "
+                  "etc.'): a Byzantine ship does not roll (15.53)");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire reef 2028 --side ottoman\n  umpire reef 2234 --side byzantine\n"
                 "  umpire --game siege.toml --apply reef 2028 --ship Galley-2\n"

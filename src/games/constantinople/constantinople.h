@@ -135,7 +135,10 @@ Resolution resolve_ram(const Table& table, const RamRequest& request, Dice& dice
 
 // 15.53: roll higher than the hex's number or the ship is lost; Byzantine ships need not
 // roll in the hexes of 14.29.
-Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice);
+// IN_HARBOR: the referee's reading of the map that HEX is in the Harbor of Eleutheris, which
+// 14.29 lists only as "hexes 1823, 1924, etc." (a Byzantine ship there does not roll, 15.53).
+Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice,
+                        bool in_harbor = false);
 
 // A ship when a Storm blows (14.29): a scenario's ship or a side ("ottoman"), with
 // :pinned (rammed and pinned), :anchor (at anchor, a coastal hex with a 0 movement rate)

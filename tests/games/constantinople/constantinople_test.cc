@@ -469,6 +469,21 @@ TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "
     CHECK(resolve_reef(reefs, "3334", "byzantine", e.dice).result.code == "lost");
     CHECK_THROWS_WITH(resolve_reef(reefs, "9999", "ottoman", d.dice),
                       "hex 9999 is not a numbered reef hex (Constantinople 15.53 list); no roll is needed there");
+    // 14.29's harbour is "hexes 1823, 1924, etc.": which numbered hexes are in it is the map's
+    // to say. A Byzantine roll says so; the referee's reading exempts the ship (15.53).
+    test::Scripted f({1});
+    auto near = resolve_reef(reefs, "1926", "byzantine", f.dice);
+    CHECK(near.result.code == "lost");
+    REQUIRE(near.notes.size() == 1);
+    CHECK(test::contains(near.notes.front(), "if the map puts hex 1926 in it, a Byzantine ship does not roll"));
+    test::Scripted g({});
+    auto harbour = resolve_reef(reefs, "1926", "byzantine", g.dice, true);
+    CHECK(harbour.result.code == "exempt");
+    CHECK(harbour.rolls.empty());
+    CHECK_THROWS_WITH(resolve_reef(reefs, "1926", "ottoman", g.dice, true),
+                      Catch::Contains("only Byzantine ships enter the hexes of 14.29 without rolling"));
+    test::Scripted h({1});
+    CHECK(resolve_reef(reefs, "1926", "ottoman", h.dice).notes.empty());  // an Ottoman ship rolls, whatever the map
 }
 
 TEST_CASE("initiative: the high die moves first; a tie is rolled again (13.1)", "[core][initiative]")
