@@ -62,8 +62,7 @@ TEST_CASE("words: quotes and escapes split like a shell", "[util][batch]")
     CHECK(split_words("a 'b").error() == "unclosed ' quote");
     // a # after the first word is a word: roll's label ("roll 2d6 # morale" in a batch or the
     // shell), not a comment as a shell would read it
-    CHECK(*split_words("roll 2d6 # morale check") ==
-          std::vector<std::string>{"roll", "2d6", "#", "morale", "check"});
+    CHECK(*split_words("roll 2d6 # morale check") == std::vector<std::string>{"roll", "2d6", "#", "morale", "check"});
 }
 
 TEST_CASE("batch: one JSON line per request, bad lines reported and the batch goes on", "[cli][batch]")
