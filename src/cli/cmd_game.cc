@@ -382,7 +382,7 @@ void run_set(const GameOptions& opt, Context& ctx)
 // The journal's text as it stands, whole lines only, checked as a chain: a data Error
 // naming the first line that does not follow the one before. TORN is the bytes of a torn
 // last line past them (a write interrupted), 0 when none; MENDED the note when a last line
-// lacking only its newline was made whole (mend_last_newline).
+// lacking only its newline was made whole (read_chained_journal).
 std::string chained_journal(const std::string& path, size_t& torn, std::string& mended)
 {
     const std::string jpath = journal_path(path);
@@ -390,15 +390,12 @@ std::string chained_journal(const std::string& path, size_t& torn, std::string& 
     if (!std::filesystem::exists(jpath, ec)) {
         throw not_found_error("{game} " + path + ": no journal " + jpath + " to make the game from");
     }
-    std::string text = load::read_file(jpath);
-    if (text.empty() && !std::filesystem::exists(path, ec)) {
-        throw unmade_game(path);
-    }
-    load::Chain chain = load::check_chain(text);
-    if (std::filesystem::exists(path, ec)) {
-        const std::string file = load::read_file(path);
-        mended = mend_last_newline(jpath, text, chain, &file, true);
-    }
+    const bool have_file = std::filesystem::exists(path, ec);
+    const std::string file = have_file ? load::read_file(path) : "";
+    ChainedJournal read = read_chained_journal(path, have_file ? &file : nullptr, true);
+    std::string& text = read.text;
+    const load::Chain& chain = read.chain;
+    mended = std::move(read.mended);
     torn = text.size() - chain.whole;
     text.resize(chain.whole);
     if (chain.broken_at != 0) {
@@ -544,19 +541,14 @@ void run_recover(const GameOptions& opt, Context& ctx)
         r.inputs.push_back({"keep_edits", true});
     }
     load::discard_state_text(path);
+    const bool have_file = std::filesystem::exists(path, ec);
+    const std::string file = have_file ? load::read_file(path) : "";
     // The journal: whole lines, chained, each applying to the game the lines before it left.
-    std::string text = load::read_file(jpath);
-    if (std::error_code none; text.empty() && !std::filesystem::exists(path, none)) {
-        throw unmade_game(path);
-    }
-    load::Chain chain = load::check_chain(text);
-    {
-        std::error_code ec;
-        const std::string file = std::filesystem::exists(path, ec) ? load::read_file(path) : "";
-        if (std::string note = mend_last_newline(jpath, text, chain, file.empty() ? nullptr : &file, true);
-            !note.empty()) {
-            r.steps.push_back(std::move(note));
-        }
+    ChainedJournal read = read_chained_journal(path, have_file ? &file : nullptr, true);
+    std::string& text = read.text;
+    const load::Chain& chain = read.chain;
+    if (!read.mended.empty()) {
+        r.steps.push_back(std::move(read.mended));
     }
     if (const std::string crlf = crlf_problem(text, jpath); chain.broken_at != 0 && !crlf.empty()) {
         throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why + crlf);
@@ -606,8 +598,6 @@ void run_recover(const GameOptions& opt, Context& ctx)
     if (at < text.size() || chain.whole < text.size()) {
         load::truncate_log(jpath, at);
     }
-    const bool have_file = std::filesystem::exists(path, ec);
-    const std::string file = have_file ? load::read_file(path) : "";
     std::vector<core::Change> changes;
     if (have_file && file != made.text && opt.keep_edits) {
         changes = hand_edits(made.state, load::parse_game(file, path));

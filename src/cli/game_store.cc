@@ -223,14 +223,6 @@ void require_game(const std::string& path)
     }
 }
 
-Error unmade_game(const std::string& path)
-{
-    return not_found_error("{game} " + path + ": no game: the file is missing and its journal " + journal_path(path) +
-                           " empty, as a 'game new' interrupted before its first line leaves them; 'umpire game "
-                           "new GAME " +
-                           path + "' makes it");
-}
-
 std::string crlf_problem(std::string_view journal, const std::string& jpath)
 {
     if (journal.find("\r\n") == std::string_view::npos) {
@@ -249,6 +241,16 @@ std::string crlf_problem(std::string_view journal, const std::string& jpath)
     return "; but its lines end in CR LF (a copy through a DOS tool?), and with LF line ends the chain holds: "
            "put them back (dos2unix " +
            jpath + ") rather than recover, which would keep only the first line";
+}
+
+namespace {
+
+Error unmade_game(const std::string& path)
+{
+    return not_found_error("{game} " + path + ": no game: the file is missing and its journal " + journal_path(path) +
+                           " empty, as a 'game new' interrupted before its first line leaves them; 'umpire game "
+                           "new GAME " +
+                           path + "' makes it");
 }
 
 std::string mend_last_newline(const std::string& jpath, std::string& journal, load::Chain& chain,
@@ -274,6 +276,21 @@ std::string mend_last_newline(const std::string& jpath, std::string& journal, lo
            (write ? "; the newline is put back" : "; read as whole");
 }
 
+}  // namespace
+
+ChainedJournal read_chained_journal(const std::string& path, const std::string* file_text, bool write)
+{
+    const std::string jpath = journal_path(path);
+    ChainedJournal out;
+    out.text = load::read_file(jpath);
+    if (out.text.empty() && file_text == nullptr) {
+        throw unmade_game(path);
+    }
+    out.chain = load::check_chain(out.text);
+    out.mended = mend_last_newline(jpath, out.text, out.chain, file_text, write);
+    return out;
+}
+
 OpenedGame open_game(const std::string& path, const GameStarter& start, bool write)
 {
     require_game(path);
@@ -289,11 +306,11 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
     // The file first, then the journal: a writer journals before it writes the file, so a
     // file read first is never ahead of the journal read after it.
     std::string text = have_file ? load::read_file(path) : "";
-    std::string journal = load::read_file(jpath);
-    load::Chain chain = load::check_chain(journal);
-    if (std::string note = mend_last_newline(jpath, journal, chain, have_file ? &text : nullptr, write);
-        !note.empty()) {
-        out.notes.push_back(std::move(note));
+    ChainedJournal read = read_chained_journal(path, have_file ? &text : nullptr, write);
+    std::string& journal = read.text;
+    const load::Chain& chain = read.chain;
+    if (!read.mended.empty()) {
+        out.notes.push_back(std::move(read.mended));
     }
     if (chain.whole < journal.size()) {
         // A writer was killed, or the disk filled, in the middle of its line. Its change never
@@ -320,9 +337,6 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
                          (crlf.empty() ? recover : crlf));
     }
     if (chain.lines == 0) {
-        if (!have_file && journal.empty()) {
-            throw unmade_game(path);
-        }
         throw data_error(jpath + ": empty: a journal begins with the 'game new' that made the game" + recover);
     }
     // The last line says which game file it left: most opens end here.

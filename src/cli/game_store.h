@@ -56,14 +56,22 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
 // file's SHA-256), so its change is made and it is no torn write (a writer writes the file
 // after the whole line). The newline is put back, in JOURNAL and CHAIN, and on disk at
 // JPATH when WRITE; the note says so. "" (and nothing changed) for any other journal.
-// The error for PATH when it is missing and its journal empty: a 'game new' interrupted
-// before the journal's first line, so no game (exit 66), which game new may make.
-Error unmade_game(const std::string& path);
 // When JOURNAL's chain breaks only because its lines end in CR LF (a copy through a DOS
-// tool): what to say of it, "; its lines end in CR LF ...". "" otherwise.
+// tool): what to say of it, "; but its lines end in CR LF ...". "" otherwise.
 std::string crlf_problem(std::string_view journal, const std::string& jpath);
-std::string mend_last_newline(const std::string& jpath, std::string& journal, load::Chain& chain,
-                              const std::string* file_text, bool write);
+
+// PATH's journal as every reader of it takes it (open_game, rebuild, recover): its text and
+// chain. FILE_TEXT is the game file's text, null when there is none. A missing file with an
+// empty journal ('game new' killed before its first line) is no game: exit 66. A last line
+// that lacks only its newline (an editor or a tool that strips it) and that parses, follows
+// the line before and left FILE_TEXT (its "after") is no torn write, as a writer writes the
+// file after the whole line: it is made whole, on disk too when WRITE, and MENDED says so.
+struct ChainedJournal {
+    std::string text;
+    load::Chain chain;
+    std::string mended;  // the note when the last line's newline was put back, "" when not
+};
+ChainedJournal read_chained_journal(const std::string& path, const std::string* file_text, bool write);
 
 // Every whole line of PATH's journal, in order ([] when there is none); a line that is not a
 // journal line is a data Error naming it.
