@@ -924,6 +924,7 @@ void check_draws(const std::vector<std::string>& args, const std::string& comman
 // the next line of the same sentence, so a narrow terminal reads full lines, not a
 // stray word or two before each of the author's line breaks.
 // Help is wrapped to the terminal, or to 80 columns when it is not one.
+constexpr size_t k_help_column = 30;  // CLI11's column for descriptions (its default)
 size_t help_width(const Environment& env) { return env.columns > 0 ? std::max<size_t>(env.columns, 40) : 80; }
 
 std::string wrapped_help(const std::string& text, size_t width)
@@ -949,11 +950,17 @@ std::string wrapped_help(const std::string& text, size_t width)
         // column, after the first run of two or more blanks past the names. The words are
         // all taken from where they begin, never from inside one.
         size_t indent = lead;
+        // An option's names as long as CLI11's name column (30) leave one blank before
+        // the description, which then starts at the column itself.
+        const bool option = lead > 0 && line[lead] == '-';
         if (const size_t gap = line.find("  ", lead); gap != std::string::npos) {
             const size_t start = line.find_first_not_of(' ', gap);
             if (start != std::string::npos && start < width * 2 / 3) {
                 indent = start;
             }
+        } else if (option && line.size() > k_help_column && line[k_help_column - 1] == ' ' &&
+                   line[k_help_column] != ' ' && k_help_column < width * 2 / 3) {
+            indent = k_help_column;
         }
         std::string current = line.substr(0, indent);
         bool first = true;
@@ -971,13 +978,16 @@ std::string wrapped_help(const std::string& text, size_t width)
         }
         // What is left over goes on with the next line when that line continues the same
         // sentence: the same margin, prose, and this line not ended at a full stop or colon.
-        if (n + 1 < lines.size() && indent == lead && !examples && !current.ends_with('.') && !current.ends_with(':')) {
+        // An option's line is never prose, and no option goes on from one.
+        if (n + 1 < lines.size() && indent == lead && !option && !examples && !current.ends_with('.') &&
+            !current.ends_with(':')) {
             const std::string& next = lines[n + 1];
             const size_t next_lead = next.find_first_not_of(' ');
             // never into a heading: "Usage: ...", "Options:" start a part of their own
             const bool heading = next.ends_with(':') && next.find(' ', lead) == std::string::npos;  // "Options:"
             if (next_lead == lead && next.compare(lead, 6, "Usage:") != 0 && !heading &&
-                next.compare(lead, 7, "umpire ") != 0 && next.compare(lead, 2, "- ") != 0) {
+                next.compare(lead, 7, "umpire ") != 0 && next.compare(lead, 2, "- ") != 0 &&
+                (lead == 0 || next[lead] != '-')) {  // an option's line, indented
                 lines[n + 1] = current + " " + next.substr(lead);
                 continue;
             }

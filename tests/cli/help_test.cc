@@ -178,8 +178,37 @@ TEST_CASE("help: --help is wrapped to the terminal, or to 80 columns off one", "
         }
         return found;
     };
+    // Each option written at the start of a line starts a line as shown: ram's
+    // --battle-speed-last-segment (as long as the name column, one blank before its
+    // description) was taken for prose and the options after it joined into a paragraph
+    // ("... so it cannot ram --run N Hexes from the target ... --boom The ram would ...").
+    const auto options_joined = [](const std::string& written, const std::string& shown) {
+        std::vector<std::string> starts;
+        std::istringstream out(shown);
+        for (std::string line; std::getline(out, line);) {
+            if (const size_t lead = line.find_first_not_of(' '); lead != std::string::npos) {
+                starts.push_back(line.substr(lead, line.find(' ', lead) - lead));
+            }
+        }
+        std::vector<std::string> found;
+        std::istringstream in(written);
+        for (std::string line; std::getline(in, line);) {
+            const size_t lead = line.find_first_not_of(' ');
+            if (lead != std::string::npos && lead > 0 && line[lead] == '-') {
+                const std::string name = line.substr(lead, line.find(' ', lead) - lead);
+                if (std::find(starts.begin(), starts.end(), name) == starts.end()) {
+                    found.push_back(name);
+                }
+            }
+        }
+        return found;
+    };
     for (const auto& command : cli::completion_model(cli::Environment{}).commands) {
         INFO(command.name);
+        CHECK(options_joined(run_cli({command.name, "--help"}, unwrapped).out, run_cli({command.name, "--help"}).out) ==
+              std::vector<std::string>{});
+        CHECK(options_joined(run_cli({command.name, "--help"}, unwrapped).out,
+                             run_cli({command.name, "--help"}, forty).out) == std::vector<std::string>{});
         CHECK(examples_not_whole(run_cli({command.name, "--help"}, unwrapped).out,
                                  run_cli({command.name, "--help"}).out) == std::vector<std::string>{});
         CHECK(layout_faults(run_cli({command.name, "--help"}).out) == std::vector<std::string>{});
