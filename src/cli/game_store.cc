@@ -276,6 +276,20 @@ std::string mend_last_newline(const std::string& jpath, std::string& journal, lo
            (write ? "; the newline is put back" : "; read as whole");
 }
 
+// The file made to follow its journal's LINES lines: written by a writer, said either way.
+void rolled_forward(const std::string& path, const std::string& text, size_t lines, bool had_file, bool write,
+                    std::vector<std::string>& notes)
+{
+    if (write) {
+        load::write_state_text(path, text);
+    }
+    notes.push_back(path +
+                    (had_file ? ": rolled forward to its journal's line " + std::to_string(lines) +
+                                    " (the change was journalled, the file not yet written: a crash or kill)"
+                              : ": missing; made again from its journal (" + std::to_string(lines) + " lines)") +
+                    (write ? "" : " (in memory: this command writes nothing)"));
+}
+
 }  // namespace
 
 ChainedJournal read_chained_journal(const std::string& path, const std::string* file_text, bool write)
@@ -358,6 +372,32 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
         out.text = std::move(text);
         return out;
     }
+    // The crash window, from the file itself: it is what the line before the last left, and
+    // the last line's changes on it leave what that line recorded. Neither the scenario nor
+    // the tables are read, so a scenario edited since the game began does not stop the mend.
+    if (have_file && chain.lines >= 2 && !last->after.empty()) {
+        const size_t prev_start = journal.rfind('\n', last_start - 2) + 1;  // npos + 1 == 0
+        const auto prev =
+            load::parse_log_line(std::string_view(journal).substr(prev_start, last_start - 1 - prev_start));
+        if (prev && !prev->after.empty() && sha256_hex(text) == prev->after) {
+            core::GameState next = load::parse_game(text, path);
+            bool follows = true;
+            for (const auto& c : last->changes) {
+                try {
+                    core::apply_change(next, c);
+                } catch (const Error&) {
+                    follows = false;  // the replay below says where and why
+                    break;
+                }
+            }
+            if (std::string made = load::game_text(next); follows && sha256_hex(made) == last->after) {
+                rolled_forward(path, made, chain.lines, true, write, out.notes);
+                out.state = std::move(next);
+                out.text = std::move(made);
+                return out;
+            }
+        }
+    }
     const JournalGame made = replay_journal(parse_journal(journal, jpath), jpath, start);
     if (have_file && text == made.text) {
         out.state = made.state;  // a journal written before lines carried "after"
@@ -367,15 +407,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
     if (!have_file || text == made.text_before_last) {
         // The crash window: the last change was journalled and its file not yet written
         // (or the file was removed). The journal is the record: the file follows it.
-        if (write) {
-            load::write_state_text(path, made.text);
-        }
-        out.notes.push_back(
-            path +
-            (have_file ? ": rolled forward to its journal's line " + std::to_string(chain.lines) +
-                             " (the change was journalled, the file not yet written: a crash or kill)"
-                       : ": missing; made again from its journal (" + std::to_string(chain.lines) + " lines)") +
-            (write ? "" : " (in memory: this command writes nothing)"));
+        rolled_forward(path, made.text, chain.lines, have_file, write, out.notes);
         out.state = made.state;
         out.text = made.text;
         return out;

@@ -401,6 +401,38 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(slurp(file) == after);
     CHECK(!fs::exists(file + ".tmp"));
 
+    // The same window in a game made from a scenario file edited since (a unit renamed):
+    // the file and the last line mend it, without the scenario. It was mended by replaying
+    // the journal from the scenario, which refused ("the game's start has changed"), and
+    // recover refused too: nothing could open the game.
+    {
+        const std::string scenario = dir / "mine.toml";
+        spit(scenario, slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/great-battles-example.toml"));
+        const std::string own = dir / "own.toml";
+        REQUIRE(run_cli({"game", "new", scenario, own}).code == 0);
+        REQUIRE(run_cli({"-q", "game", "next", own}).code == 0);
+        const std::string behind = slurp(own);
+        REQUIRE(
+            run_cli({"-q", "--game", own, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+        const std::string ahead = slurp(own);
+        spit(own, behind);
+        std::string edited = slurp(scenario);
+        REQUIRE(edited.find("\"II-Btl\"") != std::string::npos);
+        edited.replace(edited.find("\"II-Btl\""), 8, "\"II-Bat\"");
+        spit(scenario, edited);
+        REQUIRE(run_cli({"game", "rebuild", own}).code == 65);  // the start has changed, as it has
+        auto seen = run_cli({"game", "status", own});
+        CHECK(seen.code == 0);
+        CHECK(contains(seen.err, "rolled forward to its journal's line 3"));
+        CHECK(slurp(own) == behind);
+        auto mended =
+            run_cli({"--game", own, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "9"});
+        CHECK(mended.code == 0);
+        CHECK(contains(mended.err, "rolled forward to its journal's line 3"));
+        CHECK(slurp(own) == ahead);
+    }
+
     // A 'game new' killed before its journal's first line: an empty journal, perhaps a
     // FILE.tmp, and no file. It is no game: every command says so (66, not a journal to
     // recover that recover could not), and game new makes it.
