@@ -563,6 +563,13 @@ const core::Unit& find_unit(std::string_view flag, std::string_view name, std::s
 {
     const core::Scenario& s = ctx.scenario(fallback);
     const core::Unit* unit = s.find_unit(name);
+    if (unit == nullptr && ctx.game() != nullptr && ctx.game()->find_unit(name) != nullptr) {
+        // The game has it and its scenario, read again for the units' factors, does not.
+        throw data_error(std::string(flag) + ": " + std::string(name) + " is in the game (" + ctx.game_path() +
+                         ") but not in its scenario " + s.id + ", whose units give the factors: the scenario was " +
+                         "changed since 'game new'; put the unit back in it (units: " + join(s.unit_names(), ", ") +
+                         ")");
+    }
     if (unit == nullptr) {
         throw usage_error(std::string(flag) + ": no unit '" + std::string(name) + "' in scenario " + s.id +
                           suggestion(name, s.unit_names()) + "; units: " + join(s.unit_names(), ", "));

@@ -431,6 +431,11 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
         CHECK(mended.code == 0);
         CHECK(contains(mended.err, "rolled forward to its journal's line 3"));
         CHECK(slurp(own) == ahead);
+        // The renamed unit is the game's still; its factors come from the scenario, which
+        // lost it: said as that, not as a name mistyped.
+        auto lost = run_cli({"--game", own, "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "9"});
+        CHECK(lost.code == 65);
+        CHECK(contains(lost.err, "II-Btl is in the game (" + own + ") but not in its scenario"));
     }
 
     // A 'game new' killed before its journal's first line: an empty journal, perhaps a
