@@ -408,6 +408,71 @@ TEST_CASE("cli: ships engaged by a ram: neither rams again, and a ship that sink
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("cli: what a ship did this Impulse is kept: its ram, its attackers' one melee, its try to break free, its "
+          "Storm die (14.17, 15.14, 15.16, 15.23, 14.29)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-once");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+    // Galley-1 (ram 4) against Venice (ram defense D): 1-2 pins (15.42), a 4 does not. A
+    // ram that fails ends the rammer's Movement Segment (15.14): no second ram this Impulse.
+    // Each of these was accepted, a failed one journalling nothing, so a referee could roll
+    // until the dice pleased.
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "4"}).code == 0);
+    auto again = game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "Galley-1 has rammed in this Impulse already (1-1:failed)"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    // "Such vessel may not engage in boarding and melee" (15.14).
+    auto melee = game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "6"});
+    CHECK(melee.code == 64);
+    CHECK(contains(melee.err, "Galley-1 failed to ram in Impulse 1-1"));
+    // Venice's attackers are one melee, their strengths summed (15.23), at most four (15.24):
+    // a fifth in a melee of its own was taken, a second die against the same ship.
+    REQUIRE(game({"melee", "--attacker", "Galley-2", "--attacker", "Galley-3", "--defender", "Venice", "--roll", "1"})
+                .code == 0);
+    auto more = game({"melee", "--attacker", "Galley-4", "--defender", "Venice", "--roll", "1"});
+    CHECK(more.code == 64);
+    CHECK(contains(more.err, "Venice has been attacked in this Combat Segment already (Impulse 1-1)"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    // Impulse 1-2: Galley-1 used Battle Speed in 1-1 to ram; not two segments in a row (14.17).
+    auto tired = game({"ram", "--rammer", "Galley-1", "--target", "Genoa", "--roll", "1"});
+    CHECK(tired.code == 64);
+    CHECK(contains(tired.err, "Galley-1 rammed in Impulse 1-1, at Battle Speed (15.11)"));
+    CHECK(contains(tired.err, "(14.17)"));
+    REQUIRE(game({"ram", "--rammer", "Galley-5", "--target", "Genoa", "--roll", "1"}).code == 0);
+    // One roll to break free at the beginning of a Movement Segment (15.16): a failed try is
+    // journalled, and a second this Impulse refused. The rammer's own try is its own.
+    const std::string before = slurp(file + ".journal");
+    auto engaged = game({"free", "--ship", "Genoa", "--roll", "2"});
+    REQUIRE(engaged.code == 0);
+    CHECK(contains(engaged.out, "engaged"));
+    CHECK(slurp(file + ".journal") != before);
+    auto retry = game({"free", "--ship", "Genoa", "--roll", "1"});
+    CHECK(retry.code == 64);
+    CHECK(contains(retry.err, "Genoa has tried to break free in this Impulse already"));
+    CHECK(game({"free", "--ship", "Galley-5", "--roll", "1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
+    // 14.29: "a die for each ship unit": a ship's Storm die is rolled once in the Naval Phase.
+    const std::string stormy = dir / "storm.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", stormy}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", stormy, "--apply", "wind", "--roll", "7,2"}).code == 0);  // N, Storm (14.32)
+    auto port = run_cli({"-q", "--game", stormy, "--apply", "storm", "--ship", "Galley-1", "--roll", "3"});
+    REQUIRE(port.code == 0);
+    CHECK(contains(port.out, "0 ships lost"));
+    auto second = run_cli({"-q", "--game", stormy, "--apply", "storm", "--ship", "Galley-1", "--roll", "6"});
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "Galley-1's fate in the Storm of Naval Phase 1 is read already"));
+    CHECK(!contains(slurp(stormy), "sunk = true"));
+    CHECK(contains(run_cli({"game", "rebuild", stormy}).out, "identical"));
+}
+
 TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Storm stops every ram and reef "
           "(14.23, 14.29)",
           "[cli][game]")
@@ -538,8 +603,11 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
         run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"});
     REQUIRE(counter.code == 0);
     CHECK(contains(counter.out, "Galley-1 4 against Venice 7 = differential -3"));
-    // A ship sunk in the segment still fights in it: Venice 7 against Galley-1, a 6 at +3 is L.
-    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Venice", "--defender", "Galley-1",
+    // A ship sunk in the segment still fights in it. Galley-1 is the defender of one melee a
+    // segment (15.23: all its attackers in it), so the next Impulse: Genoa 8 against its back
+    // 2, a 6 is L, and an Ottoman ship reduced already that loses one is eliminated (15.35).
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa", "--defender", "Galley-1",
                      "--roll", "6"})
                 .code == 0);
     CHECK(contains(slurp(file), "sunk = true"));

@@ -330,11 +330,13 @@ TEST_CASE("pbem: an exchange on a game file applies the same results to both sid
     CHECK(contains(journal.out, "journal line 2 (game set "));
     CHECK(contains(journal.out, "): rolled no dice: the referee's bookkeeping, outside any exchange\n"));
     CHECK(contains(journal.out, "journal line 4 (" + melee + "): settled by exchange 1, request 1 (alice's offer)\n"));
-    // a roll made on the side, outside any exchange, is named
-    REQUIRE(run_cli({"--game", b_game, "--apply", "melee", "--attacker", "Galley-3", "--defender", "Genoa"}).code == 0);
+    // a roll made on the side, outside any exchange, is named (against another ship: Genoa's
+    // attackers of this Combat Segment are the exchange's one melee, 15.23)
+    REQUIRE(run_cli({"--game", b_game, "--apply", "melee", "--attacker", "Galley-3", "--defender", "Venice"}).code ==
+            0);
     const auto outside = g.bob.run({"pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"});
     CHECK(outside.code == 65);
-    CHECK(contains(outside.out, "journal line 5 (melee --attacker Galley-3 --defender Genoa): DOES NOT HOLD: rolled "
+    CHECK(contains(outside.out, "journal line 5 (melee --attacker Galley-3 --defender Venice): DOES NOT HOLD: rolled "
                                 "dice outside any exchange (seed "));
     CHECK(contains(g.bob.run({"--json", "pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"}).out,
                    "\"journal\":[{\"line\":1,"));

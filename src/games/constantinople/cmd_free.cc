@@ -35,6 +35,9 @@ void setup_free(CLI::App& app, Context& ctx)
                     !why.empty()) {
                     throw usage_error("free: " + why);
                 }
+                if (const std::string why = core::free_tried(*g, ship); !why.empty()) {
+                    throw usage_error("--ship " + why);
+                }
                 const std::string pinned = g->value(ship, "pinned_as");
                 if (pinned.empty()) {
                     throw usage_error("--ship " + ship + " is not pinned in the game (15.15)");

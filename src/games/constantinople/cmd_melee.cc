@@ -42,6 +42,13 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
     // With --exchange the defender attacks back (15.21): it must be free to attack (15.24, 15.33).
     q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, opt.exchange),
                                                            core::ShipValue::melee, scenario));
+    if (const core::GameState* g = ctx.game(); g != nullptr && g->game == "constantinople") {
+        if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
+            if (const std::string why = core::defended_already(*g, d->name); !why.empty()) {
+                throw usage_error("--defender " + why);
+            }
+        }
+    }
     q.boom = opt.boom;
     q.exchange = opt.exchange;
     q.split = opt.split;

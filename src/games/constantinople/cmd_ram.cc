@@ -41,6 +41,12 @@ void run_ram(const RamOptions& opt, Context& ctx)
                                        : "free the two first (free, 15.16); the game keeps one ram partner a ship"));
             }
         }
+        if (game->find_unit(q.rammer.name) != nullptr) {
+            if (const std::string why = core::ram_forbidden(*game, game->find_unit(q.rammer.name)->name);
+                !why.empty()) {
+                throw usage_error("{rammer} " + why);
+            }
+        }
     }
     q.reading = core::parse_damaged_reading(opt.reading);
     q.movement = opt.movement == "battle"     ? core::RamMovement::battle

@@ -30,6 +30,9 @@ void run_storm(const StormOptions& opt, Context& ctx)
             if (game->value(ships.back().name, "sunk") == "true") {
                 throw usage_error("--ship " + spec + ": " + ships.back().name + " is sunk in the game");
             }
+            if (const std::string why = core::storm_rolled(*game, ships.back().name); !why.empty()) {
+                throw usage_error("--ship " + spec + ": " + why);
+            }
             ships.back().pinned = ships.back().pinned || !game->value(ships.back().name, "pinned_to").empty();
         }
     }

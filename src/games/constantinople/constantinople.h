@@ -205,5 +205,14 @@ std::string movement_forbidden(const GameState& game, std::string_view what);
 // when the segment began (15.25). Refuses a sunk ship, and as an ATTACKER an Ineffective
 // one (15.33) or one that has attacked in this segment (15.24).
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker);
+// Why the game refuses a ship's action, or "" when it does not: RAMMER has rammed in this
+// Impulse (15.14, 15.15) or the one before, at Battle Speed (14.17, 15.11); DEFENDER has
+// been attacked in this Combat Segment (15.23: its attackers are one melee); SHIP has tried
+// to break free in this Impulse (15.16); SHIP's fate in this Naval Phase's Storm is read
+// (14.29).
+std::string ram_forbidden(const GameState& game, const std::string& rammer);
+std::string defended_already(const GameState& game, const std::string& defender);
+std::string free_tried(const GameState& game, const std::string& ship);
+std::string storm_rolled(const GameState& game, const std::string& ship);
 
 }  // namespace umpire::core

@@ -31,6 +31,14 @@ std::string next_impulse_label(const GameState& g)
     return impulse < k_impulses ? impulse_label(phase, impulse + 1) : impulse_label(phase + 1, 1);
 }
 
+// The Impulse before the game's, or "" in the first.
+std::string previous_impulse_label(const GameState& g)
+{
+    const int phase = g.number("", "naval_phase");
+    const int impulse = g.number("", "impulse");
+    return impulse > 1 ? impulse_label(phase, impulse - 1) : phase > 1 ? impulse_label(phase - 1, k_impulses) : "";
+}
+
 // A ship named in an input ("Genoa:damaged" names Genoa).
 std::string input(const Resolution& r, std::string_view key) { return split(field_text(r.inputs, key), ':').front(); }
 
@@ -97,9 +105,11 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 out.push_back(change_to(g, a->name, "attacked_in", now, "15.24"));
             }
         }
-        // with an exchange the defender attacks back at the same time (15.21): its attack too
-        if (field_text(r.inputs, "exchange") == "true") {
-            if (const GameUnit* d = g.find_unit(split(field_text(r.inputs, "defender"), ':').front())) {
+        if (const GameUnit* d = g.find_unit(split(field_text(r.inputs, "defender"), ':').front())) {
+            // every attacker of a ship is in its one melee, their strengths summed (15.23)
+            out.push_back(change_to(g, d->name, "defended_in", now, "15.23"));
+            // with an exchange the defender attacks back at the same time (15.21): its attack too
+            if (field_text(r.inputs, "exchange") == "true") {
                 out.push_back(change_to(g, d->name, "attacked_in", now, "15.24"));
             }
         }
@@ -122,6 +132,13 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 out.push_back(change_to(g, target->name, "pinned_as", "rammed", "15.15"));
             }
         }
+        // The rammer used Battle Speed this Movement Segment (15.11, 14.17), and a ram that
+        // did not pin ended it (15.14).
+        if (rammer != nullptr) {
+            const bool held = r.result.code == "pinned" || r.result.code == "sunk";
+            out.push_back(
+                change_to(g, rammer->name, "ram_in", now_label(g) + (held ? "" : ":failed"), held ? "15.11" : "15.14"));
+        }
         if (rammer != nullptr && field_text(r.result.fields, "rammer_damaged") == "true" &&
             g.value(rammer->name, "damaged") != "true") {
             out.push_back(change_to(g, rammer->name, "damaged", "true", "15.42"));
@@ -129,14 +146,22 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
     } else if (r.command == "storm") {
         for (const auto& o : r.results) {
             const GameUnit* ship = g.find_unit(o.label);
+            if (ship != nullptr) {
+                // its die for this Storm is rolled, or its fate read (14.29: a die for each ship)
+                out.push_back(change_to(g, ship->name, "storm_in", g.value("", "naval_phase"), "14.29"));
+            }
             if (ship != nullptr && (o.code == "sunk" || o.code == "eliminated") &&
                 g.value(ship->name, "sunk") != "true") {
                 sink(g, ship->name, "14.29", out);
             }
         }
-    } else if (r.command == "free" && r.result.code == "free") {
+    } else if (r.command == "free") {
         const GameUnit* ship = g.find_unit(field_text(r.result.fields, "ship"));
         if (ship != nullptr) {
+            // one roll at the beginning of a Movement Segment (15.16), freed or not
+            out.push_back(change_to(g, ship->name, "free_tried_in", now_label(g), "15.16"));
+        }
+        if (ship != nullptr && r.result.code == "free") {
             const std::string other = g.value(ship->name, "pinned_to");
             for (const std::string& n : {ship->name, other}) {
                 if (!n.empty() && g.find_unit(n) != nullptr) {
@@ -225,7 +250,10 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat",
-                   "leader"});
+                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in"});
+        if (const auto phase = g.number("", "naval_phase"); !g.value(n, "storm_in").empty() && phase >= 1) {
+            c.number(n, "storm_in", 1, phase);
+        }
         // 15.26: Diedo or Trevisano aboard a Byzantine ship, each aboard one ship at most
         c.one_of(n, "leader", {"", "Diedo", "Trevisano"});
         if (const std::string leader = g.value(n, "leader"); !leader.empty()) {
@@ -238,20 +266,28 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
                 }
             }
         }
-        for (const char* key : {"attacked_in", "before_combat"}) {
+        // Impulses a ship did something in: PHASE-IMPULSE, with what else the key keeps.
+        struct Stamp {
+            const char* key;
+            const char* shape;  // as the problem says it
+        };
+        for (const Stamp& k : {Stamp{"attacked_in", "an Impulse, PHASE-IMPULSE (15.24)"},
+                               Stamp{"defended_in", "an Impulse, PHASE-IMPULSE (15.23)"},
+                               Stamp{"free_tried_in", "an Impulse, PHASE-IMPULSE (15.16)"},
+                               Stamp{"ram_in", "PHASE-IMPULSE, or PHASE-IMPULSE:failed (15.11, 15.14)"},
+                               Stamp{"before_combat", "PHASE-IMPULSE:front|back:true|false (15.25)"}}) {
+            const std::string_view key = k.key;
             const std::string v = g.value(n, key);
             const auto parts = split(v, ':');
             const auto at = split(parts.front(), '-');
             const bool impulse = at.size() == 2 && parse_int(at[0], 1, k_max_clock) && parse_int(at[1], 1, k_impulses);
-            const bool shape = std::string_view(key) == "attacked_in"
-                                   ? parts.size() == 1
-                                   : parts.size() == 3 && (parts[1] == "front" || parts[1] == "back") &&
-                                         (parts[2] == "true" || parts[2] == "false");
+            const bool shape = key == "before_combat"
+                                   ? parts.size() == 3 && (parts[1] == "front" || parts[1] == "back") &&
+                                         (parts[2] == "true" || parts[2] == "false")
+                               : key == "ram_in" ? parts.size() == 1 || (parts.size() == 2 && parts[1] == "failed")
+                                                 : parts.size() == 1;
             if (!v.empty() && !(impulse && shape)) {
-                c.problem(n, key,
-                          "'" + v + "' is not " +
-                              (std::string_view(key) == "attacked_in" ? "an Impulse, PHASE-IMPULSE (15.24)"
-                                                                      : "PHASE-IMPULSE:front|back:true|false (15.25)"));
+                c.problem(n, key, "'" + v + "' is not " + k.shape);
             }
         }
         c.one_of(n, "face", {"front", "back"});
@@ -295,6 +331,54 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
 
 }  // namespace
 
+std::string ram_forbidden(const GameState& g, const std::string& rammer)
+{
+    const std::string at = split(g.value(rammer, "ram_in"), ':').front();
+    if (at.empty()) {
+        return "";
+    }
+    if (at == now_label(g)) {
+        return rammer + " has rammed in this Impulse already (" + g.value(rammer, "ram_in") +
+               "): a ram that fails ends the rammer's Movement Segment (15.14), one that pins leaves it dead in the "
+               "water (15.15); undo that ram to make another";
+    }
+    if (at == previous_impulse_label(g)) {
+        return rammer + " rammed in Impulse " + at +
+               ", at Battle Speed (15.11): an oar-driven vessel may not use Battle Speed two Movement Segments in "
+               "a row, and has a Cruising Speed of one in the Segment after (14.17), so it cannot ram in Impulse " +
+               now_label(g);
+    }
+    return "";
+}
+
+std::string defended_already(const GameState& g, const std::string& defender)
+{
+    if (g.value(defender, "defended_in") != now_label(g)) {
+        return "";
+    }
+    return defender + " has been attacked in this Combat Segment already (Impulse " + now_label(g) +
+           "): all the ships attacking one enemy are one melee, their strengths summed against its one die "
+           "(15.23), at most four (15.24); undo that melee and make it with every attacker";
+}
+
+std::string free_tried(const GameState& g, const std::string& ship)
+{
+    if (g.value(ship, "free_tried_in") != now_label(g)) {
+        return "";
+    }
+    return ship + " has tried to break free in this Impulse already: the Player rolls once, at the beginning of "
+                  "a Movement Segment (15.16); it may try again in the next Impulse";
+}
+
+std::string storm_rolled(const GameState& g, const std::string& ship)
+{
+    if (g.value(ship, "storm_in").empty() || g.value(ship, "storm_in") != g.value("", "naval_phase")) {
+        return "";
+    }
+    return ship + "'s fate in the Storm of Naval Phase " + g.value("", "naval_phase") +
+           " is read already: a die for each ship unit, once, and no other movement that Game-Turn (14.29)";
+}
+
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker)
 {
     std::vector<std::string> parts = split(spec, ':');
@@ -320,6 +404,11 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     if (attacker && game.value(n, "ineffective") == now) {
         throw usage_error("'" + std::string(spec) + "': " + n +
                           " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
+    }
+    if (attacker && game.value(n, "ram_in") == now + ":failed") {
+        throw usage_error("'" + std::string(spec) + "': " + n + " failed to ram in Impulse " + now +
+                          ": its Movement Segment ended beside the target, faced the wrong way, and it may not "
+                          "engage in boarding and melee (15.14, 15.22); undo that ram to melee instead");
     }
     if (attacker && game.value(n, "attacked_in") == now) {
         throw usage_error("'" + std::string(spec) + "': " + n +
