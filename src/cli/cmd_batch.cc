@@ -217,6 +217,20 @@ void run_batch(Context& ctx)
     if (!ctx.options.log.empty()) {
         common.insert(common.end(), {"--log", ctx.options.log});
     }
+    // What the batch was given for every line: its scenario and game, and --apply (its
+    // tables are the catalog the lines share). They were dropped: 'umpire --game g.toml
+    // --apply batch' applied nothing and said so nowhere. A line that names one of them
+    // itself has its own instead.
+    std::vector<std::vector<std::string>> given;
+    if (!ctx.options.scenario.empty()) {
+        given.push_back({"--scenario", ctx.options.scenario});
+    }
+    if (!ctx.options.game.empty()) {
+        given.push_back({"--game", ctx.options.game});
+    }
+    if (ctx.options.apply) {
+        given.push_back({"--apply"});
+    }
     std::string answers;  // written out in large pieces, and whenever input may wait
     auto flush = [&] {
         ctx.out().write(answers.data(), static_cast<std::streamsize>(answers.size()));
@@ -307,6 +321,14 @@ void run_batch(Context& ctx)
             continue;
         }
         std::vector<std::string> args = common;
+        for (const auto& option : given) {
+            const std::string& name = option.front();
+            if (std::none_of(request.begin(), request.end(), [&](const std::string& w) {
+                    return w == name || (w.starts_with(name) && w[name.size()] == '=');
+                })) {
+                args.insert(args.end(), option.begin(), option.end());
+            }
+        }
         args.insert(args.end(), request.begin(), request.end());
         std::string command;
         try {

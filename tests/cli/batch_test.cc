@@ -331,6 +331,42 @@ TEST_CASE("batch: --tables belongs to the batch, not to a line", "[cli][batch]")
         r.out, "--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' instead"));
 }
 
+TEST_CASE("batch: the batch's --game, --apply and --scenario go to every line; a line's own wins", "[cli][batch]")
+{
+    const test::TempDir dir("batch-game");
+    const std::string game = dir / "g.toml";
+    const std::string other = dir / "other.toml";
+    for (const std::string& file : {game, other}) {
+        REQUIRE(test::run_cli({"game", "new", "great-battles-example", file}).code == 0);
+        REQUIRE(test::run_cli({"-q", "game", "next", file}).code == 0);
+    }
+    const auto journal_lines = [](const std::string& file) {
+        const std::string text = test::slurp(file + ".journal");
+        return std::count(text.begin(), text.end(), '\n');
+    };
+    // They were dropped: nothing applied, exit 0, no word of it; 'game status' asked for a file.
+    auto r = run_with_input({"--game", game, "--apply", "batch"},
+                            "suppress --unit I-Btl --stand open --roll 1\ngame status\n"
+                            "suppress --unit II-Btl --stand open --roll 1 --game " +
+                                other + "\n");
+    CHECK(r.code == 0);
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 3);
+    CHECK(contains(lines[0], "\"applied\""));
+    CHECK(contains(lines[1], R"("command":"game status")"));
+    CHECK(journal_lines(game) == 3);   // new, next, the suppression
+    CHECK(journal_lines(other) == 3);  // the line's own game
+    CHECK(contains(test::slurp(other), "II-Btl"));
+    // A scenario file named for the batch names the lines' units.
+    const std::string scenario = dir / "mine.toml";
+    std::string text = test::slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/great-battles-example.toml");
+    text.replace(text.find("\"I-Btl\""), 7, "\"Alpha\"");
+    std::ofstream(scenario) << text;
+    auto named = run_with_input({"--scenario", scenario, "batch"}, "suppress --unit Alpha --stand open --roll 1\n");
+    CHECK(named.code == 0);
+    CHECK(contains(named.out, R"("unit":"Alpha")"));
+}
+
 TEST_CASE("batch: an overlong line is an error line and is never held whole", "[cli][batch]")
 {
     const std::string roll = "melee --attacker 4 --defender 3 --roll ";
