@@ -95,6 +95,7 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
         [&] {
             if (!opt.state.empty() && !ctx.replay_state && !ctx.read_only) {
                 load::write_state(opt.state, after);
+                ctx.state_written = opt.state;
             }
         });
 }

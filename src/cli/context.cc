@@ -91,6 +91,8 @@ void Context::begin_request()
     read_only = false;
     odds_unprinted = false;
     game_written.clear();
+    state_written.clear();
+    state_answer.clear();
     command_name.clear();
     command_game = {};
 }
@@ -501,7 +503,19 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         draw_odds(report, core::reported(r));
     }
     if (commit) {
+        // The audit log first, as for --apply: a state saved and then a log that cannot take
+        // the line was exit 74 with the answer unprinted, the weather or cards spent unseen.
+        if (!options.log.empty() && !read_only && !replay_state) {
+            try {
+                load::require_appendable(options.log);
+            } catch (const Error& e) {
+                throw Error(e.code(), "{log} " + std::string(e.what()) + "; nothing saved");
+            }
+        }
         commit();
+        if (!state_written.empty()) {
+            state_answer = r.result.code + (r.result.name.empty() ? "" : " " + r.result.name);
+        }
     }
     r.seed = seed;
     r.position = position;

@@ -227,6 +227,10 @@ public:
     // The game file this request changed and journalled ("" when none): an error after it
     // (standard output closed or full) must say the change is made, so it is not made twice.
     std::string game_written;
+    // The same for a --state file this request saved (weather, deck), with the answer saved
+    // in words ("afternoon: ..."): an error after it must say what was saved.
+    std::string state_written;
+    std::string state_answer;
     // The notes that say whose chart each table R read is, where it is not umpire's own.
     void note_charts(core::Resolution& r);
     // An error (exit 66) when a game file is named and not there (game_path()).

@@ -460,6 +460,10 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
                             " and its journal hold it, so do not run the command again ('umpire game status " +
                             ctx->game_written + "' shows the game)";
         }
+        if (ctx != nullptr && !ctx->state_written.empty()) {
+            result.error += "; but the state was saved: " + ctx->state_written + " holds this answer (" +
+                            ctx->state_answer + "), so do not run the command again";
+        }
     } catch (const std::ios_base::failure& e) {
         // a stream's read or write that failed underneath (a closed descriptor, EIO)
         result = {static_cast<int>(ExitCode::io), std::string("a read or write failed: ") + e.code().message(),

@@ -10,9 +10,11 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/resource.h>
 
 using namespace umpire;
 using test::contains;
@@ -776,6 +778,46 @@ TEST_CASE("weather: the state is saved before the answer; a failed save prints n
     CHECK(r.code == 74);
     CHECK(r.out.empty());
     CHECK(r.err.rfind("umpire: error: --state /nonexistent-umpire/dir/g.toml: cannot ", 0) == 0);
+}
+
+TEST_CASE("weather and deck: a log that cannot take the line saves no state, or says the state was saved",
+          "[cli][weather]")
+{
+    const test::TempDir dir("state-log");
+    const std::string state = dir / "w.toml";
+    // A log that cannot be opened is found before the state is saved: nothing changes.
+    REQUIRE(test::run_cli({"-q", "--seed", "1", "weather", "--game", "novorossiysk", "--state", state}).code == 0);
+    const std::string morning = test::slurp(state);
+    auto unopened = test::run_cli(
+        {"-q", "--log", dir / "no/such/dir/log.jsonl", "weather", "--game", "novorossiysk", "--state", state});
+    CHECK(unopened.code == 74);
+    CHECK(contains(unopened.err, "; nothing saved"));
+    CHECK(test::slurp(state) == morning);
+    const std::string deck = dir / "deck.toml";
+    REQUIRE(test::run_cli({"-q", "deck", "draw", "--side", "german", "--state", deck}).code == 0);
+    const std::string cards = test::slurp(deck);
+    CHECK(test::run_cli(
+              {"-q", "--log", dir / "no/such/dir/log.jsonl", "deck", "draw", "--side", "german", "--state", deck})
+              .code == 74);
+    CHECK(test::slurp(deck) == cards);
+    // A log that fails on the write itself (a full disk; here the file-size limit, EFBIG,
+    // with SIGXFSZ ignored) fails after the state is saved: the error says what was saved,
+    // so the weather is not rolled again. It had been exit 74 with no answer anywhere.
+    const std::string log = dir / "log.jsonl";
+    REQUIRE(test::run_cli({"-q", "--log", log, "roll", "d6"}).code == 0);
+    struct rlimit old {};
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &old) == 0);
+    const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limit = old;
+    limit.rlim_cur = std::filesystem::file_size(log);
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &limit) == 0);
+    auto full = test::run_cli({"-q", "--log", log, "weather", "--game", "novorossiysk", "--state", state});
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, old_handler);
+    CHECK(full.code == 74);
+    CHECK(contains(full.err, "; but the state was saved: " + state + " holds this answer ("));
+    CHECK(contains(full.err, "so do not run the command again"));
+    CHECK(test::slurp(state) != morning);
 }
 
 namespace {

@@ -84,6 +84,7 @@ void run_deck(const DeckOptions& opt, Context& ctx)
     auto save = [&] {
         if (!opt.state.empty() && !ctx.replay_state && !ctx.read_only && opt.action != "show") {
             load::write_state_text(opt.state, load::deck_state_text(after));
+            ctx.state_written = opt.state;
         }
     };
     if (draw) {
