@@ -45,9 +45,13 @@ void run_new(const GameOptions& opt, Context& ctx)
                           join(core::game_ids(), ", "));
     }
     const std::string& path = opt.args[1];
+    if (path.ends_with(load::k_prepared_suffix)) {
+        throw usage_error("game new: " + path + ": a name ending in " + std::string(load::k_prepared_suffix) +
+                          " is the one umpire gives a game file while it writes it; choose another");
+    }
     std::error_code ec;
     // A game there already is never written over. A 'game new' killed before the journal's
-    // first line left an empty journal (and perhaps FILE.tmp) and no file: no game at all.
+    // first line left an empty journal (and perhaps FILE.umpire-tmp) and no file: no game at all.
     const auto exists_already = [&] {
         const bool file = std::filesystem::exists(path, ec);
         const bool journal = std::filesystem::exists(journal_path(path), ec);

@@ -342,7 +342,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
         journal.resize(chain.whole);
     }
     if (write) {
-        load::discard_state_text(path);  // a killed writer's PATH.tmp: never the game
+        load::discard_state_text(path);  // a killed writer's PATH.umpire-tmp: never the game
     }
     const std::string recover = "; 'umpire game recover " + path + "' mends it (umpire(1), GAME FILES)";
     if (chain.broken_at != 0) {

@@ -92,12 +92,12 @@ struct JournalGame {
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
                            const GameStarter& start, bool stop = false);
 
-// Writes GAME to PATH with its journal line, write-ahead (DESIGN.md 12): PATH.tmp written and
-// flushed; the line appended and flushed (the commit); PATH.tmp renamed over PATH. A failure
+// Writes GAME to PATH with its journal line, write-ahead (DESIGN.md 12): PATH.umpire-tmp written and
+// flushed; the line appended and flushed (the commit); PATH.umpire-tmp renamed over PATH. A failure
 // before the commit leaves nothing; one after it cuts the line off again, so the file and the
 // journal never disagree. MAKE_LINE is given the SHA-256 of the game's new text.
-// Called, when set, after each step of write_game with its name: "prepared" (PATH.tmp
-// flushed), "journaled" (the line flushed) and "committed" (PATH.tmp renamed). Null in umpire
+// Called, when set, after each step of write_game with its name: "prepared" (PATH.umpire-tmp
+// flushed), "journaled" (the line flushed) and "committed" (PATH.umpire-tmp renamed). Null in umpire
 // itself; tests/integrity/crash_at.cc sets it to kill the process at one step.
 extern void (*write_step_hook)(const char* step);
 

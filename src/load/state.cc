@@ -253,13 +253,13 @@ void replace_file(const std::string& given, const std::string& text)
 void prepare_state_text(const std::string& given, const std::string& text, mode_t mode)
 {
     const std::string path = write_target(given);
-    const std::string tmp = path + ".tmp";
+    const std::string tmp = path + k_prepared_suffix;
     auto fail = [&](const std::string& what) {
         int err = errno;
         ::unlink(tmp.c_str());
         throw io_error(path + ": cannot " + what + ": " + std::strerror(err));
     };
-    // A killed writer's PATH.tmp is removed, not reused: a new file takes MODE (an old one
+    // A killed writer's PATH.umpire-tmp is removed, not reused: a new file takes MODE (an old one
     // keeps its own), and O_EXCL follows no link put there.
     ::unlink(tmp.c_str());
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
@@ -277,7 +277,7 @@ void prepare_state_text(const std::string& given, const std::string& text, mode_
 void commit_state_text(const std::string& given)
 {
     const std::string path = write_target(given);
-    const std::string tmp = path + ".tmp";
+    const std::string tmp = path + k_prepared_suffix;
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const int err = errno;
         ::unlink(tmp.c_str());
@@ -295,7 +295,7 @@ void commit_state_text(const std::string& given)
 void discard_state_text(const std::string& path)
 {
     try {
-        ::unlink((write_target(path) + ".tmp").c_str());
+        ::unlink((write_target(path) + k_prepared_suffix).c_str());
     } catch (const Error&) {
         // nothing of umpire's can be there: it never writes beside what it cannot write
     }

@@ -381,14 +381,14 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 
     // Killed between the journal line and the rename: the file is one change behind and a
-    // FILE.tmp may be left. A reader sees the journal's game; a writer rolls the file forward.
+    // FILE.umpire-tmp may be left. A reader sees the journal's game; a writer rolls the file forward.
     const std::string before = slurp(file);
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
                 .code == 0);
     const std::string after = slurp(file);
     REQUIRE(after != before);
     spit(file, before);
-    spit(file + ".tmp", "half a game");
+    spit(file + ".umpire-tmp", "half a game");
     auto read = run_cli({"game", "status", file});
     CHECK(read.code == 0);
     CHECK(contains(read.err, "rolled forward to its journal's line 6"));
@@ -399,7 +399,16 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(write.code == 0);
     CHECK(contains(write.err, "rolled forward to its journal's line 6"));
     CHECK(slurp(file) == after);
-    CHECK(!fs::exists(file + ".tmp"));
+    CHECK(!fs::exists(file + ".umpire-tmp"));
+
+    // A file of the referee's named FILE.tmp (notes, or a game of its own) is not umpire's
+    // to remove: every write of FILE removed it, its temporary file having that name.
+    spit(file + ".tmp", "the referee's notes");
+    REQUIRE(run_cli({"-q", "game", "set", file, "I-Btl", "suppressed=0", "--reason", "rallied by hand"}).code == 0);
+    CHECK(slurp(file + ".tmp") == "the referee's notes");
+    auto taken = run_cli({"game", "new", "great-battles", file + ".umpire-tmp"});
+    CHECK(taken.code == 64);
+    CHECK(contains(taken.err, "is the one umpire gives a game file while it writes it"));
 
     // The same window in a game made from a scenario file edited since (a unit renamed):
     // the file and the last line mend it, without the scenario. It was mended by replaying
@@ -439,12 +448,12 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     }
 
     // A 'game new' killed before its journal's first line: an empty journal, perhaps a
-    // FILE.tmp, and no file. It is no game: every command says so (66, not a journal to
+    // FILE.umpire-tmp, and no file. It is no game: every command says so (66, not a journal to
     // recover that recover could not), and game new makes it.
     {
         const std::string unmade = dir / "unmade.toml";
         spit(unmade + ".journal", "");
-        spit(unmade + ".tmp", "half a game");
+        spit(unmade + ".umpire-tmp", "half a game");
         for (const std::string action : {"status", "rebuild", "recover", "next"}) {
             CAPTURE(action);
             auto r = run_cli({"game", action, unmade});
@@ -452,7 +461,7 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
             CHECK(contains(r.err, "no game: the file is missing and its journal " + unmade + ".journal empty"));
         }
         REQUIRE(run_cli({"game", "new", "great-battles", unmade}).code == 0);
-        CHECK(!fs::exists(unmade + ".tmp"));
+        CHECK(!fs::exists(unmade + ".umpire-tmp"));
         CHECK(contains(run_cli({"game", "rebuild", unmade}).out, "identical"));
     }
 

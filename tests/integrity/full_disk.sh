@@ -2,7 +2,7 @@
 # A full disk (issue 23): on a small tmpfs filled to the last page, --apply, game next, game
 # undo and game new either finish (exit 0, the game still what its journal makes) or fail
 # with exit 74 leaving the game file and its journal byte for byte as they were, and no
-# FILE.tmp. Then pages are freed one at a time, so each step of the write-ahead (the
+# FILE.umpire-tmp. Then pages are freed one at a time, so each step of the write-ahead (the
 # temporary file, the journal line, the rename) is the one that meets the full disk.
 # Usage: full_disk.sh UMPIRE. Needs root (mount); says so and fails without it.
 set -uo pipefail
@@ -46,7 +46,7 @@ for ((freed = 0; freed <= pads; freed++)); do
         "$umpire" -q $request >"$work/out" 2>"$work/err"
         code=$?
         seen[$code]=1
-        if [ -e g.toml.tmp ]; then fail "$request with $freed page(s) free: g.toml.tmp left behind"; fi
+        if [ -e g.toml.umpire-tmp ]; then fail "$request with $freed page(s) free: g.toml.umpire-tmp left behind"; fi
         if [ "$code" = 74 ]; then
             [ "$(sha256sum g.toml | cut -c1-64)" = "$before_file" ] || fail "$request (exit 74) changed g.toml"
             [ "$(sha256sum g.toml.journal | cut -c1-64)" = "$before_journal" ] ||
@@ -79,8 +79,8 @@ while head -c 4096 /dev/zero >"refill-$i" 2>/dev/null; do i=$((i + 1)); done
 "$umpire" -q game new constantinople new.toml >/dev/null 2>"$work/err"
 code=$?
 if [ "$code" = 74 ]; then
-    [ ! -e new.toml ] && [ ! -e new.toml.tmp ] && [ ! -e new.toml.journal ] ||
-        fail "game new on a full disk left new.toml, its .tmp or its journal: $(ls new.toml* 2>&1)"
+    [ ! -e new.toml ] && [ ! -e new.toml.umpire-tmp ] && [ ! -e new.toml.journal ] ||
+        fail "game new on a full disk left new.toml, its .umpire-tmp or its journal: $(ls new.toml* 2>&1)"
     rm -f refill-* g.toml g.toml.journal
     "$umpire" -q game new constantinople new.toml >/dev/null 2>"$work/err" ||
         fail "game new once the disk has room again: $(cat "$work/err")"

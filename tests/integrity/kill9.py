@@ -13,8 +13,8 @@ how the kills fell and ends with a line 'N passed, N failed'.
 
 Random kills land in the window only by luck (some 4 in 100 on a release build, fewer on a
 slow or sanitized one), so with CRASH_AT (tests/integrity/crash_at.cc) each step of the
-write is also killed on purpose, 8 times a step: after PATH.tmp is flushed (the game and the
-journal must be as before, PATH.tmp gone), after the journal line (rebuild rolls the file
+write is also killed on purpose, 8 times a step: after PATH.umpire-tmp is flushed (the game and the
+journal must be as before, PATH.umpire-tmp gone), after the journal line (rebuild rolls the file
 forward to it) and after the rename (the change is there, nothing to mend).
 """
 import os
@@ -74,7 +74,7 @@ GAMES = {
     ]),
 }
 for name, (game, _) in GAMES.items():
-    for stale in (name, name + ".journal", name + ".lock", name + ".tmp"):
+    for stale in (name, name + ".journal", name + ".lock", name + ".umpire-tmp"):
         if os.path.exists(stale):
             os.remove(stale)
     r = run(["game", "new", game, name])
@@ -130,8 +130,8 @@ while kills < kills_wanted:
         fell["rolled forward"] += 1
     if "torn last line" in r.stdout:
         fell["torn line cut"] += 1
-    if os.path.exists(name + ".tmp"):
-        fail(f"kill {kills}: {name}.tmp left after rebuild")
+    if os.path.exists(name + ".umpire-tmp"):
+        fail(f"kill {kills}: {name}.umpire-tmp left after rebuild")
     journal_after = open(name + ".journal", "rb").read()
     if not journal_after.startswith(journal_before) and not journal_before.startswith(journal_after):
         fail(f"kill {kills}: the journal's earlier lines changed")
@@ -176,8 +176,8 @@ if crash_at:
             journal_after, after = read(name + ".journal"), read(name)
             grew = journal_after != journal_before and journal_after.startswith(journal_before)
             rolled = "rolled forward" in r.stdout
-            if os.path.exists(name + ".tmp"):
-                fail(f"{what}: {name}.tmp left after rebuild")
+            if os.path.exists(name + ".umpire-tmp"):
+                fail(f"{what}: {name}.umpire-tmp left after rebuild")
             elif step == "prepared" and (journal_after != journal_before or after != before or rolled):
                 fail(f"{what}: the game or its journal changed, though the kill came before the journal line")
             elif step == "journaled" and not (grew and rolled and after != before):

@@ -57,7 +57,7 @@ TEST_CASE("state: a file's temporary takes the mode asked and writes through not
     const fs::path victim = scratch.path / "victim";
     spit(victim, "not yours\n");
     // a link where the temporary goes (another user's trap, or a stale one): removed, not followed
-    fs::create_symlink(victim, scratch.path / "me.key.tmp");
+    fs::create_symlink(victim, scratch.path / "me.key.umpire-tmp");
     load::write_state_text(key.string(), "secret\n", 0600);
     CHECK(slurp(key) == "secret\n");
     CHECK(slurp(victim) == "not yours\n");
@@ -65,8 +65,8 @@ TEST_CASE("state: a file's temporary takes the mode asked and writes through not
     CHECK(names_in(scratch.path) == std::vector<std::string>{"me.key", "victim"});
 
     // a killed writer's temporary, readable by all: a new one is made, with the mode asked
-    spit(scratch.path / "me.key.tmp", "old\n");
-    ::chmod((scratch.path / "me.key.tmp").c_str(), 0644);
+    spit(scratch.path / "me.key.umpire-tmp", "old\n");
+    ::chmod((scratch.path / "me.key.umpire-tmp").c_str(), 0644);
     load::write_state_text(key.string(), "again\n", 0600);
     CHECK(slurp(key) == "again\n");
     CHECK(mode_of(key) == (0600 & ~current_umask()));
