@@ -52,7 +52,8 @@ public:
 
     // The line REGION starts on, and a caret under its column (as ninja's lexer shows a
     // parse error). Tabs are kept in the caret's indent so it lines up; control
-    // characters in the line are shown as '?'.
+    // characters in the line (C0, DEL, C1 and bidirectional ones: find_control's) are shown
+    // as '?', a column each. A U+202E shown as it is turned the rest of the terminal's line.
     std::string excerpt(const toml::source_region& region) const
     {
         size_t line_start = 0;
@@ -71,10 +72,18 @@ public:
         std::string shown;
         std::string indent;
         size_t column = 1;
-        for (char c : line) {
-            const auto u = static_cast<unsigned char>(c);
-            shown += (u < 0x20 && c != '\t') || u == 0x7f ? '?' : c;
-            if ((u & 0xC0) == 0x80) {
+        for (size_t at = 0; at < line.size();) {
+            const char c = line[at];
+            if (c != '\t' && find_control(line.substr(at, 3)) == 0) {
+                shown += '?';
+                at += control_at(line.substr(at)).size;
+                indent += column < region.begin.column ? " " : "";
+                ++column;
+                continue;
+            }
+            shown += c;
+            ++at;
+            if ((static_cast<unsigned char>(c) & 0xC0) == 0x80) {
                 continue;  // a UTF-8 continuation byte: same column
             }
             if (column < region.begin.column) {

@@ -487,6 +487,15 @@ TEST_CASE("cli: a table file's error shows the offending line with a caret under
     std::ofstream(file) << "id = \"constantinople.storm\"\n\tbogus = 3\n";
     auto tab = test::run_cli({"--tables", dir.string(), "check", "storm"});
     CHECK(tab.err.ends_with("\n  \tbogus = 3\n  \t^\n"));
+    // A bidirectional control (U+202E, which turns the rest of a terminal's line) or a C1
+    // one in the line is a '?', a column each: the line was shown as it was, raw.
+    std::ofstream(file) << "id = \"constantinople.storm\"\ntitle = \"a\xe2\x80\xae\xc2\x9b"
+                        << "b\"\n";
+    auto bidi = test::run_cli({"--tables", dir.string(), "check", "storm"});
+    CHECK(bidi.code == 65);
+    CHECK(bidi.err.ends_with("\n  title = \"a??b\"\n          ^\n"));
+    CHECK(bidi.err.find("\xe2\x80\xae") == std::string::npos);
+    CHECK(bidi.err.find("\xc2\x9b") == std::string::npos);
     std::filesystem::remove_all(dir);
 }
 
