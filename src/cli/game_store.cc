@@ -176,7 +176,18 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
         throw data_error(journal_file + ":1: not the 'game new' that made the game; a journal begins with it");
     }
     JournalGame out;
-    out.state = start(what);
+    try {
+        out.state = start(what);
+    } catch (const Error& e) {
+        if (e.code() != ExitCode::no_input || !scenario_file(what)) {
+            throw;
+        }
+        // Said as game new's mistake ("game new: ... is neither a game nor a scenario") to
+        // a referee who typed undo or rebuild.
+        throw Error(ExitCode::no_input, journal_file + ":1: the game was made from the scenario file " + what +
+                                            ", which cannot be read now (moved or removed?): replaying the journal "
+                                            "starts from it; put it back at that path");
+    }
     std::string before = load::game_text(out.state);
     for (size_t i = 0; i < journal.size(); ++i) {
         const std::string at = journal_file + ":" + std::to_string(i + 1) + ": ";

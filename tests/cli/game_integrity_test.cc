@@ -445,6 +445,17 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
         auto lost = run_cli({"--game", own, "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "9"});
         CHECK(lost.code == 65);
         CHECK(contains(lost.err, "II-Btl is in the game (" + own + ") but not in its scenario"));
+        // The scenario file moved away: undo and rebuild replay from it, and say so (it was
+        // "game new: '...' is neither a game nor a scenario", a command not typed).
+        fs::rename(scenario, dir / "moved.toml");
+        for (const std::string action : {"undo", "rebuild"}) {
+            CAPTURE(action);
+            auto moved = run_cli({"game", action, own});
+            CHECK(moved.code == 66);
+            CHECK(contains(moved.err, "the game was made from the scenario file " + scenario +
+                                          ", which cannot be read now (moved or removed?)"));
+        }
+        CHECK(slurp(own) == ahead);
     }
 
     // A 'game new' killed before its journal's first line: an empty journal, perhaps a
