@@ -775,6 +775,15 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                 reader.fail(name->source(),
                             "unit name '" + unit.name + "' must be non-empty, not a number, and hold no ':'");
             }
+            if (iequals(unit.name, "clock")) {  // game set FILE clock KEY=VALUE sets the clock
+                reader.fail(name->source(),
+                            "unit name '" + unit.name +
+                                "': 'clock' names the game's clock to game set; call the unit otherwise");
+            }
+            if (const std::string_view hidden = invisible_in(unit.name); !hidden.empty()) {
+                reader.fail(name->source(), "unit name '" + visible(unit.name) + "' holds " + std::string(hidden) +
+                                                ", which shows as nothing: two units would look the same");
+            }
             if (unit.name.size() > 256) {  // a name typed after a flag is 256 characters at most
                 reader.fail(name->source(), "unit name of " + std::to_string(unit.name.size()) +
                                                 " characters: at most 256, or no command could name it");

@@ -286,6 +286,21 @@ ControlChar control_at(std::string_view text)
     return {1, byte(0)};
 }
 
+std::string_view invisible_in(std::string_view text)
+{
+    static constexpr std::pair<std::string_view, std::string_view> k_invisible[] = {
+        {"\xc2\xad", "U+00AD"},     {"\xe2\x80\x8b", "U+200B"}, {"\xe2\x80\x8c", "U+200C"}, {"\xe2\x80\x8d", "U+200D"},
+        {"\xe2\x81\xa0", "U+2060"}, {"\xef\xbb\xbf", "U+FEFF"}, {"\xe2\x80\xa8", "U+2028"}, {"\xe2\x80\xa9", "U+2029"}};
+    for (size_t at = 0; at < text.size(); ++at) {
+        for (const auto& [bytes, name] : k_invisible) {
+            if (text.substr(at).starts_with(bytes)) {
+                return name;
+            }
+        }
+    }
+    return {};
+}
+
 std::string code_point_text(char32_t code)
 {
     char buf[16];

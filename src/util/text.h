@@ -56,6 +56,10 @@ struct ControlChar {
 ControlChar control_at(std::string_view text);
 // "U+001B", "U+202E": a control character's code point as a message names it.
 std::string code_point_text(char32_t code);
+// The first character in TEXT that a terminal shows as nothing and that is no control
+// (U+00AD soft hyphen, U+200B-U+200D zero widths, U+2060 word joiner, U+FEFF, U+2028 and
+// U+2029 separators), named ("U+200B"); "" when none. "T\u200bank" reads as "Tank".
+std::string_view invisible_in(std::string_view text);
 // TEXT as it may reach a terminal: each control character written out, "\x1b", "\u009b".
 std::string visible(std::string_view text);
 

@@ -282,6 +282,18 @@ back = { melee = 2, ram = 0, ram_defense = "D" }
                       "s.toml:7:8: unit name of 257 characters: at most 256, or no command could name it");
     CHECK_NOTHROW(load::parse_scenario(
         head + "[[unit]]\nname = \"" + std::string(256, 'x') + "\"\nside = \"a\"\ntype = \"galley\"\n", "s.toml"));
+    // 'clock' is game set's word for the game's clock: such a unit could never be set.
+    CHECK_THROWS_WITH(
+        load::parse_scenario(head + "[[unit]]\nname = \"Clock\"\nside = \"a\"\ntype = \"galley\"\n", "s.toml"),
+        "s.toml:7:8: unit name 'Clock': 'clock' names the game's clock to game set; call the unit otherwise");
+    // A character that shows as nothing: "T<U+200B>ank" would read as "Tank" beside it.
+    for (const std::string hidden : {"\u200b", "\u00ad", "\ufeff", "\u2060", "\u2028"}) {
+        CAPTURE(hidden);
+        CHECK_THROWS_WITH(
+            load::parse_scenario(head + "[[unit]]\nname = \"T" + hidden + "ank\"\nside = \"a\"\ntype = \"galley\"\n",
+                                 "s.toml"),
+            Catch::Contains("shows as nothing: two units would look the same"));
+    }
 }
 
 TEST_CASE("loader: every shipped table and scenario loads", "[load]")
