@@ -323,6 +323,35 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
     CHECK(run_cli({"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open"}).code == 66);
 }
 
+TEST_CASE("game new: a Great Battles scenario's start is read for its month, or refused (16.0)", "[cli][game]")
+{
+    const TempDir dir("gb-start");
+    const std::string shipped = slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/great-battles-example.toml");
+    REQUIRE(shipped.find("\nstart = ") != std::string::npos);
+    const auto with_start = [&](const std::string& start) {
+        std::string text = shipped;
+        const size_t at = text.find("\nstart = ") + 1;
+        text.replace(at, text.find('\n', at) - at, "start = \"" + start + "\"");
+        const std::string scenario = dir / ("s" + std::to_string(std::hash<std::string>{}(start)) + ".toml");
+        spit(scenario, text);
+        return scenario;
+    };
+    // 16.0: May to July, 10 turns a day. A date or a month's full name was read as no month,
+    // and so as 9 turns, silently.
+    for (const std::string start : {"jun", "June", "6Jun44", "1 June 1944", "22Jun41"}) {
+        CAPTURE(start);
+        const std::string file = dir / "g.toml";
+        fs::remove(file);
+        fs::remove(file + ".journal");
+        REQUIRE(run_cli({"game", "new", with_start(start), file}).code == 0);
+        CHECK(contains(slurp(file), "turns_in_day = 10"));
+    }
+    auto none = run_cli({"game", "new", with_start("D-Day"), dir / "none.toml"});
+    CHECK(none.code == 65);
+    CHECK(contains(none.err, "start 'D-Day' names no month the length of day reads (16.0)"));
+    CHECK(!fs::exists(dir / "none.toml"));
+}
+
 TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one change behind, a missing file",
           "[cli][game]")
 {

@@ -244,9 +244,19 @@ GameRules great_battles_game_rules()
         const Table& length = table("great-battles.day-length");
         std::string turns = "9";
         if (!s.start.empty()) {
-            if (auto row = find_row(length, s.start)) {
-                turns = length.rows[*row].cells.at(0);
+            // The month of "jun", "June", "6Jun44" or "1 June 1944": a date's day first, then
+            // the month's first three letters. A start that names none was read as 9 turns
+            // whatever its month (16.0 gives May to July 10).
+            std::string month = to_lower(s.start);
+            month.erase(0, month.find_first_not_of("0123456789 "));
+            month = month.substr(0, 3);
+            const auto row = find_row(length, month.size() == 3 ? month : std::string("?"));
+            if (month.size() != 3 || !row) {
+                throw data_error("scenario " + s.id + ": start '" + s.start +
+                                 "' names no month the length of day reads (16.0): write it as jun, or a date "
+                                 "as 6Jun44");
             }
+            turns = length.rows[*row].cells.at(0);
         }
         // Each day begins with its dawn phase (7.0), the first day too.
         g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}, {"phase", "dawn"}};
