@@ -63,6 +63,7 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
         bool safe = roll > number;
         r.result.code = safe ? "safe" : "lost";
         r.result.name = safe ? "Safe" : "Lost";
+        r.result.severity = safe ? "none" : "severe";  // a ship lost is severe wherever it is lost
         r.result.effects = {safe ? "the ship enters the hex safely (15.53)"
                                  : "the ship and any land unit aboard are eliminated (15.53)"};
         r.steps.push_back("hex " + std::string(hex) + " is numbered " + std::to_string(number) + ": " +
@@ -152,12 +153,14 @@ Resolution resolve_storm(const Table& storm, const std::vector<StormShip>& ships
         if (ship.pinned) {
             o.code = "sunk";
             o.name = "Sunk";
+            o.severity = "severe";  // as the table's Eliminated at sea
             o.effects.push_back("ships pinned from Ramming are automatically sunk (14.29)");
             r.steps.push_back(o.label + ": pinned from Ramming, sunk without a roll (14.29)");
             ++lost;
         } else if (ship.sheltered) {
             o.code = "stays";
             o.name = "Stays";
+            o.severity = "light";  // it keeps its place, but may not move (the table's port is heavy)
             o.effects.push_back("ships " + ship.shelter + " do not roll and may not move this Game-Turn (14.29)");
             r.steps.push_back(o.label + ": " + ship.shelter + ", no roll; it may not move this Game-Turn (14.29)");
         } else {

@@ -411,7 +411,11 @@ TEST_CASE("storm: pinned ships sink without a roll, sheltered ones stay, each sh
     CHECK(r.results[0].code == "eliminated");  // a six
     CHECK(r.results[1].code == "sunk");        // pinned from Ramming
     CHECK(r.results[2].code == "stays");       // may not move that Game-Turn
-    CHECK(r.results[3].code == "port");        // 1-5
+    // A ship lost is severe however it is lost (it had no severity when pinned, so no
+    // [severe] and no colour, beside the Eliminated one at sea).
+    CHECK(r.results[0].severity == "severe");
+    CHECK(r.results[1].severity == "severe");
+    CHECK(r.results[3].code == "port");  // 1-5
     CHECK_THAT(join(r.results[3].effects, " "), Catch::Contains("Harbor of Eleutheris"));
     CHECK(r.result.code == "2");  // lost: the eliminated and the sunk
 }
@@ -456,7 +460,9 @@ TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "
 {
     const auto& reefs = table("constantinople.reefs");
     test::Scripted a({5});
-    CHECK(resolve_reef(reefs, "2028", "ottoman", a.dice).result.code == "lost");
+    const Resolution lost = resolve_reef(reefs, "2028", "ottoman", a.dice);
+    CHECK(lost.result.code == "lost");
+    CHECK(lost.result.severity == "severe");  // eliminated (15.53), as a storm's or a melee's loss
     test::Scripted b({6});
     CHECK(resolve_reef(reefs, "2028", "ottoman", b.dice).result.code == "safe");
     test::Scripted c({4});
