@@ -151,6 +151,34 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("cli: a Black Sea game day begins at the first daylight turn after a night turn, not after a twilight",
+          "[cli][game]")
+{
+    const test::TempDir dir("black-sea-day");
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
+    const auto next = [&](const std::string& light) {
+        auto r = run_cli({"--json", "game", "next", sea, "--light", light});
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    // "The first turn of each game day is the first daylight turn (0600) following a night
+    // turn": a twilight between two daylight turns is no night (day 2 came of it).
+    CHECK(contains(next("twilight"), R"("code":"1-2")"));
+    CHECK(contains(next("day"), R"("code":"1-3")"));
+    // night, twilight, then day: the day after the night
+    CHECK(contains(next("night"), R"("code":"1-4")"));
+    CHECK(contains(next("twilight"), R"("code":"1-5")"));
+    CHECK(contains(next("day"), R"("code":"2-6")"));
+    CHECK(contains(next("day"), R"("code":"2-7")"));
+    // night straight to day
+    CHECK(contains(next("night"), R"("code":"2-8")"));
+    CHECK(contains(next("day"), R"("code":"3-9")"));
+    REQUIRE(run_cli({"game", "undo", sea}).code == 0);
+    CHECK(contains(next("day"), R"("code":"3-9")"));
+    CHECK(contains(run_cli({"game", "rebuild", sea}).out, "identical"));
+}
+
 TEST_CASE("cli: Novorossiysk hits on named blocks, applied: step down, then the Dead Pool", "[cli][game]")
 {
     const auto dir = std::filesystem::temp_directory_path() / ("umpire-blocks-" + std::to_string(::getpid()));

@@ -99,7 +99,8 @@ GameRules black_sea_game_rules()
     rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"day", "turn", "light", "weather"});
+        c.keys("", {"day", "turn", "light", "weather", "night_passed"});
+        c.flag("", "night_passed");
         c.number("", "day", 1, k_max_clock);
         c.number("", "turn", 1, k_max_clock);
         c.one_of("", "light", {k_black_sea_lights.begin(), k_black_sea_lights.end()});
@@ -140,14 +141,22 @@ GameRules black_sea_game_rules()
             }
             (key == "light" ? light : weather) = value;
         }
+        // "The first turn of each game day is the first daylight turn (0600) following a night
+        // turn": day, twilight, day is the same game day; night, twilight, day a new one. In
+        // a winter scenario twilight is night (Night (11.4)): the referee gives it as night.
         const std::string before = g.value("", "light");
-        const bool new_day = light == "day" && before != "day";
+        const bool night_passed = g.value("", "night_passed") == "true" || before == "night";
+        const bool new_day = light == "day" && night_passed;
         const int day = g.number("", "day") + (new_day ? 1 : 0);
         const int turn = g.number("", "turn") + 1;
         changes.push_back(change_to(g, "", "turn", std::to_string(turn), "Operational Movement"));
         changes.push_back(change_to(g, "", "day", std::to_string(day), "Operational Movement"));
         changes.push_back(change_to(g, "", "light", light, "Operational Movement"));
         changes.push_back(change_to(g, "", "weather", weather, "Weather Effects on Operations"));
+        const bool night_now = light == "night" || (night_passed && !new_day);
+        if (night_now || !g.value("", "night_passed").empty()) {
+            changes.push_back(change_to(g, "", "night_passed", night_now ? "true" : "false", "Game Days"));
+        }
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         if (new_day) {
             r.steps.push_back("the first daylight turn (0600) after a night turn begins a new game day: day " +
