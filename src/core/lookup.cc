@@ -299,7 +299,9 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
         size_t eq = value.find('=');
         std::string name = value.substr(0, eq);
         int count = 1;
-        if (eq != std::string::npos) {
+        if (eq == std::string::npos) {
+            q.bare.push_back(name);
+        } else {
             auto n = parse_int(value.substr(eq + 1), -1000, 1000);
             if (!n) {
                 throw usage_error("{mod} " + value + ": " + n.error());
@@ -435,6 +437,10 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                         (!names.empty()           ? "; it takes " + join(names, ", ")
                          : table.modifier.empty() ? std::string("; it takes none")
                                                   : "; it takes a number only, {mod} N (" + table.modifier + ")"));
+                }
+                if (m->per != 0 && m->min < 0 && std::find(q.bare.begin(), q.bare.end(), name) != q.bare.end()) {
+                    throw usage_error("{mod} " + name + ": give its count, " + name + "=1 or " + name + "=" +
+                                      std::to_string(m->min) + ": " + m->description);
                 }
                 if (count < m->min || count > m->max) {
                     throw usage_error("{mod} " + name + "=" + std::to_string(count) + ": allowed " +

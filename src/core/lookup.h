@@ -18,6 +18,9 @@ struct LookupRequest {
     int modifier = 0;                   // added to the roll; only where the table names one
     // Named modifiers ([[modifier]] of the table) with their counts, 1 for a flag.
     std::vector<std::pair<std::string, int>> named = {};
+    // The names given without =COUNT: a modifier whose counts go below zero ("adds OR
+    // subtracts one") is a choice, not a flag, and needs its count.
+    std::vector<std::string> bare = {};
 };
 
 // Modifier values into Q: a number adds to the roll ("2"); NAME or NAME=COUNT names one of a

@@ -101,6 +101,15 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     q.named = {{"initiative", 2}};
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), q, s.dice),
                       "{mod} initiative=2: allowed -1 to 1");
+    // "may choose to add OR subtract one": a bare name was read as +1, the player's choice
+    // made for him. It needs its count.
+    LookupRequest bare;
+    add_modifiers(bare, {"initiative"});
+    CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), bare, s.dice),
+                      Catch::StartsWith("{mod} initiative: give its count, initiative=1 or initiative=-1"));
+    LookupRequest flag;  // a flag stays a flag; a count that cannot go below zero may go bare
+    add_modifiers(flag, {"hexes-inside"});
+    CHECK_NOTHROW(resolve_lookup(table("black-sea.disengagement"), flag, s.dice));
 }
 
 TEST_CASE("black sea: the confirmation rolls", "[core][black-sea]")
