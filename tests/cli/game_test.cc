@@ -499,6 +499,22 @@ TEST_CASE("cli: what a ship did this Impulse is kept: its ram, its attackers' on
     CHECK(contains(second.err, "Galley-1's fate in the Storm of Naval Phase 1 is read already"));
     CHECK(!contains(slurp(stormy), "sunk = true"));
     CHECK(contains(run_cli({"game", "rebuild", stormy}).out, "identical"));
+    // "Ships that are pinned from Ramming are automatically sunk" (14.29): both of the pair by
+    // default (15.15, both dead in the water), or, read as 15.42 pins the defending ship, the
+    // rammed one only, the rammer rolling as a ship at sea.
+    const std::string pair = dir / "pair.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", pair}).code == 0);
+    REQUIRE(
+        run_cli({"-q", "--game", pair, "--apply", "ram", "--rammer", "Galley-2", "--target", "Venice", "--roll", "1"})
+            .code == 0);
+    REQUIRE(run_cli({"-q", "--game", pair, "--apply", "wind", "--roll", "7,2"}).code == 0);
+    auto both = run_cli({"-q", "--json", "--game", pair, "storm", "--ship", "Galley-2", "--ship", "Venice"});
+    CHECK(contains(both.out, R"("result":{"code":"2")"));
+    auto rammed = run_cli({"-q", "--json", "--game", pair, "storm", "--ship", "Galley-2", "--ship", "Venice",
+                           "--pinned-reading", "rammed", "--roll", "3"});
+    CHECK(contains(rammed.out, R"("result":{"code":"1")"));
+    CHECK(contains(rammed.out, R"("label":"Galley-2","code":"port")"));
+    CHECK(contains(rammed.out, R"("label":"Venice","code":"sunk")"));
 }
 
 TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Storm stops every ram and reef "

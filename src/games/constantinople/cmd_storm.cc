@@ -8,6 +8,7 @@ namespace umpire::cli {
 
 struct StormOptions {
     std::vector<std::string> ships;
+    std::string pinned_reading;
     DiceOptions dice;
 };
 
@@ -33,10 +34,18 @@ void run_storm(const StormOptions& opt, Context& ctx)
             if (const std::string why = core::storm_rolled(*game, ships.back().name); !why.empty()) {
                 throw usage_error("--ship " + spec + ": " + why);
             }
-            ships.back().pinned = ships.back().pinned || !game->value(ships.back().name, "pinned_to").empty();
+            // 14.29's "ships that are pinned from Ramming": both of an engaged pair (15.15: "both
+            // dead in the water"), or the rammed ship only (15.42 pins the defending ship).
+            const bool engaged = !game->value(ships.back().name, "pinned_to").empty();
+            ships.back().pinned =
+                ships.back().pinned || (engaged && (opt.pinned_reading != "rammed" ||
+                                                    game->value(ships.back().name, "pinned_as") == "rammed"));
         }
     }
     core::Fields inputs{{"ships", opt.ships}};
+    if (!opt.pinned_reading.empty()) {
+        inputs.push_back({"pinned_reading", opt.pinned_reading});
+    }
     // --odds: each ship walked alone (core::storm_odds).
     ctx.adjudicate(opt.dice, inputs, "storm", [&](core::Dice& dice) { return core::resolve_storm(storm, ships, dice); },
                    {},
@@ -56,6 +65,12 @@ void setup_storm(CLI::App& app, Context& ctx)
         ->required()
         ->delimiter(',')
         ->type_name("SHIP");
+    sub->add_option("--pinned-reading", opt->pinned_reading,
+                    "With --game, which ships of a rammed pair are 'pinned from Ramming' and sink (14.29): both "
+                    "(default; 15.15, both dead in the water) or rammed (15.42 pins the defending ship; the rammer "
+                    "rolls as a ship at sea)")
+        ->transform(one_of({"both", "rammed"}))
+        ->type_name("both|rammed");
     add_dice_options(*sub, opt->dice);
     sub->footer("At sea: a die each, 6 eliminated with any passengers, 1-5 back to port (Ottoman to\n"
                 "the Double Columns, 3931; Byzantine to the Harbor of Eleutheris, 2129, 2130 or\n"
