@@ -52,6 +52,10 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     r.source = q.attack == Attack::artillery ? table.source : table.game + " 12.2";
     note_table(r, table);
     const std::string column = q.activated ? "activated" : "non-activated";
+    if (q.gone_to_ground) {
+        r.steps.push_back("the battalion has Gone to Ground: it cannot be activated for the rest of the day "
+                          "(15.2.1, 9.4), so its stands are read as non-activated (9.3, 11.3.3)");
+    }
     int fb_to = table.constant("fighter_bomber_destroys_to");
     int rocket_to = table.constant("rocket_destroys_to");
     int rocket_vehicle_to = table.constant("rocket_destroys_vehicle_or_bunker_to");
