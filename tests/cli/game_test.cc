@@ -1009,3 +1009,52 @@ TEST_CASE("cli: a battalion Gone to Ground is read as non-activated under a barr
     CHECK(contains(six.out, R"("gone_to_ground":true)"));
     CHECK(contains(six.out, R"("suppressed":1)"));
 }
+
+TEST_CASE("cli: a battalion with no stand left tests no morale, and game next does not wait for it (15.0, 15.2)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-no-stand-left");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // I-Btl's 4 stands all suppressed (a 1 each, 11.3.3), then 2-Para wins a close combat
+    // (7 against 2) and each suppressed stand that fails average's 8 is eliminated (14.8.2).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--roll", "1,1,1,1"}).code == 0);
+    auto lost = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "2-Para",
+                         "--defender-unit", "I-Btl", "--roll", "7,2,9,9,9,9"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "I-Btl: eliminated 0 -> 4"));
+    // 15.1: a suppressed stand then eliminated is an eliminated stand, 2 points, not 3.
+    CHECK(contains(lost.out, "I-Btl: suppressed today 4 -> 0 (15.1, a suppressed stand eliminated counts as "
+                             "eliminated)"));
+    CHECK(contains(lost.out, "I-Btl: morale check due true -> false (15.0, no stand left)"));
+    // Nothing left to hold, retreat or Go to Ground: no test (it was refused: 12 casualty points).
+    auto morale = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "I-Btl"});
+    REQUIRE(morale.code == 0);
+    CHECK(contains(morale.out, "No test: no stand left"));
+    CHECK(contains(morale.out, "casualty points: 4 eliminated x 2 + 0 suppressed x 1 = 8 (15.1)"));
+    // The turn ends without --skip-due: no battalion is due a check (it was refused).
+    auto next = run_cli({"-q", "game", "next", file});
+    CHECK(next.code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: a stand suppressed, then eliminated in close combat, is 2 casualty points (15.1)", "[cli][game]")
+{
+    const test::TempDir dir("game-suppressed-eliminated");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--roll", "9,9,9,1"}).code == 0);
+    // 2-Para wins (7 against 2); I-Btl's unsuppressed stands hold on 1, its suppressed one
+    // fails on 9 and is eliminated (14.8.2).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "2-Para", "--defender-unit",
+                     "I-Btl", "--roll", "7,2,1,1,1,9"})
+                .code == 0);
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "1 eliminated, 0 suppressed, 2 casualty points"));
+    auto morale = run_cli({"-q", "--game", file, "morale", "--unit", "I-Btl", "--roll", "1"});
+    REQUIRE(morale.code == 0);
+    CHECK(contains(morale.out, "1 eliminated x 2 + 0 suppressed x 1 = 2 (15.1)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}

@@ -187,6 +187,18 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
         r.rolls = dice.record();
         return r;
     }
+    // 15.0 and 15.2 test a battalion that is still there: with every stand it started the
+    // day with eliminated, it has nothing to hold, retreat or Go to Ground.
+    if (q.eliminated >= q.stands) {
+        r.result.code = "holds";
+        r.result.name = "No test: no stand left";
+        r.result.effects = {"every stand the battalion started the day with is eliminated: it has none left to "
+                            "hold, retreat or Go to Ground, so it tests no morale (15.0, 15.2)"};
+        r.result.fields.push_back({"tested", false});
+        r.result.source = chart.game + " 15.0";
+        r.rolls = dice.record();
+        return r;
+    }
     // 15.0: only a battalion with at least one stand suppressed or eliminated in the
     // play-turn tests. The counts are the day's, so none today means none this turn; a
     // count of stands suppressed now ("current") cannot tell a stand rallied since.

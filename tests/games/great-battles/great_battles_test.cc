@@ -118,9 +118,10 @@ TEST_CASE("morale: casualty points are 2 per eliminated and 1 per suppressed sta
 TEST_CASE("morale: casualty points past the chart's are said with the counts that make them (15.1)", "[core][morale]")
 {
     // Suppressions are the day's, so 4 stands may reach 9 points (the chart reads 0 to 8 for
-    // them): the refusal named --stands and a table cell ('-').
+    // them): the refusal named --stands and a table cell ('-'). (With every stand eliminated
+    // there is no test at all, 15.0: below.)
     const auto& chart = table("great-battles.morale");
-    for (const auto& [eliminated, suppressed, points] : {std::tuple{0, 9, 9}, {4, 2, 10}, {0, 10000, 10000}}) {
+    for (const auto& [eliminated, suppressed, points] : {std::tuple{0, 9, 9}, {3, 4, 10}, {0, 10000, 10000}}) {
         MoraleRequest q;
         q.stands = 4;
         q.eliminated = eliminated;
@@ -627,4 +628,23 @@ TEST_CASE(
     CHECK(count("suppressed") == 1);
     CHECK(f.results[0].code == "eliminated");  // newly suppressed, then eliminated instead
     CHECK(f.results[2].code == "eliminated");  // already suppressed, failed its roll (14.8.2)
+}
+
+TEST_CASE("morale: a battalion with every stand eliminated tests nothing (15.0, 15.2)", "[core][morale]")
+{
+    // It has nothing left to hold, retreat or Go to Ground: it "held" on any roll and was
+    // told it "moves and fights as usual" (15.2).
+    const auto& chart = table("great-battles.morale");
+    for (const int suppressed : {0, 4}) {
+        MoraleRequest q;
+        q.stands = 4;
+        q.eliminated = 4;
+        q.suppressed = suppressed;  // 4 more points than the chart reads for 4 stands: refused before
+        test::Scripted s({5});
+        auto r = resolve_morale(chart, table("great-battles.procedures"), q, s.dice);
+        CHECK(r.result.name == "No test: no stand left");
+        CHECK_FALSE(field<bool>(r.result, "tested"));
+        CHECK(r.rolls.empty());
+        CHECK(r.result.effects.at(0).find("(15.0, 15.2)") != std::string::npos);
+    }
 }
