@@ -350,6 +350,19 @@ TEST_CASE("cli: crt refuses odds below 1:4 and reads the worked example", "[cli]
     CHECK(side.code == 64);
 }
 
+TEST_CASE("cli: command-roll takes a command stand's modifier (4.1.1)", "[cli][great-battles]")
+{
+    // 4.1.1: "Command stands add a command roll and rally roll modifiers to all stands in the
+    // battalion". --mod was an unknown option; it is added to the d100 (65 - 10 = 55).
+    auto r = run_cli({"-q", "--json", "command-roll", "--quality", "raw", "--mod", "-10", "--roll", "65"});
+    REQUIRE(r.code == 0);
+    CHECK(contains(r.out, R"("total":55)"));
+    CHECK(contains(r.out, R"("modifier":-10)"));
+    auto far = run_cli({"-q", "command-roll", "--quality", "raw", "--mod", "201", "--roll", "65"});
+    CHECK(far.code == 64);
+    CHECK(contains(far.err, "--mod is 201; allowed -200 to 200"));
+}
+
 TEST_CASE("cli: overrun says why it was refused", "[cli][russian-portfolio]")
 {
     auto r = run_cli({"--json", "-q", "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry",
