@@ -350,6 +350,83 @@ TEST_CASE("cli: crt refuses odds below 1:4 and reads the worked example", "[cli]
     CHECK(side.code == 64);
 }
 
+TEST_CASE("cli: crt refuses an option that would change nothing, naming what it needs", "[cli][russian-portfolio]")
+{
+    // The reserve phase is n of armor breakdown (XIII.C): without --armor no breakdown was
+    // read, and nothing said so.
+    auto phase = run_cli(
+        {"-q", "crt", "--attack", "6", "--defense", "2", "--side", "axis", "--reserve-phase", "2", "--roll", "1"});
+    CHECK(phase.code == 64);
+    CHECK(contains(phase.err, "--reserve-phase 2 is n of armor breakdown, 1 to 1+n (XIII.C): it needs --armor"));
+    CHECK(run_cli({"-q", "crt", "--attack", "6", "--defense", "2", "--side", "axis", "--armor", "--reserve-phase", "2",
+                   "--roll", "1"})
+              .code == 0);
+    // XIII.D.6's reading at exactly 2 hexes means nothing without the hexes.
+    auto reading =
+        run_cli({"-q", "crt", "--attack", "6", "--defense", "2", "--retreat-reading", "retreats", "--roll", "3"});
+    CHECK(reading.code == 64);
+    CHECK(contains(reading.err, "--retreat-reading retreats reads XIII.D.6 at exactly 2 hexes of retreat: it needs "
+                                "--retreat N"));
+    CHECK(run_cli({"-q", "crt", "--attack", "6", "--defense", "2", "--retreat", "2", "--retreat-reading", "retreats",
+                   "--roll", "3"})
+              .code == 0);
+    auto surrounded =
+        run_cli({"-q", "crt", "--attack", "6", "--defense", "2", "--surrounded-reading", "chart-sheet", "--roll", "3"});
+    CHECK(surrounded.code == 64);
+    CHECK(contains(surrounded.err, "it needs --surrounded"));
+    // XVI.B.2 drops the cross-river penalty only: with no river there is none to drop.
+    auto amphibious = run_cli({"-q", "crt", "--attack", "6", "--defense", "2", "--amphibious", "--roll", "3"});
+    CHECK(amphibious.code == 64);
+    CHECK(contains(amphibious.err, "--amphibious drops the cross-river penalty (XVI.B.2): it needs --river all"));
+    CHECK(run_cli({"-q", "crt", "--attack", "6", "--defense", "2", "--amphibious", "--river", "all", "--side", "axis",
+                   "--roll", "3"})
+              .code == 0);
+}
+
+TEST_CASE("cli: crt says when the odds column rests on columns the text does not give (XIII.B.3-4, VII.B)",
+          "[cli][russian-portfolio]")
+{
+    // The text gives 1:4, 1:3, 3:2, 2:1, 5:1 and 10:1; 9 to 1 read as 7:1, and 6 to 1 as 5:1,
+    // were printed as rules fact.
+    auto nine = run_cli({"crt", "--attack", "9", "--defense", "1", "--roll", "3"});
+    REQUIRE(nine.code == 0);
+    CHECK(contains(nine.out, "PROVISIONAL odds: 9 to 1 -> 7:1 holds only if the printed chart has no column between "
+                             "them; 7:1 is not a column the text gives"));
+    CHECK(contains(nine.err, "only 1:4, 1:3, 3:2, 2:1, 5:1 and 10:1 are the text's"));
+    auto six = run_cli({"crt", "--attack", "6", "--defense", "1", "--roll", "3"});
+    CHECK(contains(six.out, "PROVISIONAL odds: 6 to 1 -> 5:1 holds only if the printed chart has no column between"));
+    // 12 to 1 is reduced to 10:1 (XIII.B.4), but a river shift lands on umpire's 7:1.
+    auto river = run_cli({"crt", "--attack", "12", "--defense", "1", "--river", "all", "--roll", "3"});
+    CHECK(contains(river.out, "PROVISIONAL odds: 7:1 is not a column the text gives"));
+    // The text's own: 5 to 1, XIII.B.3's 5 to 3 and 2 to 5, VII.B's 3:2 read at 2:1.
+    for (const auto& [a, d] : {std::pair{"5", "1"}, {"5", "3"}, {"2", "5"}, {"10", "1"}, {"20", "1"}}) {
+        auto ok = run_cli({"crt", "--attack", a, "--defense", d, "--roll", "3"});
+        INFO(a << " to " << d);
+        CHECK_FALSE(contains(ok.out, "PROVISIONAL odds"));
+    }
+    CHECK_FALSE(contains(run_cli({"crt", "--attack", "3", "--defense", "2", "--dispersed", "--roll", "3"}).out,
+                         "PROVISIONAL odds"));
+    // A Dispersed defender at 10:1: one column higher is past the highest (XIII.B.4); it said
+    // "read one column higher, under 10:1".
+    auto top = run_cli({"-q", "crt", "--attack", "10", "--defense", "1", "--dispersed", "--roll", "3"});
+    CHECK(contains(top.out, "Dispersed defender: one column higher would be past 10:1, the highest column "
+                            "(XIII.B.4): read at 10:1"));
+    CHECK_FALSE(contains(top.out, "read one column higher, under 10:1"));
+}
+
+TEST_CASE("cli: command-roll takes a command stand's modifier (4.1.1)", "[cli][great-battles]")
+{
+    // 4.1.1: "Command stands add a command roll and rally roll modifiers to all stands in the
+    // battalion". --mod was an unknown option; it is added to the d100 (65 - 10 = 55).
+    auto r = run_cli({"-q", "--json", "command-roll", "--quality", "raw", "--mod", "-10", "--roll", "65"});
+    REQUIRE(r.code == 0);
+    CHECK(contains(r.out, R"("total":55)"));
+    CHECK(contains(r.out, R"("modifier":-10)"));
+    auto far = run_cli({"-q", "command-roll", "--quality", "raw", "--mod", "201", "--roll", "65"});
+    CHECK(far.code == 64);
+    CHECK(contains(far.err, "--mod is 201; allowed -200 to 200"));
+}
+
 TEST_CASE("cli: overrun says why it was refused", "[cli][russian-portfolio]")
 {
     auto r = run_cli({"--json", "-q", "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry",

@@ -254,7 +254,20 @@ TEST_CASE("cli: Great Battles replacement rolls at night return stands to the ga
     CHECK(dawn_replace.code == 64);
     CHECK(contains(dawn_replace.err, "the game is at the dawn phase of day 1"));
     REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the dawn phase done: turn 1 (7.1)
-    // A rocket's 1-4 destroys the stand (12.2.2): I-Btl ends the day with 3 of its 4.
+    // Air-ground support only in full daylight, sighting 12" (12.2.3): not on the first turn
+    // (3") nor the second (6", 8.2). It was resolved and applied, a note trailing.
+    for (const char* turn : {"turn 1, when sighting is 3\"", "turn 2, when sighting is 6\""}) {
+        auto early = run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open",
+                              "--air", "rocket", "--roll", "2"});
+        CHECK(early.code == 64);
+        CHECK(contains(early.err, "--air rocket: the game (" + file + ") is at day 1, " + turn + " (8.2)"));
+        CHECK(contains(early.err, "when sighting is 12\" (12.2.3): from turn 3 of a day (8.2)"));
+        CHECK(contains(slurp(file), "eliminated = 0"));
+        CHECK_FALSE(contains(slurp(file), "eliminated = 1"));
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the second player's turn
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the next turn
+    }
+    // Turn 3: a rocket's 1-4 destroys the stand (12.2.2): I-Btl ends the day with 3 of its 4.
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--air",
                      "rocket", "--roll", "2"})
                 .code == 0);
@@ -271,7 +284,7 @@ TEST_CASE("cli: Great Battles replacement rolls at night return stands to the ga
     // Nine turns of two players' turns each (7.2), then the night (16.1).
     for (int step = 1; step < 30 && !contains(slurp(file), "phase = \"night\""); ++step) {
         REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
-        CHECK(step < 18);
+        CHECK(step < 14);
     }
     CHECK(contains(slurp(file), "stands_at_start_of_day = 3"));
     // One d10 per eliminated stand, counted by the game (4 in the scenario, 3 now); a 1 is
@@ -824,6 +837,10 @@ TEST_CASE("cli: a battalion's stands keep their cover and type in the game; supp
     REQUIRE(hard.code == 0);
     CHECK(contains(hard.out, "1 suppressed, 0 destroyed, 3 unaffected"));
     // Under an air attack, one stand (12.2): a rocket's 3-4 destroys a vehicle, not infantry.
+    // Air-ground support waits for turn 3's full daylight (12.2.3, 8.2).
+    for (int step = 0; step < 4; ++step) {
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    }
     REQUIRE(run_cli({"-q", "game", "set", file, "I-Btl", "stand=hard:armour", "--reason", "its tanks"}).code == 0);
     auto rocket = run_cli({"--game", file, "suppress", "--unit", "I-Btl", "--air", "rocket", "--roll", "3"});
     REQUIRE(rocket.code == 0);
@@ -1072,4 +1089,84 @@ TEST_CASE("cli: undoing the night says what the board gets back, not the night's
     CHECK(contains(undo.out, "I-Btl has 2 suppressed stands"));
     CHECK_FALSE(contains(undo.out, "recover"));
     CHECK(contains(undo.out, "I-Btl: suppressed 0 -> 2"));
+}
+
+TEST_CASE("cli: a battalion Gone to Ground is read as non-activated under a barrage (15.2.1, 9.3, 11.3.3)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-gone-to-ground");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // Before it breaks, I-Btl is activated (the game keeps no other activation): a 7 in the
+    // open suppresses (8 or less, 11.3.3).
+    auto before = run_cli({"-q", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "7,7,7,7"});
+    REQUIRE(before.code == 0);
+    CHECK(contains(before.out, "4 suppressed, 0 destroyed, 0 unaffected"));
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--roll", "1,9,9,9"}).code == 0);
+    // Its morale breaks (99 on d100); blocked, it loses a stand and Goes to Ground (15.2.1-2).
+    auto broke = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "I-Btl", "--blocked", "--roll", "99"});
+    REQUIRE(broke.code == 0);
+    CHECK(contains(broke.out, "gone to ground false -> true (15.2.1)"));
+    // "cannot be activated ... for the rest of that day" (15.2.1): non-activated in the open
+    // is 6 or less (11.3.3), so a 7 leaves each of its 3 stands unaffected. It read 8.
+    auto after = run_cli({"-q", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "7,7,7"});
+    REQUIRE(after.code == 0);
+    CHECK(contains(after.out, "0 suppressed, 0 destroyed, 3 unaffected"));
+    CHECK(contains(after.out, "Gone to Ground: it cannot be activated for the rest of the day (15.2.1, 9.4)"));
+    CHECK(contains(after.out, "<= 6") == false);
+    CHECK(contains(after.out, "> 6 -> unaffected"));
+    auto six = run_cli({"-q", "--json", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "6,7,7"});
+    CHECK(contains(six.out, R"("activated":false)"));
+    CHECK(contains(six.out, R"("gone_to_ground":true)"));
+    CHECK(contains(six.out, R"("suppressed":1)"));
+}
+
+TEST_CASE("cli: a battalion with no stand left tests no morale, and game next does not wait for it (15.0, 15.2)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-no-stand-left");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // I-Btl's 4 stands all suppressed (a 1 each, 11.3.3), then 2-Para wins a close combat
+    // (7 against 2) and each suppressed stand that fails average's 8 is eliminated (14.8.2).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--roll", "1,1,1,1"}).code == 0);
+    auto lost = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "2-Para",
+                         "--defender-unit", "I-Btl", "--roll", "7,2,9,9,9,9"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "I-Btl: eliminated 0 -> 4"));
+    // 15.1: a suppressed stand then eliminated is an eliminated stand, 2 points, not 3.
+    CHECK(contains(lost.out, "I-Btl: suppressed today 4 -> 0 (15.1, a suppressed stand eliminated counts as "
+                             "eliminated)"));
+    CHECK(contains(lost.out, "I-Btl: morale check due true -> false (15.0, no stand left)"));
+    // Nothing left to hold, retreat or Go to Ground: no test (it was refused: 12 casualty points).
+    auto morale = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "I-Btl"});
+    REQUIRE(morale.code == 0);
+    CHECK(contains(morale.out, "No test: no stand left"));
+    CHECK(contains(morale.out, "casualty points: 4 eliminated x 2 + 0 suppressed x 1 = 8 (15.1)"));
+    // The turn ends without --skip-due: no battalion is due a check (it was refused).
+    auto next = run_cli({"-q", "game", "next", file});
+    CHECK(next.code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: a stand suppressed, then eliminated in close combat, is 2 casualty points (15.1)", "[cli][game]")
+{
+    const test::TempDir dir("game-suppressed-eliminated");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--roll", "9,9,9,1"}).code == 0);
+    // 2-Para wins (7 against 2); I-Btl's unsuppressed stands hold on 1, its suppressed one
+    // fails on 9 and is eliminated (14.8.2).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "2-Para", "--defender-unit",
+                     "I-Btl", "--roll", "7,2,1,1,1,9"})
+                .code == 0);
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "1 eliminated, 0 suppressed, 2 casualty points"));
+    auto morale = run_cli({"-q", "--game", file, "morale", "--unit", "I-Btl", "--roll", "1"});
+    REQUIRE(morale.code == 0);
+    CHECK(contains(morale.out, "1 eliminated x 2 + 0 suppressed x 1 = 2 (15.1)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }

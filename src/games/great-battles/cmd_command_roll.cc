@@ -8,6 +8,7 @@ namespace umpire::cli {
 struct CommandRollOptions {
     std::string quality;
     std::string unit;
+    int modifier = 0;
     DiceOptions dice;
 };
 
@@ -25,7 +26,14 @@ void run_command_roll(const CommandRollOptions& opt, Context& ctx)
     }
     const core::Table& chart = ctx.table("great-battles.command");
     ctx.name_field("column", "--quality");
-    core::LookupRequest q{quality, std::nullopt, 0};
+    // 4.1.1: a command stand adds a command roll modifier; the chart with its value is lost
+    // (13.0), so the referee gives it. Held to a d100's range either way, as morale's --mod.
+    if (opt.modifier < -core::k_max_d100_modifier || opt.modifier > core::k_max_d100_modifier) {
+        throw usage_error("--mod is " + std::to_string(opt.modifier) + "; allowed " +
+                          std::to_string(-core::k_max_d100_modifier) + " to " +
+                          std::to_string(core::k_max_d100_modifier) + " (past these the d100 decides nothing)");
+    }
+    core::LookupRequest q{quality, std::nullopt, opt.modifier};
     ctx.adjudicate(opt.dice, {{"quality", quality}}, "command-roll", [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(chart, q, dice);
         r.command = "command-roll";
@@ -45,9 +53,17 @@ void setup_command_roll(CLI::App& app, Context& ctx)
     sub->add_option("--quality", opt->quality, "raw, inexperienced, average, experienced, veterans")
         ->type_name("QUALITY");
     sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
+    sub->add_option("--mod", opt->modifier,
+                    "Added to the d100: a command stand's command roll modifier (4.1.1), from the lost chart")
+        ->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("The Command Chart of 13.0 is lost: umpire's table is PROVISIONAL.\n"
-                "Examples:\n  umpire command-roll --quality average\n  umpire command-roll --unit 2-Para --odds");
+                "A command stand adds a command roll modifier to its battalion (4.1.1), not while it is\n"
+                "eliminated or suppressed (4.1.6); its value was on the lost chart, so --mod takes the\n"
+                "referee's. On umpire's placeholder cells a low roll gives more actions: a modifier that\n"
+                "helps is negative there.\n"
+                "Examples:\n  umpire command-roll --quality average\n  umpire command-roll --unit 2-Para --odds\n"
+                "  umpire command-roll --quality raw --mod -10 --roll 65");
     sub->callback([opt, &ctx] { run_command_roll(*opt, ctx); });
 }
 

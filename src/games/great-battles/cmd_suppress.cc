@@ -42,6 +42,33 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
         }
         stands.assign(opt.air.empty() ? static_cast<size_t>(left) : 1, as);
     }
+    // 12.2.3: air-ground support "only on turns of full daylight, when sighting range is 12\"";
+    // 8.2: a day's first turn sees 3", its second 6", the third and later 12" (from the
+    // attacker's phase or the defender's, by the attacker's die). With a game, its clock
+    // says which turn it is: before the third, no air-ground support.
+    if (!opt.air.empty() && game != nullptr && game->game == "great-battles") {
+        const std::string phase = game->value("", "phase");
+        const int turn = game->number("", "turn");
+        if (phase == "dawn" || phase == "night" || turn < 3) {
+            const std::string when = phase == "dawn" ? "the dawn phase of day " + game->value("", "day")
+                                     : phase == "night"
+                                         ? "the night after day " + game->value("", "day")
+                                         : "day " + game->value("", "day") + ", turn " + std::to_string(turn) +
+                                               ", when sighting is " + (turn == 1 ? "3\"" : "6\"") + " (8.2)";
+            throw usage_error("--air " + opt.air + ": the game (" + ctx.game_path() + ") is at " + when +
+                              "; air-ground support can only be used on turns of full daylight, when sighting is "
+                              "12\" (12.2.3): from turn 3 of a day (8.2)");
+        }
+    }
+    // A battalion that has Gone to Ground "cannot be activated ... for the rest of that day"
+    // (15.2.1, 9.4): under a barrage it is a non-activated target, 6 in the open (9.3, 11.3.3).
+    // The game keeps no other activation: a battalion it does not say has Gone to Ground is
+    // activated unless --non-activated says otherwise (umpire(1)).
+    if (!name.empty() && game != nullptr && game->find_unit(name) != nullptr &&
+        game->value(name, "gone_to_ground") == "true") {
+        q.activated = false;
+        q.gone_to_ground = true;
+    }
     for (const auto& spec : stands) {
         q.stands.push_back(flag_value("--stand", core::parse_stand(spec, table)));
     }
@@ -50,6 +77,9 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
     if (!name.empty()) {
         inputs.push_back({"unit", name});
+        if (q.gone_to_ground) {
+            inputs.push_back({"gone_to_ground", true});
+        }
         // The stands under the template are the battalion's: no more than it has left today.
         if (game != nullptr && game->find_unit(name) != nullptr) {
             const int left = game->number(name, "stands_at_start_of_day") - game->number(name, "eliminated");
@@ -90,6 +120,14 @@ void setup_suppress(CLI::App& app, Context& ctx)
                 "With --game and --unit and no --stand: every stand the battalion has left (one under\n"
                 "--air), each as the game keeps the battalion's 'stand' (COVER[:TYPE], open unless set:\n"
                 "umpire game set day.toml I-Btl stand=soft --reason 'into the wood').\n"
+                "With --game, a battalion the game says has Gone to Ground is read as non-activated\n"
+                "(15.2.1, 9.4: it cannot be activated for the rest of the day; 9.3, 11.3.3); the game\n"
+                "keeps no other activation, so any other battalion is activated unless --non-activated.\n"
+                "With --game, --air is refused before turn 3 of a day: sighting is 3\" on the first turn\n"
+                "and 6\" on the second (8.2), and air-ground support needs full daylight, 12\" (12.2.3).\n"
+                "On turn 3 sighting reaches 12\" at the attacker's phase on an even die, else at the\n"
+                "defender's (8.2), and a day of poor visibility may never reach it: the game keeps\n"
+                "neither, so check them (umpire sighting).\n"
                 "Examples:\n  umpire suppress --stand open --stand soft --stand hard:armour --stand open:hw\n"
                 "  umpire suppress --stand bunker --air rocket --odds");
     sub->callback([opt, &ctx] { run_suppress(*opt, ctx); });

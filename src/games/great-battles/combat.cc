@@ -178,6 +178,37 @@ Dice::Tally<Part> loser_tally(const CloseCombatSide& loser, const std::string& s
         });
 }
 
+// 14.8.3: the stand a blocked loser has eliminated instead of retreating, in the per-stand
+// results, so that they agree with the summary: an unsuppressed stand that held (the first),
+// else a suppressed one (newly suppressed first, then one suppressed before that held).
+void mark_eliminated_instead(const CloseCombatSide& loser, bool unsuppressed, Resolution& r)
+{
+    const auto is_stand = [&](const Outcome& o) { return o.label.rfind(loser.name + " stand ", 0) == 0; };
+    const auto was_suppressed = [](const Outcome& o) { return o.label.find("(suppressed)") != std::string::npos; };
+    Outcome* pick = nullptr;
+    for (auto& o : r.results) {
+        if (pick != nullptr || !is_stand(o)) {
+            continue;
+        }
+        if (unsuppressed ? (o.code == "holds" && !was_suppressed(o)) : o.code == "suppressed") {
+            pick = &o;
+        }
+    }
+    for (auto& o : r.results) {
+        if (pick == nullptr && !unsuppressed && is_stand(o) && o.code == "holds" && was_suppressed(o)) {
+            pick = &o;
+        }
+    }
+    if (pick == nullptr) {
+        return;
+    }
+    pick->code = "eliminated";
+    pick->name = "Eliminated";
+    pick->severity = "severe";
+    pick->effects = {std::string("eliminated instead of retreating: the loser cannot retreat, ") +
+                     (unsuppressed ? "an unsuppressed stand first" : "no unsuppressed stand left") + " (14.8.3)"};
+}
+
 // What the loser's SUPPRESSED and ELIMINATED stands make of the result (14.8.3-14.8.5);
 // EXPLAIN: its effects too.
 void close_combat_settle(const CloseCombatSide& loser, int suppressed, int eliminated, bool explain, Resolution& r)
@@ -194,6 +225,7 @@ void close_combat_settle(const CloseCombatSide& loser, int suppressed, int elimi
             r.steps.push_back(loser.name + " cannot retreat: a" +
                               (blocked_unsuppressed ? std::string("n unsuppressed") : std::string(" suppressed")) +
                               " stand eliminated instead (14.8.3)");
+            mark_eliminated_instead(loser, blocked_unsuppressed > 0, r);
         }
     }
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});

@@ -72,7 +72,10 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
                                                            0, stands_today(g, n) - eliminated);
         out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed), blocked ? "14.8.2, 14.8.3" : "14.8.2"));
         out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated), blocked ? "14.8.2, 14.8.3" : "14.8.2"));
-        out.push_back(change_to(g, n, "morale_check_due", "true", "14.8.3"));
+        // A battalion with every stand eliminated has none left to test (15.0, 15.2).
+        out.push_back(eliminated >= stands_today(g, n)
+                          ? change_to(g, n, "morale_check_due", "false", "15.0, no stand left")
+                          : change_to(g, n, "morale_check_due", "true", "14.8.3"));
     }
     if (winner != nullptr) {
         out.push_back(change_to(g, winner->name, "morale_check_due", "false", "14.8.4"));
@@ -85,7 +88,12 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r);
 
 // Every change a resolution makes, and the day's tally of stands suppressed: casualty
 // points "accumulated over the day's fighting" count a stand suppressed even after it
-// rallies (15.1; morale reads it either way).
+// rallies (15.1; morale reads it either way). A suppressed stand then eliminated is one
+// eliminated stand, 2 points, not 3: "2 points for every eliminated stand and 1 point for
+// every stand suppressed" (15.1) counts each stand once as what it came to, so the tally
+// gives its suppression back when it is eliminated (a rally does not: a rallied stand was
+// suppressed today). So a battalion's points never pass 2 a stand unless a stand rallied
+// and was suppressed again (umpire(1)).
 std::vector<Change> great_battles_changes(const GameState& g, const Resolution& r)
 {
     refuse_outside_turns(g, r);
@@ -95,10 +103,12 @@ std::vector<Change> great_battles_changes(const GameState& g, const Resolution& 
         const Change& c = out[i];
         auto from = parse_int(c.from, 0, 1000000);
         auto to = parse_int(c.to, 0, 1000000);
-        if (c.key == "suppressed" && from && to && *to > *from) {
-            out.push_back(change_to(g, c.unit, "suppressed_today",
-                                    std::to_string(g.number(c.unit, "suppressed_today") + (*to - *from)), "15.1"));
+        if (c.key != "suppressed" || !from || !to || *to == *from || (*to < *from && r.command == "rally")) {
+            continue;
         }
+        const long long today = g.number(c.unit, "suppressed_today");
+        out.push_back(change_to(g, c.unit, "suppressed_today", std::to_string(std::max(0LL, today + (*to - *from))),
+                                *to > *from ? "15.1" : "15.1, a suppressed stand eliminated counts as eliminated"));
     }
     return out;
 }
@@ -129,7 +139,10 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
         if (gone != eliminated) {
             out.push_back(change_to(g, n, "eliminated", std::to_string(gone), "12.2"));
         }
-        if (now > suppressed || gone > eliminated) {
+        if (gone >= stands_today(g, n)) {
+            // A battalion with every stand eliminated has none left to test (15.0, 15.2).
+            out.push_back(change_to(g, n, "morale_check_due", "false", "15.0, no stand left"));
+        } else if (now > suppressed || gone > eliminated) {
             out.push_back(change_to(g, n, "morale_check_due", "true", "15.0"));
         }
     } else if (r.command == "rally") {
@@ -345,9 +358,16 @@ GameRules great_battles_game_rules()
         if (phase == "first-player" || phase == "second-player") {
             std::vector<std::string> due;
             for (const auto& u : g.units) {
-                if (g.value(u.name, "morale_check_due") == "true") {
-                    due.push_back(u.name);
+                if (g.value(u.name, "morale_check_due") != "true") {
+                    continue;
                 }
+                // Every stand eliminated: nothing left to hold, retreat or Go to Ground (15.0, 15.2).
+                if (g.number(u.name, "stands_at_start_of_day") - g.number(u.name, "eliminated") <= 0) {
+                    r.notes.push_back(u.name + " has no stand left: it tests no morale (15.0, 15.2)");
+                    changes.push_back(change_to(g, u.name, "morale_check_due", "false", "15.0, no stand left"));
+                    continue;
+                }
+                due.push_back(u.name);
             }
             const bool skip = std::any_of(given.begin(), given.end(),
                                           [](const auto& kv) { return kv.first == "skip_due" && kv.second == "true"; });

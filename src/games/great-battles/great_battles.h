@@ -53,6 +53,9 @@ enum class Attack { artillery, fighter_bomber, rocket };
 struct SuppressRequest {
     std::vector<Stand> stands;
     bool activated = true;
+    // The game says the battalion has Gone to Ground: it cannot be activated for the rest of
+    // the day (15.2.1, 9.4), so it is read as non-activated (9.3, 11.3.3) and the working says why.
+    bool gone_to_ground = false;
     Attack attack = Attack::artillery;
 };
 

@@ -52,6 +52,10 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     r.source = q.attack == Attack::artillery ? table.source : table.game + " 12.2";
     note_table(r, table);
     const std::string column = q.activated ? "activated" : "non-activated";
+    if (q.gone_to_ground) {
+        r.steps.push_back("the battalion has Gone to Ground: it cannot be activated for the rest of the day "
+                          "(15.2.1, 9.4), so its stands are read as non-activated (9.3, 11.3.3)");
+    }
     int fb_to = table.constant("fighter_bomber_destroys_to");
     int rocket_to = table.constant("rocket_destroys_to");
     int rocket_vehicle_to = table.constant("rocket_destroys_vehicle_or_bunker_to");
@@ -180,6 +184,18 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
         r.result.effects = {"a battalion that just won a close combat never tests morale (14.8.4, 15.0)"};
         r.result.fields.push_back({"tested", false});
         r.result.source = chart.game + " 14.8.4";
+        r.rolls = dice.record();
+        return r;
+    }
+    // 15.0 and 15.2 test a battalion that is still there: with every stand it started the
+    // day with eliminated, it has nothing to hold, retreat or Go to Ground.
+    if (q.eliminated >= q.stands) {
+        r.result.code = "holds";
+        r.result.name = "No test: no stand left";
+        r.result.effects = {"every stand the battalion started the day with is eliminated: it has none left to "
+                            "hold, retreat or Go to Ground, so it tests no morale (15.0, 15.2)"};
+        r.result.fields.push_back({"tested", false});
+        r.result.source = chart.game + " 15.0";
         r.rolls = dice.record();
         return r;
     }

@@ -14,15 +14,15 @@ struct CrtOptions {
     bool winter = false;
     bool dispersed = false;
     bool surrounded = false;
-    std::string surrounded_reading = "rules-text";
+    std::optional<std::string> surrounded_reading;  // unset: rules-text
     bool armor = false;
     std::string side;
-    int reserve_phase = 0;
+    std::optional<int> reserve_phase;  // unset: 0, and refused without --armor
     std::vector<std::string> attackers;
     std::vector<std::string> defenders;
     std::vector<std::string> terrain;
     std::optional<int> retreat;
-    std::string retreat_reading = "rolls";
+    std::optional<std::string> retreat_reading;  // unset: rolls, and refused without --retreat
     DiceOptions dice;
 };
 
@@ -106,8 +106,24 @@ void run_crt(const CrtOptions& given, Context& ctx)
         throw usage_error("--terrain adds X.B's bonuses to --defender units; with --defense N the total already "
                           "includes them");
     }
-    if (opt.reserve_phase < 0 || opt.reserve_phase > 5) {
-        throw usage_error("--reserve-phase is " + std::to_string(opt.reserve_phase) + "; allowed 0 (initial) to 5");
+    if (opt.reserve_phase && (*opt.reserve_phase < 0 || *opt.reserve_phase > 5)) {
+        throw usage_error("--reserve-phase is " + std::to_string(*opt.reserve_phase) + "; allowed 0 (initial) to 5");
+    }
+    // An option that changes nothing is refused, never passed over: the referee who typed it
+    // believes it was read.
+    if (opt.retreat_reading && !opt.retreat) {
+        throw usage_error("--retreat-reading " + *opt.retreat_reading +
+                          " reads XIII.D.6 at exactly 2 hexes of retreat: it needs --retreat N (the hexes the "
+                          "defender can retreat)");
+    }
+    if (opt.surrounded_reading && !opt.surrounded) {
+        throw usage_error("--surrounded-reading " + *opt.surrounded_reading +
+                          " says how a Surrounded or No Retreat! D1 reads (XIII.C): it needs --surrounded");
+    }
+    if (opt.amphibious && opt.river != "all") {
+        throw usage_error("--amphibious drops the cross-river penalty (XVI.B.2): it needs --river all (every attacker "
+                          "across a river); with --river " +
+                          opt.river + " there is no penalty to drop");
     }
     core::CrtRequest q;
     q.factors = {opt.attack.value_or(0), opt.defense.value_or(0)};
@@ -177,6 +193,11 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (!armor_units.empty()) {
         opt.armor = true;  // armor/mech attacking: breakdown is read from the die (XIII.C)
     }
+    if (opt.reserve_phase && !opt.armor) {
+        throw usage_error("--reserve-phase " + std::to_string(*opt.reserve_phase) +
+                          " is n of armor breakdown, 1 to 1+n (XIII.C): it needs --armor (or armor or mechanized "
+                          "--attacker units), with --side");
+    }
     if (opt.armor && opt.side.empty()) {
         throw usage_error("--armor needs --side axis|russian: breakdown is 1 to 1+n, 2 to 2+n for Russians (XIII.C)");
     }
@@ -198,7 +219,8 @@ void run_crt(const CrtOptions& given, Context& ctx)
         q.defender_soviet = opt.side == "axis";
     }
     q.retreat = opt.retreat;
-    q.two_hexes = opt.retreat_reading == "retreats" ? core::TwoHexReading::retreats : core::TwoHexReading::rolls;
+    q.two_hexes = opt.retreat_reading.value_or("rolls") == "retreats" ? core::TwoHexReading::retreats
+                                                                      : core::TwoHexReading::rolls;
     if (opt.river == "all") {
         if (opt.amphibious) {
             q.shifts.push_back({"river penalty dropped: German amphibious tanks, first turn (XVI.B.2)", 0});
@@ -214,10 +236,10 @@ void run_crt(const CrtOptions& given, Context& ctx)
     }
     q.dispersed = opt.dispersed || (dispersed > 0 && dispersed == q.defenders.size());
     q.surrounded = opt.surrounded;
-    q.surrounded_reading = opt.surrounded_reading;
+    q.surrounded_reading = opt.surrounded_reading.value_or("rules-text");
     q.armor = opt.armor;
     q.russian = opt.side == "russian";
-    q.reserve_phase = opt.reserve_phase;
+    q.reserve_phase = opt.reserve_phase.value_or(0);
     core::Fields inputs;
     if (opt.attackers.empty()) {
         inputs.push_back({"attack", opt.attack.value_or(0)});
@@ -304,7 +326,10 @@ void setup_crt(CLI::App& app, Context& ctx)
     add_dice_options(*sub, opt->dice);
     sub->footer("The CRT grid is lost from the rules text: umpire's table is PROVISIONAL but for\n"
                 "3:2 row 3 (S) and 2:1 row 3 (D1). Odds round down to the nearest column; above\n"
-                "10:1 reduce to 10:1; final odds below 1:4 are refused.\n"
+                "10:1 reduce to 10:1; final odds below 1:4 are refused. Its columns are lost too:\n"
+                "only 1:4, 1:3, 3:2, 2:1, 5:1 and 10:1 are the text's (XIII.B.3-4, VII.B); odds that rest\n"
+                "on another, or on a rounding the text does not attest, say PROVISIONAL. A shift or a\n"
+                "Dispersed reading past 10:1, the highest column (XIII.B.4), is read at 10:1.\n"
                 "With --defender units the defense adds X.B's bonuses for --terrain, each shown and\n"
                 "cited; --attacker units across water are halved (X.B.4).\n"
                 "Dice, in order: the combat die; then, at --retreat 3 on D4 or DX, the XIII.D.6 die.\n"

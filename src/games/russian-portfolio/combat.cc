@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <numeric>
 #include <optional>
 #include <utility>
 
@@ -18,6 +19,40 @@ namespace umpire::core {
 namespace {
 
 std::string odds_text(Ratio r) { return std::to_string(r.attack) + " to " + std::to_string(r.defense); }
+
+// What the rules text attests of the lost CRT's columns: the minimum 1:4 and the maximum
+// 10:1 (XIII.B.4), and the columns of its worked examples, 5:1, 3:2 and 1:3 (XIII.B.3) and
+// 2:1 (VII.B); and XIII.B.3's two roundings, 5 to 3 to 3:2 and 2 to 5 to 1:3. The shipped
+// table's other columns (1:2, 1:1, 3:1, 4:1, 7:1) are umpire's, and whether the printed
+// chart had more (6:1, 8:1, 9:1) is not known: odds that rest on them are provisional.
+constexpr std::array<std::string_view, 6> k_attested_columns{"1:4", "1:3", "3:2", "2:1", "5:1", "10:1"};
+struct AttestedRounding {
+    Ratio factors;
+    std::string_view column;
+};
+constexpr std::array<AttestedRounding, 2> k_attested_roundings{{{{5, 3}, "3:2"}, {{2, 5}, "1:3"}}};
+
+bool attested_column(std::string_view column)
+{
+    return std::find(k_attested_columns.begin(), k_attested_columns.end(), column) != k_attested_columns.end();
+}
+
+// Whether FACTORS round down to COLUMN as the text says: exactly its ratio, or one of
+// XIII.B.3's examples (in lowest terms).
+bool attested_rounding(Ratio factors, std::string_view column)
+{
+    const auto ratio = parse_ratio(column);
+    if (!ratio) {
+        return false;
+    }
+    if (factors.attack * ratio->defense == factors.defense * ratio->attack) {
+        return true;
+    }
+    const long long g = std::gcd(factors.attack, factors.defense);
+    const Ratio lowest{factors.attack / g, factors.defense / g};
+    return std::any_of(k_attested_roundings.begin(), k_attested_roundings.end(),
+                       [&](const AttestedRounding& a) { return a.factors == lowest && a.column == column; });
+}
 
 constexpr long long k_max_factors = 1000000;
 
@@ -330,11 +365,44 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     const int final_column = static_cast<int>(*pick.column);
     r.result.fields.push_back({"odds", crt.columns[static_cast<size_t>(final_column)]});
     const int read_column = static_cast<int>(pick.read);
-    if (q.dispersed) {
+    if (q.dispersed && read_column == final_column && crt.shift_columns("dispersed") > 0) {
+        // XIII.B.4 makes the last column the maximum; VII.B does not say what is past it.
+        r.steps.push_back("Dispersed defender: one column higher would be past " + crt.columns.back() +
+                          ", the highest column (XIII.B.4): read at " + crt.columns.back() +
+                          " (VII.B says nothing past it)");
+    } else if (q.dispersed) {
         r.steps.push_back("Dispersed defender: read one column higher, under " +
                           crt.columns[static_cast<size_t>(read_column)] + " (VII.B)");
     }
     r.result.fields.push_back({"column", crt.columns[static_cast<size_t>(read_column)]});
+    // The shipped chart stands in for a lost one: its columns are umpire's but for those the
+    // text gives, so odds read on another column, or rounded where the text does not say
+    // there is no column between, are said to be provisional (a referee's own chart, not
+    // marked provisional, is taken as printed).
+    if (crt.provisional && pick.basic >= 0) {
+        const auto basic = static_cast<size_t>(std::min<long long>(pick.basic, last));
+        std::vector<std::string> why;
+        if (!pick.reduced && !attested_rounding(factors, crt.columns[basic])) {
+            why.push_back(odds_text(factors) + " -> " + crt.columns[basic] +
+                          " holds only if the printed chart has no column between them");
+        }
+        for (const size_t c : {basic, static_cast<size_t>(final_column), static_cast<size_t>(read_column)}) {
+            const std::string said = crt.columns[c] + " is not a column the text gives";
+            if (!attested_column(crt.columns[c]) && std::find(why.begin(), why.end(), said) == why.end()) {
+                why.push_back(said);
+            }
+        }
+        if (!why.empty()) {
+            r.steps.push_back("PROVISIONAL odds: " + join(why, "; ") +
+                              " (the text gives only 1:4, 1:3, 3:2, 2:1, 5:1 and 10:1, XIII.B.3-4, VII.B)");
+            const std::string note = "the CRT's columns are lost with it: only 1:4, 1:3, 3:2, 2:1, 5:1 and 10:1 are "
+                                     "the text's (XIII.B.3-4, VII.B); the odds column read is umpire's";
+            if (std::find(r.provisional_notes.begin(), r.provisional_notes.end(), note) == r.provisional_notes.end()) {
+                r.provisional_notes.push_back(note);
+            }
+            r.provisional = true;
+        }
+    }
 
     // Against a group of Dispersed and UnDispersed units the one die is read twice: under
     // the odds for the UnDispersed, one column higher for the Dispersed (XIII.C, VII.B).

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 using namespace umpire;
@@ -117,9 +118,10 @@ TEST_CASE("morale: casualty points are 2 per eliminated and 1 per suppressed sta
 TEST_CASE("morale: casualty points past the chart's are said with the counts that make them (15.1)", "[core][morale]")
 {
     // Suppressions are the day's, so 4 stands may reach 9 points (the chart reads 0 to 8 for
-    // them): the refusal named --stands and a table cell ('-').
+    // them): the refusal named --stands and a table cell ('-'). (With every stand eliminated
+    // there is no test at all, 15.0: below.)
     const auto& chart = table("great-battles.morale");
-    for (const auto& [eliminated, suppressed, points] : {std::tuple{0, 9, 9}, {4, 2, 10}, {0, 10000, 10000}}) {
+    for (const auto& [eliminated, suppressed, points] : {std::tuple{0, 9, 9}, {3, 4, 10}, {0, 10000, 10000}}) {
         MoraleRequest q;
         q.stands = 4;
         q.eliminated = eliminated;
@@ -589,4 +591,60 @@ TEST_CASE("replacement: an isolated battalion rolls nothing and loses an extra s
     auto rolled = resolve_replacement(chart, "average", "line", 2, false, line.dice);
     CHECK(rolled.rolls.size() == 2);
     CHECK(field<long long>(rolled.result, "returned") == 1);
+}
+
+TEST_CASE(
+    "close combat: the stand a blocked loser has eliminated instead is the one the per-stand results name (14.8.3)",
+    "[core][close-combat]")
+{
+    // 3 average stands against 2 raw (rally 6) that cannot retreat: 5 against 2, the defender
+    // loses; its stands roll 9 (suppressed) and 1 (holds). 14.8.3: "has a stand eliminated,
+    // instead. Unsuppressed stands must be eliminated before suppressed stands": stand 2.
+    // The summary said 1 eliminated while the stands read suppressed and holds.
+    CloseCombatRequest q;
+    q.attacker = {"attacker", 0, 3, 0, 8, false};
+    q.defender = {"defender", 0, 2, 0, 6, true};
+    test::Scripted s({5, 2, 9, 1});
+    auto r = resolve_close_combat(q, s.dice);
+    REQUIRE(r.results.size() == 2);
+    CHECK(r.results[0].code == "suppressed");
+    CHECK(r.results[1].code == "eliminated");
+    CHECK(r.results[1].effects.at(0) ==
+          "eliminated instead of retreating: the loser cannot retreat, an unsuppressed stand first (14.8.3)");
+    CHECK(field<long long>(r.result, "loser_eliminated") == 1);
+    CHECK(field<long long>(r.result, "loser_eliminated_unsuppressed") == 1);
+    // No unsuppressed stand left (three stands, one suppressed, every roll fails): the
+    // suppressed one is eliminated by its roll and a newly suppressed one instead of the
+    // retreat; the stands then agree with the summary: 2 eliminated, 1 suppressed.
+    q.defender = {"defender", 0, 3, 1, 6, true};
+    test::Scripted all_fail({6, 3, 7, 7, 7});
+    auto f = resolve_close_combat(q, all_fail.dice);
+    REQUIRE(f.results.size() == 3);
+    const auto count = [&](const std::string& code) {
+        return std::count_if(f.results.begin(), f.results.end(), [&](const Outcome& o) { return o.code == code; });
+    };
+    CHECK(count("eliminated") == field<long long>(f.result, "loser_eliminated"));
+    CHECK(count("eliminated") == 2);
+    CHECK(count("suppressed") == 1);
+    CHECK(f.results[0].code == "eliminated");  // newly suppressed, then eliminated instead
+    CHECK(f.results[2].code == "eliminated");  // already suppressed, failed its roll (14.8.2)
+}
+
+TEST_CASE("morale: a battalion with every stand eliminated tests nothing (15.0, 15.2)", "[core][morale]")
+{
+    // It has nothing left to hold, retreat or Go to Ground: it "held" on any roll and was
+    // told it "moves and fights as usual" (15.2).
+    const auto& chart = table("great-battles.morale");
+    for (const int suppressed : {0, 4}) {
+        MoraleRequest q;
+        q.stands = 4;
+        q.eliminated = 4;
+        q.suppressed = suppressed;  // 4 more points than the chart reads for 4 stands: refused before
+        test::Scripted s({5});
+        auto r = resolve_morale(chart, table("great-battles.procedures"), q, s.dice);
+        CHECK(r.result.name == "No test: no stand left");
+        CHECK_FALSE(field<bool>(r.result, "tested"));
+        CHECK(r.rolls.empty());
+        CHECK(r.result.effects.at(0).find("(15.0, 15.2)") != std::string::npos);
+    }
 }
