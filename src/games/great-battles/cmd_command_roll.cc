@@ -37,6 +37,10 @@ void run_command_roll(const CommandRollOptions& opt, Context& ctx)
     ctx.adjudicate(opt.dice, {{"quality", quality}}, "command-roll", [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(chart, q, dice);
         r.command = "command-roll";
+        if (opt.modifier == 0) {
+            // as before --mod was taken: a log of a command roll without one replays the same
+            std::erase_if(r.inputs, [](const core::Field& f) { return f.key == "modifier"; });
+        }
         r.result.name = r.result.code + (r.result.code == "1" ? " action" : " actions");
         r.result.fields.push_back({"actions", static_cast<long long>(std::stoi(r.result.code))});
         r.result.effects = {"attached armour, heavy weapons, anti-tank and command stands get the same "
