@@ -178,39 +178,36 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
                       std::to_string(procedures.constant("casualty_points_suppressed")) + " = " +
                       std::to_string(points) + " (15.1)");
     r.result.fields.push_back({"casualty_points", static_cast<long long>(points)});
-    if (q.won_close_combat) {
+    // A battalion that does not test: "holds" (the contract's codes), tested false.
+    const auto no_test = [&](std::string name, std::string why, const std::string& section) {
         r.result.code = "holds";
-        r.result.name = "No test";
-        r.result.effects = {"a battalion that just won a close combat never tests morale (14.8.4, 15.0)"};
+        r.result.name = std::move(name);
+        r.result.effects = {std::move(why)};
         r.result.fields.push_back({"tested", false});
-        r.result.source = chart.game + " 14.8.4";
+        r.result.source = chart.game + " " + section;
         r.rolls = dice.record();
         return r;
+    };
+    if (q.won_close_combat) {
+        return no_test("No test", "a battalion that just won a close combat never tests morale (14.8.4, 15.0)",
+                       "14.8.4");
     }
     // 15.0 and 15.2 test a battalion that is still there: with every stand it started the
     // day with eliminated, it has nothing to hold, retreat or Go to Ground.
     if (q.eliminated >= q.stands) {
-        r.result.code = "holds";
-        r.result.name = "No test: no stand left";
-        r.result.effects = {"every stand the battalion started the day with is eliminated: it has none left to "
-                            "hold, retreat or Go to Ground, so it tests no morale (15.0, 15.2)"};
-        r.result.fields.push_back({"tested", false});
-        r.result.source = chart.game + " 15.0";
-        r.rolls = dice.record();
-        return r;
+        return no_test("No test: no stand left",
+                       "every stand the battalion started the day with is eliminated: it has none left to hold, "
+                       "retreat or Go to Ground, so it tests no morale (15.0, 15.2)",
+                       "15.0");
     }
     // 15.0: only a battalion with at least one stand suppressed or eliminated in the
     // play-turn tests. The counts are the day's, so none today means none this turn; a
     // count of stands suppressed now ("current") cannot tell a stand rallied since.
     if (q.eliminated == 0 && q.suppressed == 0 && !q.suppressed_now) {
-        r.result.code = "holds";
-        r.result.name = "No test";
-        r.result.effects = {"no stand suppressed or eliminated today, so none this play-turn: only a battalion "
-                            "that suffered one tests morale (15.0)"};
-        r.result.fields.push_back({"tested", false});
-        r.result.source = chart.game + " 15.0";
-        r.rolls = dice.record();
-        return r;
+        return no_test("No test",
+                       "no stand suppressed or eliminated today, so none this play-turn: only a battalion that "
+                       "suffered one tests morale (15.0)",
+                       "15.0");
     }
     // Suppressions are the day's, so casualty points may pass what the chart reads for the
     // stands (2 a stand): said with the counts that make them, not as a missing cell.
