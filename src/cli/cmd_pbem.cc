@@ -70,7 +70,9 @@ std::string read_file(const std::string& path)
         throw not_found_error(visible(path) + ": cannot be read");
     }
     if (!fs::is_regular_file(status)) {
-        throw usage_error(visible(path) + ": not a regular file");
+        // 66 as replay and luck say of a log that is no file: the file named is not there to read
+        throw not_found_error(visible(path) + ": " + load::file_kind(status) +
+                              ", not a regular file: a mail, key or transcript is a file");
     }
     if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > k_max_pbem_bytes) {
         throw data_error(visible(path) + ": more than " + std::to_string(k_max_pbem_bytes) +

@@ -352,3 +352,18 @@ TEST_CASE("pbem: an exchange on a game file applies the same results to both sid
     CHECK(rewritten.code == 65);
     CHECK(contains(rewritten.out, "journal: DOES NOT HOLD: umpire replay " + a_game + ".journal: "));
 }
+
+TEST_CASE("pbem: a transcript or key that is no file is not found (66), as replay says of a log", "[cli][pbem]")
+{
+    // A FIFO was 64 (bad usage) here, 66 for replay and luck: the same kind of wrong file.
+    TempDir dir("pbem-fifo");
+    const std::string fifo = dir / "mail";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const auto v = run_cli({"pbem", "verify", fifo});
+    CHECK(v.code == 66);
+    CHECK(contains(v.err, fifo + ": a FIFO, not a regular file"));
+    const auto d = run_cli({"pbem", "verify", dir.path.string()});
+    CHECK(d.code == 66);
+    CHECK(contains(d.err, ": a directory, not a regular file"));
+    CHECK(run_cli({"replay", fifo}).code == 66);
+}
