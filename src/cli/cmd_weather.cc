@@ -49,22 +49,12 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
     core::WeatherState state;
     std::optional<load::StateLock> lock;
     if (!opt.state.empty()) {
-        ctx.mark_stateful();  // the answer depends on the file, not only on the line
         if (opt.day || !opt.phase.empty() || !opt.dense_fog_used.empty() || opt.flooded) {
             throw usage_error("--state keeps the day, phase, Dense Fog and floods; give --day, --phase, "
                               "--dense-fog-used and --flooded only without it");
         }
-        // Read, resolve and write under one lock; in a replay, the logged text instead of
-        // the file, and nothing written.
-        std::string before;
-        if (ctx.replay_state) {
-            before = *ctx.replay_state;
-        } else if (ctx.read_only) {
-            throw usage_error("--state " + opt.state + ": replay and luck read only the state a log line kept");
-        } else {
-            lock.emplace(opt.state);
-            before = load::read_state_text(opt.state);
-        }
+        // Read, resolve and write under one lock; in a replay, nothing written.
+        std::string before = ctx.read_state_before(opt.state, lock);
         state = core::next_phase(before.empty() ? core::WeatherState{} : load::parse_state(before, opt.state));
         ctx.log_state_before(std::move(before));
     } else {
@@ -92,8 +82,8 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
     ctx.adjudicate(
         opt.dice, inputs, "weather",
         [&](core::Dice& dice) { return core::resolve_novorossiysk_weather(table, state, opt.zones, dice, after); },
-        [&] {
-            if (!opt.state.empty() && !ctx.replay_state && !ctx.read_only) {
+        opt.state.empty() ? std::function<void()>() : [&] {
+            if (!ctx.replay_state && !ctx.read_only) {
                 load::write_state(opt.state, after);
                 ctx.state_written = opt.state;
             }

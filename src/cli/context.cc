@@ -153,6 +153,38 @@ const core::GameState* Context::game()
     return &*m_game;
 }
 
+std::string Context::read_state_before(const std::string& path, std::optional<load::StateLock>& lock)
+{
+    mark_stateful();  // the answer depends on the file, not only on the line
+    if (replay_state) {
+        return *replay_state;
+    }
+    if (read_only) {
+        throw usage_error("--state " + path + ": replay and luck read only the state a log line kept");
+    }
+    try {
+        lock.emplace(path);
+        return load::read_state_text(path);
+    } catch (const Error& e) {
+        throw Error(e.code(), "{state} " + std::string(e.what()));
+    }
+}
+
+// The audit log before a file is written (a game by --apply, a state by --state): a log
+// that cannot take the line would otherwise be found only after the write, the answer
+// then unprinted and its dice spent. NOT_DONE says what the refusal left undone.
+void Context::require_log_before_write(const std::string& not_done) const
+{
+    if (options.log.empty() || read_only || replay_state) {
+        return;
+    }
+    try {
+        load::require_appendable(options.log);
+    } catch (const Error& e) {
+        throw Error(e.code(), "{log} " + std::string(e.what()) + "; " + not_done);
+    }
+}
+
 void Context::apply_to_game(core::Resolution& r)
 {
     const std::string path = game_path();
@@ -182,13 +214,7 @@ void Context::apply_to_game(core::Resolution& r)
     }
     // The audit log, before the game: a log that cannot take the line would be found only
     // after the change was made ("but the change was made").
-    if (!options.log.empty() && !read_only && !replay_state) {
-        try {
-            load::require_appendable(options.log);
-        } catch (const Error& e) {
-            throw Error(e.code(), "{log} " + std::string(e.what()) + "; nothing applied to " + path);
-        }
-    }
+    require_log_before_write("nothing applied to " + path);
     // What the referee does on the board, in words, before the result's own effects.
     std::vector<std::string> words;
     for (const auto& c : changes) {
@@ -505,13 +531,7 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     if (commit) {
         // The audit log first, as for --apply: a state saved and then a log that cannot take
         // the line was exit 74 with the answer unprinted, the weather or cards spent unseen.
-        if (!options.log.empty() && !read_only && !replay_state) {
-            try {
-                load::require_appendable(options.log);
-            } catch (const Error& e) {
-                throw Error(e.code(), "{log} " + std::string(e.what()) + "; nothing saved");
-            }
-        }
+        require_log_before_write("nothing saved");
         commit();
         if (!state_written.empty()) {
             state_answer = r.result.code + (r.result.name.empty() ? "" : " " + r.result.name);

@@ -150,6 +150,10 @@ public:
     // The command reads or writes files beyond the tables (weather --state): its lines
     // are never repeated from batch's memo.
     void mark_stateful() { m_stateful = true; }
+    // A --state file's text before this call (weather, deck), read under LOCK, which the
+    // caller holds until the answer is saved; in a replay the text the log kept, nothing
+    // read. A file that cannot be locked or read is named by its flag.
+    std::string read_state_before(const std::string& path, std::optional<load::StateLock>& lock);
     // The options struct a command's flags are bound to. A Runner serving request after
     // request resets it to T's defaults before each (begin_request()).
     template <class T> std::shared_ptr<T> make_options()
@@ -202,7 +206,8 @@ public:
     // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
     // with --odds, and writes the result. INPUTS are recorded in the output.
     // COMMIT, when given, runs once the resolution is made and before anything is printed
-    // or logged: a failed save (weather --state) prints no answer.
+    // or logged: a failed save (weather --state) prints no answer. Give it only when there
+    // is a file to save: --log is checked before it runs.
     // BY says how --odds without dice given may work the odds out other than by walking
     // every branch of ADJUDICATE (OddsBy).
     void adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
@@ -258,6 +263,8 @@ private:
     void write_log(const core::Resolution& r);
     // --apply: the resolution's changes written to the game and its journal, and noted.
     void apply_to_game(core::Resolution& r);
+    // --log checked appendable before a file is written; NOT_DONE ends the refusal.
+    void require_log_before_write(const std::string& not_done) const;
     std::ostream& m_out;
     std::ostream& m_err;
     Environment m_env;

@@ -142,6 +142,11 @@ Expected<std::vector<std::string>> split_words(std::string_view line)
     char quote = 0;
     for (size_t i = 0; i < line.size(); ++i) {
         char c = line[i];
+        if (c == '\\' && quote != '\'' && i + 1 == line.size()) {
+            // A shell would read the next line on; a request is one line.
+            return fail<std::vector<std::string>>("a backslash ends the line, escaping nothing: a request is one "
+                                                  "line, not continued on the next (a backslash itself is \\\\)");
+        }
         if (c == '\\' && quote != '\'' && i + 1 < line.size()) {
             word += line[++i];
             in_word = true;

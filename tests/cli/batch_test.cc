@@ -62,6 +62,13 @@ TEST_CASE("words: quotes and escapes split like a shell", "[util][batch]")
           std::vector<std::string>{"melee", "--attacker", "4", "--defender", "Genoa:leader"});
     CHECK(*split_words(R"(a "b c" d\ e)") == std::vector<std::string>{"a", "b c", "d e"});
     CHECK(split_words("a 'b").error() == "unclosed ' quote");
+    // a backslash ending the line escapes nothing: a shell would read on, a batch line is one
+    // request, so it is refused (it was a word of one backslash: "is neither dice nor a number")
+    CHECK_FALSE(split_words(R"(roll 2d6 \)"));
+    CHECK(split_words(R"(roll 2d6 \)").error().find("a backslash ends the line") != std::string::npos);
+    CHECK_FALSE(split_words(R"(a \\\)"));
+    CHECK(*split_words(R"(a b\\)") == std::vector<std::string>{"a", R"(b\)"});
+    CHECK(*split_words(R"(a 'b\')") == std::vector<std::string>{"a", R"(b\)"});
     // a # after the first word is a word: roll's label ("roll 2d6 # morale" in a batch or the
     // shell), not a comment as a shell would read it
     CHECK(*split_words("roll 2d6 # morale check") == std::vector<std::string>{"roll", "2d6", "#", "morale", "check"});
@@ -333,7 +340,7 @@ TEST_CASE("batch: --tables belongs to the batch, not to a line", "[cli][batch]")
         r.out, "--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' instead"));
 }
 
-TEST_CASE("batch: the batch's --game, --apply and --scenario go to every line; a line's own wins", "[cli][batch]")
+TEST_CASE("batch: the batch's --game, --apply and --scenario go to every line, a line's own wins", "[cli][batch]")
 {
     const test::TempDir dir("batch-game");
     const std::string game = dir / "g.toml";
@@ -528,7 +535,7 @@ TEST_CASE("batch: a line that would read the batch's own input, take the termina
     CHECK(r.code == 64);
 }
 
-TEST_CASE("roll -n: with --json one object holds the totals; in a batch it needs its own seed", "[cli][batch]")
+TEST_CASE("roll -n: with --json one object holds the totals, in a batch it needs its own seed", "[cli][batch]")
 {
     auto one = test::run_cli({"--json", "--seed", "42", "roll", "-n", "4", "d6"});
     REQUIRE(one.code == 0);
@@ -772,7 +779,7 @@ TEST_CASE("replay: a true game log replays clean, its game new, undo and rebuild
     }
 }
 
-TEST_CASE("weather: the state is saved before the answer; a failed save prints none", "[cli][weather]")
+TEST_CASE("weather: the state is saved before the answer, a failed save prints none", "[cli][weather]")
 {
     auto r = test::run_cli({"weather", "--game", "novorossiysk", "--state", "/nonexistent-umpire/dir/g.toml"});
     CHECK(r.code == 74);
@@ -842,7 +849,7 @@ void write_lines(const std::string& path, const std::vector<std::string>& lines)
 
 }  // namespace
 
-TEST_CASE("log: each line chains to the one before; a removed, reordered or edited line breaks it", "[cli][log]")
+TEST_CASE("log: each line chains to the one before, a removed, reordered or edited line breaks it", "[cli][log]")
 {
     const std::string log = temp_path("chain.jsonl");
     std::filesystem::remove(log);
@@ -934,7 +941,7 @@ TEST_CASE("seed: a malformed nonce or commitment is a usage error", "[cli][seed]
     CHECK(bad_commitment.code == 64);
 }
 
-TEST_CASE("seed: every player contributes; the seed comes from all nonces, checked against their commitments",
+TEST_CASE("seed: every player contributes, the seed comes from all nonces, checked against their commitments",
           "[cli][seed]")
 {
     const std::string a = "0123456789abcdef0123456789abcdef";

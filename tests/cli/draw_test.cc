@@ -201,7 +201,7 @@ TEST_CASE("bars: Unicode eighths on a UTF-8 terminal, '#' elsewhere, never nothi
     CHECK(format::bar(0.0001, 3, unicode) == "\u258F  ");
 }
 
-TEST_CASE("draw: a picture into a FIFO is written into it; a link is written through", "[cli][draw]")
+TEST_CASE("draw: a picture into a FIFO is written into it, a link is written through", "[cli][draw]")
 {
     // A FIFO (a viewer reading a pipe) took a file renamed over it; a link, likewise.
     const test::TempDir dir("draw-fifo");

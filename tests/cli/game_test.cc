@@ -569,7 +569,7 @@ TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Sto
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
-TEST_CASE("cli: reef --ship names the ship; a ship lost on a reef is eliminated in the game (15.53)", "[cli][game]")
+TEST_CASE("cli: reef --ship names the ship, a ship lost on a reef is eliminated in the game (15.53)", "[cli][game]")
 {
     const test::TempDir dir("game-reef");
     const std::string file = dir / "siege.toml";
@@ -691,7 +691,7 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
-TEST_CASE("cli: game set marks a unit by hand, with the referee's reason; redo makes again what undo took back",
+TEST_CASE("cli: game set marks a unit by hand, with the referee's reason, redo makes again what undo took back",
           "[cli][game]")
 {
     const test::TempDir dir("game-set");
@@ -818,7 +818,7 @@ TEST_CASE("cli: game sequence lists the steps of play in the rules' order, the g
     CHECK(run_cli({"-q", "game", "next", sea, "--skip-due"}).code == 0);
 }
 
-TEST_CASE("cli: a battalion's stands keep their cover and type in the game; suppress --unit reads them (11.3.3)",
+TEST_CASE("cli: a battalion's stands keep their cover and type in the game, suppress --unit reads them (11.3.3)",
           "[cli][game]")
 {
     const test::TempDir dir("game-stand");

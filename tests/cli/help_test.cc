@@ -33,7 +33,7 @@ TEST_CASE("help: 'umpire help COMMAND...' is the command's --help", "[cli][help]
     CHECK(contains(unknown.err, "did you mean 'melee'"));
 }
 
-TEST_CASE("help: 'umpire' alone prints a short usage on a terminal; a script still gets exit 64", "[cli][help]")
+TEST_CASE("help: 'umpire' alone prints a short usage on a terminal, a script still gets exit 64", "[cli][help]")
 {
     cli::Environment terminal;
     terminal.out_is_tty = true;

@@ -266,7 +266,7 @@ TEST_CASE("messages: drift refuses --glider with --altitude, as flak does (Drop 
     CHECK(test::run_cli({"drift", "--glider", "--roll", "7,4"}).code == 0);
 }
 
-TEST_CASE("messages: Novorossiysk Surprise is the attacker's; --surprise defender is refused", "[cli][messages]")
+TEST_CASE("messages: Novorossiysk Surprise is the attacker's, --surprise defender is refused", "[cli][messages]")
 {
     // Surprise: "the Units in attack move into attack" by day, "the attacking Units" at night.
     CHECK(first_error({"hits", "--attacker", "small", "--defender", "small", "--surprise", "defender"}) ==

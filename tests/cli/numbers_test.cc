@@ -49,7 +49,7 @@ TEST_CASE("numbers: hex, empty and out-of-range values are refused, naming the f
           "umpire: error: --state: an empty value is not allowed");
 }
 
-TEST_CASE("numbers: modifiers and splits have ranges; sums are checked, never wrapped", "[cli][numbers]")
+TEST_CASE("numbers: modifiers and splits have ranges, sums are checked, never wrapped", "[cli][numbers]")
 {
     CHECK(error_of({"rally", "--rally-number", "8", "--suppressed", "1", "--mod", "2147483647"}) ==
           "umpire: error: --mod is 2147483647; allowed -20 to 20");

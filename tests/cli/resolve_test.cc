@@ -417,7 +417,7 @@ TEST_CASE("cli: a table's [[shift]] is checked where it is written", "[cli][reso
     CHECK(bad("columns = 2\n", "columns = 2\n").code == 0);
 }
 
-TEST_CASE("completion: table ACTION offers table ids, table sheet games; help offers commands; pbem its actions",
+TEST_CASE("completion: table ACTION offers table ids, table sheet games, help offers commands, pbem its actions",
           "[cli][completion]")
 {
     using V = std::vector<std::string>;
@@ -442,7 +442,7 @@ TEST_CASE("completion: table ACTION offers table ids, table sheet games; help of
           V{"answer", "key", "offer", "reveal", "settle", "trust", "verify"});
 }
 
-TEST_CASE("completion: resolve offers tables, then the table's own shifts and modifiers; plan resolve too",
+TEST_CASE("completion: resolve offers tables, then the table's own shifts and modifiers, plan resolve too",
           "[cli][resolve][completion]")
 {
     using V = std::vector<std::string>;

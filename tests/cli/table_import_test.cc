@@ -263,7 +263,7 @@ TEST_CASE("cli: a table of the referee's that lacks what a command reads is refu
     CHECK(contains(ok.out, "1 of 1 table valid; nothing installed"));
 }
 
-TEST_CASE("cli: table edit installs what the editor saved only when it holds; a failed editor installs nothing",
+TEST_CASE("cli: table edit installs what the editor saved only when it holds, a failed editor installs nothing",
           "[cli][tables]")
 {
     Referee ref;

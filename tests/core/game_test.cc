@@ -65,7 +65,7 @@ TEST_CASE("game: melee results change ships as 15.33-15.35 say", "[core][game]")
     CHECK_THROWS(apply_change(g, changes[1]));
 }
 
-TEST_CASE("game: a ship's statuses feed the next resolution; sunk and Ineffective ships are refused", "[core][game]")
+TEST_CASE("game: a ship's statuses feed the next resolution, sunk and Ineffective ships are refused", "[core][game]")
 {
     GameState g = two_ships();
     apply_change(g, Change{"Genoa", "damaged", "false", "true", "15.34"});
@@ -211,7 +211,7 @@ TEST_CASE("game: a Great Battles player's turn does not end past a morale check 
     CHECK(changes[1].to == "second-player");
 }
 
-TEST_CASE("game: a ram pins both ships; breaking free frees both, the rammed ship Damaged (15.15, 15.16)",
+TEST_CASE("game: a ram pins both ships, breaking free frees both, the rammed ship Damaged (15.15, 15.16)",
           "[core][game]")
 {
     const GameRules* rules = find_game_rules("constantinople");
@@ -337,7 +337,7 @@ TEST_CASE("game: the Russian Portfolio clock reads the weather from the month (V
     CHECK(rules->start(s, tables).value("", "weather").empty());
 }
 
-TEST_CASE("game: the Black Sea clock; a new day at the first daylight turn after a night", "[core][game]")
+TEST_CASE("game: the Black Sea clock, a new day at the first daylight turn after a night", "[core][game]")
 {
     const GameRules* rules = find_game_rules("black-sea");
     REQUIRE(rules != nullptr);

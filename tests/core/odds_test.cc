@@ -110,7 +110,7 @@ TEST_CASE("odds: wind velocity Storm is 1/36 and 8 is 1/6 (14.32)", "[core][odds
     CHECK(equals(odds_of(report, "result", "S"), 5, 36));
 }
 
-TEST_CASE("odds: exact past 64 bits; two 10d10 pools are 10^20 outcomes", "[core][odds]")
+TEST_CASE("odds: exact past 64 bits, two 10d10 pools are 10^20 outcomes", "[core][odds]")
 {
     const DiceSpec pool{10, 10, 0};
     auto report = compute_odds(

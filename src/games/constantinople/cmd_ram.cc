@@ -41,9 +41,8 @@ void run_ram(const RamOptions& opt, Context& ctx)
                                        : "free the two first (free, 15.16); the game keeps one ram partner a ship"));
             }
         }
-        if (game->find_unit(q.rammer.name) != nullptr) {
-            if (const std::string why = core::ram_forbidden(*game, game->find_unit(q.rammer.name)->name);
-                !why.empty()) {
+        if (const auto* rammer = game->find_unit(q.rammer.name); rammer != nullptr) {
+            if (const std::string why = core::ram_forbidden(*game, rammer->name); !why.empty()) {
                 throw usage_error("{rammer} " + why);
             }
         }

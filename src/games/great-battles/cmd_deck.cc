@@ -58,16 +58,7 @@ void run_deck(const DeckOptions& opt, Context& ctx)
     core::DeckState before = core::full_deck();
     std::optional<load::StateLock> lock;
     if (!opt.state.empty()) {
-        ctx.mark_stateful();
-        std::string text;
-        if (ctx.replay_state) {
-            text = *ctx.replay_state;
-        } else if (ctx.read_only) {
-            throw usage_error("--state " + opt.state + ": replay and luck read only the state a log line kept");
-        } else {
-            lock.emplace(opt.state);
-            text = load::read_state_text(opt.state);
-        }
+        std::string text = ctx.read_state_before(opt.state, lock);
         if (!text.empty()) {
             before = load::parse_deck_state(text, opt.state);
         }
@@ -81,12 +72,15 @@ void run_deck(const DeckOptions& opt, Context& ctx)
         inputs.push_back({"side", side});
     }
     core::DeckState after;
-    auto save = [&] {
-        if (!opt.state.empty() && !ctx.replay_state && !ctx.read_only && opt.action != "show") {
-            load::write_state_text(opt.state, load::deck_state_text(after));
-            ctx.state_written = opt.state;
-        }
-    };
+    std::function<void()> save;  // only when there is a file to save (--log is checked first)
+    if (!opt.state.empty()) {
+        save = [&] {
+            if (!ctx.replay_state && !ctx.read_only) {
+                load::write_state_text(opt.state, load::deck_state_text(after));
+                ctx.state_written = opt.state;
+            }
+        };
+    }
     if (draw) {
         core::DeckDraw q;
         q.side = side;

@@ -24,7 +24,7 @@ std::string check(const char* id, int roll, std::vector<std::pair<std::string, i
 
 }  // namespace
 
-TEST_CASE("black sea: gunnery at range three ignores 3 or less; -2 single primary or CD, +1 Russian B 1917",
+TEST_CASE("black sea: gunnery at range three ignores 3 or less, -2 single primary or CD, +1 Russian B 1917",
           "[core][black-sea]")
 {
     CHECK(check("black-sea.gunnery-range-three", 3) == "ignored");

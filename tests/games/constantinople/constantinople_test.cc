@@ -99,7 +99,7 @@ TEST_CASE("wind: every compass point has its opposite", "[core][wind]")
     CHECK(compass_opposite("E").empty());
 }
 
-TEST_CASE("melee: 15.23's example, two 4s against a 5, is +3; the 5 against a 4 is +1", "[core][melee]")
+TEST_CASE("melee: 15.23's example, two 4s against a 5, is +3, the 5 against a 4 is +1", "[core][melee]")
 {
     auto r = melee({4, 4}, 5, {4});
     CHECK(field<long long>(r.result, "differential") == 3);
@@ -225,7 +225,7 @@ TEST_CASE("ram: a '-' cell cannot pin and rolls no die", "[core][ram]")
     CHECK_FALSE(field<bool>(r.result, "rammer_damaged"));
 }
 
-TEST_CASE("ram: the die range of 15.42 pins; outside it the ram fails", "[core][ram]")
+TEST_CASE("ram: the die range of 15.42 pins, outside it the ram fails", "[core][ram]")
 {
     CHECK(ram(2, 'B', {2}).result.code == "pinned");  // 1-2
     CHECK(ram(2, 'B', {3}).result.code == "failed");
@@ -350,7 +350,7 @@ TEST_CASE("sail: the points of sailing of 14.24 for every facing", "[core][sail]
     CHECK(code("SW", "NE") == "running-free");
 }
 
-TEST_CASE("sail: on the wind with one MP left it must turn 120 degrees (14.24); 180 never (14.25)", "[core][sail]")
+TEST_CASE("sail: on the wind with one MP left it must turn 120 degrees (14.24), 180 never (14.25)", "[core][sail]")
 {
     SailRequest q;
     q.wind = "N";
@@ -367,7 +367,7 @@ TEST_CASE("sail: on the wind with one MP left it must turn 120 degrees (14.24); 
     CHECK(field<std::string>(r.results.at(0), "sailing_after") == "into-the-wind");
 }
 
-TEST_CASE("sail: a ship that does not move turns one hexside and drifts downwind; N to S when calm; "
+TEST_CASE("sail: a ship that does not move turns one hexside and drifts downwind, N to S when calm, "
           "not beside the Boom",
           "[core][sail]")
 {
@@ -492,7 +492,7 @@ TEST_CASE("reef: roll higher than the hex number or the ship is lost (15.53)", "
     CHECK(resolve_reef(reefs, "1926", "ottoman", h.dice).notes.empty());  // an Ottoman ship rolls, whatever the map
 }
 
-TEST_CASE("initiative: the high die moves first; a tie is rolled again (13.1)", "[core][initiative]")
+TEST_CASE("initiative: the high die moves first, a tie is rolled again (13.1)", "[core][initiative]")
 {
     test::Scripted a({5, 2});
     CHECK(resolve_initiative(a.dice).result.code == "byzantine");

@@ -225,7 +225,7 @@ TEST_CASE("rally: 14.7.3's rally numbers by quality", "[core][rally][tables]")
     }
 }
 
-TEST_CASE("close combat: the lower total loses; its stands test against the rally number (14.8.2)",
+TEST_CASE("close combat: the lower total loses, its stands test against the rally number (14.8.2)",
           "[core][close-combat]")
 {
     CloseCombatRequest q;
@@ -290,7 +290,7 @@ TEST_CASE("infiltration: morale 10 needs 7 or less (Drop Zone rules' example)", 
     CHECK(resolve_infiltration(procedures, 10, b.dice).result.code == "eliminated");
 }
 
-TEST_CASE("sighting: even rises now, odd at the defender's turn; 3, 6, 12 inches (8.2)", "[core][sighting]")
+TEST_CASE("sighting: even rises now, odd at the defender's turn, 3, 6, 12 inches (8.2)", "[core][sighting]")
 {
     const auto& t = table("great-battles.sighting");
     test::Scripted a({4});
@@ -380,7 +380,7 @@ TEST_CASE("fire: a d10 per stand to hit, -2 outside the front arc, +2 heavy weap
     CHECK(resolve_fire(procedures, q, e.dice).result.code == "suppressed");
 }
 
-TEST_CASE("drift: two d10 times 2 high, 1 medium, 1/2 low; gliders as low (Air Landings)", "[core][drift]")
+TEST_CASE("drift: two d10 times 2 high, 1 medium, 1/2 low, gliders as low (Air Landings)", "[core][drift]")
 {
     const auto& procedures = table("great-battles.procedures");
     test::Scripted a({7, 4});
@@ -418,7 +418,7 @@ TEST_CASE("deck: an ordinary deck without the hearts, black one Activation Point
     CHECK(*parse_card("10c") == "10C");
 }
 
-TEST_CASE("deck: drawing takes cards out of the deck into the hand; playing returns black cards", "[core][deck]")
+TEST_CASE("deck: drawing takes cards out of the deck into the hand, playing returns black cards", "[core][deck]")
 {
     const auto& procedures = table("great-battles.procedures");
     DeckDraw q;

@@ -67,7 +67,7 @@ TEST_CASE("hit dice: Surprise raises one level, never past Black", "[core][block
     CHECK(raised(t, "black") == "black");
 }
 
-TEST_CASE("surprise: daylight needs moving in at two to one; night fewer than the enemy but more than one",
+TEST_CASE("surprise: daylight needs moving in at two to one, night fewer than the enemy but more than one",
           "[core][blocks]")
 {
     CHECK(surprise(true, 4, 2, true, 2));
@@ -78,7 +78,7 @@ TEST_CASE("surprise: daylight needs moving in at two to one; night fewer than th
     CHECK_FALSE(surprise(false, 3, 3, true, 2));
 }
 
-TEST_CASE("blocks: small blocks roll white; paratroopers carry no dice", "[core][blocks]")
+TEST_CASE("blocks: small blocks roll white, paratroopers carry no dice", "[core][blocks]")
 {
     CHECK(block("small").dice == std::vector<std::string>{"white"});
     const auto& t = table("novorossiysk.hit-dice");
@@ -128,7 +128,7 @@ TEST_CASE("hits: equal hits cancel to nothing", "[core][blocks]")
     CHECK(hits(q, {face("red", true), face("red", true)}).result.code == "even");
 }
 
-TEST_CASE("hits: small blocks go first; a large block steps down, then goes", "[core][blocks]")
+TEST_CASE("hits: small blocks go first, a large block steps down, then goes", "[core][blocks]")
 {
     HitsRequest q;
     q.attacker = {block("large:black+black+black")};
@@ -186,7 +186,7 @@ TEST_CASE("night bombing: 4+ no scatter, else a second die picks the hex", "[cor
     CHECK(resolve_night_bombing(scatter, procedures, b.dice).result.code == "5");
 }
 
-TEST_CASE("hits: a paratroop block hit in the air is out for good; a side of air and surface units is no one combat",
+TEST_CASE("hits: a paratroop block hit in the air is out for good, a side of air and surface units is no one combat",
           "[core][blocks]")
 {
     // Paratroopers: "If hit in air they are automatically removed from the game for good."
@@ -288,7 +288,7 @@ TEST_CASE("hits under the weather: each limit of the Weather section and the Nig
     CHECK(hits(coast, {1}).rolls.size() == 1);
 }
 
-TEST_CASE("air deployment: Blank Blocks as many as Air Units less one; seven to an Air Space", "[core][blocks]")
+TEST_CASE("air deployment: Blank Blocks as many as Air Units less one, seven to an Air Space", "[core][blocks]")
 {
     const auto& procedures = table("novorossiysk.procedures");
     auto r = resolve_air_deployment(procedures, 5, {7, 8});

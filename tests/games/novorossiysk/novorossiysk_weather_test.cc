@@ -70,7 +70,7 @@ TEST_CASE("weather: at night, unless Clear, no air to air combat and bombs scatt
           std::vector<std::string>{"all air to air combat is lowered one level, to White at least"});
 }
 
-TEST_CASE("weather: Dense Fog once per game; a repeat reads Clear", "[core][weather]")
+TEST_CASE("weather: Dense Fog once per game, a repeat reads Clear", "[core][weather]")
 {
     WeatherState after;
     auto first = roll(at(1, "morning"), false, {roll_for("dense-fog")}, after);
