@@ -160,6 +160,24 @@ std::map<std::string, std::string> known_keys()
 // text, and rolls no die of the asker's choosing nor reads or writes a file of either side.
 std::string request_refusal(const std::vector<std::string>& words)
 {
+    // Every flag of umpire and of its commands whose value names a file or a directory
+    // (--draw, --tables, --scenario, weather's --state...), from the options' own types:
+    // a --draw in an offer had the other side's settle write a picture over a file of the
+    // asker's choosing, and a --tables read a chart only the asker has.
+    static const std::set<std::string> k_file_flags = [] {
+        std::set<std::string> flags;
+        const CompletionModel model = completion_model(Environment{});
+        auto add = [&](const CompletionOption& o) {
+            if (o.file) {
+                flags.insert(o.names.begin(), o.names.end());
+            }
+        };
+        std::for_each(model.globals.begin(), model.globals.end(), add);
+        for (const auto& command : model.commands) {
+            std::for_each(command.options.begin(), command.options.end(), add);
+        }
+        return flags;
+    }();
     for (const auto& w : words) {
         if (std::any_of(w.begin(), w.end(), [](char c) { return c < 0x20 || c > 0x7e; })) {
             return "a request is one line of printable text";
@@ -172,6 +190,10 @@ std::string request_refusal(const std::vector<std::string>& words)
                         : std::string(flag) == "--odds" ? "an exchange settles dice, and odds roll none"
                                                         : "the exchange draws every die, and neither side chooses one");
             }
+        }
+        if (const std::string flag = w.substr(0, w.find('=')); k_file_flags.count(flag) != 0) {
+            return flag + " is not offered: it names a file, and an exchange's requests read and write no file of "
+                          "either side";
         }
     }
     return "";
@@ -481,7 +503,6 @@ void trust(const PbemOptions& opt, Context& ctx)
     const std::string dir = data_dir() + "/keys";
     make_private_dir(dir);
     const auto known = known_keys();
-    size_t found = 0;
     format::JsonWriter w;  // under --json: one document naming each player's key and whether it was new
     w.begin_document().key("command").value("pbem trust").key("players").begin_array();
     const auto said = [&](const std::string& player, const std::string& key, bool known) {
@@ -492,6 +513,9 @@ void trust(const PbemOptions& opt, Context& ctx)
             ctx.out() << "player " << player << (known ? ": this key is known already\n" : ": key trusted\n");
         }
     };
+    // Every line is checked before any key is written: a mail with bob's key and then a
+    // forged one for bob trusted both, the last kept.
+    std::vector<std::pair<std::string, std::string>> keys;  // name, key, in the file's order
     std::istringstream lines(text);
     std::string line;
     while (std::getline(lines, line)) {
@@ -503,25 +527,38 @@ void trust(const PbemOptions& opt, Context& ctx)
         if (!(words >> tag) || tag != "umpire-key") {
             continue;
         }
-        ++found;
         if (!(words >> name >> key) || (words >> more) || !load::valid_player(name) || !is_hex(key, 64)) {
             throw data_error(opt.args[0] + ": 'umpire-key NAME KEY' expected, NAME 1 to 32 of a-z, 0-9, - and _, "
                                            "KEY 64 lowercase hexadecimal digits");
         }
-        if (auto it = known.find(name); it != known.end()) {
-            if (it->second != key) {
-                throw data_error("pbem trust: player " + name + " already has another key here (" + it->second +
-                                 "); a changed key is refused: if " + name + " really made a new one, remove " + dir +
-                                 "/" + name + ".pub by hand");
+        const auto same = std::find_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first == name; });
+        if (same != keys.end()) {
+            if (same->second != key) {
+                throw data_error(opt.args[0] + ": two different keys for player " + name +
+                                 "; nothing trusted: a player has one key, so one of them is not " + name + "'s");
             }
-            said(name, key, true);
             continue;
         }
-        write_file(dir + "/" + name + ".pub", key + "\n", 0644);
-        said(name, key, false);
+        if (auto it = known.find(name); it != known.end() && it->second != key) {
+            throw data_error("pbem trust: player " + name + " already has another key here (" + it->second +
+                             "); a changed key is refused: if " + name + " really made a new one, remove " + dir + "/" +
+                             name + ".pub by hand");
+        }
+        if (!public_key_valid(key)) {
+            throw data_error(opt.args[0] + ": player " + name +
+                             "'s KEY is not an Ed25519 public key (no secret key has it); nothing trusted");
+        }
+        keys.emplace_back(name, key);
     }
-    if (found == 0) {
+    if (keys.empty()) {
         throw data_error(opt.args[0] + ": no 'umpire-key NAME KEY' line");
+    }
+    for (const auto& [name, key] : keys) {
+        const bool is_known = known.count(name) != 0;
+        if (!is_known) {
+            write_file(dir + "/" + name + ".pub", key + "\n", 0644);
+        }
+        said(name, key, is_known);
     }
     if (ctx.options.json) {
         w.end_array().end_object();
@@ -792,6 +829,11 @@ void verify(const PbemOptions& opt, Context& ctx)
     }
     const std::string path = opt.args[0];
     const std::vector<Message> messages = load::parse_messages(read_file(path), path);
+    if (messages.empty()) {
+        // an empty, truncated or mangled transcript "held: 0 exchange(s) settled", exit 0
+        throw data_error(path + ": no umpire message in it (a line '--- umpire offer ---' begins one): nothing to "
+                                "verify");
+    }
     const load::TranscriptCheck check = load::check_transcript(messages, known_keys());
     // every settled exchange's dice, run again, against the results its reveal states
     std::map<const Message*, std::vector<std::string>> roll_problems;

@@ -3,6 +3,7 @@
 #include "util/error.h"
 #include "util/sha256.h"
 #include "util/sign.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <set>
@@ -90,7 +91,10 @@ std::vector<Message> parse_messages(std::string_view text, const std::string& so
     const auto fail = [&](const std::string& what) {
         throw data_error(source + ":" + std::to_string(line_number) + ": " + what);
     };
-    size_t at = 0;
+    size_t at = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // a byte-order mark (a mail saved by Notepad)
+    if (text.find('\r') != std::string_view::npos && text.find('\n') == std::string_view::npos) {
+        throw data_error(source + ": its lines end in CR alone; save it with LF or CR LF line ends");
+    }
     while (at < text.size()) {
         size_t end = text.find('\n', at);
         if (end == std::string_view::npos) {
@@ -114,6 +118,12 @@ std::vector<Message> parse_messages(std::string_view text, const std::string& so
                     seen = 0;
                     opened_at = line_number;
                 }
+            }
+            if (line.starts_with("--- umpire ") && !open) {
+                // a message's first line, changed or of a kind umpire does not know: passed
+                // over, its message would be lost without a word and the next one blamed
+                fail("'" + visible(line.substr(0, 60)) +
+                     "' is no message umpire knows (--- umpire offer ---, answer or reveal)");
             }
             continue;  // a line outside a message: the e-mail around it
         }

@@ -71,6 +71,13 @@ std::string public_key_of(const std::string& secret_key)
     return hex(pk, sizeof pk);
 }
 
+bool public_key_valid(const std::string& public_key)
+{
+    ready();
+    const auto pk = bytes(public_key, crypto_sign_PUBLICKEYBYTES);
+    return !pk.empty() && crypto_core_ed25519_is_valid_point(pk.data()) == 1;
+}
+
 std::string sign(std::string_view message, const std::string& secret_key)
 {
     ready();

@@ -18,6 +18,10 @@ KeyPair new_key_pair();
 // The public key of SECRET_KEY (as KeyPair holds it); "" when it is not a key.
 std::string public_key_of(const std::string& secret_key);
 
+// PUBLIC_KEY (64 hex digits) is a point of Ed25519's prime-order group: a key some secret key
+// has. 64 zeros, or a point of small order, is not (a signature "by" it proves nothing).
+bool public_key_valid(const std::string& public_key);
+
 // The detached signature of MESSAGE by SECRET_KEY (as KeyPair holds it): 128 hex digits.
 // Throws an internal Error when SECRET_KEY is not a key.
 std::string sign(std::string_view message, const std::string& secret_key);

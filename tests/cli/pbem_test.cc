@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <sys/stat.h>
@@ -226,7 +227,7 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
         CHECK(doc["key"] == pub);
         CHECK(doc["line"] == "umpire-key alice " + pub);
         // bob knows alice's key already (Game trusted it); carol's is new to him
-        const std::string carol = random_hex(32);
+        const std::string carol = new_key_pair().public_key;
         const auto trust = g.bob.run({"--json", "pbem", "trust", "-"},
                                      doc["line"].get<std::string>() + "\numpire-key carol " + carol + "\n");
         REQUIRE(trust.code == 0);
@@ -254,6 +255,17 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
                                                 "exchange draws every die, and neither side chooses one\n");
         CHECK(g.offer({"wind --log x"}).err == "umpire: error: request 1 'wind --log x': --log is not offered: an "
                                                "exchange's requests read and write no file of either side\n");
+        // a flag naming a file: the other side's settle (and anyone's verify) wrote a --draw
+        // picture over the file it named; a --tables chart is the asker's alone
+        const std::string no_file = " is not offered: it names a file, and an exchange's requests read and "
+                                    "write no file of either side\n";
+        CHECK(g.offer({"wind --draw thesis.pdf"}).err ==
+              "umpire: error: request 1 'wind --draw thesis.pdf': --draw" + no_file);
+        CHECK(g.offer({"wind --draw=x.svg"}).err == "umpire: error: request 1 'wind --draw=x.svg': --draw" + no_file);
+        CHECK(contains(g.offer({"ram --strength 1 --defense D --tables /tmp"}).err, "--tables" + no_file));
+        CHECK(contains(g.offer({"wind --scenario constantinople"}).err, "--scenario" + no_file));
+        CHECK(contains(g.offer({"deck draw --state s.toml"}).err, "--state" + no_file));
+        CHECK_FALSE(std::filesystem::exists("thesis.pdf"));
         CHECK(g.offer({"wind --odds"}).err == "umpire: error: request 1 'wind --odds': --odds is not offered: an "
                                               "exchange settles dice, and odds roll none\n");
         CHECK(g.offer({"batch"}).err ==
@@ -366,4 +378,59 @@ TEST_CASE("pbem: a transcript or key that is no file is not found (66), as repla
     CHECK(d.code == 66);
     CHECK(contains(d.err, ": a directory, not a regular file"));
     CHECK(run_cli({"replay", fifo}).code == 66);
+}
+
+TEST_CASE("pbem: trust refuses two keys for one player, or a key no secret has, and trusts nothing then", "[cli][pbem]")
+{
+    Game g;
+    const std::string bobs = g.bob.run({"pbem", "key", "--as", "bob"}).out;  // bob's line, again
+    REQUIRE(contains(bobs, "umpire-key bob "));
+    // a new player, carol: her real key, then a forged one in the same mail (before: both
+    // "key trusted", the forged one kept)
+    TempDir carol_home("pbem-carol");
+    Side carol{carol_home / "home", carol_home / "t"};
+    const std::string real = carol.run({"pbem", "key", "--as", "carol"}).out;
+    const std::string forged = "umpire-key carol " + g.bob.run({"pbem", "key", "--as", "bob"}).out.substr(15, 64);
+    const auto two = g.alice.run({"pbem", "trust", "-"}, real + forged + "\n");
+    CHECK(two.code == 65);
+    CHECK(contains(two.err, "two different keys for player carol; nothing trusted"));
+    CHECK_FALSE(std::filesystem::exists(g.alice.home + "/umpire/pbem/keys/carol.pub"));
+    // the same key twice is one key
+    const auto twice = g.alice.run({"pbem", "trust", "-"}, real + real);
+    CHECK(twice.code == 0);
+    CHECK(twice.out == "player carol: key trusted\n");
+    // 64 zeros is no Ed25519 key (a point of small order): nothing written
+    const auto zeros = g.alice.run({"pbem", "trust", "-"}, "umpire-key dave " + std::string(64, '0') + "\n");
+    CHECK(zeros.code == 65);
+    CHECK(contains(zeros.err, "player dave's KEY is not an Ed25519 public key"));
+    CHECK_FALSE(std::filesystem::exists(g.alice.home + "/umpire/pbem/keys/dave.pub"));
+}
+
+TEST_CASE("pbem: verify of a transcript with no message, or a message umpire cannot read, does not hold", "[cli][pbem]")
+{
+    Game g;
+    const auto offer = g.offer({"wind"});
+    REQUIRE(offer.code == 0);
+    REQUIRE(g.settle(g.reveal(g.answer(offer.out).out).out).code == 0);
+    const std::string text = read(g.bob.transcript);
+    TempDir dir("pbem-verify");
+    auto verify = [&](const std::string& content) {
+        std::ofstream(dir / "t.pbem", std::ios::binary) << content;
+        return g.bob.run({"pbem", "verify", dir / "t.pbem"});
+    };
+    REQUIRE(verify(text).code == 0);
+    // empty, or its line ends turned to CR: "holds: 0 exchange(s) settled", exit 0 before
+    const auto empty = verify("");
+    CHECK(empty.code == 65);
+    CHECK(contains(empty.err, "no umpire message in it"));
+    std::string cr = text;
+    std::replace(cr.begin(), cr.end(), '\n', '\r');
+    CHECK(verify(cr).code == 65);
+    CHECK(contains(verify(cr).err, "its lines end in CR alone"));
+    // a byte-order mark before the first message is passed over, not the first message
+    CHECK(verify("\xEF\xBB\xBF" + text).code == 0);
+    // a first line changed: named at its line, not the next message blamed
+    const auto marker = verify(changed(text, "--- umpire offer ---", "--- umpire offer v2 ---"));
+    CHECK(marker.code == 65);
+    CHECK(contains(marker.err, "t.pbem:1: '--- umpire offer v2 ---' is no message umpire knows"));
 }
