@@ -337,6 +337,16 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         }
         throw usage_error("{mod}: table " + table.id + " takes no modifier");
     }
+    if (q.row && (q.modifier != 0 || !q.named.empty())) {
+        // A modifier moves a die's total; a row given is read as given. It was dropped
+        // without a word: the die typed as the row, the leader's +1 lost.
+        throw usage_error(table.row_kind == RowKind::die
+                              ? "{mod} with {row}: {row} names the row read, which no modifier moves; give the "
+                                "die rolled as {roll} N and the modifiers are added to it"
+                              : "{mod} with {row}: table " + table.id +
+                                    " is read by the row named, which no "
+                                    "modifier moves");
+    }
     Resolution r;
     r.command = "lookup";
     r.title = table.title;

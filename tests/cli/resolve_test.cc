@@ -193,6 +193,17 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
     CHECK(code({"--attack", "3", "--defense", "3", "--mod", "1", "--roll", "4"}) == "DR");
     CHECK(code({"--attack", "3", "--defense", "3", "--mod", "elite", "--roll", "4"}) == "DR");  // [[mod]] +1, 7.3
     CHECK(code({"--attack", "3", "--defense", "3", "--roll", "4"}) == "EX");
+    // A row given is read as given: a modifier beside it was dropped without a word (row 4
+    // and the leader's +1 read EX); it is refused, naming both flags.
+    for (const std::string mod : {"1", "elite"}) {
+        auto with_row =
+            run_cli({"resolve", "homebrew.crt", "--attack", "3", "--defense", "3", "--mod", mod, "--row", "4"}, env);
+        CHECK(with_row.code == 64);
+        CHECK(contains(with_row.err, "--mod with --row: --row names the row read, which no modifier moves"));
+        CHECK(run_cli({"table", "lookup", "homebrew.crt", "--column", "1:1", "--row", "4", "--mod", mod}, env).code ==
+              64);
+    }
+    CHECK(run_cli({"table", "lookup", "homebrew.crt", "--column", "1:1", "--row", "4"}, env).code == 0);
     // What was asked and done, in the working and the JSON inputs.
     auto shown = run_cli(
         {"resolve", "homebrew.crt", "--attack", "40", "--defense", "1", "--shift", "river", "--roll", "1"}, env);
