@@ -39,12 +39,17 @@ const std::string& printable_env(const std::string& value, const char* name)
 
 }  // namespace
 
+void Context::refuse_line_tables() const
+{
+    throw usage_error("--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' "
+                      "instead");
+}
+
 load::Catalog& Context::catalog()
 {
     if (m_shared_catalog != nullptr) {
         if (!options.tables.empty()) {
-            throw usage_error("--tables on a batch line: the batch reads its tables once; give "
-                              "--tables to 'umpire batch' instead");
+            refuse_line_tables();
         }
         return *m_shared_catalog;
     }
@@ -490,6 +495,10 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         return report;
     };
     if (dice.odds) {
+        if (options.apply) {
+            // it printed the odds, applied nothing and said nothing of it
+            throw usage_error("--apply with --odds: the odds roll no die, so there is nothing to apply; give one");
+        }
         emit(odds_given(dice.rolls));
         return;
     }

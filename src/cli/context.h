@@ -119,6 +119,8 @@ public:
     {
     }
 
+    // --tables given on a line that shares the batch's catalog: refused (a usage Error).
+    [[noreturn]] void refuse_line_tables() const;
     // Batch: lines share one catalog, and without a --seed of their own draw from one
     // STREAM (seeded STREAM_SEED, POSITION engine draws in when this line starts), so a
     // batch with a seed replays whole. A null STREAM: lines roll their own seed (replay).

@@ -193,7 +193,15 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
     {"--tables", "DIR", false,
      "A directory of table files overriding by id (repeatable; later wins; also $UMPIRE_TABLES)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
-         return app.add_option(o.names, ctx.options.tables, o.help)->allow_extra_args(false);
+         // refused on a batch line at once, not only when the line reads a table: a roll
+         // line passed over it without a word
+         return app.add_option(o.names, ctx.options.tables, o.help)
+             ->allow_extra_args(false)
+             ->each([&ctx](const std::string&) {
+                 if (ctx.in_batch()) {
+                     ctx.refuse_line_tables();
+                 }
+             });
      }},
     {"--scenario", "NAME|FILE", false, "A shipped scenario by name, or a scenario .toml file, for naming units",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {

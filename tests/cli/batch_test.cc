@@ -338,6 +338,30 @@ TEST_CASE("batch: --tables belongs to the batch, not to a line", "[cli][batch]")
     CHECK(r.code == 64);
     CHECK(contains(
         r.out, "--tables on a batch line: the batch reads its tables once; give --tables to 'umpire batch' instead"));
+    // a line that reads no table was answered, its --tables passed over without a word
+    auto roll = run_with_input({"--seed", "1", "batch"}, "--tables /nonexistent roll 2d6\nroll 2d6 --tables /tmp\n");
+    CHECK(roll.code == 64);
+    const auto lines = lines_of(roll.out);
+    REQUIRE(lines.size() == 2);
+    for (const auto& line : lines) {
+        CHECK(contains(line, "--tables on a batch line"));
+    }
+}
+
+TEST_CASE("odds: --apply with --odds is refused, not passed over (nothing is rolled to apply)", "[cli][game]")
+{
+    const test::TempDir dir("odds-apply");
+    const std::string game = dir / "g.toml";
+    REQUIRE(test::run_cli({"game", "new", "constantinople", game}).code == 0);
+    const std::string before = test::slurp(game);
+    auto r =
+        test::run_cli({"--game", game, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--odds"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "--apply with --odds: the odds roll no die, so there is nothing to apply"));
+    CHECK(test::slurp(game) == before);
+    // --odds alone on the game still answers
+    CHECK(test::run_cli({"--game", game, "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--odds"}).code ==
+          0);
 }
 
 TEST_CASE("batch: the batch's --game, --apply and --scenario go to every line, a line's own wins", "[cli][batch]")
