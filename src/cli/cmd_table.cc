@@ -381,6 +381,12 @@ void run_table_reset(const TableOptions& opt, Context& ctx)
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
         throw not_found_error("table reset " + opt.id + ": you have no table of that id (" + path + ")");
     }
+    if (!load::shipped_table(opt.id)) {
+        // It deleted the referee's only copy of a chart of his own game, typed in by hand:
+        // there is no umpire's to read again.
+        throw usage_error("table reset " + opt.id + ": umpire ships no table of that id, so " + path +
+                          " is your only copy and there is nothing to go back to; remove it yourself to delete it");
+    }
     {
         load::StateLock lock(path);
         if (!std::filesystem::remove(path, ec) || ec) {
@@ -388,10 +394,7 @@ void run_table_reset(const TableOptions& opt, Context& ctx)
         }
     }
     std::filesystem::remove(path + ".lock", ec);
-    say(ctx, "table reset", opt.id, path,
-        "Removed " + path + ": " + opt.id + " is " +
-            (load::shipped_table(opt.id) ? "umpire's own again" : "gone (umpire ships none of that id)") + "\n",
-        {});
+    say(ctx, "table reset", opt.id, path, "Removed " + path + ": " + opt.id + " is umpire's own again\n", {});
 }
 
 void run_table_check(const TableOptions& opt, Context& ctx)

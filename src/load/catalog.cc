@@ -47,18 +47,49 @@ void require_regular_file(const fs::path& path)
                      "; a table or scenario must be a regular file");
 }
 
-// The file in DIR that holds table ID, or "" when none does.
+// The file in DIR that holds table ID, or "" when none does. Each '.' of the id may be a
+// folder's '/' (DIR/GAME/NAME.toml, DIR/GAME.NAME.toml, as id_from_path reads them); two
+// files of one id are a data Error naming both: one of them was passed over without a
+// word, and the referee's edits to it changed nothing.
 std::string find_in_dir(const std::string& dir, std::string_view id)
 {
-    std::string nested(id);
-    std::replace(nested.begin(), nested.end(), '.', '/');
-    for (const auto& candidate : {fs::path(dir) / (nested + ".toml"), fs::path(dir) / (std::string(id) + ".toml")}) {
-        std::error_code ec;
-        if (fs::exists(fs::symlink_status(candidate, ec))) {
-            return candidate.string();  // read_data_file refuses it unless a regular file
+    std::vector<size_t> dots;
+    for (size_t i = 0; i < id.size(); ++i) {
+        if (id[i] == '.') {
+            dots.push_back(i);
         }
     }
-    return "";
+    // every spelling for an id of up to six dots; past that (no table's), the two whole ones
+    const size_t spellings = dots.size() <= 6 ? size_t{1} << dots.size() : 0;
+    std::vector<std::string> candidates;
+    for (size_t mask = 0; mask < spellings; ++mask) {
+        std::string name(id);
+        for (size_t d = 0; d < dots.size(); ++d) {
+            if ((mask >> d & 1U) != 0) {
+                name[dots[d]] = '/';
+            }
+        }
+        candidates.push_back(name);
+    }
+    if (spellings == 0) {
+        std::string nested(id);
+        std::replace(nested.begin(), nested.end(), '.', '/');
+        candidates = {nested, std::string(id)};
+    }
+    std::vector<std::string> found;
+    for (const auto& name : candidates) {
+        const fs::path candidate = fs::path(dir) / (name + ".toml");
+        std::error_code ec;
+        if (fs::exists(fs::symlink_status(candidate, ec))) {
+            found.push_back(candidate.string());  // read_data_file refuses it unless a regular file
+        }
+    }
+    if (found.size() > 1) {
+        std::sort(found.begin(), found.end());
+        throw data_error(join(found, " and ") + " both hold table " + std::string(id) +
+                         "; keep one (the other would be passed over)");
+    }
+    return found.empty() ? "" : found.front();
 }
 
 // Why DIR, given as a tables directory, is none: not there, or a file of another kind.

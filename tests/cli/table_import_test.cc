@@ -90,6 +90,45 @@ TEST_CASE("cli: table import installs the printed chart, diff shows it, reset re
     CHECK(ref.crt(1, 4, 1) == "AE");
     CHECK(run_cli({"table", "reset", "russian-portfolio.crt"}, ref.env).code == 66);
     CHECK(contains(run_cli({"table", "diff", "russian-portfolio.crt"}, ref.env).out, "is umpire's own"));
+    // a chart of the referee's own game: reset deleted his only copy ("gone")
+    const std::string own = ref.env.user_tables + "/skirmish/events.toml";
+    std::filesystem::create_directories(ref.env.user_tables + "/skirmish");
+    std::ofstream(own) << "id = \"skirmish.events\"\n";  // reset reads nothing of it
+    const auto kept = run_cli({"table", "reset", "skirmish.events"}, ref.env);
+    CHECK(kept.code == 64);
+    CHECK(contains(kept.err, "umpire ships no table of that id, so " + own + " is your only copy"));
+    CHECK(std::filesystem::exists(own));
+}
+
+TEST_CASE("cli: two files of one table id in a tables directory are refused, naming both", "[cli][tables]")
+{
+    // DIR/GAME/NAME.toml and DIR/GAME.NAME.toml: the second was never read, even by table
+    // check, and an edit to it changed nothing
+    test::TempDir dir("two-files");
+    const std::string morale =
+        "id = \"skirmish.morale\"\ntitle = \"Morale\"\ngame = \"Skirmish\"\nsource = \"house\"\ndice = \"1d6\"\n"
+        "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"breaks\"\n[[row]]\n"
+        "die = \"4-6\"\nresult = \"holds\"\n[legend.breaks]\nname = \"Breaks\"\n"
+        "[legend.holds]\nname = \"Holds\"\n";
+    std::filesystem::create_directories(dir / "skirmish");
+    std::ofstream(dir / "skirmish/morale.toml") << morale;
+    REQUIRE(run_cli({"--tables", dir.path.string(), "check", "skirmish.morale", "--roll", "4"}).code == 0);
+    std::ofstream(dir / "skirmish.morale.toml") << "this is = = not toml\n";
+    const std::string both =
+        dir / "skirmish.morale.toml" + " and " + dir / "skirmish/morale.toml" + " both hold table skirmish.morale";
+    const auto call = run_cli({"--tables", dir.path.string(), "check", "skirmish.morale", "--roll", "4"});
+    CHECK(call.code == 65);
+    CHECK(contains(call.err, both));
+    const auto check = run_cli({"table", "check", dir.path.string()});
+    CHECK(check.code == 65);
+    CHECK(contains(check.err, both));
+    // a folder split at another dot of a longer id is read too, as table list names it
+    std::filesystem::remove_all(dir.path);
+    std::filesystem::create_directories(dir / "skirmish");
+    std::string deep = morale;
+    deep.replace(deep.find("skirmish.morale"), 15, "skirmish.night.morale");
+    std::ofstream(dir / "skirmish/night.morale.toml") << deep;
+    CHECK(run_cli({"--tables", dir.path.string(), "check", "skirmish.night.morale", "--roll", "4"}).code == 0);
 }
 
 TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",
