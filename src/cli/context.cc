@@ -350,6 +350,16 @@ void Context::require_named_game() const
     }
 }
 
+void Context::require_command_of_game()
+{
+    // A command of one game on a game file of another is refused whether or not it reads the
+    // file: crt answered on a Great Battles game with bare numbers, morale was refused on a
+    // Russian Portfolio one. game() says so, as for a command that reads it.
+    if (!command_game.empty() && command_game != "General" && !game_path().empty() && !replay_state && !read_only) {
+        game();
+    }
+}
+
 void Context::emit(core::Resolution r)
 {
     render_fields_in(r);

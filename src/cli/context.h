@@ -242,6 +242,8 @@ public:
     void note_charts(core::Resolution& r);
     // An error (exit 66) when a game file is named and not there (game_path()).
     void require_named_game() const;
+    // A command of one game (command_game) with a game file of another: a usage Error.
+    void require_command_of_game();
     void emit(core::Resolution r);
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }

@@ -1101,6 +1101,7 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
         if (parsed.empty() ||
             std::find(k_exempt.begin(), k_exempt.end(), parsed.front()->get_name()) == k_exempt.end()) {
             m_ctx.require_named_game();
+            m_ctx.require_command_of_game();
         }
     });
 }

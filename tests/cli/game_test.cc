@@ -927,6 +927,18 @@ TEST_CASE("cli: a game's command on a game file of other rules is refused", "[cl
     CHECK(rally.code == 64);
     CHECK(contains(rally.err, "rally is a command of Great Battles of WWII"));
     CHECK(slurp(file) == before);
+    // without --apply too, though crt and rally with bare numbers read nothing of the file:
+    // they answered while morale was refused, a stale $UMPIRE_GAME passed over
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"crt", "--attack", "5", "--defense", "3", "--roll", "3"},
+          {"rally", "--quality", "average", "--suppressed", "1", "--roll", "3"},
+          {"morale", "--stands", "4", "--eliminated", "1", "--roll", "3"}}) {
+        std::vector<std::string> with_game{"--game", file};
+        with_game.insert(with_game.end(), args.begin(), args.end());
+        auto r = run_cli(with_game);
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, file + " is a game of Constantinople; " + args.front() + " is a command of "));
+    }
     // its own commands, and those of every game, still read it
     CHECK(run_cli({"--game", file, "--apply", "melee", "--attacker", "4", "--defender", "5", "--roll", "4"}).code == 0);
     CHECK(run_cli({"--game", file, "roll", "2d6"}).code == 0);
