@@ -204,6 +204,20 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (opt.winter && opt.side == "axis") {
         throw usage_error("--winter-offensive is a Russian attack (VI.B.3); the attack is axis's");
     }
+    // VI.B.3: the shift is for Snow weather turns of the first winter. Without a game the
+    // weather is the referee's to know; a game keeps it on its clock (VI.A).
+    if (const core::GameState* game = ctx.game(); opt.winter && game != nullptr && game->game == "russian-portfolio") {
+        const std::string weather = game->value("", "weather");
+        if (weather != "snow") {
+            const core::LegendEntry* entry = ctx.table("russian-portfolio.weather").find_code(weather);
+            throw usage_error(
+                "--winter-offensive is for Snow weather turns of the first winter (VI.B.3); the game in " +
+                ctx.game_path() + " is in " + game->value("", "month") + ", " +
+                (weather.empty()    ? std::string("its weather not yet rolled (XVI.C.1.c)")
+                 : entry != nullptr ? entry->name
+                                    : weather));
+        }
+    }
     if (opt.amphibious && opt.side == "russian") {
         throw usage_error("--amphibious is a German attack of the first turn (XVI.B.2); the attack is russian's");
     }
@@ -310,7 +324,8 @@ void setup_crt(CLI::App& app, Context& ctx)
         ->transform(one_of({"none", "some", "all"}))
         ->type_name("none|some|all");
     sub->add_flag("--amphibious", opt->amphibious, "First-turn German amphibious tanks: no river penalty (XVI.B.2)");
-    sub->add_flag("--winter-offensive", opt->winter, "Russian winter offensive: one column right (VI.B.3)");
+    sub->add_flag("--winter-offensive", opt->winter,
+                  "Russian winter offensive: one column right; with --game, only in a Snow turn (VI.B.3)");
     sub->add_flag("--dispersed", opt->dispersed, "The defender is Dispersed: read one column higher (VII.B)");
     sub->add_flag("--surrounded", opt->surrounded, "Surrounded or No Retreat!: D1 -, D4/DX DE, DE BR (XIII.C)");
     sub->add_option("--surrounded-reading", opt->surrounded_reading,
