@@ -42,6 +42,13 @@ int eliminated_in_game(const ReplaceOptions& opt, const core::Unit& unit, Contex
                           std::to_string(now) + " of " + std::to_string(unit.stands) + " stands, " +
                           std::to_string(lost) + " eliminated");
     }
+    // 16.2.3 rolls "a d10 for every eliminated stand": none lost, nothing to roll (isolated
+    // still resolves: no rolls, and the extra stand lost).
+    if (lost == 0 && opt.situation != "isolated") {
+        throw usage_error("--unit " + unit.name + " has no eliminated stand in the game (" + ctx.game_path() + ": " +
+                          std::to_string(now) + " of " + std::to_string(unit.stands) +
+                          " stands): no replacement roll (16.2.3: a d10 for every eliminated stand)");
+    }
     return lost;
 }
 
