@@ -399,12 +399,13 @@ void Context::write_log(const core::Resolution& r)
     }
 }
 
-void Context::draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks)
+void Context::draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks,
+                        const std::vector<core::RollRecord>& rolls)
 {
     if (const std::string why = format::too_large_to_draw({&report}); !why.empty()) {
         throw usage_error("--draw: " + why + "; --odds --json gives every chance");
     }
-    draw(*this, report.sample.title, [&](format::JsonWriter& w) { format::odds_picture(w, report, marks); });
+    draw(*this, report.sample.title, [&](format::JsonWriter& w) { format::odds_picture(w, report, marks, rolls); });
 }
 
 void Context::emit(core::OddsReport report)
@@ -526,7 +527,7 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         // printed: a picture that cannot be written leaves no resolution behind.
         auto report = odds_given({});
         render_fields_in(report.sample);
-        draw_odds(report, core::reported(r));
+        draw_odds(report, core::reported(r), r.rolls);
     }
     if (commit) {
         // The audit log first, as for --apply: a state saved and then a log that cannot take

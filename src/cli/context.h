@@ -244,8 +244,9 @@ public:
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
     void emit(core::OddsReport report);
-    // --draw: REPORT's bar charts, the values MARKS names (a roll just made) marked.
-    void draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks = {});
+    // --draw: REPORT's bar charts, the values MARKS names (a roll just made) marked, its ROLLS named.
+    void draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks = {},
+                   const std::vector<core::RollRecord>& rolls = {});
     // The last odds report emitted, handed over (RunResult::odds: compare reads it).
     std::optional<core::OddsReport> take_last_odds() { return std::exchange(m_last_odds, std::nullopt); }
 
