@@ -99,6 +99,47 @@ void Context::begin_request()
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
 
+CLI::Option* Context::offer(CLI::Option* option, OptionValues values)
+{
+    m_offers.emplace_back(option, std::move(values));
+    return option;
+}
+
+CLI::Option* Context::offer(CLI::Option* option, std::vector<std::string> values)
+{
+    return offer(option, [values = std::move(values)](Context&) { return values; });
+}
+
+CLI::Option* Context::choose(CLI::Option* option, std::vector<std::string> choices)
+{
+    option->transform(one_of(choices));
+    return offer(option, std::move(choices));
+}
+
+CLI::Option* Context::offer_rows(CLI::Option* option, std::string id)
+{
+    return offer(option, [id = std::move(id)](Context& ctx) { return ctx.table(id).row_keys(); });
+}
+
+CLI::Option* Context::offer_columns(CLI::Option* option, std::string id)
+{
+    return offer(option, [id = std::move(id)](Context& ctx) { return ctx.table(id).columns; });
+}
+
+std::vector<std::string> Context::offered(const CLI::Option& option)
+{
+    for (const auto& [o, values] : m_offers) {
+        if (o == &option) {
+            try {
+                return values(*this);
+            } catch (const Error&) {
+                return {};  // a table that cannot be read: nothing to offer
+            }
+        }
+    }
+    return {};
+}
+
 const core::Scenario& Context::scenario(std::string_view fallback)
 {
     if (options.scenario.empty() && game() != nullptr && !m_game->scenario.empty()) {

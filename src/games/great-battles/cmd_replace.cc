@@ -100,12 +100,15 @@ void setup_replace(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<ReplaceOptions>();
     auto* sub = app.add_subcommand("replace", "Great Battles: night replacement rolls, a d10 per "
                                               "eliminated stand (16.2)");
-    sub->add_option("--supply", opt->supply, "Supply quality: good, average, poor")->type_name("QUALITY");
+    ctx.offer_rows(
+        sub->add_option("--supply", opt->supply, "Supply quality: good, average, poor")->type_name("QUALITY"),
+        "great-battles.replacement");
     sub->add_option("--side", opt->side, "Or the side, whose supply the scenario sets")->type_name("SIDE");
-    sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
-        ->required()
-        ->transform(one_of({"reserve", "line", "isolated"}))
-        ->type_name("SITUATION");
+    ctx.choose(
+        sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
+            ->required()
+            ->type_name("SITUATION"),
+        {"reserve", "line", "isolated"});
     sub->add_option("--eliminated", opt->eliminated, "Eliminated stands, one d10 each (a game counts them)")
         ->type_name("N");
     sub->add_flag("--paratroopers", opt->paratroopers,

@@ -306,10 +306,11 @@ void setup_crt(CLI::App& app, Context& ctx)
            "A defending unit FACTORS:KIND[:dispersed] or a scenario counter NAME (repeatable); KIND army, front, "
            "corps, infantry, armor, mechanized, cavalry")
         ->type_name("UNIT");
-    sub->add_option("--terrain", opt->terrain,
-                    "The defenders' hex, for X.B's bonuses (repeatable): major-city, victory-city, leningrad-moscow, "
-                    "city, fortress, swamp, hills, mountains, stalin-line")
-        ->type_name("TERRAIN");
+    ctx.offer_rows(sub->add_option("--terrain", opt->terrain,
+                                   "The defenders' hex, for X.B's bonuses (repeatable): major-city, victory-city, "
+                                   "leningrad-moscow, city, fortress, swamp, hills, mountains, stalin-line")
+                       ->type_name("TERRAIN"),
+                   "russian-portfolio.terrain-defense");
     sub->add_option("--retreat", opt->retreat,
                     "Hexes the defender can retreat, 0 to 4: below 2, D4/DX become DE and DE BR; at 3, D4/DX roll "
                     "again, 4-6 eliminates (XIII.D.6)")
