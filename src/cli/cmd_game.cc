@@ -2,6 +2,7 @@
 #include "cli/commands.h"
 #include "cli/game_store.h"
 #include "format/json.h"
+#include "games/black-sea/black_sea.h"
 #include "load/catalog.h"
 #include "load/loader.h"
 #include "util/error.h"
@@ -653,22 +654,31 @@ void setup_game(CLI::App& app, Context& ctx)
         "new: GAME|SCENARIO FILE; set: [FILE] UNIT KEY=VALUE...; sequence: FILE or GAME; the others: FILE (or "
         "--game)");
     // What the referee says of the next step where the text leaves it to him, kept in the
-    // order given.
+    // order given, and what TAB offers for it.
     struct Given {
         const char* key;
         const char* type;
         const char* help;
+        const std::vector<std::string>* values;  // nullptr: the months of the weather chart's rows
     };
     for (const Given& g :
-         {Given{"month", "MONTH", "game next, Russian Portfolio: the next game-turn's month (oct41...)"},
-          Given{"light", "LIGHT", "game next, Black Sea: the next turn's light: day, twilight, night"},
+         {Given{"month", "MONTH", "game next, Russian Portfolio: the next game-turn's month (oct41...)", nullptr},
+          Given{"light", "LIGHT", "game next, Black Sea: the next turn's light: day, twilight, night",
+                &core::k_black_sea_lights},
           Given{"weather", "WEATHER",
                 "game next, Black Sea: the weather from the next turn: fair, mist, squall, storm, "
-                "gale"}}) {
+                "gale",
+                &core::k_black_sea_weathers}}) {
         const std::string key = g.key;
-        sub->add_option_function<std::string>(
-               "--" + key, [opt, key](const std::string& v) { opt->given.emplace_back(key, v); }, g.help)
-            ->type_name(g.type);
+        CLI::Option* option =
+            sub->add_option_function<std::string>(
+                   "--" + key, [opt, key](const std::string& v) { opt->given.emplace_back(key, v); }, g.help)
+                ->type_name(g.type);
+        if (g.values != nullptr) {
+            ctx.offer(option, *g.values);
+        } else {
+            ctx.offer_rows(option, "russian-portfolio.weather");
+        }
     }
     add_dice_options(*sub, opt->dice);
     sub->add_flag_callback(

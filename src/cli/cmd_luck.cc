@@ -11,7 +11,6 @@
 #include "load/loader.h"
 #include "load/log.h"
 #include "util/error.h"
-#include "util/sha256.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -182,12 +181,14 @@ void run_luck(const LuckOptions& opt, Context& ctx)
     std::string line;
     size_t number = 0;
     size_t entries = 0;  // lines that are log lines
-    std::string link = load::chain_start();
+    load::LogChain chain;
     JournalPlayback journal(ctx);  // a game journal's states, line by line
     while (std::getline(in, line)) {
         ++number;
-        const std::string expected_link = link;
-        link = sha256_hex(line);
+        const std::string expected_link = chain.next(line, number);
+        if (chain.crlf_line == number) {
+            broken.push_back("line " + std::to_string(number) + ": " + load::LogChain::crlf_said(opt.file));
+        }
         auto entry = load::parse_log_line(line);
         if (!entry) {
             skipped.push_back({number, "", "not a log line (" + entry.error() + ")"});

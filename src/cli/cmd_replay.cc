@@ -6,7 +6,6 @@
 #include "format/json.h"
 #include "load/log.h"
 #include "util/error.h"
-#include "util/sha256.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -162,12 +161,14 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     size_t replayed = 0;
     size_t passed_over = 0;  // game new, undo, redo, set and rebuild lines: they write files
     std::vector<std::pair<size_t, std::string>> differences;
-    std::string expected_prev = load::chain_start();  // the chain link the next line must carry
-    JournalPlayback journal(ctx);                     // a game journal's states, line by line
+    load::LogChain chain;          // the chain link each line must carry
+    JournalPlayback journal(ctx);  // a game journal's states, line by line
     while (std::getline(in, line)) {
         ++number;
-        const std::string link = expected_prev;
-        expected_prev = sha256_hex(line);
+        const std::string link = chain.next(line, number);
+        if (chain.crlf_line == number) {
+            differences.emplace_back(number, load::LogChain::crlf_said(opt.file));
+        }
         if (line.empty()) {
             differences.emplace_back(number, "an empty line; the log has none");
             continue;

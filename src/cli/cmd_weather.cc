@@ -216,30 +216,34 @@ void setup_weather(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("weather", "The weather of any game: Novorossiysk each phase (2D6), the "
                                               "Russian Portfolio by month, Great War at Sea limits, "
                                               "Constantinople's wind");
-    sub->add_option("--game", opt->game,
-                    "novorossiysk, russian-portfolio, black-sea, constantinople; with a game file before the "
-                    "command (umpire --game FILE weather), its game and clock")
-        ->transform(one_of(weather_game_names()))
-        ->type_name("GAME");
+    ctx.choose(sub->add_option("--game", opt->game,
+                               "novorossiysk, russian-portfolio, black-sea, constantinople; with a game file before "
+                               "the command (umpire --game FILE weather), its game and clock")
+                   ->type_name("GAME"),
+               weather_game_names());
     sub->add_flag("--zones", opt->zones, "Novorossiysk: roll West, Central and East separately (optional rule)");
     sub->add_option("--state", opt->state,
                     "Novorossiysk: a game-state file; each call moves the time counter one phase on, rolls, "
                     "and rewrites the file atomically (created if missing)")
         ->type_name("FILE");
     sub->add_option("--day", opt->day, "Novorossiysk without --state: the day, 1 to 9")->type_name("N");
-    sub->add_option("--phase", opt->phase, "Novorossiysk without --state: morning, afternoon or night")
-        ->transform(one_of(core::k_phases))
-        ->type_name("PHASE");
+    ctx.choose(sub->add_option("--phase", opt->phase, "Novorossiysk without --state: morning, afternoon or night")
+                   ->type_name("PHASE"),
+               core::k_phases);
     sub->add_option("--dense-fog-used", opt->dense_fog_used,
                     "Novorossiysk without --state: Dense Fog has occurred (all, or a zone; repeatable)")
         ->allow_extra_args(false)
         ->type_name("all|ZONE");
     sub->add_flag("--flooded", opt->flooded, "Novorossiysk without --state: yesterday was Downpour");
-    sub->add_option("--month", opt->month,
-                    "Russian Portfolio: jun41 .. mar42, or any later month: Snow to the end of the game (VI.A, XVI.A)")
-        ->type_name("MONTH");
+    ctx.offer_rows(sub->add_option("--month", opt->month,
+                                   "Russian Portfolio: jun41 .. mar42, or any later month: Snow to the end of the "
+                                   "game (VI.A, XVI.A)")
+                       ->type_name("MONTH"),
+                   "russian-portfolio.weather");
     sub->add_flag("--start-1jun41", opt->start_1jun41, "Russian Portfolio: the 1Jun41 invasion's die (XVI.C.1.c)");
-    sub->add_option("--weather", opt->weather, "Great War at Sea: squall, storm or gale")->type_name("WEATHER");
+    ctx.offer_rows(
+        sub->add_option("--weather", opt->weather, "Great War at Sea: squall, storm or gale")->type_name("WEATHER"),
+        "black-sea.weather-limits");
     add_dice_options(*sub, opt->dice);
     sub->footer("The Novorossiysk 2D6 chart is lost: umpire's rows are PROVISIONAL; the results and\n"
                 "effects are the text's. Dense Fog happens once per game (or zone); a repeat reads Clear.\n"

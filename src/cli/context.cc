@@ -104,6 +104,47 @@ void Context::begin_request()
 
 const core::Table& Context::table(std::string_view id) { return catalog().table(id); }
 
+CLI::Option* Context::offer(CLI::Option* option, OptionValues values)
+{
+    m_offers.emplace_back(option, std::move(values));
+    return option;
+}
+
+CLI::Option* Context::offer(CLI::Option* option, std::vector<std::string> values)
+{
+    return offer(option, [values = std::move(values)](Context&) { return values; });
+}
+
+CLI::Option* Context::choose(CLI::Option* option, std::vector<std::string> choices)
+{
+    option->transform(one_of(choices));
+    return offer(option, std::move(choices));
+}
+
+CLI::Option* Context::offer_rows(CLI::Option* option, std::string id)
+{
+    return offer(option, [id = std::move(id)](Context& ctx) { return ctx.table(id).row_keys(); });
+}
+
+CLI::Option* Context::offer_columns(CLI::Option* option, std::string id)
+{
+    return offer(option, [id = std::move(id)](Context& ctx) { return ctx.table(id).columns; });
+}
+
+std::vector<std::string> Context::offered(const CLI::Option& option)
+{
+    for (const auto& [o, values] : m_offers) {
+        if (o == &option) {
+            try {
+                return values(*this);
+            } catch (const Error&) {
+                return {};  // a table that cannot be read: nothing to offer
+            }
+        }
+    }
+    return {};
+}
+
 const core::Scenario& Context::scenario(std::string_view fallback)
 {
     if (options.scenario.empty() && game() != nullptr && !m_game->scenario.empty()) {
@@ -414,12 +455,13 @@ void Context::write_log(const core::Resolution& r)
     }
 }
 
-void Context::draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks)
+void Context::draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks,
+                        const std::vector<core::RollRecord>& rolls)
 {
     if (const std::string why = format::too_large_to_draw({&report}); !why.empty()) {
         throw usage_error("--draw: " + why + "; --odds --json gives every chance");
     }
-    draw(*this, report.sample.title, [&](format::JsonWriter& w) { format::odds_picture(w, report, marks); });
+    draw(*this, report.sample.title, [&](format::JsonWriter& w) { format::odds_picture(w, report, marks, rolls); });
 }
 
 void Context::emit(core::OddsReport report)
@@ -545,7 +587,7 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
         // printed: a picture that cannot be written leaves no resolution behind.
         auto report = odds_given({});
         render_fields_in(report.sample);
-        draw_odds(report, core::reported(r));
+        draw_odds(report, core::reported(r), r.rolls);
     }
     if (commit) {
         // The audit log first, as for --apply: a state saved and then a log that cannot take

@@ -164,6 +164,20 @@ public:
         m_resets.push_back([opt] { *opt = T{}; });
         return opt;
     }
+    // The values OPTION offers to TAB (the shell, 'umpire completion') where its type does
+    // not spell them (a one_of under a name, --situation SITUATION), or where they are a
+    // table's, read only when completion asks (rally's --quality: the rally numbers' rows).
+    // Set up with the option, kept across requests. Returns OPTION, for chaining.
+    using OptionValues = std::function<std::vector<std::string>(Context&)>;
+    CLI::Option* offer(CLI::Option* option, OptionValues values);
+    CLI::Option* offer(CLI::Option* option, std::vector<std::string> values);
+    // OPTION takes one of CHOICES (one_of checks it), and offers them.
+    CLI::Option* choose(CLI::Option* option, std::vector<std::string> choices);
+    // OPTION offers the row keys (or the columns) of table ID.
+    CLI::Option* offer_rows(CLI::Option* option, std::string id);
+    CLI::Option* offer_columns(CLI::Option* option, std::string id);
+    // What OPTION offers by offer(): {} when nothing, or when its table cannot be read.
+    std::vector<std::string> offered(const CLI::Option& option);
     // Core's {FIELD} in a message names FLAG in this request (a command whose flag for a
     // field differs from cli/fields.cc's table: `weather --month` is the lookup's row).
     void name_field(std::string field, std::string flag)
@@ -248,8 +262,9 @@ public:
     // The last resolution emitted, handed over (RunResult::resolution).
     std::optional<core::Resolution> take_last_resolution() { return std::exchange(m_last, std::nullopt); }
     void emit(core::OddsReport report);
-    // --draw: REPORT's bar charts, the values MARKS names (a roll just made) marked.
-    void draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks = {});
+    // --draw: REPORT's bar charts, the values MARKS names (a roll just made) marked, its ROLLS named.
+    void draw_odds(const core::OddsReport& report, const std::vector<std::pair<std::string, std::string>>& marks = {},
+                   const std::vector<core::RollRecord>& rolls = {});
     // The last odds report emitted, handed over (RunResult::odds: compare reads it).
     std::optional<core::OddsReport> take_last_odds() { return std::exchange(m_last_odds, std::nullopt); }
 
@@ -286,11 +301,12 @@ private:
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;
-    std::vector<std::pair<std::string, std::string>> m_field_flags;  // name_field()
-    std::optional<core::Resolution> m_last;                          // what the request emitted last
-    std::optional<core::OddsReport> m_last_odds;                     // take_last_odds()
-    std::optional<std::string> m_state_before;                       // log_state_before()
-    std::optional<core::GameState> m_game;                           // game()
+    std::vector<std::pair<std::string, std::string>> m_field_flags;     // name_field()
+    std::vector<std::pair<const CLI::Option*, OptionValues>> m_offers;  // offer()
+    std::optional<core::Resolution> m_last;                             // what the request emitted last
+    std::optional<core::OddsReport> m_last_odds;                        // take_last_odds()
+    std::optional<std::string> m_state_before;                          // log_state_before()
+    std::optional<core::GameState> m_game;                              // game()
     std::optional<load::StateLock> m_game_lock;
 };
 

@@ -511,12 +511,16 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
 
 namespace {
 
-// The values OPTION of COMMAND may take, where they are few and known: its choices
+// The values OPTION of COMMAND may take, where they are few and known: what it offers
+// (Context::offer, in OFFERS: a one_of under a name, a table's rows), its choices
 // ("auto|always|never"), unit names, the GAME file's, else the shipped scenario's, or the
 // shifts and modifiers of resolve's TABLE.
-std::vector<std::string> value_choices(const CLI::Option& option, const std::string& command, const Environment& env,
-                                       const std::string& game, const std::string& table = "")
+std::vector<std::string> value_choices(const CLI::Option& option, Context& offers, const std::string& command,
+                                       const Environment& env, const std::string& game, const std::string& table = "")
 {
+    if (auto offered = offers.offered(option); !offered.empty()) {
+        return offered;
+    }
     // the type's name, without what CLI11 adds for a validator (":{auto,always,never}")
     const std::string full = option.get_type_name();
     const std::string type = full.substr(0, full.find(':'));
@@ -636,7 +640,8 @@ bool takes_file(const CLI::Option& option)
     return type.find("FILE") != std::string::npos || type.find("DIR") != std::string::npos;
 }
 
-CompletionOption completion_option(const CLI::Option& o, const std::string& command, const Environment& env)
+CompletionOption completion_option(const CLI::Option& o, Context& offers, const std::string& command,
+                                   const Environment& env)
 {
     CompletionOption out;
     for (const auto& name : o.get_lnames()) {
@@ -650,7 +655,7 @@ CompletionOption completion_option(const CLI::Option& o, const std::string& comm
     out.file = out.takes_value && takes_file(o);
     out.directory = out.file && o.get_type_name() == "DIR";
     if (out.takes_value) {
-        out.choices = value_choices(o, command, env, "");
+        out.choices = value_choices(o, offers, command, env, "");
     }
     return out;
 }
@@ -724,10 +729,11 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
         const std::string last = before.back();
         const CLI::Option* option = nullptr;
         if (last.rfind("--", 0) == 0) {
+            // the command's own first: weather --game is its game, not the global game file
             for (const CLI::App* app : {sub, &runner.app()}) {
                 for (const CLI::Option* o : app->get_options()) {
                     for (const auto& name : o->get_lnames()) {
-                        if ("--" + name == last && takes_value(*o)) {
+                        if ("--" + name == last && takes_value(*o) && option == nullptr) {
                             option = o;
                         }
                     }
@@ -743,7 +749,7 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
                 }
             }
         } else if (option != nullptr) {
-            words = value_choices(*option, inner, env, game, table);
+            words = value_choices(*option, runner.context(), inner, env, game, table);
         } else if (command == "table" && !top) {
             // table ACTION ID: the ids right after the action (sheet: a game, their first part)
             if (before.size() == at + 2 && inner != "list" && inner != "check") {
@@ -781,7 +787,7 @@ CompletionModel completion_model(const Environment& env)
     CompletionModel model;
     for (const CLI::Option* o : runner.app().get_options()) {
         if (!o->get_lnames().empty()) {
-            model.globals.push_back(completion_option(*o, "", env));
+            model.globals.push_back(completion_option(*o, runner.context(), "", env));
         }
     }
     for (const auto& c : k_commands) {
@@ -805,7 +811,7 @@ CompletionModel completion_model(const Environment& env)
                     }
                     continue;
                 }
-                auto option = completion_option(*o, command.name, env);
+                auto option = completion_option(*o, runner.context(), command.name, env);
                 const bool known = std::any_of(command.options.begin(), command.options.end(),
                                                [&](const CompletionOption& k) { return k.names == option.names; });
                 if (!known && option.names.front() != "--help") {

@@ -46,6 +46,8 @@ public:
                   const std::function<void(const Context&)>& finished = {});
     // The parser, for the shell's completion: every command, its options and their values.
     const CLI::App& app() const { return m_app; }
+    // Its context, for what the commands' options offer to TAB (Context::offered).
+    Context& context() { return m_ctx; }
 
 private:
     Context m_ctx;

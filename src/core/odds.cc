@@ -1485,6 +1485,20 @@ std::vector<std::pair<std::string, std::string>> reported(const Resolution& r)
     return out;
 }
 
+std::vector<std::pair<std::string, std::string>> fixed_fields(const OddsReport& report)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    if (report.fixed.empty()) {
+        return out;
+    }
+    for (auto& [name, value] : reported(report.sample)) {
+        if (name.find('.') != std::string::npos && contains(report.fixed, name)) {
+            out.emplace_back(std::move(name), std::move(value));
+        }
+    }
+    return out;
+}
+
 CountSize count_size(const RollTerm& term)
 {
     CountSize size;
@@ -1842,9 +1856,13 @@ bool put_marginal(OddsReport& report, const std::string& name, std::vector<OddsL
 {
     auto it = std::find_if(report.dimensions.begin(), report.dimensions.end(),
                            [&](const OddsDimension& d) { return d.name == name; });
+    std::erase(report.fixed, name);
     if (lines.size() <= 1) {
         if (it != report.dimensions.end()) {
             report.dimensions.erase(it);
+        }
+        if (lines.size() == 1) {
+            report.fixed.push_back(name);
         }
         return false;
     }
@@ -1900,9 +1918,15 @@ void finish_odds(OddsReport& report, Sums& sums)
             d.lines.push_back({"", k_not_reported, {1 - total.q}});
         }
     }
-    // A field that never varies (a differential, a target) is input, not odds.
-    std::erase_if(report.dimensions,
-                  [](const OddsDimension& d) { return d.name.find('.') != std::string::npos && d.lines.size() == 1; });
+    // A field that never varies (a differential, a target) is no odds: kept as fixed, for
+    // the header, as the plain answer shows it under the result.
+    std::erase_if(report.dimensions, [&](const OddsDimension& d) {
+        if (d.name.find('.') == std::string::npos || d.lines.size() != 1) {
+            return false;
+        }
+        report.fixed.push_back(d.name);
+        return true;
+    });
 }
 
 }  // namespace
@@ -1914,6 +1938,11 @@ OddsReport relabelled(OddsReport report, const std::string& from, const std::str
             d.name = to;
         } else if (d.name.size() > from.size() && d.name.starts_with(from) && d.name[from.size()] == '.') {
             d.name = to + d.name.substr(from.size());
+        }
+    }
+    for (auto& name : report.fixed) {
+        if (name.size() > from.size() && name.starts_with(from) && name[from.size()] == '.') {
+            name = to + name.substr(from.size());
         }
     }
     for (auto& o : report.sample.results) {
@@ -1951,6 +1980,11 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
             }
         }
         out.sample.provisional = out.sample.provisional || part.sample.provisional;
+        for (const auto& name : part.fixed) {
+            if (!name.starts_with("result.") && !contains(out.fixed, name)) {
+                out.fixed.push_back(name);
+            }
+        }
         const OddsDimension* headline = nullptr;
         for (auto& d : part.dimensions) {
             if (d.name == "result") {
@@ -2050,6 +2084,7 @@ OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts)
             }
             part = relabelled(std::move(part), "result", label);
         }
+        out.fixed.insert(out.fixed.end(), part.fixed.begin(), part.fixed.end());
         for (auto& d : part.dimensions) {
             const bool taken = std::any_of(out.dimensions.begin(), out.dimensions.end(),
                                            [&](const OddsDimension& o) { return o.name == d.name; });

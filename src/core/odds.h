@@ -163,6 +163,10 @@ struct OddsReport {
     std::vector<OddsDimension> dimensions;
     std::uint64_t branches = 0;
     Resolution sample;  // the first branch's resolution, for the inputs and working
+    // The fields every branch reports alike, by dimension name ("result.column"): no odds
+    // but what the request makes (a CRT's odds column, a melee's differential), which the
+    // plain answer shows under its result. Their values are the sample's (fixed_fields).
+    std::vector<std::string> fixed;
 };
 
 using Adjudicator = std::function<Resolution(Dice&)>;
@@ -171,6 +175,9 @@ using Adjudicator = std::function<Resolution(Dice&)>;
 // its fields and each further result, as compute_odds tallies a branch. A picture of the
 // odds marks the roll just made by these.
 std::vector<std::pair<std::string, std::string>> reported(const Resolution& r);
+
+// REPORT's fixed fields as (dimension name, value), in the order the sample reports them.
+std::vector<std::pair<std::string, std::string>> fixed_fields(const OddsReport& report);
 
 // How the roll tree is walked: MERGED enumerates each part of a tally (Dice::tally)
 // once and combines their counts; BRANCHES walks every sequence of dice, the plain walk

@@ -438,9 +438,15 @@ void write_requests(JsonWriter& w, const std::vector<std::string>& requests,
     w.end_array();
 }
 
-// "branches", "odds" and "expected" of REPORT, in the object W is writing.
+// "fixed", "branches", "odds" and "expected" of REPORT, in the object W is writing.
 void write_odds_body(JsonWriter& w, const core::OddsReport& report)
 {
+    // The fields every branch gives alike, by dimension name, as the odds' values are written.
+    w.key("fixed").begin_object();
+    for (const auto& [name, value] : core::fixed_fields(report)) {
+        w.key(name).value(value);
+    }
+    w.end_object();
     w.key("branches").value(static_cast<long long>(report.branches));
     w.key("odds").begin_object();
     // The same lines as the dimension before (parts alike: 4d6kh3 x 100) are copied.

@@ -19,17 +19,27 @@ std::string label(const std::string& value, const std::string& name)
 // "50.00%  1/2": the percentage and the exact fraction a bar is labelled with.
 std::string bar_text(const core::Fraction& p) { return percent(p) + "  " + p.text(); }
 
-// A resolution's inputs on one line: "attackers: 4, 4; defender: 5".
-std::string inputs_line(const core::Resolution& r)
+// Inputs TEXT ("  key: value" lines, inputs_text) on one line: "attackers: 4, 4; defender: 5".
+std::string inputs_line(const std::string& text)
 {
     std::string out;
-    for (const auto& line : split(inputs_text(r), '\n')) {
+    for (const auto& line : split(text, '\n')) {
         const size_t at = line.find_first_not_of(' ');
         if (at != std::string::npos) {
             out += (out.empty() ? "" : "; ") + line.substr(at);
         }
     }
     return out;
+}
+
+// ": d6 3, d6 5 (given)": the dice of the roll just made, as the working names each.
+std::string rolls_caption(const std::vector<core::RollRecord>& rolls)
+{
+    std::vector<std::string> each;
+    for (const auto& roll : rolls) {
+        each.push_back(core::roll_text(roll));
+    }
+    return each.empty() ? "" : ": " + join(each, ", ");
 }
 
 void strings(JsonWriter& w, std::string_view key, const std::vector<std::string>& values)
@@ -134,17 +144,18 @@ void table_picture(JsonWriter& w, const core::Table& t, std::optional<size_t> ma
 }
 
 void odds_picture(JsonWriter& w, const core::OddsReport& report,
-                  const std::vector<std::pair<std::string, std::string>>& marked)
+                  const std::vector<std::pair<std::string, std::string>>& marked,
+                  const std::vector<core::RollRecord>& rolls)
 {
     const core::Resolution& r = report.sample;
     w.begin_object().key("kind").value("odds").key("title").value(r.title +
                                                                   (r.source.empty() ? "" : " (" + r.source + ")"));
-    w.key("heading").value(inputs_line(r));
+    w.key("heading").value(inputs_line(inputs_text(report)));
     // A plan's charts are several walks: no one number of branches.
     w.key("caption").value(report.branches == 0
                                ? std::string()
                                : "exact odds over " + core::branches_text(report.branches) + " of the roll tree" +
-                                     (marked.empty() ? "" : "; the roll just made marked"));
+                                     (marked.empty() ? "" : "; the roll just made marked") + rolls_caption(rolls));
     w.key("provisional").value(provisional_note({&report}));
     strings(w, "series", {});
     w.key("dimensions").begin_array();

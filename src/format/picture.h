@@ -35,9 +35,10 @@ std::string picture_description(std::string_view format, std::string_view paper,
 void table_picture(JsonWriter& w, const core::Table& t, std::optional<size_t> mark_row,
                    std::optional<size_t> mark_column);
 // REPORT as bar charts, a dimension each; the values in MARKED (a roll just made, as
-// core::reported() names it) marked.
+// core::reported() names it) marked, and ROLLS, that roll's dice, named in the caption.
 void odds_picture(JsonWriter& w, const core::OddsReport& report,
-                  const std::vector<std::pair<std::string, std::string>>& marked = {});
+                  const std::vector<std::pair<std::string, std::string>>& marked = {},
+                  const std::vector<core::RollRecord>& rolls = {});
 // compare's REQUESTS side by side: a bar for each request under each value (plan crt too).
 void compare_picture(JsonWriter& w, const std::vector<std::string>& requests,
                      const std::vector<core::OddsReport>& reports);

@@ -134,6 +134,19 @@ void append_inputs(std::string& out, const core::Resolution& r, Style style)
     }
 }
 
+// What an odds REPORT was asked, and the fields every branch gives alike (a CRT's odds
+// column): "  key: value" lines, the fields as the plain answer lists them under its result.
+void append_odds_inputs(std::string& out, const core::OddsReport& report, Style style)
+{
+    append_inputs(out, report.sample, style);
+    for (const auto& [name, value] : core::fixed_fields(report)) {
+        const size_t dot = name.find('.');
+        const std::string label = name.substr(0, dot);
+        out +=
+            wrapped("  " + (label == "result" ? "" : label + " ") + words(name.substr(dot + 1)) + ": ", value, style);
+    }
+}
+
 std::string header(const core::Resolution& r)
 {
     return r.title + (r.source.empty() ? "" : " (" + r.source + ")") + (r.provisional ? " [PROVISIONAL]" : "") + "\n";
@@ -145,6 +158,13 @@ std::string inputs_text(const core::Resolution& r)
 {
     std::string out;
     append_inputs(out, r, Style{});
+    return out;
+}
+
+std::string inputs_text(const core::OddsReport& report)
+{
+    std::string out;
+    append_odds_inputs(out, report, Style{});
     return out;
 }
 
@@ -439,7 +459,7 @@ std::string to_text(const core::OddsReport& report, Style style)
     std::string out;
     out.reserve(core::printed_size(report));
     out += header(r);
-    append_inputs(out, r, style);
+    append_odds_inputs(out, report, style);
     out += "exact odds over " + core::branches_text(report.branches) + " of the roll tree:\n";
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
     // or total also gets "at least" (this or more) and its expected value. The same lines

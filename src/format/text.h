@@ -64,6 +64,8 @@ std::string list_tables(const std::vector<load::TableInfo>& tables);
 
 // What R was asked, a "  key: value" line each, as the text answer lists it.
 std::string inputs_text(const core::Resolution& r);
+// What REPORT was asked, then the fields every branch gives alike (core::fixed_fields).
+std::string inputs_text(const core::OddsReport& report);
 
 // "expected 3.20 (16/5)" of a count or total ("when reported" where only some branches
 // report it); "" for a dimension without an expected value.

@@ -87,7 +87,7 @@ std::vector<GridCell> split_line(std::string_view line, size_t number, bool csv,
             cell.text.pop_back();
         }
         if (cell.text.empty()) {
-            fail_at(source, number, cell.column, "an empty cell; every cell holds what the chart prints there");
+            fail_at(source, number, cell.column, std::string(k_empty_cell));
         }
         cells.push_back(std::move(cell));
         if (i >= line.size()) {

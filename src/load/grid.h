@@ -18,6 +18,10 @@ struct GridCell {
     size_t column = 0;
 };
 
+// What is said of a cell that holds nothing, in a typed chart or a table file: a blank on a
+// printed chart reads as a typo, and a result "" cannot be told from none reported.
+inline constexpr std::string_view k_empty_cell = "an empty cell; every cell holds what the chart prints there";
+
 // The lines of a typed chart, each split into its cells. A byte-order mark, CR line ends,
 // blank lines and lines starting with '#' are passed over; a NUL byte, invalid UTF-8 or
 // another control character is a data Error naming SOURCE:line:col, as is an empty cell.

@@ -1,5 +1,6 @@
 #include "load/loader.h"
 
+#include "load/grid.h"
 #include "load/toml_guard.h"
 
 #include "games/constantinople/constantinople.h"
@@ -227,6 +228,9 @@ void check_id(const Reader& reader, const toml::table& doc, const std::string& i
 void check_cell(const Reader& reader, const core::Table& t, const toml::node& node, const std::string& text,
                 core::TableRow& row)
 {
+    if (text.empty()) {
+        reader.fail(node.source(), std::string(k_empty_cell));
+    }
     switch (t.cell_kind) {
     case core::CellKind::code:
         if (t.find_code(text) == nullptr) {
@@ -275,6 +279,9 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
     }
     for (auto&& [key, value] : reader.table(*node, "legend")) {
         reader.check_text(key.source(), key.str(), "a legend code");
+        if (key.str().empty()) {
+            reader.fail(key.source(), "[legend.\"\"]: an empty code; a code is what the chart prints in its cells");
+        }
         std::string where = "[legend." + std::string(key.str()) + "]";
         const toml::table& entry = reader.table(value, where);
         reader.check_keys(

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include <fcntl.h>
@@ -311,6 +312,16 @@ Expected<LogEntry> parse_log_line(std::string_view line)
             return fail<LogEntry>(std::string("not an umpire log line: no \"") + key + "\"");
         }
     }
+    // A seed or position is said as logged: a negative one is not read round to 2^64 - 1.
+    const json& seed = j.at("seed");
+    if (!seed.is_number_unsigned() || seed.get<std::uint64_t>() > UINT32_MAX) {
+        return fail<LogEntry>("not an umpire log line: \"seed\" is " + seed.dump() + ", not a seed (0 to " +
+                              std::to_string(UINT32_MAX) + ")");
+    }
+    if (const json& position = j.at("position"); !position.is_number_unsigned()) {
+        return fail<LogEntry>("not an umpire log line: \"position\" is " + position.dump() +
+                              ", not a position in the dice stream (0 or more)");
+    }
     LogEntry e;
     try {
         for (const auto& a : j.at("argv")) {
@@ -382,6 +393,25 @@ Expected<LogEntry> parse_log_line(std::string_view line)
 std::string chain_break(const LogEntry& entry, const std::string& link, size_t number)
 {
     return link_break(entry.prev, link, number);
+}
+
+std::string crlf_lines() { return "its lines end in CR LF (a copy through a DOS tool?)"; }
+
+std::string LogChain::next(std::string& line, size_t number)
+{
+    if (line.ends_with('\r')) {
+        line.pop_back();
+        if (crlf_line == 0) {
+            crlf_line = number;
+        }
+    }
+    return std::exchange(link, sha256_hex(line));
+}
+
+std::string LogChain::crlf_said(const std::string& path)
+{
+    return crlf_lines() + ": read as the LF lines umpire wrote, which the chain links; put them back (dos2unix " +
+           path + ")";
 }
 
 namespace {

@@ -50,6 +50,10 @@ struct LogEntry {
 // chain_start() for the first) is LINK: "" when it does.
 std::string chain_break(const LogEntry& entry, const std::string& link, size_t number);
 
+// What is said of a log or journal whose lines end in CR LF: "its lines end in CR LF (a copy
+// through a DOS tool?)". The chain links the lines as umpire wrote them, LF-ended.
+std::string crlf_lines();
+
 // The audit log in one place: a line is written (log_line), appended (append_log_line),
 // read back (parse_log_line) and compared (resolution_difference) here.
 
@@ -89,6 +93,18 @@ void require_appendable(const std::string& path);
 // Ends PATH's last line with the newline it lacks, on the disk before it returns.
 void end_last_line(const std::string& path);
 std::string chain_start();
+
+// A log's chain followed line by line, as replay and luck read it. A line ending in CR (a
+// log whose line ends were converted to CR LF) has the CR taken off, as it was written.
+struct LogChain {
+    std::string link = chain_start();  // the link the next line must carry
+    size_t crlf_line = 0;              // the first line that ended in CR, 0 while none has
+    // LINE, line NUMBER as getline read it, its CR taken off: the link it must carry; the
+    // next line's is LINE's SHA-256.
+    std::string next(std::string& line, size_t number);
+    // What to say at line crlf_line of the log at PATH: its line ends, and how to mend them.
+    static std::string crlf_said(const std::string& path);
+};
 
 // A log's or journal's lines checked as a chain, without reading them as JSON: each line
 // must open with {"prev":"<SHA-256 of the line before>", as append_log_line writes it.

@@ -908,6 +908,64 @@ TEST_CASE("log: each line chains to the one before, a removed, reordered or edit
     std::filesystem::remove(log);
 }
 
+TEST_CASE("replay: a log whose line ends were converted to CR LF is said so once, not a broken chain on every line",
+          "[cli][log]")
+{
+    const std::string log = temp_path("crlf.jsonl");
+    std::filesystem::remove(log);
+    for (const char* seed : {"1", "2", "3"}) {
+        REQUIRE(test::run_cli({"--log", log, "--seed", seed, "roll", "2d6"}).code == 0);
+    }
+    auto lines = file_lines(log);
+    for (auto& line : lines) {
+        line += "\r";
+    }
+    write_lines(log, lines);
+    // The game journal's reader says it in the same words (crlf_lines).
+    auto r = test::run_cli({"replay", log});
+    CHECK(r.code == 65);
+    CHECK(r.err == log +
+                       ":1: its lines end in CR LF (a copy through a DOS tool?): read as the LF lines umpire wrote, "
+                       "which the chain links; put them back (dos2unix " +
+                       log + ")\n");
+    CHECK(r.out == "3 resolution(s) replayed, 1 differ\n");
+    auto luck = test::run_cli({"luck", log});
+    CHECK(contains(luck.out, "warning: line 1: its lines end in CR LF"));
+    CHECK_FALSE(contains(luck.out, "the chain is broken"));
+
+    // A line edited as well still breaks the chain where it is.
+    lines[0].replace(lines[0].find("\"time\":\"") + 8, 4, "1999");
+    write_lines(log, lines);
+    auto edited = test::run_cli({"replay", log});
+    CHECK(contains(edited.err, log + ":1: its lines end in CR LF"));
+    CHECK(contains(edited.err, log + ":2: prev: the chain is broken here"));
+    CHECK_FALSE(contains(edited.err, log + ":3: prev"));
+    std::filesystem::remove(log);
+}
+
+TEST_CASE("replay: a logged seed or position out of range is reported as logged, not wrapped", "[cli][log]")
+{
+    const std::string log = temp_path("negative.jsonl");
+    std::filesystem::remove(log);
+    REQUIRE(test::run_cli({"--log", log, "--seed", "1", "roll", "2d6"}).code == 0);
+    const std::string line = file_lines(log).front();
+    std::string negative = line;
+    const size_t at = negative.find("\"position\":") + 11;
+    negative.replace(at, negative.find(',', at) - at, "-1");
+    write_lines(log, {negative});
+    auto r = test::run_cli({"replay", log});
+    CHECK(r.code == 65);
+    CHECK(contains(r.err, log + ":1: torn or not a log line (not an umpire log line: \"position\" is -1, not a "
+                                "position in the dice stream (0 or more))"));
+    CHECK_FALSE(contains(r.err, "18446744073709551615"));
+    std::string seed = line;
+    const size_t from = seed.find("\"seed\":") + 7;
+    seed.replace(from, seed.find(',', from) - from, "-1");
+    write_lines(log, {seed});
+    CHECK(contains(test::run_cli({"replay", log}).err, "\"seed\" is -1, not a seed (0 to 4294967295)"));
+    std::filesystem::remove(log);
+}
+
 TEST_CASE("log: a FIFO or a directory given as --log is refused before the answer, not written into", "[cli][log]")
 {
     // A FIFO took the line and kept nothing: exit 0, the audit lost without a word.

@@ -299,6 +299,14 @@ TEST_CASE("cli: Great Battles replacement rolls at night return stands to the ga
               .code == 64);
     CHECK(run_cli({"-q", "--game", file, "replace", "--unit", "II-Btl", "--situation", "line", "--eliminated", "2"})
               .code == 64);
+    // II-Btl lost no stand: 16.2.3 rolls a d10 for every eliminated stand, so none; the
+    // refusal says so and names no flag the referee did not type.
+    auto none = run_cli({"-q", "--game", file, "replace", "--unit", "II-Btl", "--situation", "line"});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "--unit II-Btl has no eliminated stand in the game (" + file +
+                                 ": 3 of 3 stands): no "
+                                 "replacement roll (16.2.3: a d10 for every eliminated stand)"));
+    CHECK_FALSE(contains(none.err, "--eliminated"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }

@@ -128,6 +128,39 @@ result = "c"
 )" + k_legend) == "t.toml:10:10: result code 'c' is not in the legend; codes: a, b");
 }
 
+TEST_CASE("loader: an empty result code is refused where it is written, as table import refuses an empty cell",
+          "[load]")
+{
+    // A blank on a printed chart reads as a typo, and "" in JSON as no result reported.
+    const std::string empty_code = R"(
+[legend.a]
+name = "A"
+[legend.""]
+name = "No effect"
+)";
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = "a"
+)" + empty_code) == "t.toml:14:9: [legend.\"\"]: an empty code; a code is what the chart prints in its cells");
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[[row]]
+die = "1-6"
+result = ""
+)" + k_legend) == "t.toml:10:10: an empty cell; every cell holds what the chart prints there");
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "differential"
+keys = [0, 1]
+[[row]]
+die = "1-6"
+cells = ["a", ""]
+)" + k_legend) == "t.toml:13:15: an empty cell; every cell holds what the chart prints there");
+}
+
 TEST_CASE("loader: differential columns must run low to high", "[load]")
 {
     CHECK(load_error(k_head + R"([rows]

@@ -30,9 +30,9 @@ void setup_flak(CLI::App& app, Context& ctx)
         ->required()
         ->transform(one_of({"light", "medium", "heavy"}))
         ->type_name("light|medium|heavy");
-    sub->add_option("--altitude", opt->altitude, "The drop altitude: high, medium or low")
-        ->transform(one_of({"high", "medium", "low"}))
-        ->type_name("ALTITUDE");
+    ctx.choose(
+        sub->add_option("--altitude", opt->altitude, "The drop altitude: high, medium or low")->type_name("ALTITUDE"),
+        {"high", "medium", "low"});
     sub->add_flag("--glider", opt->glider, "Glider troops: always as dropped from high altitude (step 1)");
     sub->add_option("--stands", opt->stands, "Stands in the battalion, a d10 each (default 1)")->type_name("N");
     add_dice_options(*sub, opt->dice);

@@ -58,13 +58,14 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
     return side;
 }
 
-void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o)
+void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o, Context& ctx)
 {
     sub.add_option("--" + name + "-mod", o.modifier, "The " + name + "'s Close Combat Chart modifiers")->type_name("N");
     sub.add_option("--" + name + "-stands", o.stands, "The " + name + "'s stands")->type_name("N");
     sub.add_option("--" + name + "-suppressed", o.suppressed, "How many of them are suppressed")->type_name("N");
     sub.add_option("--" + name + "-rally-number", o.rally_number, "Its rally number")->type_name("N");
-    sub.add_option("--" + name + "-quality", o.quality, "Or its quality (14.7.3)")->type_name("QUALITY");
+    ctx.offer_rows(sub.add_option("--" + name + "-quality", o.quality, "Or its quality (14.7.3)")->type_name("QUALITY"),
+                   "great-battles.rally-numbers");
     sub.add_option("--" + name + "-unit", o.unit, "Or a battalion of the scenario")->type_name("NAME");
     sub.add_flag("--" + name + "-blocked", o.blocked,
                  "If it loses it cannot retreat without closing on enemy within 12\" (14.8.3)");
@@ -112,8 +113,8 @@ void setup_close_combat(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<CloseCombatOptions>();
     auto* sub = app.add_subcommand("close-combat", "Great Battles: close combat, d10 + modifiers each, the "
                                                    "lower loses; the loser's stands test (14.8)");
-    add_side(*sub, "attacker", opt->attacker);
-    add_side(*sub, "defender", opt->defender);
+    add_side(*sub, "attacker", opt->attacker, ctx);
+    add_side(*sub, "defender", opt->defender, ctx);
     add_dice_options(*sub, opt->dice);
     sub->footer("The Close Combat Chart's modifiers are lost from the rules text: give them with\n"
                 "--attacker-mod and --defender-mod. Equal totals: 'tie', both roll again.\n"

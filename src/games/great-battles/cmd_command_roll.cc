@@ -54,8 +54,9 @@ void setup_command_roll(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<CommandRollOptions>();
     auto* sub = app.add_subcommand("command-roll", "Great Battles: a battalion's actions this turn, d100 "
                                                    "by troop quality (13.0)");
-    sub->add_option("--quality", opt->quality, "raw, inexperienced, average, experienced, veterans")
-        ->type_name("QUALITY");
+    ctx.offer_columns(sub->add_option("--quality", opt->quality, "raw, inexperienced, average, experienced, veterans")
+                          ->type_name("QUALITY"),
+                      "great-battles.command");
     sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
     sub->add_option("--mod", opt->modifier,
                     "Added to the d100: a command stand's command roll modifier (4.1.1), from the lost chart")

@@ -28,9 +28,9 @@ void setup_drift(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<DriftOptions>();
     auto* sub = app.add_subcommand("drift", "Great Battles: air landing drift, two d10 per stand scaled by "
                                             "altitude (Drop Zone rules)");
-    sub->add_option("--altitude", opt->altitude, "high (x2), medium (x1) or low (x1/2)")
-        ->transform(one_of({"high", "medium", "low"}))
-        ->type_name("ALTITUDE");
+    ctx.choose(
+        sub->add_option("--altitude", opt->altitude, "high (x2), medium (x1) or low (x1/2)")->type_name("ALTITUDE"),
+        {"high", "medium", "low"});
     sub->add_flag("--glider", opt->glider, "Glider troops: always drift as from low altitude");
     sub->add_option("--stands", opt->stands, "Stands dropping, two d10 each (default 1)")->type_name("N");
     add_dice_options(*sub, opt->dice);

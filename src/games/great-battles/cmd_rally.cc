@@ -81,9 +81,11 @@ void setup_rally(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("rally", "Great Battles: rally, a d10 per suppressed stand against "
                                             "the rally number (14.7)");
     sub->add_option("--rally-number", opt->rally_number, "The battalion's rally number, 1 to 10")->type_name("N");
-    sub->add_option("--quality", opt->quality,
-                    "Or its quality: raw 6, inexperienced 7, average 8, experienced 9, veterans 10 (14.7.3)")
-        ->type_name("QUALITY");
+    ctx.offer_rows(sub->add_option("--quality", opt->quality,
+                                   "Or its quality: raw 6, inexperienced 7, average 8, experienced 9, veterans 10 "
+                                   "(14.7.3)")
+                       ->type_name("QUALITY"),
+                   "great-battles.rally-numbers");
     sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
     sub->add_option("--suppressed", opt->suppressed,
                     "Suppressed stands, one d10 each (with --game and --unit, the game's count)")

@@ -42,6 +42,13 @@ int eliminated_in_game(const ReplaceOptions& opt, const core::Unit& unit, Contex
                           std::to_string(now) + " of " + std::to_string(unit.stands) + " stands, " +
                           std::to_string(lost) + " eliminated");
     }
+    // 16.2.3 rolls "a d10 for every eliminated stand": none lost, nothing to roll (isolated
+    // still resolves: no rolls, and the extra stand lost).
+    if (lost == 0 && opt.situation != "isolated") {
+        throw usage_error("--unit " + unit.name + " has no eliminated stand in the game (" + ctx.game_path() + ": " +
+                          std::to_string(now) + " of " + std::to_string(unit.stands) +
+                          " stands): no replacement roll (16.2.3: a d10 for every eliminated stand)");
+    }
     return lost;
 }
 
@@ -93,12 +100,15 @@ void setup_replace(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<ReplaceOptions>();
     auto* sub = app.add_subcommand("replace", "Great Battles: night replacement rolls, a d10 per "
                                               "eliminated stand (16.2)");
-    sub->add_option("--supply", opt->supply, "Supply quality: good, average, poor")->type_name("QUALITY");
+    ctx.offer_rows(
+        sub->add_option("--supply", opt->supply, "Supply quality: good, average, poor")->type_name("QUALITY"),
+        "great-battles.replacement");
     sub->add_option("--side", opt->side, "Or the side, whose supply the scenario sets")->type_name("SIDE");
-    sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
-        ->required()
-        ->transform(one_of({"reserve", "line", "isolated"}))
-        ->type_name("SITUATION");
+    ctx.choose(
+        sub->add_option("--situation", opt->situation, "reserve (the whole day, 5.3.2), line, or isolated (16.2.2)")
+            ->required()
+            ->type_name("SITUATION"),
+        {"reserve", "line", "isolated"});
     sub->add_option("--eliminated", opt->eliminated, "Eliminated stands, one d10 each (a game counts them)")
         ->type_name("N");
     sub->add_flag("--paratroopers", opt->paratroopers,

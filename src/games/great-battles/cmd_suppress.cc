@@ -99,12 +99,14 @@ void setup_suppress(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<SuppressOptions>();
     auto* sub = app.add_subcommand("suppress", "Great Battles: artillery suppression, a d10 per stand "
                                                "under the template (11.3.3); air-ground support (12.2)");
-    sub->add_option("--stand", opt->stands,
-                    "A stand under the template: COVER[:TYPE], cover open|soft|hard|bunker, type "
-                    "infantry|armour|at|fg|hw|hq (repeatable, in roll order); with --game and --unit, by "
-                    "default the battalion's stands as the game keeps them")
-        ->allow_extra_args(false)
-        ->type_name("COVER[:TYPE]");
+    // TAB offers the covers; a TYPE is typed after them (":armour").
+    ctx.offer_rows(sub->add_option("--stand", opt->stands,
+                                   "A stand under the template: COVER[:TYPE], cover open|soft|hard|bunker, type "
+                                   "infantry|armour|at|fg|hw|hq (repeatable, in roll order); with --game and --unit, "
+                                   "by default the battalion's stands as the game keeps them")
+                       ->allow_extra_args(false)
+                       ->type_name("COVER[:TYPE]"),
+                   "great-battles.suppression");
     sub->add_flag("--non-activated", opt->non_activated,
                   "The stands' battalion is not activated: open ground reads as 6 (11.3.3)");
     sub->add_option("--air", opt->air, "Air-ground support against a single stand (12.2)")

@@ -206,10 +206,11 @@ void setup_hits(CLI::App& app, Context& ctx)
     sub->add_option("--defender", opt->defender, "One defending block (repeatable)")
         ->allow_extra_args(false)
         ->type_name("BLOCK");
-    sub->add_option("--surprise", opt->surprise,
-                    "The attacker has Surprise: its dice rise one level, never past black (a defender never has it)")
-        ->transform(one_of({"attacker", "defender"}))
-        ->type_name("attacker");
+    ctx.choose(sub->add_option("--surprise", opt->surprise,
+                               "The attacker has Surprise: its dice rise one level, never past black (a defender "
+                               "never has it)")
+                   ->type_name("attacker"),
+               {"attacker", "defender"});
     sub->add_option("--time", opt->time,
                     "Work Surprise out for the attacker: day (moved in, 2 to 1) or night "
                     "(fewer than the enemy, more than one)")
@@ -217,24 +218,25 @@ void setup_hits(CLI::App& app, Context& ctx)
         ->type_name("day|night");
     sub->add_flag("--moved-in", opt->moved_in, "The attackers moved into combat this phase (Surprise needs it)");
     sub->add_flag("--airfield", opt->airfield, "Air units strike the enemy Air Field: 3 free white dice answer first");
-    sub->add_option("--weather", opt->weather,
-                    "The phase's weather: clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying")
-        ->transform(one_of(core::k_weather_codes))
-        ->type_name("WEATHER");
-    sub->add_option("--zone", opt->zone,
-                    "With --game, whose weather is by zone: the defenders' zone, west, central or east (Weather)")
-        ->transform(one_of(core::k_weather_zones))
-        ->type_name("ZONE");
-    sub->add_option("--phase", opt->phase,
-                    "morning, afternoon or night: at night, unless clear, no air to air or "
-                    "Air Field combat")
-        ->transform(one_of(core::k_phases))
-        ->type_name("PHASE");
-    sub->add_option("--terrain", opt->terrain,
-                    "The defenders' hex under a weather: inland (default), mountain, "
-                    "coast (bordering the sea) or sea")
-        ->transform(one_of(core::k_hits_terrains))
-        ->type_name("TERRAIN");
+    ctx.choose(sub->add_option("--weather", opt->weather,
+                               "The phase's weather: clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying")
+                   ->type_name("WEATHER"),
+               core::k_weather_codes);
+    ctx.choose(
+        sub->add_option("--zone", opt->zone,
+                        "With --game, whose weather is by zone: the defenders' zone, west, central or east (Weather)")
+            ->type_name("ZONE"),
+        core::k_weather_zones);
+    ctx.choose(sub->add_option("--phase", opt->phase,
+                               "morning, afternoon or night: at night, unless clear, no air to air or "
+                               "Air Field combat")
+                   ->type_name("PHASE"),
+               core::k_phases);
+    ctx.choose(sub->add_option("--terrain", opt->terrain,
+                               "The defenders' hex under a weather: inland (default), mountain, "
+                               "coast (bordering the sea) or sea")
+                   ->type_name("TERRAIN"),
+               core::k_hits_terrains);
     sub->add_flag("--artillery", opt->artillery, "The attackers are artillery (Mountain fog lowers fire at mountains)");
     sub->add_flag("--artillery-on-mountain", opt->artillery_on_mountain,
                   "Artillery placed on mountainous terrain (it cannot fire in Mountain fog)");

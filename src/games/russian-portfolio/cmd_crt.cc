@@ -204,6 +204,20 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (opt.winter && opt.side == "axis") {
         throw usage_error("--winter-offensive is a Russian attack (VI.B.3); the attack is axis's");
     }
+    // VI.B.3: the shift is for Snow weather turns of the first winter. Without a game the
+    // weather is the referee's to know; a game keeps it on its clock (VI.A).
+    if (const core::GameState* game = ctx.game(); opt.winter && game != nullptr && game->game == "russian-portfolio") {
+        const std::string weather = game->value("", "weather");
+        if (weather != "snow") {
+            const core::LegendEntry* entry = ctx.table("russian-portfolio.weather").find_code(weather);
+            throw usage_error(
+                "--winter-offensive is for Snow weather turns of the first winter (VI.B.3); the game in " +
+                ctx.game_path() + " is in " + game->value("", "month") + ", " +
+                (weather.empty()    ? std::string("its weather not yet rolled (XVI.C.1.c)")
+                 : entry != nullptr ? entry->name
+                                    : weather));
+        }
+    }
     if (opt.amphibious && opt.side == "russian") {
         throw usage_error("--amphibious is a German attack of the first turn (XVI.B.2); the attack is russian's");
     }
@@ -292,10 +306,11 @@ void setup_crt(CLI::App& app, Context& ctx)
            "A defending unit FACTORS:KIND[:dispersed] or a scenario counter NAME (repeatable); KIND army, front, "
            "corps, infantry, armor, mechanized, cavalry")
         ->type_name("UNIT");
-    sub->add_option("--terrain", opt->terrain,
-                    "The defenders' hex, for X.B's bonuses (repeatable): major-city, victory-city, leningrad-moscow, "
-                    "city, fortress, swamp, hills, mountains, stalin-line")
-        ->type_name("TERRAIN");
+    ctx.offer_rows(sub->add_option("--terrain", opt->terrain,
+                                   "The defenders' hex, for X.B's bonuses (repeatable): major-city, victory-city, "
+                                   "leningrad-moscow, city, fortress, swamp, hills, mountains, stalin-line")
+                       ->type_name("TERRAIN"),
+                   "russian-portfolio.terrain-defense");
     sub->add_option("--retreat", opt->retreat,
                     "Hexes the defender can retreat, 0 to 4: below 2, D4/DX become DE and DE BR; at 3, D4/DX roll "
                     "again, 4-6 eliminates (XIII.D.6)")
@@ -310,7 +325,8 @@ void setup_crt(CLI::App& app, Context& ctx)
         ->transform(one_of({"none", "some", "all"}))
         ->type_name("none|some|all");
     sub->add_flag("--amphibious", opt->amphibious, "First-turn German amphibious tanks: no river penalty (XVI.B.2)");
-    sub->add_flag("--winter-offensive", opt->winter, "Russian winter offensive: one column right (VI.B.3)");
+    sub->add_flag("--winter-offensive", opt->winter,
+                  "Russian winter offensive: one column right; with --game, only in a Snow turn (VI.B.3)");
     sub->add_flag("--dispersed", opt->dispersed, "The defender is Dispersed: read one column higher (VII.B)");
     sub->add_flag("--surrounded", opt->surrounded, "Surrounded or No Retreat!: D1 -, D4/DX DE, DE BR (XIII.C)");
     sub->add_option("--surrounded-reading", opt->surrounded_reading,

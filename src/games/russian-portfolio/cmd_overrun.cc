@@ -38,7 +38,7 @@ void setup_overrun(CLI::App& app, Context& ctx)
     auto& q = opt->request;
     auto* sub = app.add_subcommand("overrun", "Russian Portfolio: Armor Overrun, DX to DE and DE to BR, or "
                                               "refused with the reasons");
-    sub->add_option("--result", q.result, "The CRT result: DX or DE")
+    ctx.offer(sub->add_option("--result", q.result, "The CRT result: DX or DE"), {"DX", "DE"})
         ->required()
         ->transform(CLI::Validator(
             [](std::string& code) {
@@ -55,11 +55,14 @@ void setup_overrun(CLI::App& app, Context& ctx)
         ->required()
         ->type_name("N");
     sub->add_flag("--dispersed", q.infantry_dispersed, "The defending infantry is Dispersed");
-    sub->add_option("--weather", q.weather, "good, mud, hard-frost or snow")->required()->type_name("WEATHER");
-    sub->add_option("--terrain", q.terrain,
-                    "clear, city, major-city, victory-city, fortress, hills, swamp or mountains")
-        ->required()
-        ->type_name("TERRAIN");
+    ctx.offer_rows(
+        sub->add_option("--weather", q.weather, "good, mud, hard-frost or snow")->required()->type_name("WEATHER"),
+        "russian-portfolio.overrun");
+    ctx.offer_rows(sub->add_option("--terrain", q.terrain,
+                                   "clear, city, major-city, victory-city, fortress, hills, swamp or mountains")
+                       ->required()
+                       ->type_name("TERRAIN"),
+                   "russian-portfolio.overrun-terrain");
     sub->add_flag("--fuel-shortage", q.fuel_shortage, "The armor has a fuel shortage (XIV.D)");
     sub->add_flag("--north-of-arctic-line", q.north_of_arctic_line,
                   "The hex is north(east) of the Arctic Weather Line: in Snow its swamp is frozen, clear (VI.B.1)");

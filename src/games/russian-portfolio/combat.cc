@@ -170,7 +170,10 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
     for (const auto& u : defenders) {
         out.factors += u.factors;
     }
+    // The units' total, then each bonus, then the sum: with no bonus the one line says it.
+    const long long units = out.factors;
     out.steps.push_back("defense: units " + factors_text(out.factors));
+    const size_t units_step = out.steps.size() - 1;
     for (size_t k = 0; k < keys.size(); ++k) {
         for (size_t j = 0; j < k; ++j) {
             if (keys[j] == keys[k]) {
@@ -250,7 +253,11 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
             out.steps.push_back(key + ": +" + std::to_string(bonus) + " (" + who + "; " + terrain_case(key) + ")");
         }
     }
-    out.steps.push_back("defense: " + factors_text(out.factors));
+    if (out.factors == units) {
+        out.steps[units_step] = "defense: " + factors_text(out.factors);
+    } else {
+        out.steps.push_back("defense: " + factors_text(out.factors));
+    }
     return out;
 }
 

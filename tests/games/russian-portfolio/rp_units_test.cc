@@ -294,3 +294,34 @@ TEST_CASE("cli: Dispersed and UnDispersed defenders attacked together: one odds,
     CHECK(both.code == 64);
     CHECK(contains(both.err, "only some of the --defender units are Dispersed"));
 }
+
+TEST_CASE("cli: with a game the winter offensive is refused outside its Snow turns (VI.B.3)", "[cli][game]")
+{
+    const test::TempDir dir("rp-winter");
+    const std::string summer = dir / "summer.toml";
+    std::ofstream(dir / "club.toml") << k_scenario;
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", summer}).code == 0);
+    // June 1941 is Good: VI.B.3's shift is "in any 3 consecutive Snow weather turns".
+    auto june = run_cli(
+        {"--game", summer, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive", "--roll", "1"});
+    CHECK(june.code == 64);
+    CHECK(contains(june.err, "--winter-offensive is for Snow weather turns of the first winter (VI.B.3); the game in " +
+                                 summer + " is in jun41, Good"));
+    CHECK(contains(
+        run_cli({"--game", summer, "crt", "--attack", "6", "--defense", "5", "--winter-offensive", "--roll", "1"}).err,
+        "is in jun41, Good"));
+
+    // A game begun in December 1941 is in Snow (VI.A): the shift is read.
+    std::string text = k_scenario;
+    text.replace(text.find("22Jun41"), 7, "1Dec41");
+    std::ofstream(dir / "winter.toml") << text;
+    const std::string winter = dir / "december.toml";
+    REQUIRE(run_cli({"game", "new", dir / "winter.toml", winter}).code == 0);
+    auto dec = run_cli(
+        {"--game", winter, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive", "--roll", "1"});
+    CHECK(dec.code == 0);
+    CHECK(contains(dec.out, "shift +1: Russian winter offensive"));
+    // No bonus added: the defense is one line, not the units' total and then the same sum.
+    CHECK(contains(dec.out, "defense: 5 factors"));
+    CHECK_FALSE(contains(dec.out, "defense: units"));
+}

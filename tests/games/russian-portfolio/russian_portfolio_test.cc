@@ -450,3 +450,26 @@ TEST_CASE("weather: past Mar42 the game runs on, and every month is Snow (VI.A, 
     CHECK_THROWS(resolve_weather(t, "may41", none.dice));
     CHECK_THROWS(resolve_weather(t, "apr4x", none.dice));
 }
+
+TEST_CASE("crt --odds: the odds and the column the die is read under are said, as in the plain answer (XIII.B.3)",
+          "[cli][crt]")
+{
+    // 7 to 2 rounds down to 3:1: every branch reads that column, so it is no odds but the
+    // request's, listed under the inputs as the plain answer lists it under its result.
+    auto text = test::run_cli({"crt", "--attack", "7", "--defense", "2", "--odds"});
+    REQUIRE(text.code == 0);
+    CHECK(test::contains(text.out, "  river: none\n  odds: 3:1\n  column: 3:1\nexact odds over 6 branches"));
+    auto plain = test::run_cli({"crt", "--attack", "7", "--defense", "2", "--roll", "3"});
+    CHECK(test::contains(plain.out, "  odds: 3:1\n  column: 3:1\n"));
+    // A Dispersed defender: the odds, and one column higher the column read (VII.B).
+    auto dispersed = test::run_cli({"--json", "crt", "--attack", "6", "--defense", "4", "--dispersed", "--odds"});
+    REQUIRE(dispersed.code == 0);
+    CHECK(test::contains(dispersed.out, R"("fixed":{"result.odds":"3:2","result.column":"2:1"},"branches":6)"));
+    // The picture of the odds says it too, and the dice of the roll it marks.
+    const test::TempDir dir("crt-odds-draw");
+    auto drawn = test::run_cli({"--draw", dir / "roll.svg", "crt", "--attack", "6", "--defense", "3", "--roll", "3"});
+    REQUIRE(drawn.code == 0);
+    const std::string svg = test::slurp(dir / "roll.svg");
+    CHECK(test::contains(svg, "column: 2:1"));
+    CHECK(test::contains(svg, "the roll just made marked: d6 3 (given)"));
+}

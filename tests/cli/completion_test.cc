@@ -1,0 +1,122 @@
+// TAB completion of an option's values: an option whose values are a fixed set offers them,
+// whether the set is spelt in its type (--color auto|always|never), checked by one_of under
+// a name (--situation SITUATION), or read from a table (rally's --quality).
+#include "../helpers.h"
+#include "cli/run.h"
+#include "util/text.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace umpire;
+using test::contains;
+using test::run_cli;
+
+namespace {
+
+// The examples a command's --help gives, each as its words without "umpire": those that
+// name no file (a probe must not make or read one) and need no terminal or standard input.
+std::vector<std::vector<std::string>> examples_of(const std::string& help)
+{
+    std::vector<std::vector<std::string>> out;
+    std::string joined;
+    for (const auto& raw : split(help, '\n')) {
+        std::string line = raw;
+        const size_t lead = line.find_first_not_of(' ');
+        if (!joined.empty()) {
+            joined += " " + (lead == std::string::npos ? std::string() : line.substr(lead));
+        } else if (lead != std::string::npos && line.compare(lead, 7, "umpire ") == 0) {
+            joined = line.substr(lead);
+        }
+        if (joined.empty()) {
+            continue;
+        }
+        if (joined.ends_with("\\")) {
+            joined.pop_back();  // a continuation: the next line is this example's too
+            continue;
+        }
+        std::string text = joined.substr(0, joined.find('#'));
+        joined.clear();
+        auto words = split_words(text);
+        if (!words || words->size() < 2) {
+            continue;
+        }
+        bool fit = true;
+        for (const auto& w : *words) {
+            const size_t dot = w.rfind('.');
+            const bool file = dot != std::string::npos && dot + 1 < w.size() &&
+                              w.find_first_not_of("abcdefghijklmnopqrstuvwxyz", dot + 1) == std::string::npos &&
+                              w.find('-') == std::string::npos;
+            fit = fit && !file && w != "--game" && w != "--draw" && w != "--log" && w != "--apply" && w != "edit";
+        }
+        if (fit) {
+            out.emplace_back(words->begin() + 1, words->end());
+        }
+    }
+    return out;
+}
+
+// Whether the answer to ARGS refuses OPTION's value with the values it allows listed.
+bool refused_with_a_list(const std::vector<std::string>& args, const std::string& option)
+{
+    const auto r = run_cli(args);
+    return r.code != 0 && contains(r.err, option) &&
+           (contains(r.err, "allowed: ") || contains(r.err, "is not one of ") || contains(r.err, "columns are "));
+}
+
+}  // namespace
+
+TEST_CASE("completion: every option that refuses a value with the allowed ones listed offers them to TAB",
+          "[cli][completion]")
+{
+    const std::string bogus = "zzbogus";
+    std::vector<std::string> silent;  // COMMAND OPTION: a list in its refusal, nothing to TAB
+    size_t probed = 0;
+    for (const auto& command : cli::completion_model(cli::Environment{}).commands) {
+        // shell and batch read standard input; completion prints a script
+        if (command.name == "shell" || command.name == "batch" || command.name == "completion") {
+            continue;
+        }
+        const auto examples = examples_of(run_cli({command.name, "--help"}).out);
+        for (const auto& option : command.options) {
+            if (!option.takes_value || option.file) {
+                continue;
+            }
+            const std::string& name = option.names.front();
+            std::vector<std::vector<std::string>> probes{{command.name, name, bogus}};
+            for (auto example : examples) {
+                auto at = std::find(example.begin(), example.end(), name);
+                if (at != example.end() && at + 1 != example.end()) {
+                    *(at + 1) = bogus;
+                } else {
+                    example.insert(example.end(), {name, bogus});
+                }
+                probes.push_back(std::move(example));
+            }
+            bool listed = false;
+            for (const auto& probe : probes) {
+                ++probed;
+                listed = listed || refused_with_a_list(probe, name);
+            }
+            if (listed && cli::completions({command.name, name}, "", {}, "").empty()) {
+                silent.push_back(command.name + " " + name);
+            }
+        }
+    }
+    CHECK(probed > 300);
+    CHECK(silent == std::vector<std::string>{});
+}
+
+TEST_CASE("completion: an option's values read from a table or one_of are offered, in any game", "[cli][completion]")
+{
+    using V = std::vector<std::string>;
+    CHECK(cli::completions({"rally", "--quality"}, "", {}, "") ==
+          V{"average", "experienced", "inexperienced", "raw", "veterans"});
+    CHECK(cli::completions({"close-combat", "--attacker-quality"}, "v", {}, "") == V{"veterans"});
+    CHECK(cli::completions({"replace", "--situation"}, "", {}, "") == V{"isolated", "line", "reserve"});
+    CHECK(cli::completions({"suppress", "--stand"}, "", {}, "") == V{"bunker", "hard", "open", "soft"});
+    CHECK(cli::completions({"overrun", "--result"}, "", {}, "") == V{"DE", "DX"});
+    CHECK(cli::completions({"game", "--light"}, "", {}, "") == V{"day", "night", "twilight"});
+}
