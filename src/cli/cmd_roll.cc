@@ -8,6 +8,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <ostream>
@@ -70,7 +71,13 @@ void run_roll(const RollOptions& opt, Context& ctx)
         if (!term) {
             auto hit = core::parse_hit_dice_term(text, ctx.table("novorossiysk.hit-dice"));
             if (!hit) {
-                throw usage_error("roll: " + term.error() + "; or N and a hit die colour (3white)");
+                // The colour hint only for a word that is no dice at all (3whte, abc, 3): after
+                // a fault named in dice (d00, 1d6+1000001, 0x2d6) it read as the fix.
+                const size_t digits = text.find_first_not_of("0123456789");
+                const bool dice_like = digits != std::string::npos &&
+                                       (std::string_view("dDx").find(text[digits]) != std::string_view::npos ||
+                                        !std::isalpha(static_cast<unsigned char>(text[digits])));
+                throw usage_error("roll: " + term.error() + (dice_like ? "" : "; or N and a hit die colour (3white)"));
             }
             const core::HitDiceTerm& t = flag_value("roll:", *hit);
             texts.push_back(text);

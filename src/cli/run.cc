@@ -1075,8 +1075,11 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     const CLI::Validator decimal(
         [](std::string& text) -> std::string {
             auto n = parse_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-            if (!n && parse_int(text, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max())) {
-                // a whole number past any the rules take: the command's own range is in its --help
+            const std::string_view digits =
+                std::string_view(text).substr(!text.empty() && (text.front() == '+' || text.front() == '-') ? 1 : 0);
+            if (!n && !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
+                // a whole number past any the rules take (past 64 bits too: it said "allowed
+                // -2147483648 to 2147483647"): the command's own range is in its --help
                 return "'" + text + "' is out of range: far past any number this option takes (see its --help)";
             }
             if (!n) {

@@ -144,9 +144,16 @@ int Dice::record(std::string die, std::string_view purpose, const Invalid& inval
         int value = m_given.front();
         m_given.pop_front();
         if (std::string why = invalid(value); !why.empty()) {
-            size_t position = m_given_count - m_given.size();
-            throw usage_error("{roll} " + std::to_string(value) + " ({roll} value " + std::to_string(position) + ") " +
-                              why);
+            // "the 1st value": "({roll} value 1)" read as if the value were 1
+            const size_t position = m_given_count - m_given.size();
+            const size_t tens = position % 100;
+            const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                                 : position % 10 == 1     ? "st"
+                                 : position % 10 == 2     ? "nd"
+                                 : position % 10 == 3     ? "rd"
+                                                          : "th";
+            throw usage_error("{roll} " + std::to_string(value) + " (the " + std::to_string(position) + suffix +
+                              " value of {roll}) " + why);
         }
         rec.value = value;
         rec.given = true;

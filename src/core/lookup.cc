@@ -432,6 +432,8 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
         } else {
             int modifier = q.modifier;
             std::vector<std::string> parts;
+            // a term of the sum, signed even when 0: "d6 3 0 = 3" read as a 30
+            const auto term = [](int value) { return value < 0 ? std::to_string(value) : "+" + std::to_string(value); };
             if (q.modifier != 0) {
                 parts.push_back(signed_number(q.modifier) + " " + table.modifier);
             }
@@ -459,7 +461,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                 }
                 int applied = m->applied(count);
                 modifier += applied;
-                parts.push_back(signed_number(applied) + " " + m->name +
+                parts.push_back(term(applied) + " " + m->name +
                                 (m->per != 0 ? " (" + std::to_string(count) + ")" : "") + ": " + m->description);
                 r.inputs.push_back({"mod " + m->name, static_cast<long long>(count)});
             }
@@ -503,7 +505,7 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                 for (const auto& part : parts) {
                     r.steps.push_back("modifier " + part);
                 }
-                row_text += " " + signed_number(modifier) + " = " + std::to_string(total);
+                row_text += " " + term(modifier) + " = " + std::to_string(total);
             }
         }
         auto found = find_row(table, total);

@@ -90,7 +90,7 @@ TEST_CASE("cli: an impossible die is a usage error naming the die", "[cli]")
 {
     auto r = run_cli({"ram", "--strength", "3", "--defense", "B", "--roll", "7"});
     CHECK(r.code == 64);
-    CHECK(contains(r.err, "--roll 7 (--roll value 1) is impossible for the d6"));
+    CHECK(contains(r.err, "--roll 7 (the 1st value of --roll) is impossible for the d6"));
     auto w = run_cli({"wind", "--roll", "13"});
     CHECK(w.code == 64);
     CHECK(contains(w.err, "impossible for the 2d6 rolled for wind direction (14.31); allowed 2 to 12"));

@@ -20,7 +20,8 @@ TEST_CASE("numbers: a leading zero is decimal, never octal", "[cli][numbers]")
 {
     // 010 was read as octal 8: a legal d6 face. As ten it is impossible for a d6.
     CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "010"}) ==
-          "umpire: error: --roll 10 (--roll value 1) is impossible for the d6 rolled for attack on defender; allowed 1 "
+          "umpire: error: --roll 10 (the 1st value of --roll) is impossible for the d6 rolled for attack on defender; "
+          "allowed 1 "
           "to 6");
     // crt --attack 010 is ten factors: 10 against 2 is 5:1.
     auto crt = test::run_cli({"--json", "-q", "crt", "--attack", "010", "--defense", "2", "--roll", "3"});
@@ -44,6 +45,12 @@ TEST_CASE("numbers: hex, empty and out-of-range values are refused, naming the f
     CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "3000000000"}) ==
           "umpire: error: --roll: '3000000000' is out of range: far past any number this option takes (see its "
           "--help)");
+    // past 64 bits too, not "allowed -2147483648 to 2147483647", which is no option's range
+    for (const std::string big : {"9223372036854775808", "-99999999999999999999", "+18446744073709551616"}) {
+        CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", big}) ==
+              "umpire: error: --roll: '" + big +
+                  "' is out of range: far past any number this option takes (see its --help)");
+    }
     CHECK(error_of({"--log", "", "wind"}) == "umpire: error: --log: an empty value is not allowed");
     CHECK(error_of({"weather", "--game", "novorossiysk", "--state", ""}) ==
           "umpire: error: --state: an empty value is not allowed");

@@ -38,6 +38,16 @@ TEST_CASE("roll: a label names its roll, in the text and as the JSON result's no
     REQUIRE(hits.code == 0);
     CHECK(contains(hits.out, "(3white # flak)"));
     CHECK(contains(hits.out, "note: flak"));
+    // the colour hint only where the word is no dice at all: after a fault named in dice it
+    // read as the fix ("a modifier must be ... ; or N and a hit die colour")
+    for (const std::string dice : {"d00", "1d6+1000001", "2d6r<=6", "0x2d6", "(2d6)"}) {
+        auto bad = run_cli({"roll", dice});
+        CHECK(bad.code == 64);
+        CHECK_FALSE(contains(bad.err, "hit die colour"));
+    }
+    for (const std::string word : {"3whte", "abc", "3"}) {
+        CHECK(contains(run_cli({"roll", word}).err, "; or N and a hit die colour (3white)"));
+    }
 
     auto alone = run_cli({"roll", "#", "morale"});
     CHECK(alone.code == 64);

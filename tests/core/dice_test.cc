@@ -56,11 +56,24 @@ TEST_CASE("dice: a given value impossible for its die is a usage error naming th
     } catch (const Error& e) {
         CHECK(e.code() == ExitCode::usage);
         CHECK(std::string(e.what()) ==
-              "{roll} 7 ({roll} value 1) is impossible for the d6 rolled for melee; allowed 1 to 6");
+              "{roll} 7 (the 1st value of {roll}) is impossible for the d6 rolled for melee; allowed 1 to 6");
     }
     test::Scripted t({13});
     CHECK_THROWS_WITH(t.dice.roll(DiceSpec{2, 6, 0}, "wind"),
-                      "{roll} 13 ({roll} value 1) is impossible for the 2d6 rolled for wind; allowed 2 to 12");
+                      "{roll} 13 (the 1st value of {roll}) is impossible for the 2d6 rolled for wind; allowed 2 to 12");
+    // the place of the value, not the value: "({roll} value 2)" read as "the value was 2"
+    for (const auto& [place, said] : std::vector<std::pair<int, std::string>>{
+             {2, "2nd"}, {3, "3rd"}, {4, "4th"}, {11, "11th"}, {12, "12th"}, {21, "21st"}, {22, "22nd"}}) {
+        std::vector<int> given(static_cast<size_t>(place - 1), 3);
+        given.push_back(9);
+        test::Scripted u(given);
+        for (int i = 1; i < place; ++i) {
+            u.dice.roll_d6("before");
+        }
+        CHECK_THROWS_WITH(u.dice.roll_d6("melee"), "{roll} 9 (the " + said +
+                                                       " value of {roll}) is impossible for the d6 rolled for melee; "
+                                                       "allowed 1 to 6");
+    }
 }
 
 TEST_CASE("dice: values given are used in order and marked given", "[core][dice]")

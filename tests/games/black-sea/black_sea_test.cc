@@ -91,6 +91,15 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     CHECK(check("black-sea.disengagement", 6, {{"hexes-inside-night", 3}}) == "concluded");
     CHECK(check("black-sea.disengagement", 5, {{"hexes-inside-night", 3}}) == "continues");
     CHECK(check("black-sea.disengagement", 5, {{"hexes-inside-night", 1}}) == "concluded");
+    {
+        // a term of 0 is written +0: "d6 5 0 = 5" read as a die of 50
+        test::Scripted one({5});
+        LookupRequest night;
+        night.named = {{"hexes-inside-night", 1}};
+        const auto r = resolve_lookup(table("black-sea.disengagement"), night, one.dice);
+        CHECK(r.steps.back().starts_with("d6 5 (given) +0 = 5 -> concluded"));
+        CHECK(r.steps[r.steps.size() - 2].starts_with("modifier +0 hexes-inside-night (1): "));
+    }
     CHECK(check("black-sea.disengagement", 6, {{"hexes-inside-night", 4}}) == "continues");
     // At night the range modifier is halved instead: never both; neither is allowed.
     CHECK_THROWS_WITH(check("black-sea.disengagement", 5, {{"hexes-inside-night", 3}, {"hexes-inside", 2}}),
