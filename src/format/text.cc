@@ -147,9 +147,11 @@ void append_odds_inputs(std::string& out, const core::OddsReport& report, Style 
     }
 }
 
-std::string header(const core::Resolution& r)
+std::string header(const core::Resolution& r, Style style)
 {
-    return r.title + (r.source.empty() ? "" : " (" + r.source + ")") + (r.provisional ? " [PROVISIONAL]" : "") + "\n";
+    // wrapped between words on a terminal: "[PROVI" / "SIONAL]" at 40 columns
+    return wrapped(
+        "", r.title + (r.source.empty() ? "" : " (" + r.source + ")") + (r.provisional ? " [PROVISIONAL]" : ""), style);
 }
 
 }  // namespace
@@ -212,7 +214,7 @@ std::string percent(double probability)
 std::string to_text(const core::Resolution& r, Style style)
 {
     // The result first, with what to do on the board; then the working.
-    std::string out = header(r);
+    std::string out = header(r, style);
     out += "result: ";
     append_outcome(out, r.result, "", style);
     if (!r.results.empty()) {
@@ -458,9 +460,9 @@ std::string to_text(const core::OddsReport& report, Style style)
     const core::Resolution& r = report.sample;
     std::string out;
     out.reserve(core::printed_size(report));
-    out += header(r);
+    out += header(r, style);
     append_odds_inputs(out, report, style);
-    out += "exact odds over " + core::branches_text(report.branches) + " of the roll tree:\n";
+    out += wrapped("", "exact odds over " + core::branches_text(report.branches) + " of the roll tree:", style);
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
     // or total also gets "at least" (this or more) and its expected value. The same lines
     // as the dimension before (parts alike: 4d6kh3 x 100) print the same: copied.
@@ -503,7 +505,8 @@ std::string to_text(const core::OddsReport& report, Style style)
                 fraction_width = std::max(fraction_width, fractions.back().size());
             }
             const size_t rest = 2 + width + 2 + 2 + 7 + (dim.numeric ? 18 : 0) + 2 + fraction_width + 1;
-            cells = style.width > rest + 8 ? std::min<size_t>(style.width - rest, 48) : 8;
+            // no bar where none fits: eight cells at 40 columns pushed every line past the edge
+            cells = style.width > rest + 8 ? std::min<size_t>(style.width - rest, 48) : 0;
         }
         std::vector<double> at_least(dim.lines.size());
         core::ExactSum running;
@@ -517,8 +520,9 @@ std::string to_text(const core::OddsReport& report, Style style)
         for (size_t i = 0; i < dim.lines.size(); ++i) {
             const auto& line = dim.lines[i];
             const double p = shown(line.probability);
-            std::string row = "  " + pad(label_of(line), width) + "  " + bar(most > 0 ? p / most : 0, cells, style) +
-                              "  " + pad(percent(line.probability), 7, true);
+            std::string row = "  " + pad(label_of(line), width) +
+                              (cells > 0 ? "  " + bar(most > 0 ? p / most : 0, cells, style) + "  " : " ") +
+                              pad(percent(line.probability), 7, true);
             if (dim.numeric) {
                 row += line.value.empty() ? std::string(18, ' ') : "  at least " + pad(percent(at_least[i]), 7, true);
             }
@@ -526,11 +530,12 @@ std::string to_text(const core::OddsReport& report, Style style)
         }
         body_size = out.size() - body_at;
     }
+    // wrapped as a plain result's notes are (they broke mid-word on a terminal)
     for (const auto& note : r.notes) {
-        out += "note: " + note + "\n";
+        out += wrapped("note: ", note, style);
     }
     for (const auto& note : r.provisional_notes) {
-        out += "provisional: " + note + "\n";
+        out += wrapped("provisional: ", note, style);
     }
     return out;
 }

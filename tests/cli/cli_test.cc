@@ -1,5 +1,6 @@
 // In-process CLI tests: an argument vector in, exit code and streams out.
 #include "../helpers.h"
+#include "util/text.h"
 
 #include <catch2/catch.hpp>
 
@@ -748,4 +749,24 @@ TEST_CASE("cli: --odds on a terminal fits its bars to the width, each fraction a
         wider = wider || on_rows[i].size() > off_rows[i].size();
     }
     CHECK(wider);  // 90 columns leave the bars more than a pipe's 24 cells
+}
+
+TEST_CASE("cli: --odds at 40 columns keeps every line inside them, notes wrapped between words", "[cli][odds]")
+{
+    // crt --odds at 40 columns: bars of at least 8 cells pushed every line past the edge,
+    // the provisional notes and the [PROVISIONAL] title broke mid-word
+    cli::Environment tty;
+    tty.out_is_tty = true;
+    tty.columns = 40;
+    const auto r = test::run_cli({"--color=never", "-q", "crt", "--attack", "7", "--defense", "2", "--odds"}, tty);
+    REQUIRE(r.code == 0);
+    std::istringstream in(r.out);
+    size_t notes = 0;
+    for (std::string line; std::getline(in, line);) {
+        INFO(line);
+        CHECK(umpire::display_width(line) <= 40);
+        notes += line.starts_with("provisional: ") ? 1 : 0;
+    }
+    CHECK(notes > 0);
+    CHECK(contains(r.out, "[PROVISIONAL]"));  // whole, on one line
 }
