@@ -177,15 +177,6 @@ std::string without_working(const std::string& text, std::string& working)
     return shown;
 }
 
-// Short names for the long commands, typed at the prompt only (scripts keep the full ones).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 5> k_aliases{{
-    {"cc", "close-combat"},
-    {"cr", "command-roll"},
-    {"co", "cops-overrun"},
-    {"ap", "always-possible"},
-    {"ad", "air-deployment"},
-}};
-
 const char* k_shell_help = "Type a command as on the command line, without 'umpire': melee --attacker Galley-1 "
                            "--defender Genoa.\n"
                            "With a game, each result is applied to it; 'ask COMMAND' only asks.\n"
@@ -277,7 +268,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             write_history(history.c_str());
         }
         std::vector<std::string> args = *words;
-        for (const auto& [alias, command] : k_aliases) {
+        for (const auto& [alias, command] : k_shell_aliases) {
             if (args.front() == alias) {
                 args.front() = command;
             } else if ((args.front() == "ask" || args.front() == "help") && args.size() > 1 && args[1] == alias) {

@@ -692,6 +692,12 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
                 words.emplace_back(c.name);
             }
         }
+        // the short names of those commands: 'cr' completed to crt, another game's command
+        for (const auto& [alias, command] : k_shell_aliases) {
+            if (contains(words, std::string(command))) {
+                words.emplace_back(alias);
+            }
+        }
         if (!title.empty() && std::none_of(words.begin() + static_cast<std::ptrdiff_t>(shell_words), words.end(),
                                            [&](const std::string& w) { return w.starts_with(prefix); })) {
             for (const auto& c : k_commands) {
@@ -706,7 +712,10 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
         std::ostringstream sink;
         Runner runner(sink, sink, env, "");
         const size_t at = before.front() == "ask" && before.size() > 1 ? 1 : 0;
-        const std::string& command = before[at];
+        std::string command = before[at];
+        for (const auto& [alias, full] : k_shell_aliases) {
+            command = command == alias ? std::string(full) : command;  // cc --attacker-<TAB>
+        }
         const CLI::App* sub = nullptr;
         try {
             sub = runner.app().get_subcommand(command);

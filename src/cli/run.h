@@ -2,6 +2,7 @@
 
 #include "cli/context.h"
 
+#include <array>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -74,6 +75,16 @@ std::string refused_inside(std::string_view where, const std::vector<std::string
 // The --help group of COMMAND: the title of the game whose rules it resolves, "General"
 // for the rest, "" for no command of umpire's.
 std::string_view command_group(std::string_view command);
+
+// Short names for the long commands, typed at the shell's prompt only (scripts keep the
+// full ones); completed there as the commands they stand for.
+inline constexpr std::array<std::pair<std::string_view, std::string_view>, 5> k_shell_aliases{{
+    {"cc", "close-combat"},
+    {"cr", "command-roll"},
+    {"co", "cops-overrun"},
+    {"ap", "always-possible"},
+    {"ad", "air-deployment"},
+}};
 
 // The words that may complete PREFIX after the words BEFORE on a shell line: commands
 // and the shell's own words first, then a command's options, an option's choices, the

@@ -120,3 +120,21 @@ TEST_CASE("completion: an option's values read from a table or one_of are offere
     CHECK(cli::completions({"overrun", "--result"}, "", {}, "") == V{"DE", "DX"});
     CHECK(cli::completions({"game", "--light"}, "", {}, "") == V{"day", "night", "twilight"});
 }
+
+TEST_CASE("completion: the shell's short names complete as themselves and take their command's options",
+          "[cli][completion]")
+{
+    // In a Great Battles game 'cr<TAB>' gave crt (the Russian Portfolio's), as no command of
+    // the game begins 'cr', though cr is command-roll's short name; 'cc --<TAB>' gave nothing.
+    test::TempDir dir("completion-aliases");
+    const std::string game = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles-example", game}).code == 0);
+    const auto first = cli::completions({}, "cr", {}, game);
+    CHECK(contains(first, std::string("cr")));
+    CHECK_FALSE(contains(first, std::string("crt")));
+    const auto cc = cli::completions({"cc"}, "--attacker-q", {}, game);
+    CHECK(cc == std::vector<std::string>{"--attacker-quality"});
+    CHECK(cli::completions({"ask", "cc", "--attacker-quality"}, "v", {}, game) == std::vector<std::string>{"veterans"});
+    // without a game every command is offered, the short names too
+    CHECK(contains(cli::completions({}, "c", {}, ""), std::string("cc")));
+}
