@@ -814,8 +814,13 @@ TEST_CASE("cli: game sequence lists the steps of play in the rules' order, the g
     auto next = run_cli({"game", "next", file});
     CHECK(contains(next.out, "now the first player's turn (7.2)"));
     CHECK(contains(next.out, "--skip-due"));  // {skip_due} said as the flag the referee types
-    CHECK(contains(run_cli({"game", "sequence", file}).out, "the first player's turn (7.2), each of the day's "
-                                                            "turns (7.2)  (now)"));
+    // the step's section once ("(7.2), each of the day's turns (7.2)" said it twice), and the
+    // dawn's change cites 7.0, which orders the day: 16.3's "Play then proceeds to the Dawn
+    // Phase of the next day" ends the night, and the night's change cites it
+    const auto sequence = run_cli({"game", "sequence", file}).out;
+    CHECK(contains(sequence, "the first player's turn (7.2), each of the day's turns  (now)"));
+    CHECK(contains(sequence, "game next: day and turn 1 begin (7.0: each day a dawn phase, then the day turns)"));
+    CHECK_FALSE(contains(sequence, "turn 1 begin (16.3"));
     // A word that is neither a game nor a file, and too many words, are refused.
     auto neither = run_cli({"game", "sequence", dir / "none.toml"});
     CHECK(neither.code != 0);
