@@ -441,6 +441,11 @@ void run_table_check(const TableOptions& opt, Context& ctx)
             w.begin_object().key("file").value(c.file).key("id").value(c.id).key("error").value(c.error).end_object();
         }
         ctx.out() << w.end_array().end_object().str() << "\n";
+        for (const auto& c : checked) {
+            if (!c.error.empty()) {  // errors go to standard error under --json too (EXIT STATUS)
+                ctx.err() << "umpire: error: " << c.error << "\n";
+            }
+        }
     } else {
         for (const auto& c : checked) {
             if (c.error.empty()) {

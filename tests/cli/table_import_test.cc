@@ -297,6 +297,9 @@ TEST_CASE("cli: a table of the referee's that lacks what a command reads is refu
     CHECK(j["checked"][0]["id"] == "constantinople.melee");
     CHECK(j["checked"][0]["error"] == "");
     CHECK(contains(j["checked"][1]["error"].get<std::string>(), "lacks column 1:4"));
+    // the fault on standard error too, as every error under --json (it went to stdout only)
+    CHECK(contains(both.err, "umpire: error: "));
+    CHECK(contains(both.err, "lacks column 1:4"));
     auto ok = run_cli({"table", "check", dir + "/constantinople/melee.toml"}, ref.env);
     CHECK(ok.code == 0);
     CHECK(contains(ok.out, "1 of 1 table valid; nothing installed"));
