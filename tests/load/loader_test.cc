@@ -329,6 +329,27 @@ back = { melee = 2, ram = 0, ram_defense = "D" }
     }
 }
 
+TEST_CASE("loader: a scenario names its game and each side once", "[load][scenario]")
+{
+    auto scenario = [&](const std::string& game, const std::string& sides, const std::string& name) {
+        return load::parse_scenario("id = \"s\"\ntitle = \"S\"\ngame = \"" + game +
+                                        "\"\nsource = \"G\"\nsides = " + sides + "\n[[unit]]\nname = \"" + name +
+                                        "\"\nside = \"a\"\ntype = \"galley\"\n",
+                                    "s.toml");
+    };
+    CHECK_NOTHROW(scenario("G", R"(["a", "b"])", "Ship"));
+    // A scenario for no game at all says nothing of whose rules it follows.
+    CHECK_THROWS_WITH(scenario("", R"(["a", "b"])", "Ship"), Catch::StartsWith("s.toml:3:8: 'game' is empty"));
+    CHECK_THROWS_WITH(scenario("  ", R"(["a", "b"])", "Ship"), Catch::StartsWith("s.toml:3:8: 'game' is empty"));
+    // A side named twice, in any case, is refused where it is named the second time.
+    CHECK_THROWS_WITH(scenario("G", R"(["a", "a"])", "Ship"), "s.toml:5:15: side 'a' appears twice in 'sides'");
+    CHECK_THROWS_WITH(scenario("G", R"(["a", "b", "A"])", "Ship"), "s.toml:5:20: side 'A' appears twice in 'sides'");
+    // A name of spaces shows as nothing, as a zero-width one does.
+    CHECK_THROWS_WITH(scenario("G", R"(["a", "b"])", "   "),
+                      "s.toml:7:8: unit name '   ' is only spaces, which shows as nothing");
+    CHECK_NOTHROW(scenario("G", R"(["a", "b"])", "Two Ships"));
+}
+
 TEST_CASE("loader: every shipped table and scenario loads", "[load]")
 {
     // The embedded catalog parses and validates each; a bad file throws here.
