@@ -63,6 +63,22 @@ void install(const std::string& dest, const std::string& text)
     load::write_state_text(dest, text);
 }
 
+// TEXT, an edit of the table at DEST that did not hold, kept beside it as DEST.rejected (or
+// DEST.rejected.2 and on: an earlier one is never written over), its folders made; the
+// name it is kept under.
+std::string keep_rejected(const std::string& dest, const std::string& text)
+{
+    const auto folder = std::filesystem::path(dest).parent_path();
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        throw io_error("cannot make " + folder.string() + ": " + ec.message());
+    }
+    const std::string kept = load::aside(dest + ".rejected");
+    load::write_state_text(kept, text);
+    return kept;
+}
+
 // Standard input, refused past the size of any table file.
 std::string read_input(Context& ctx)
 {
@@ -323,21 +339,54 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
                 false);
             return;
         }
-        try {
-            const core::Table mine = load::parse_table(text, copy, opt.id);
+        // TEXT read as the table from the file NAME: an Error when it does not hold.
+        const auto check = [&](const std::string& name) {
+            const core::Table mine = load::parse_table(text, name, opt.id);
             if (shipped) {
-                load::check_fits(*shipped, mine, copy);
+                load::check_fits(*shipped, mine, name);
             }
+        };
+        const auto say_fault = [&](const Error& e) {
+            ctx.err() << "umpire: error: " << e.what() << "\n"
+                      << e.detail() << (e.detail().empty() || e.detail().ends_with('\n') ? "" : "\n");
+        };
+        try {
+            check(copy);
             break;
         } catch (const Error& e) {
             if (e.code() != ExitCode::data && e.code() != ExitCode::no_input) {
                 throw;
             }
-            ctx.err() << "umpire: error: " << e.what() << "\n"
-                      << e.detail() << (e.detail().empty() || e.detail().ends_with('\n') ? "" : "\n");
-            if (!again(ctx)) {
-                throw data_error("table edit " + opt.id + ": nothing installed; " + opt.id + " is read as before");
+            // Asked, the referee sees the fault in the copy he may edit again. Else, or once he
+            // edits no more, the scratch copy goes with its directory: his edit is kept beside
+            // his table, and (not asked) its fault is said of that file.
+            const bool asked = ctx.env().in_is_tty && ctx.env().in != nullptr;
+            if (asked) {
+                say_fault(e);
+                if (again(ctx)) {
+                    continue;
+                }
             }
+            const std::string nothing =
+                "table edit " + opt.id + ": nothing installed; " + opt.id + " is read as before";
+            std::string kept;
+            try {
+                kept = keep_rejected(dest, text);
+            } catch (const Error& k) {
+                if (!asked) {
+                    say_fault(e);
+                }
+                throw data_error(nothing + "; your edit is lost: " + k.what());
+            }
+            if (!asked) {
+                try {
+                    check(kept);
+                    say_fault(e);
+                } catch (const Error& k) {
+                    say_fault(k);
+                }
+            }
+            throw data_error(nothing + "; your edit is kept in " + kept);
         }
     }
     if (text.starts_with(k_fill_header)) {

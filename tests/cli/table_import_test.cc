@@ -383,3 +383,38 @@ TEST_CASE("cli: table edit installs what the editor saved only when it holds, a 
     CHECK(run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env).code == 65);
     CHECK(slurp(ref.mine) == kept);
 }
+
+TEST_CASE("cli: table edit keeps an edit that does not hold beside the referee's table and names it", "[cli][tables]")
+{
+    Referee ref;
+    // The scratch copy's directory, under a TMPDIR of the test's own: gone once the edit ends.
+    const test::TempDir scratch("table-edit-scratch");
+    const char* tmpdir = std::getenv("TMPDIR");
+    const std::string was = tmpdir == nullptr ? "" : tmpdir;
+    ::setenv("TMPDIR", scratch.path.c_str(), 1);
+    ref.env.editor = "sh " + ref.write("bad.sh", "sed -i 's/^title = .*/title = 5/' \"$1\"\n");
+    auto first = run_cli({"table", "edit", "constantinople.melee"}, ref.env);
+    auto second = run_cli({"table", "edit", "constantinople.melee"}, ref.env);
+    if (tmpdir == nullptr) {
+        ::unsetenv("TMPDIR");
+    } else {
+        ::setenv("TMPDIR", was.c_str(), 1);
+    }
+    const std::string kept = ref.env.user_tables + "/constantinople/melee.toml.rejected";
+    INFO(first.err);
+    CHECK(first.code == 65);
+    // The fault is said of the file kept, not of the scratch copy that is gone.
+    CHECK(contains(first.err, kept + ":4:9: 'title' must be a string"));
+    CHECK_FALSE(contains(first.err, scratch.path.string()));
+    CHECK(contains(first.err,
+                   "nothing installed; constantinople.melee is read as before; your edit is kept in " + kept + "\n"));
+    CHECK(contains(slurp(kept), "title = 5\n"));
+    CHECK_FALSE(std::filesystem::exists(ref.env.user_tables + "/constantinople/melee.toml"));
+    CHECK(std::filesystem::is_empty(scratch.path));
+    // A second edit that does not hold is kept beside the first, never over it.
+    CHECK(second.code == 65);
+    CHECK(contains(second.err, "your edit is kept in " + kept + ".2\n"));
+    CHECK(std::filesystem::exists(kept + ".2"));
+    // The kept edit is no table: every call reads umpire's.
+    CHECK(run_cli({"table", "check", ref.env.user_tables}, ref.env).code == 0);
+}
