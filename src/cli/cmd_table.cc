@@ -473,7 +473,19 @@ void run_table_check(const TableOptions& opt, Context& ctx)
         }
     } else {
         try {
-            const core::Table t = load::parse_table(load::read_data_file(opt.file), opt.file);
+            const std::string text = load::read_data_file(opt.file);
+            const core::Table t = load::parse_table(text, opt.file);
+            // A tables directory reads the file's name as the id's last part (DIR/GAME/NAME.toml)
+            // or the whole id (DIR/GAME.NAME.toml): an id no directory could give it is refused
+            // at its line, as a directory's file is.
+            const std::string stem = std::filesystem::path(opt.file).stem().string();
+            if (t.id != stem && !t.id.ends_with("." + stem)) {
+                const size_t dot = t.id.rfind('.');
+                load::parse_table(text, opt.file,
+                                  stem.find('.') != std::string::npos || dot == std::string::npos
+                                      ? stem
+                                      : t.id.substr(0, dot + 1) + stem);
+            }
             if (const auto shipped = load::shipped_table(t.id)) {
                 load::check_fits(*shipped, t, opt.file);
             }

@@ -131,6 +131,34 @@ TEST_CASE("cli: two files of one table id in a tables directory are refused, nam
     CHECK(run_cli({"--tables", dir.path.string(), "check", "skirmish.night.morale", "--roll", "4"}).code == 0);
 }
 
+TEST_CASE("cli: table check FILE refuses an id that the file's name could never be read as", "[cli][tables]")
+{
+    test::TempDir dir("check-file-id");
+    const std::string morale =
+        "id = \"skirmish.morale\"\ntitle = \"Morale\"\ngame = \"Skirmish\"\nsource = \"house\"\ndice = \"1d6\"\n"
+        "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"breaks\"\n[[row]]\n"
+        "die = \"4-6\"\nresult = \"holds\"\n[legend.breaks]\nname = \"Breaks\"\n"
+        "[legend.holds]\nname = \"Holds\"\n";
+    auto check = [&](const std::string& name) {
+        std::filesystem::create_directories(std::filesystem::path(dir / name).parent_path());
+        std::ofstream(dir / name) << morale;
+        return run_cli({"table", "check", dir / name});
+    };
+    // The id's last part, or the whole id: as DIR/GAME/NAME.toml and DIR/GAME.NAME.toml are read.
+    CHECK(check("skirmish/morale.toml").code == 0);
+    CHECK(check("morale.toml").code == 0);
+    CHECK(check("skirmish.morale.toml").code == 0);
+    // Any other name: no tables directory could read the file as skirmish.morale.
+    const auto other = check("skirmish/nerve.toml");
+    CHECK(other.code == 65);
+    CHECK(contains(other.err, dir / "skirmish/nerve.toml" +
+                                  ":1:6: id 'skirmish.morale' does not match the file name, which makes it "
+                                  "'skirmish.nerve'"));
+    CHECK(contains(other.out, "0 of 1 table valid"));
+    CHECK(contains(check("skirmish.nerve.toml").err, "which makes it 'skirmish.nerve'"));
+    CHECK(contains(check("xmorale.toml").err, "which makes it 'skirmish.xmorale'"));
+}
+
 TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",
           "[cli][tables]")
 {
