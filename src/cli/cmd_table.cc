@@ -785,7 +785,8 @@ void setup_table(CLI::App& app, Context& ctx)
     reset->callback([reset_opt, &ctx] { run_table_reset(*reset_opt, ctx); });
 
     auto check_opt = ctx.make_options<TableOptions>();
-    auto* check = sub->add_subcommand("check", "Validate a table file or a directory of them; install nothing");
+    auto* check = sub->add_subcommand(
+        "check", "Validate a table file or a directory of them (the first fault of each file); install nothing");
     check->add_option("FILE", check_opt->file, "A table file, or a tables directory")->required()->type_name("FILE");
     check->callback([check_opt, &ctx] { run_table_check(*check_opt, ctx); });
 }

@@ -159,6 +159,24 @@ TEST_CASE("cli: table check FILE refuses an id that the file's name could never 
     CHECK(contains(check("xmorale.toml").err, "which makes it 'skirmish.xmorale'"));
 }
 
+TEST_CASE("cli: table check reports the first fault of each file, as its help says", "[cli][tables]")
+{
+    // An unknown key, a code not in the legend and a gap: the loader stops at the first.
+    test::TempDir dir("check-first-fault");
+    std::filesystem::create_directories(dir / "bad");
+    std::ofstream(dir / "bad/t.toml") << "id = \"bad.t\"\ntitle = \"T\"\ngame = \"Bad\"\nsource = \"Bad 1.1\"\n"
+                                         "dice = \"1d6\"\ncolour = \"red\"\n[rows]\nkind = \"die\"\n[[row]]\n"
+                                         "die = \"1-2\"\nresult = \"zz\"\n[[row]]\ndie = \"4-6\"\nresult = \"b\"\n"
+                                         "[legend.b]\nname = \"B\"\n";
+    const auto check = run_cli({"table", "check", dir.path.string()});
+    CHECK(check.code == 65);
+    CHECK(contains(check.err, "unknown key 'colour'"));
+    CHECK_FALSE(contains(check.err, "'zz'"));
+    CHECK_FALSE(contains(check.err, "gap"));
+    // umpire(1) said "each fault"; what is said is the first of each file.
+    CHECK(contains(run_cli({"table", "check", "--help"}).out, "the first fault of each file"));
+}
+
 TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",
           "[cli][tables]")
 {
