@@ -343,7 +343,7 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
         const auto check = [&](const std::string& name) {
             const core::Table mine = load::parse_table(text, name, opt.id);
             if (shipped) {
-                load::check_fits(*shipped, mine, name);
+                load::check_fits(*shipped, mine, name, text);
             }
         };
         const auto say_fault = [&](const Error& e) {
@@ -487,7 +487,7 @@ void run_table_check(const TableOptions& opt, Context& ctx)
                                       : t.id.substr(0, dot + 1) + stem);
             }
             if (const auto shipped = load::shipped_table(t.id)) {
-                load::check_fits(*shipped, t, opt.file);
+                load::check_fits(*shipped, t, opt.file, text);
             }
             checked.push_back({opt.file, t.id, ""});
         } catch (const Error& e) {

@@ -1094,4 +1094,19 @@ core::GameState parse_game(std::string_view text, std::string_view source_name)
     return g;
 }
 
+Error error_at_key(std::string_view text, std::string_view source_name, std::string_view key,
+                   const std::string& message)
+{
+    Reader reader(source_name);
+    try {
+        const toml::table doc = reader.parse(text);
+        if (const toml::node* node = doc.at_path(key).node()) {
+            return Error(ExitCode::data, reader.place(node->source()) + message, reader.excerpt(node->source()));
+        }
+    } catch (const Error&) {
+        // Text that is no TOML has no key to point at: the file is named alone.
+    }
+    return data_error(std::string(source_name) + ": " + message);
+}
+
 }  // namespace umpire::load
