@@ -508,24 +508,6 @@ std::vector<core::Change> hand_edits(const core::GameState& made, const core::Ga
     return out;
 }
 
-// A name for what recover keeps aside (a cut journal, a hand-edited file) where nothing is
-// yet: BASE, else BASE.2, BASE.3 and on, so a second recover never writes over the first's.
-std::string aside(const std::string& base)
-{
-    std::string name = base;
-    for (int n = 2;; ++n) {
-        std::error_code ec;
-        const auto type = std::filesystem::symlink_status(name, ec).type();
-        if (type == std::filesystem::file_type::not_found) {
-            return name;
-        }
-        if (ec || n > 100000) {
-            throw io_error(base + ": cannot find a free name to keep it under" + (ec ? ": " + ec.message() : ""));
-        }
-        name = base + "." + std::to_string(n);
-    }
-}
-
 void run_recover(const GameOptions& opt, Context& ctx)
 {
     const std::string path = file_of(opt, ctx, 0);
@@ -594,7 +576,7 @@ void run_recover(const GameOptions& opt, Context& ctx)
         at = text.find('\n', at) + 1;
     }
     if (at < text.size()) {
-        const std::string cut = aside(jpath + ".cut");
+        const std::string cut = load::aside(jpath + ".cut");
         load::write_state_text(cut, text.substr(at));
         r.steps.push_back(why);
         r.steps.push_back("the journal cut after line " + std::to_string(keep) + "; the " +
@@ -620,7 +602,7 @@ void run_recover(const GameOptions& opt, Context& ctx)
         return;
     }
     if (have_file && file != made.text) {
-        const std::string edited = aside(path + ".edited");
+        const std::string edited = load::aside(path + ".edited");
         load::write_state_text(edited, file);
         r.steps.push_back(path + " differed from its journal; as it was, it is kept in " + edited);
     }

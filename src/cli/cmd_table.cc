@@ -63,6 +63,22 @@ void install(const std::string& dest, const std::string& text)
     load::write_state_text(dest, text);
 }
 
+// TEXT, an edit of the table at DEST that did not hold, kept beside it as DEST.rejected (or
+// DEST.rejected.2 and on: an earlier one is never written over), its folders made; the
+// name it is kept under.
+std::string keep_rejected(const std::string& dest, const std::string& text)
+{
+    const auto folder = std::filesystem::path(dest).parent_path();
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        throw io_error("cannot make " + folder.string() + ": " + ec.message());
+    }
+    const std::string kept = load::aside(dest + ".rejected");
+    load::write_state_text(kept, text);
+    return kept;
+}
+
 // Standard input, refused past the size of any table file.
 std::string read_input(Context& ctx)
 {
@@ -323,21 +339,54 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
                 false);
             return;
         }
-        try {
-            const core::Table mine = load::parse_table(text, copy, opt.id);
+        // TEXT read as the table from the file NAME: an Error when it does not hold.
+        const auto check = [&](const std::string& name) {
+            const core::Table mine = load::parse_table(text, name, opt.id);
             if (shipped) {
-                load::check_fits(*shipped, mine, copy);
+                load::check_fits(*shipped, mine, name, text);
             }
+        };
+        const auto say_fault = [&](const Error& e) {
+            ctx.err() << "umpire: error: " << e.what() << "\n"
+                      << e.detail() << (e.detail().empty() || e.detail().ends_with('\n') ? "" : "\n");
+        };
+        try {
+            check(copy);
             break;
         } catch (const Error& e) {
             if (e.code() != ExitCode::data && e.code() != ExitCode::no_input) {
                 throw;
             }
-            ctx.err() << "umpire: error: " << e.what() << "\n"
-                      << e.detail() << (e.detail().empty() || e.detail().ends_with('\n') ? "" : "\n");
-            if (!again(ctx)) {
-                throw data_error("table edit " + opt.id + ": nothing installed; " + opt.id + " is read as before");
+            // Asked, the referee sees the fault in the copy he may edit again. Else, or once he
+            // edits no more, the scratch copy goes with its directory: his edit is kept beside
+            // his table, and (not asked) its fault is said of that file.
+            const bool asked = ctx.env().in_is_tty && ctx.env().in != nullptr;
+            if (asked) {
+                say_fault(e);
+                if (again(ctx)) {
+                    continue;
+                }
             }
+            const std::string nothing =
+                "table edit " + opt.id + ": nothing installed; " + opt.id + " is read as before";
+            std::string kept;
+            try {
+                kept = keep_rejected(dest, text);
+            } catch (const Error& k) {
+                if (!asked) {
+                    say_fault(e);
+                }
+                throw data_error(nothing + "; your edit is lost: " + k.what());
+            }
+            if (!asked) {
+                try {
+                    check(kept);
+                    say_fault(e);
+                } catch (const Error& k) {
+                    say_fault(k);
+                }
+            }
+            throw data_error(nothing + "; your edit is kept in " + kept);
         }
     }
     if (text.starts_with(k_fill_header)) {
@@ -424,9 +473,21 @@ void run_table_check(const TableOptions& opt, Context& ctx)
         }
     } else {
         try {
-            const core::Table t = load::parse_table(load::read_data_file(opt.file), opt.file);
+            const std::string text = load::read_data_file(opt.file);
+            const core::Table t = load::parse_table(text, opt.file);
+            // A tables directory reads the file's name as the id's last part (DIR/GAME/NAME.toml)
+            // or the whole id (DIR/GAME.NAME.toml): an id no directory could give it is refused
+            // at its line, as a directory's file is.
+            const std::string stem = std::filesystem::path(opt.file).stem().string();
+            if (t.id != stem && !t.id.ends_with("." + stem)) {
+                const size_t dot = t.id.rfind('.');
+                load::parse_table(text, opt.file,
+                                  stem.find('.') != std::string::npos || dot == std::string::npos
+                                      ? stem
+                                      : t.id.substr(0, dot + 1) + stem);
+            }
             if (const auto shipped = load::shipped_table(t.id)) {
-                load::check_fits(*shipped, t, opt.file);
+                load::check_fits(*shipped, t, opt.file, text);
             }
             checked.push_back({opt.file, t.id, ""});
         } catch (const Error& e) {
@@ -729,7 +790,8 @@ void setup_table(CLI::App& app, Context& ctx)
     reset->callback([reset_opt, &ctx] { run_table_reset(*reset_opt, ctx); });
 
     auto check_opt = ctx.make_options<TableOptions>();
-    auto* check = sub->add_subcommand("check", "Validate a table file or a directory of them; install nothing");
+    auto* check = sub->add_subcommand(
+        "check", "Validate a table file or a directory of them (the first fault of each file); install nothing");
     check->add_option("FILE", check_opt->file, "A table file, or a tables directory")->required()->type_name("FILE");
     check->callback([check_opt, &ctx] { run_table_check(*check_opt, ctx); });
 }

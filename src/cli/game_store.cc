@@ -40,7 +40,7 @@ std::pair<const core::GameRules*, const core::Scenario*> game_of(const std::stri
     const core::Scenario& s = *found;
     for (const auto& id : core::game_ids()) {
         const core::GameRules* rules = core::find_game_rules(id);
-        if (rules->title == s.game) {
+        if (iequals(rules->title, s.game)) {  // as the referee types it: "constantinople" is Constantinople
             return {rules, &s};
         }
     }

@@ -206,14 +206,26 @@ Expected<size_t> find_row(const Table& table, std::string_view key)
     return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id + suggestion(key, table.row_keys()));
 }
 
-Expected<DieRange> parse_die_range(std::string_view text)
+Expected<DieRange> parse_die_range(std::string_view printed)
 {
-    const std::string quoted = "'" + std::string(text) + "'";
-    const std::string form = "; write N, N-M, ..N or N.. (N+ as printed: N..)";
-    auto number = [](std::string_view t) { return parse_int(t, -1000000, 1000000); };
+    const std::string quoted = "'" + std::string(printed) + "'";
+    const std::string form = "; write N, N-M (or N\u2013M), ..N, N.. or N+";
+    // An en dash or a minus sign, as charts print them ("4\u20136"), reads as '-': one reading
+    // for a table's file and for table import.
+    std::string plain(printed);
+    for (const std::string_view dash : {"\u2013", "\u2212"}) {
+        for (size_t at = plain.find(dash); at != std::string::npos; at = plain.find(dash, at)) {
+            plain.replace(at, dash.size(), "-");
+        }
+    }
+    std::string_view text = plain;
+    // A die value has no '+' of its own: "+4" is no range (the '+' of "4+" is its end's).
+    auto number = [](std::string_view t) {
+        return t.starts_with("+") ? fail<long long>("a '+' before the value") : parse_int(t, -1000000, 1000000);
+    };
     if (text.size() > 1 && text.ends_with("+")) {
         text.remove_suffix(1);  // "6+", as charts print it: 6..
-        if (auto lo = number(text); lo && !text.starts_with("+")) {
+        if (auto lo = number(text); lo) {
             return DieRange{static_cast<int>(*lo), k_open_high};
         }
         return fail<DieRange>(quoted + " is not a die range" + form);

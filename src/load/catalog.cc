@@ -310,9 +310,13 @@ std::unique_ptr<core::Table> embedded_table(std::string_view id)
 // result codes. A copy may change every cell and a shift's columns, group die rows otherwise,
 // add codes and reword effects, never drop what a procedure looks for: that would be a wrong
 // lookup, not a refusal.
-void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path)
+void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path, std::string_view text)
 {
-    const std::string of = path + ": " + shipped.id + " ";
+    const std::string of = shipped.id + " ";
+    // The fault at KEY of the copy, where the referee would put it right.
+    const auto fault = [&](std::string_view key, const std::string& message) {
+        return error_at_key(text, path, key, message);
+    };
     if (theirs.column_kind != shipped.column_kind || theirs.columns != shipped.columns) {
         std::vector<std::string> missing;
         for (const auto& c : shipped.columns) {
@@ -320,42 +324,44 @@ void check_fits(const core::Table& shipped, const core::Table& theirs, const std
                 missing.push_back(c);
             }
         }
-        throw data_error(of +
-                         (missing.empty()
-                              ? "has its columns in another order or of another kind"
-                              : "lacks column" + std::string(missing.size() > 1 ? "s " : " ") + join(missing, ", ")) +
-                         "; umpire's commands read umpire's columns, in order: " + join(shipped.columns, " "));
+        throw fault(theirs.columns.empty() ? "columns" : "columns.keys",
+                    of +
+                        (missing.empty()
+                             ? "has its columns in another order or of another kind"
+                             : "lacks column" + std::string(missing.size() > 1 ? "s " : " ") + join(missing, ", ")) +
+                        "; umpire's commands read umpire's columns, in order: " + join(shipped.columns, " "));
     }
     if (theirs.row_kind != shipped.row_kind || theirs.dice != shipped.dice) {
-        throw data_error(of + "has rows of another kind or other dice than umpire's (" +
-                         (shipped.dice ? shipped.dice->label() : std::string("no dice")) +
-                         "): the commands roll and read it as umpire's");
+        throw fault(theirs.dice != shipped.dice ? "dice" : "rows.kind",
+                    of + "has rows of another kind or other dice than umpire's (" +
+                        (shipped.dice ? shipped.dice->label() : std::string("no dice")) +
+                        "): the commands roll and read it as umpire's");
     }
     for (const auto& row : shipped.rows) {
         if (shipped.row_kind == core::RowKind::label &&
             std::none_of(theirs.rows.begin(), theirs.rows.end(), [&](const auto& r) { return r.key == row.key; })) {
-            throw data_error(of + "lacks row '" + row.key + "', which the commands read");
+            throw fault("row", of + "lacks row '" + row.key + "', which the commands read");
         }
     }
     for (const auto& constant : shipped.constants) {
         if (std::none_of(theirs.constants.begin(), theirs.constants.end(),
                          [&](const auto& c) { return c.first == constant.first; })) {
-            throw data_error(of + "lacks the constant " + constant.first + ", which the commands read");
+            throw fault("constants", of + "lacks the constant " + constant.first + ", which the commands read");
         }
     }
     for (const auto& s : shipped.shifts) {
         const core::ShiftRule* mine = theirs.find_shift(s.name);
         if (mine == nullptr || mine->read != s.read) {
-            throw data_error(of + (mine == nullptr ? "lacks" : "has another kind of") + " the [[shift]] " + s.name +
-                             " (" + s.description + (s.source.empty() ? "" : ", " + s.source) +
-                             "), which the commands read");
+            throw fault("shift", of + (mine == nullptr ? "lacks" : "has another kind of") + " the [[shift]] " + s.name +
+                                     " (" + s.description + (s.source.empty() ? "" : ", " + s.source) +
+                                     "), which the commands read");
         }
     }
     for (const auto& e : shipped.legend) {
         if (std::none_of(theirs.legend.begin(), theirs.legend.end(),
                          [&](const core::LegendEntry& l) { return l.code == e.code; })) {
-            throw data_error(of + "lacks the result code " + e.code + " (" + e.name +
-                             ") in its legend, which the commands read");
+            throw fault("legend", of + "lacks the result code " + e.code + " (" + e.name +
+                                      ") in its legend, which the commands read");
         }
     }
 }
@@ -377,7 +383,7 @@ Catalog::Entry& Catalog::entry(std::string_view id)
             // The referee's copy of a chart the text lost is his chart: not provisional, and
             // every answer read from it says whose it is (Context::emit).
             if (auto shipped = embedded_table(id)) {
-                check_fits(*shipped, *e.table, path);
+                check_fits(*shipped, *e.table, path, e.text);
                 if (shipped->provisional) {
                     e.replaces_provisional = true;
                     e.table->provisional = false;

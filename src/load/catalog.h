@@ -84,9 +84,10 @@ private:
 
 // Umpire's own table ID, whatever overrides it; null when umpire ships none of that id.
 std::unique_ptr<core::Table> shipped_table(std::string_view id);
-// A data Error naming PATH when THEIRS, the referee's copy of SHIPPED, lacks what umpire's
-// commands read of it: a column (in order), a row label, a constant, a shift, a result code.
-void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path);
+// A data Error at PATH's line and column when THEIRS, the referee's copy of SHIPPED read from
+// TEXT, lacks what umpire's commands read of it: a column (in order), a row label, a
+// constant, a shift, a result code; the key it is missing from is pointed at.
+void check_fits(const core::Table& shipped, const core::Table& theirs, const std::string& path, std::string_view text);
 
 // PATH's whole text: not_found (66) when it cannot be opened, an io Error (74) when a
 // read fails, never a shorter text.

@@ -98,7 +98,7 @@ std::vector<GridCell> split_line(std::string_view line, size_t number, bool csv,
     return cells;
 }
 
-// "2–4" (an en dash, as charts print it) read as "2-4".
+// "2–4" (an en dash, as charts print it) written as "2-4" (core::parse_die_range reads both).
 std::string plain_dashes(std::string text)
 {
     for (const std::string dash : {"\u2013", "\u2212"}) {
@@ -225,7 +225,7 @@ std::string import_grid(const core::Table& t, std::string_view table_text,
                                            : "'" + key + "' is no row of " + t.id + suggestion(key, row_keys) +
                                                  "; rows: " + join(row_keys, ", ");
         }
-        const auto range = core::parse_die_range(plain_dashes(key));
+        const auto range = core::parse_die_range(key);
         return range ? "" : "'" + key + "': " + range.error();
     };
     size_t first = 0;
@@ -351,7 +351,7 @@ std::string import_grid(const core::Table& t, std::string_view table_text,
     if (t.row_kind == core::RowKind::die && modified && last) {
         // Modifiers move a total past the die's own: the loader's rule, said at the grid's row.
         const GridCell& opening = grid[first].front();
-        if (core::parse_die_range(plain_dashes(opening.text))->lo != core::k_open_low) {
+        if (core::parse_die_range(opening.text)->lo != core::k_open_low) {
             fail_at(source, opening.line, opening.column,
                     "the first row is " + opening.text + ", but " + t.id +
                         " has modifiers: open it (\"..N\") so every total below is read");

@@ -718,8 +718,21 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
     check_id(reader, doc, s.id, expected_id);
     s.title = reader.string(doc, "title", "the scenario", true);
     s.game = reader.string(doc, "game", "the scenario", true);
+    if (trimmed(s.game).empty()) {
+        reader.fail(doc.get("game")->source(),
+                    "'game' is empty; name the game the scenario is for: one of umpire's "
+                    "as its rules title it (\"Constantinople\") or your own (\"Border War\")");
+    }
     s.source = reader.string(doc, "source", "the scenario", true);
     s.sides = reader.strings(doc, "sides");
+    for (size_t i = 0; i < s.sides.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (iequals(s.sides[i], s.sides[j])) {
+                reader.fail(doc.get("sides")->as_array()->get(i)->source(),
+                            "side '" + s.sides[i] + "' appears twice in 'sides'");
+            }
+        }
+    }
     s.start = reader.string(doc, "start", "the scenario", false);
     if (const toml::node* node = doc.get("turn_record_track")) {
         // each game-turn's month, as jun41; a turn moves it on by one month at most
@@ -791,6 +804,9 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                 reader.fail(name->source(), "unit name '" + visible(unit.name) + "' holds " + std::string(hidden) +
                                                 ", which shows as nothing: two units would look the same");
             }
+            if (!unit.name.empty() && trimmed(unit.name).empty()) {
+                reader.fail(name->source(), "unit name '" + unit.name + "' is only spaces, which shows as nothing");
+            }
             if (unit.name.size() > 256) {  // a name typed after a flag is 256 characters at most
                 reader.fail(name->source(), "unit name of " + std::to_string(unit.name.size()) +
                                                 " characters: at most 256, or no command could name it");
@@ -844,7 +860,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                 }
                 // The Russian Portfolio's kinds (X.B, XIII.C); another game's are its own.
                 const auto& kinds = core::land_unit_kinds();
-                if (s.game == "The Russian Portfolio" &&
+                if (iequals(s.game, "The Russian Portfolio") &&
                     std::find(kinds.begin(), kinds.end(), unit.type) == kinds.end()) {
                     reader.fail(u.get("type")->source(), "a unit with factors is a land unit: its type '" + unit.type +
                                                              "' must be one of " + join(kinds, ", ") +
@@ -1076,6 +1092,21 @@ core::GameState parse_game(std::string_view text, std::string_view source_name)
                                       (p.key.empty() ? "" : ": '" + p.key + "'") + ": " + p.message);
     }
     return g;
+}
+
+Error error_at_key(std::string_view text, std::string_view source_name, std::string_view key,
+                   const std::string& message)
+{
+    Reader reader(source_name);
+    try {
+        const toml::table doc = reader.parse(text);
+        if (const toml::node* node = doc.at_path(key).node()) {
+            return Error(ExitCode::data, reader.place(node->source()) + message, reader.excerpt(node->source()));
+        }
+    } catch (const Error&) {
+        // Text that is no TOML has no key to point at: the file is named alone.
+    }
+    return data_error(std::string(source_name) + ": " + message);
 }
 
 }  // namespace umpire::load

@@ -8,6 +8,7 @@
 #include "core/table.h"
 #include "games/great-battles/great_battles.h"
 #include "games/novorossiysk/novorossiysk.h"
+#include "util/error.h"
 
 #include <string_view>
 
@@ -19,6 +20,13 @@ namespace umpire::load {
 std::string toml_string(std::string_view text);
 
 core::Table parse_table(std::string_view text, std::string_view source_name, std::string_view expected_id = "");
+
+// A data Error saying MESSAGE at the key KEY (dotted: "columns.keys") of the table file TEXT
+// read as SOURCE_NAME: "SOURCE:LINE:COL: MESSAGE" and the line with a caret under the
+// column, as every loader error is; "SOURCE: MESSAGE" when TEXT holds no such key. For a
+// fault found once the file is a plain struct (a copy of a shipped table, check_fits).
+Error error_at_key(std::string_view text, std::string_view source_name, std::string_view key,
+                   const std::string& message);
 
 core::Scenario parse_scenario(std::string_view text, std::string_view source_name, std::string_view expected_id = "");
 

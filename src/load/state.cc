@@ -353,4 +353,20 @@ StateLock::~StateLock()
     }
 }
 
+std::string aside(const std::string& base)
+{
+    std::string name = base;
+    for (int n = 2;; ++n) {
+        std::error_code ec;
+        const auto type = std::filesystem::symlink_status(name, ec).type();
+        if (type == std::filesystem::file_type::not_found) {
+            return name;
+        }
+        if (ec || n > 100000) {
+            throw io_error(base + ": cannot find a free name to keep it under" + (ec ? ": " + ec.message() : ""));
+        }
+        name = base + "." + std::to_string(n);
+    }
+}
+
 }  // namespace umpire::load

@@ -41,6 +41,11 @@ void prepare_state_text(const std::string& path, const std::string& text, mode_t
 void commit_state_text(const std::string& path);
 void discard_state_text(const std::string& path);
 
+// A name to keep something aside under (a cut journal, a hand-edited game file, a rejected
+// table edit) where nothing is yet: BASE, else BASE.2, BASE.3 and on, so a second keeping
+// never writes over the first's.
+std::string aside(const std::string& base);
+
 // The file a write to PATH goes to, through every symbolic link (so a link stays a link,
 // and all the names of one game share its file, lock and journal). An I/O Error, before
 // anything is written, when what is there is no regular file (a directory, a device such

@@ -1195,3 +1195,23 @@ TEST_CASE("cli: a stand suppressed, then eliminated in close combat, is 2 casual
     CHECK(contains(morale.out, "1 eliminated x 2 + 0 suppressed x 1 = 2 (15.1)"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
+
+TEST_CASE("cli: a scenario's game is one of umpire's whatever its case, not a game of one's own", "[cli][game]")
+{
+    const test::TempDir dir("scenario-game-case");
+    std::string text = test::slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/constantinople.toml");
+    const std::string game = "game = \"Constantinople\"";
+    REQUIRE(contains(text, game));
+    for (const std::string typed : {"constantinople", "CONSTANTINOPLE"}) {
+        CAPTURE(typed);
+        std::string mine = text;
+        mine.replace(mine.find(game), game.size(), "game = \"" + typed + "\"");
+        const std::string scenario = dir / (typed + "-scenario.toml");
+        std::ofstream(scenario) << mine;
+        auto made = run_cli({"game", "new", scenario, dir / (typed + ".toml")});
+        INFO(made.err);
+        CHECK(made.code == 0);
+        CHECK(contains(made.out, "A new constantinople game in"));
+        CHECK_FALSE(contains(made.out, "game of your own"));
+    }
+}

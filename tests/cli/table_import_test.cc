@@ -131,6 +131,52 @@ TEST_CASE("cli: two files of one table id in a tables directory are refused, nam
     CHECK(run_cli({"--tables", dir.path.string(), "check", "skirmish.night.morale", "--roll", "4"}).code == 0);
 }
 
+TEST_CASE("cli: table check FILE refuses an id that the file's name could never be read as", "[cli][tables]")
+{
+    test::TempDir dir("check-file-id");
+    const std::string morale =
+        "id = \"skirmish.morale\"\ntitle = \"Morale\"\ngame = \"Skirmish\"\nsource = \"house\"\ndice = \"1d6\"\n"
+        "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"breaks\"\n[[row]]\n"
+        "die = \"4-6\"\nresult = \"holds\"\n[legend.breaks]\nname = \"Breaks\"\n"
+        "[legend.holds]\nname = \"Holds\"\n";
+    auto check = [&](const std::string& name) {
+        std::filesystem::create_directories(std::filesystem::path(dir / name).parent_path());
+        std::ofstream(dir / name) << morale;
+        return run_cli({"table", "check", dir / name});
+    };
+    // The id's last part, or the whole id: as DIR/GAME/NAME.toml and DIR/GAME.NAME.toml are read.
+    CHECK(check("skirmish/morale.toml").code == 0);
+    CHECK(check("morale.toml").code == 0);
+    CHECK(check("skirmish.morale.toml").code == 0);
+    // Any other name: no tables directory could read the file as skirmish.morale.
+    const auto other = check("skirmish/nerve.toml");
+    CHECK(other.code == 65);
+    CHECK(contains(other.err, dir / "skirmish/nerve.toml" +
+                                  ":1:6: id 'skirmish.morale' does not match the file name, which makes it "
+                                  "'skirmish.nerve'"));
+    CHECK(contains(other.out, "0 of 1 table valid"));
+    CHECK(contains(check("skirmish.nerve.toml").err, "which makes it 'skirmish.nerve'"));
+    CHECK(contains(check("xmorale.toml").err, "which makes it 'skirmish.xmorale'"));
+}
+
+TEST_CASE("cli: table check reports the first fault of each file, as its help says", "[cli][tables]")
+{
+    // An unknown key, a code not in the legend and a gap: the loader stops at the first.
+    test::TempDir dir("check-first-fault");
+    std::filesystem::create_directories(dir / "bad");
+    std::ofstream(dir / "bad/t.toml") << "id = \"bad.t\"\ntitle = \"T\"\ngame = \"Bad\"\nsource = \"Bad 1.1\"\n"
+                                         "dice = \"1d6\"\ncolour = \"red\"\n[rows]\nkind = \"die\"\n[[row]]\n"
+                                         "die = \"1-2\"\nresult = \"zz\"\n[[row]]\ndie = \"4-6\"\nresult = \"b\"\n"
+                                         "[legend.b]\nname = \"B\"\n";
+    const auto check = run_cli({"table", "check", dir.path.string()});
+    CHECK(check.code == 65);
+    CHECK(contains(check.err, "unknown key 'colour'"));
+    CHECK_FALSE(contains(check.err, "'zz'"));
+    CHECK_FALSE(contains(check.err, "gap"));
+    // umpire(1) said "each fault"; what is said is the first of each file.
+    CHECK(contains(run_cli({"table", "check", "--help"}).out, "the first fault of each file"));
+}
+
 TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",
           "[cli][tables]")
 {
@@ -279,11 +325,14 @@ TEST_CASE("cli: a table of the referee's that lacks what a command reads is refu
     std::ofstream(ref.mine) << text;
     auto crt = run_cli({"crt", "--attack", "5", "--defense", "3", "--roll", "3"}, ref.env);
     CHECK(crt.code == 65);
-    CHECK(contains(crt.err, ref.mine + ": russian-portfolio.crt lacks column 1:4"));
+    // At the keys it is missing from, with the line and a caret, as every fault of a table file.
+    CHECK(contains(crt.err, ref.mine + ":26:8: russian-portfolio.crt lacks column 1:4"));
+    CHECK(contains(crt.err, "\n  keys = [\"1:3\", "));
+    CHECK(contains(crt.err, "\n         ^\n"));
     // table check says the same of the file and of the directory, and installs nothing.
     auto file = run_cli({"table", "check", ref.mine}, ref.env);
     CHECK(file.code == 65);
-    CHECK(contains(file.err, "lacks column 1:4"));
+    CHECK(contains(file.err, ref.mine + ":26:8: russian-portfolio.crt lacks column 1:4"));
     ref.write("good.toml", slurp(std::string(UMPIRE_SOURCE_DIR) + "/tables/constantinople/melee.toml"));
     const std::string dir = ref.dir / "mine";
     std::filesystem::create_directories(dir + "/constantinople");
@@ -385,4 +434,39 @@ TEST_CASE("cli: table edit installs what the editor saved only when it holds, a 
     ref.env.in_is_tty = false;
     CHECK(run_cli({"table", "edit", "russian-portfolio.crt"}, ref.env).code == 65);
     CHECK(slurp(ref.mine) == kept);
+}
+
+TEST_CASE("cli: table edit keeps an edit that does not hold beside the referee's table and names it", "[cli][tables]")
+{
+    Referee ref;
+    // The scratch copy's directory, under a TMPDIR of the test's own: gone once the edit ends.
+    const test::TempDir scratch("table-edit-scratch");
+    const char* tmpdir = std::getenv("TMPDIR");
+    const std::string was = tmpdir == nullptr ? "" : tmpdir;
+    ::setenv("TMPDIR", scratch.path.c_str(), 1);
+    ref.env.editor = "sh " + ref.write("bad.sh", "sed -i 's/^title = .*/title = 5/' \"$1\"\n");
+    auto first = run_cli({"table", "edit", "constantinople.melee"}, ref.env);
+    auto second = run_cli({"table", "edit", "constantinople.melee"}, ref.env);
+    if (tmpdir == nullptr) {
+        ::unsetenv("TMPDIR");
+    } else {
+        ::setenv("TMPDIR", was.c_str(), 1);
+    }
+    const std::string kept = ref.env.user_tables + "/constantinople/melee.toml.rejected";
+    INFO(first.err);
+    CHECK(first.code == 65);
+    // The fault is said of the file kept, not of the scratch copy that is gone.
+    CHECK(contains(first.err, kept + ":4:9: 'title' must be a string"));
+    CHECK_FALSE(contains(first.err, scratch.path.string()));
+    CHECK(contains(first.err,
+                   "nothing installed; constantinople.melee is read as before; your edit is kept in " + kept + "\n"));
+    CHECK(contains(slurp(kept), "title = 5\n"));
+    CHECK_FALSE(std::filesystem::exists(ref.env.user_tables + "/constantinople/melee.toml"));
+    CHECK(std::filesystem::is_empty(scratch.path));
+    // A second edit that does not hold is kept beside the first, never over it.
+    CHECK(second.code == 65);
+    CHECK(contains(second.err, "your edit is kept in " + kept + ".2\n"));
+    CHECK(std::filesystem::exists(kept + ".2"));
+    // The kept edit is no table: every call reads umpire's.
+    CHECK(run_cli({"table", "check", ref.env.user_tables}, ref.env).code == 0);
 }

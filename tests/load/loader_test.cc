@@ -95,6 +95,31 @@ result = "b"
 )" + k_legend) == "t.toml:12:7: rows leave a gap between 1-3 and 5-6");
 }
 
+TEST_CASE("loader: die rows are spelled as table import reads a printed chart", "[load]")
+{
+    auto table = [](const std::string& low, const std::string& high) {
+        return k_head + "[rows]\nkind = \"die\"\n[[row]]\ndie = \"" + low + "\"\nresult = \"a\"\n[[row]]\ndie = \"" +
+               high + "\"\nresult = \"b\"\n" + k_legend;
+    };
+    // An en dash or a minus sign as printed, and N+ for N or more: the spellings of table import.
+    const std::vector<std::pair<std::string, int>> spellings{
+        {"4\u20136", 6}, {"4\u22126", 6}, {"4-6", 6}, {"4+", core::k_open_high}, {"4..", core::k_open_high}};
+    for (const auto& [high, hi] : spellings) {
+        CAPTURE(high);
+        const core::Table t = load::parse_table(table("1-3", high), "t.toml");
+        REQUIRE(t.rows.size() == 2);
+        CHECK(t.rows[1].lo == 4);
+        CHECK(t.rows[1].hi == hi);
+    }
+    // A '+' before a value is no die value: "+4" was read as 4.
+    for (const std::string high : {"+4", "+4-6", "4-+6", "..+6", "+4..", "+4+"}) {
+        CAPTURE(high);
+        CHECK(load_error(table("1-3", high)) ==
+              "t.toml:12:7: '" + high + "' is not a die range; write N, N-M (or N\u2013M), ..N, N.. or N+");
+    }
+    CHECK(load_error(table("1-3", "6\u20134")) == "t.toml:12:7: '6\u20134' runs backwards; write the low value first");
+}
+
 TEST_CASE("loader: rows must cover every value of the dice", "[load]")
 {
     CHECK(load_error(k_head + R"([rows]
@@ -327,6 +352,27 @@ back = { melee = 2, ram = 0, ram_defense = "D" }
                                  "s.toml"),
             Catch::Contains("shows as nothing: two units would look the same"));
     }
+}
+
+TEST_CASE("loader: a scenario names its game and each side once", "[load][scenario]")
+{
+    auto scenario = [&](const std::string& game, const std::string& sides, const std::string& name) {
+        return load::parse_scenario("id = \"s\"\ntitle = \"S\"\ngame = \"" + game +
+                                        "\"\nsource = \"G\"\nsides = " + sides + "\n[[unit]]\nname = \"" + name +
+                                        "\"\nside = \"a\"\ntype = \"galley\"\n",
+                                    "s.toml");
+    };
+    CHECK_NOTHROW(scenario("G", R"(["a", "b"])", "Ship"));
+    // A scenario for no game at all says nothing of whose rules it follows.
+    CHECK_THROWS_WITH(scenario("", R"(["a", "b"])", "Ship"), Catch::StartsWith("s.toml:3:8: 'game' is empty"));
+    CHECK_THROWS_WITH(scenario("  ", R"(["a", "b"])", "Ship"), Catch::StartsWith("s.toml:3:8: 'game' is empty"));
+    // A side named twice, in any case, is refused where it is named the second time.
+    CHECK_THROWS_WITH(scenario("G", R"(["a", "a"])", "Ship"), "s.toml:5:15: side 'a' appears twice in 'sides'");
+    CHECK_THROWS_WITH(scenario("G", R"(["a", "b", "A"])", "Ship"), "s.toml:5:20: side 'A' appears twice in 'sides'");
+    // A name of spaces shows as nothing, as a zero-width one does.
+    CHECK_THROWS_WITH(scenario("G", R"(["a", "b"])", "   "),
+                      "s.toml:7:8: unit name '   ' is only spaces, which shows as nothing");
+    CHECK_NOTHROW(scenario("G", R"(["a", "b"])", "Two Ships"));
 }
 
 TEST_CASE("loader: every shipped table and scenario loads", "[load]")
