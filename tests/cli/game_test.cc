@@ -186,6 +186,16 @@ TEST_CASE("cli: Novorossiysk hits on named blocks, applied: step down, then the 
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "novo.toml").string();
     REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);
+    // Before the first phase (its Time Counter and weather, 'At the start of each Phase'):
+    // a loss applied then was kept, and the morning's weather rolled after it
+    const auto early = run_cli({"-q", "--game", file, "--apply", "hits", "--attacker", "Ger-Company-1", "--defender",
+                                "Sov-Rifle-1", "--seed", "1"});
+    CHECK(early.code == 64);
+    CHECK(contains(early.err, "has not begun its first phase: 'game next' moves the Time Counter"));
+    CHECK(run_cli(
+              {"-q", "--game", file, "hits", "--attacker", "Ger-Company-1", "--defender", "Sov-Rifle-1", "--seed", "1"})
+              .code == 0);                                                    // asked, not applied: answered
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, 7: Clear
     // The faces are read from the (provisional) hit-dice table, not assumed.
     const core::Table& hit_dice = test::table("novorossiysk.hit-dice");
     auto face = [&](const char* colour, bool hit) {

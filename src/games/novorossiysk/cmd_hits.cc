@@ -112,6 +112,14 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     // A block is a spec, or with --game a block's name: its side showing, refused in the
     // Dead Pool, and named so --apply can step it down or remove it.
     const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
+    if (ctx.options.apply && game != nullptr && game->game == "novorossiysk" && game->value("", "started") != "true") {
+        // A loss applied here was kept, then the first 'game next' rolled that same morning's
+        // weather: Dense Fog, "all combat is disallowed", too late.
+        throw usage_error("--apply: the game in " + ctx.game_path() +
+                          " has not begun its first phase: 'game next' moves the Time Counter and rolls the "
+                          "phase's weather first ('At the start of each Phase the Weather is ascertained', Map "
+                          "Aids)");
+    }
     // A block named from the game fights once, on one side; a side's blocks are the
     // enemy's of the other's (each named: flag, side).
     std::map<std::string, std::pair<std::string, std::string>> named;
