@@ -369,6 +369,35 @@ TEST_CASE("game: the Black Sea clock, a new day at the first daylight turn after
     std::vector<Change> changes;
     CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"weather", "hurricane"}}),
                       Catch::Contains("allowed fair, mist, squall, storm, gale"));
+    // Storm: no Coastal Contact note ("daylight in squall or better")
+    CHECK_THAT(status.result.effects, !Catch::VectorContains(std::string(
+                                          "fleets in enemy coastal or island zones are spotted (Coastal Contact, "
+                                          "daylight in squall or better)")));
+    // "A game day is six operational turns": day 2 has had one; five more, then a seventh
+    // is refused unless it is day 3's first daylight turn (eight daylight turns in a row
+    // had run one day on)
+    CHECK(g.value("", "day_turn") == "1");
+    for (int i = 0; i < 5; ++i) {
+        next({{"light", "day"}});
+    }
+    CHECK(g.value("", "day") == "2");
+    CHECK(g.value("", "day_turn") == "6");
+    changes.clear();
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"light", "day"}}),
+                      Catch::Contains("day 2 has had its 6 turns") && Catch::Contains("they had no night turn"));
+    // a day of six with its night: the seventh is the next day's first
+    GameState fresh = rules->start(Scenario{}, tables);
+    std::swap(g, fresh);
+    for (const char* light : {"day", "day", "twilight", "night", "night"}) {
+        next({{"light", light}});
+    }
+    CHECK(g.value("", "day_turn") == "6");
+    changes.clear();
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"light", "twilight"}}),
+                      Catch::Contains("the next is the first daylight turn (0600) of day 2"));
+    next({{"light", "day"}});
+    CHECK(g.value("", "day") == "2");
+    CHECK(g.value("", "day_turn") == "1");
 }
 
 TEST_CASE("game: Novorossiysk blocks step down, then go to the Dead Pool (Large Blocks)", "[core][game]")
@@ -453,9 +482,10 @@ TEST_CASE("game: game next walks each game's sequence of play in its order (7.0,
             try {
                 rules->next(g, tables, dice, changes, {{"skip_due", "true"}});
             } catch (const Error& e) {
-                // Novorossiysk's nine days: "the night phase of Day Nine ... is the final phase"
-                CHECK(id == "novorossiysk");
-                CHECK_THAT(e.what(), Catch::Contains("Day 9"));
+                // Novorossiysk's nine days: "the night phase of Day Nine ... is the final phase";
+                // the Black Sea's turns all given daylight: "A game day is six operational turns"
+                CHECK((id == "novorossiysk" || id == "black-sea"));
+                CHECK_THAT(e.what(), Catch::Contains(id == "black-sea" ? "has had its 6 turns" : "Day 9"));
                 break;
             }
             for (const auto& c : changes) {

@@ -8,6 +8,12 @@
 
 namespace umpire::core {
 
+namespace {
+
+constexpr int k_turns_a_day = 6;  // "A game day is six operational turns" (Game Days)
+
+}  // namespace
+
 Resolution resolve_always_possible(const Table& procedures, int needed, int best, Dice& dice)
 {
     if (needed <= best) {
@@ -93,15 +99,16 @@ GameRules black_sea_game_rules()
         GameState g;
         g.game = "black-sea";
         g.scenario = s.id;
-        g.clock = {{"day", "1"}, {"turn", "1"}, {"light", "day"}, {"weather", "fair"}};
+        g.clock = {{"day", "1"}, {"turn", "1"}, {"day_turn", "1"}, {"light", "day"}, {"weather", "fair"}};
         return g;
     };
     rules.changes = [](const GameState&, const Resolution&) { return std::vector<Change>{}; };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"day", "turn", "light", "weather", "night_passed"});
+        c.keys("", {"day", "turn", "day_turn", "light", "weather", "night_passed"});
         c.flag("", "night_passed");
         c.number("", "day", 1, k_max_clock);
+        c.number("", "day_turn", 1, k_turns_a_day);  // "A game day is six operational turns"
         c.number("", "turn", 1, k_max_clock);
         c.one_of("", "light", {k_black_sea_lights.begin(), k_black_sea_lights.end()});
         c.one_of("", "weather", {k_black_sea_weathers.begin(), k_black_sea_weathers.end()});
@@ -149,6 +156,22 @@ GameRules black_sea_game_rules()
         const bool new_day = light == "day" && night_passed;
         const int day = g.number("", "day") + (new_day ? 1 : 0);
         const int turn = g.number("", "turn") + 1;
+        // "A game day is six operational turns" (Game Days): eight daylight turns in a row ran
+        // one day on. A file from before day_turn was kept counts from its next new day.
+        const bool counted = !g.value("", "day_turn").empty();
+        const int day_turn = new_day ? 1 : counted ? g.number("", "day_turn") + 1 : 0;
+        if (day_turn > k_turns_a_day) {
+            throw usage_error(
+                "{light} " + light + ": day " + std::to_string(day) + " has had its " + std::to_string(k_turns_a_day) +
+                " turns (Game Days: 'A game day is six operational turns'); " +
+                (night_passed
+                     ? "the next is the first daylight turn (0600) of day " + std::to_string(day + 1) + ": {light} day"
+                     : "they had no night turn, and a day's last turns are its night's: 'game undo' the "
+                       "turns given the wrong light"));
+        }
+        if (day_turn > 0) {
+            changes.push_back(change_to(g, "", "day_turn", std::to_string(day_turn), "Game Days"));
+        }
         changes.push_back(change_to(g, "", "turn", std::to_string(turn), "Operational Movement"));
         changes.push_back(change_to(g, "", "day", std::to_string(day), "Operational Movement"));
         changes.push_back(change_to(g, "", "light", light, "Operational Movement"));
@@ -178,7 +201,8 @@ GameRules black_sea_game_rules()
         if (light != "day") {
             r.result.effects.push_back("night: sighting distances halved, rounded up (Tactical Combat); in winter "
                                        "scenarios twilight counts as night");
-        } else if (rank <= 2) {
+        } else if (weather == "fair" || weather == "mist" || weather == "squall") {
+            // "squall or better": not in storm or gale, where the note was printed too
             r.result.effects.push_back("fleets in enemy coastal or island zones are spotted (Coastal Contact, "
                                        "daylight in squall or better)");
         }
