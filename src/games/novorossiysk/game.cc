@@ -218,8 +218,8 @@ GameRules novorossiysk_game_rules()
     // "purely cosmetic" (the text's own word), so the steps are the counter's.
     const std::vector<std::string> each = {
         "the Time Counter moves one place to the right before the phase (Time Counter)",
-        "the phase's weather, 2D6 at its start: Dense Fog once a game, Downpour floods the next day's rivers "
-        "(Weather)"};
+        "the phase's weather, 2D6 at its start: Dense Fog once a game, Downpour floods the next day's rivers, "
+        "when there is one (Weather)"};
     rules.sequence = {
         {"morning",
          "the morning phase (grey)",
@@ -238,9 +238,9 @@ GameRules novorossiysk_game_rules()
          "Time Counter",
          "each of the nine days",
          each,
-         {"the night phase of Day Nine is the game's last (Time Counter)",
-          "restrictions on air combat and artillery bombardment; the element of surprise switches (Time Counter)",
-          "the end-reckoning of replacements for the next day (Time Counter)"}},
+         {"restrictions on air combat and artillery bombardment; the element of surprise switches (Time Counter)",
+          "the end-reckoning of replacements for the next day, Days One to Eight: the night of Day Nine is the "
+          "game's final phase (Time Counter)"}},
     };
     rules.step = [](const GameState& g) { return g.value("", "phase"); };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,

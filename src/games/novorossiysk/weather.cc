@@ -112,6 +112,11 @@ Resolution resolve_novorossiysk_weather(const Table& table, const WeatherState& 
         if (state.phase == "night") {
             at_night(o);
         }
+        if (code == "downpour" && state.day >= k_novorossiysk_days) {
+            // Day Nine: no next day for its rivers to flood (the night is the game's final phase)
+            std::erase_if(o.effects, [](const std::string& e) { return e.find("the next day") != std::string::npos; });
+            o.effects.push_back("Day Nine: no next day follows, so no river floods (Time Counter)");
+        }
         r.steps.push_back((zones ? zone + ": " : std::string()) + roll_text(dice.record().back()) + " -> " + o.name +
                           why);
         after.last.push_back(zones ? zone + "=" + code : code);

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -96,6 +97,23 @@ TEST_CASE("weather: with zones, Dense Fog once per zone and no Coast Fog in the 
     CHECK(second.results[0].code == "clear");      // the West had its fog
     CHECK(second.results[1].code == "dense-fog");  // the Centre had not
     CHECK(second.results[2].code == "dense-fog");
+}
+
+TEST_CASE("weather: a Downpour on Day Nine promises no flood, there being no next day", "[core][weather]")
+{
+    // "When the Time Counter block reaches the night phase of Day Nine it is the final phase
+    // of the game": its Downpour said "the next day ALL rivers are swollen"
+    WeatherState after;
+    const auto r = roll(at(9, "night"), false, {roll_for("downpour")}, after);
+    CHECK(after.flood_days.empty());
+    CHECK_THAT(r.result.effects,
+               Catch::VectorContains(std::string("Day Nine: no next day follows, so no river floods (Time Counter)")));
+    for (const auto& e : r.result.effects) {
+        CHECK(e.find("the next day") == std::string::npos);
+    }
+    const auto eight = roll(at(8, "night"), false, {roll_for("downpour")}, after);
+    CHECK(std::any_of(eight.result.effects.begin(), eight.result.effects.end(),
+                      [](const std::string& e) { return e.find("the next day ALL rivers") != std::string::npos; }));
 }
 
 TEST_CASE("weather: a Downpour floods the rivers the whole next day, even at night", "[core][weather]")
