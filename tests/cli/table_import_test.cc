@@ -56,6 +56,13 @@ struct Referee {
     }
 };
 
+// A referee's own check of a game umpire does not ship: a d6, 1-3 breaks, 4-6 holds.
+const std::string k_house_morale =
+    "id = \"skirmish.morale\"\ntitle = \"Morale\"\ngame = \"Skirmish\"\nsource = \"house\"\ndice = \"1d6\"\n"
+    "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"breaks\"\n[[row]]\n"
+    "die = \"4-6\"\nresult = \"holds\"\n[legend.breaks]\nname = \"Breaks\"\n"
+    "[legend.holds]\nname = \"Holds\"\n";
+
 }  // namespace
 
 TEST_CASE("cli: table import installs the printed chart, diff shows it, reset removes it", "[cli][tables]")
@@ -105,11 +112,7 @@ TEST_CASE("cli: two files of one table id in a tables directory are refused, nam
     // DIR/GAME/NAME.toml and DIR/GAME.NAME.toml: the second was never read, even by table
     // check, and an edit to it changed nothing
     test::TempDir dir("two-files");
-    const std::string morale =
-        "id = \"skirmish.morale\"\ntitle = \"Morale\"\ngame = \"Skirmish\"\nsource = \"house\"\ndice = \"1d6\"\n"
-        "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"breaks\"\n[[row]]\n"
-        "die = \"4-6\"\nresult = \"holds\"\n[legend.breaks]\nname = \"Breaks\"\n"
-        "[legend.holds]\nname = \"Holds\"\n";
+    const std::string morale = k_house_morale;
     std::filesystem::create_directories(dir / "skirmish");
     std::ofstream(dir / "skirmish/morale.toml") << morale;
     REQUIRE(run_cli({"--tables", dir.path.string(), "check", "skirmish.morale", "--roll", "4"}).code == 0);
@@ -134,11 +137,7 @@ TEST_CASE("cli: two files of one table id in a tables directory are refused, nam
 TEST_CASE("cli: table check FILE refuses an id that the file's name could never be read as", "[cli][tables]")
 {
     test::TempDir dir("check-file-id");
-    const std::string morale =
-        "id = \"skirmish.morale\"\ntitle = \"Morale\"\ngame = \"Skirmish\"\nsource = \"house\"\ndice = \"1d6\"\n"
-        "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"breaks\"\n[[row]]\n"
-        "die = \"4-6\"\nresult = \"holds\"\n[legend.breaks]\nname = \"Breaks\"\n"
-        "[legend.holds]\nname = \"Holds\"\n";
+    const std::string morale = k_house_morale;
     auto check = [&](const std::string& name) {
         std::filesystem::create_directories(std::filesystem::path(dir / name).parent_path());
         std::ofstream(dir / name) << morale;
