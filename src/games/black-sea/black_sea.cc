@@ -86,7 +86,23 @@ Resolution resolve_weather_limits(const Table& table, std::string_view weather, 
     Resolution r = resolve_lookup(table, {std::nullopt, to_lower(weather), 0}, dice);
     r.command = "weather";
     r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
-    r.result.effects = table.notes;
+    // Each note where it holds: "Squall:" from squall on, "Storm:" from storm on (umpire's
+    // reading, with its note), Coastal Contact in squall or better. Every note was printed in
+    // every weather: storm's prohibitions in a squall, the contact rule in a gale.
+    const auto rank = [](std::string_view w) {
+        return std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), w) - k_black_sea_weathers.begin();
+    };
+    r.result.effects.clear();
+    for (const auto& note : table.notes) {
+        const bool holds = note.starts_with("Squall:")                         ? rank(key) >= rank("squall")
+                           : note.starts_with("Storm:")                        ? rank(key) >= rank("storm")
+                           : note.starts_with("umpire's reading")              ? rank(key) >= rank("storm")
+                           : note.find("Coastal Contact") != std::string::npos ? rank(key) <= rank("squall")
+                                                                               : true;
+        if (holds) {
+            r.result.effects.push_back(note);
+        }
+    }
     return r;
 }
 

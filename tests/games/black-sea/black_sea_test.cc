@@ -4,6 +4,7 @@
 #include "core/odds.h"
 #include "games/black-sea/black_sea.h"
 #include "util/error.h"
+#include "util/text.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,7 @@ using namespace umpire::core;
 
 namespace {
 
+using test::contains;
 using test::table;
 
 std::string check(const char* id, int roll, std::vector<std::pair<std::string, int>> mods = {})
@@ -189,6 +191,31 @@ TEST_CASE("black sea: movement, fuel, weather limits and victory points as print
     CHECK(cell("black-sea.victory-points", "airplane-step", nullptr) == "1");
     CHECK(cell("black-sea.victory-points", "airship", nullptr) == "5");
     CHECK(cell("black-sea.victory-points", "submarine", nullptr) == "4");
+}
+
+TEST_CASE("black sea: each weather's limits say only what holds in it", "[core][black-sea]")
+{
+    // Every note was an effect in every weather: storm's port prohibitions in a squall, the
+    // Coastal Contact rule ("squall or better") in a gale.
+    auto effects = [](const char* weather) {
+        NoDice none;
+        Dice dice(none);
+        return join(resolve_weather_limits(table("black-sea.weather-limits"), weather, dice).result.effects, " | ");
+    };
+    const std::string squall = effects("squall");
+    CHECK(contains(squall, "Squall: no unloading in coastal zones."));
+    CHECK_FALSE(contains(squall, "Storm:"));
+    CHECK(contains(squall, "(Coastal Contact)"));
+    for (const char* worse : {"storm", "gale"}) {
+        const std::string said = effects(worse);
+        CHECK(contains(said, "Squall: no unloading"));  // umpire's reading: it holds in worse
+        CHECK(contains(said, "Storm: no cargo loading, unloading or coaling in port."));
+        CHECK(contains(said, "umpire's reading"));
+        CHECK_FALSE(contains(said, "Coastal Contact"));
+    }
+    CHECK(effects("fair") ==
+          "Fleets in enemy coastal or island zones are spotted on daylight turns in squall or better "
+          "(Coastal Contact).");
 }
 
 TEST_CASE("cobra: 16.3's victory levels by differential", "[tables][cobra]")
