@@ -7,6 +7,7 @@
 // (exit 70), and under 1 gave wrong odds without a sign.
 #include "../helpers.h"
 #include "core/dice.h"
+#include "core/table.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 #include <catch2/catch.hpp>
@@ -326,4 +327,45 @@ TEST_CASE("odds property: every command's own examples, against every die given 
         compared += check_odds(request) > 0 ? 1 : 0;
     }
     CHECK(compared >= requests.size() - (test::sanitized ? 5 : 3));
+}
+
+TEST_CASE("odds: a battalion of eight stands under flak, landing and drift answers exactly (Air Landings)",
+          "[cli][odds][air-landing]")
+{
+    // A battalion is up to eight stands (Great Battles 2.0, 4.0); its flak and landing
+    // rolls were refused past six (ten faces a stand walked one by one), drift past three.
+    // Each stand's d10 alone: the count destroyed is binomial, computed here from the
+    // chart's own column (provisional, read from the table, not from the odds engine).
+    const auto flak = run_json({"flak", "--aa", "heavy", "--altitude", "low", "--stands", "8", "--odds"});
+    const auto& rows = test::table("great-battles.flak").rows;
+    const size_t column = *core::find_column(test::table("great-battles.flak"), "heavy-low");
+    int destroying = 0;
+    for (const auto& row : rows) {
+        destroying += row.cells.at(column) == "destroyed" ? 1 : 0;
+    }
+    REQUIRE(destroying > 0);
+    const Q p(destroying, 10);
+    Q total = 0;
+    for (const auto& line : flak["odds"]["result"]) {
+        const int k = std::stoi(line["value"].get<std::string>());
+        Q binomial = 1;  // C(8, k) p^k (1-p)^(8-k)
+        for (int i = 0; i < k; ++i) {
+            binomial = binomial * (8 - i) / (i + 1) * p;
+        }
+        for (int i = k; i < 8; ++i) {
+            binomial *= 1 - p;
+        }
+        CHECK(Q(line["fraction"].get<std::string>()) == binomial);
+        total += binomial;
+    }
+    CHECK(total == 1);
+    const auto landing = run_json({"landing", "--terrain", "open", "--stands", "8", "--odds"});
+    CHECK(landing["odds"].contains("result.suppressed"));
+    // drift: each stand its own two d10s, a tenth for each half-inch step, stand 8 as stand 1
+    const auto drift = run_json({"drift", "--altitude", "high", "--stands", "8", "--odds"});
+    REQUIRE(drift["odds"].contains("stand 8.north_south"));
+    for (const auto& line : drift["odds"]["stand 8.north_south"]) {
+        CHECK(line["fraction"] == "1/10");
+    }
+    CHECK(drift["odds"]["stand 8.east_west"].size() == 10);
 }

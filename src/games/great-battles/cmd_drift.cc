@@ -18,9 +18,19 @@ void run_drift(const DriftOptions& opt, Context& ctx)
     core::Fields inputs{{"altitude", opt.glider ? std::string("low") : opt.altitude},
                         {"glider", opt.glider},
                         {"stands", static_cast<long long>(opt.stands)}};
-    ctx.adjudicate(opt.dice, inputs, "drift", [&](core::Dice& dice) {
-        return core::resolve_drift(procedures, opt.altitude, opt.glider, opt.stands, dice);
-    });
+    // Each stand's two dice alone, nothing read from two stands: --odds walks the headline
+    // and each stand, a hundred branches each, not 100 to the power of the stands.
+    std::vector<core::OddsPart> parts;
+    for (int i = 0; i <= opt.stands && opt.stands <= 50; ++i) {
+        parts.push_back({[&, i](core::Dice& dice) {
+                             return core::resolve_drift(procedures, opt.altitude, opt.glider, opt.stands, dice, i);
+                         },
+                         "", ""});
+    }
+    ctx.adjudicate(
+        opt.dice, inputs, "drift",
+        [&](core::Dice& dice) { return core::resolve_drift(procedures, opt.altitude, opt.glider, opt.stands, dice); },
+        {}, {parts, core::PartsAre::apart, {}});
 }
 
 void setup_drift(CLI::App& app, Context& ctx)

@@ -145,8 +145,11 @@ struct FireRequest {
 Resolution resolve_fire(const Table& procedures, const FireRequest& request, Dice& dice);
 
 // Air Landings, step 2: two d10 per stand, the coloured die north-south and the white
-// east-west, times 2 (high), 1 (medium) or 1/2 (low); gliders always as low.
-Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands, Dice& dice);
+// east-west, times 2 (high), 1 (medium) or 1/2 (low); gliders always as low. PART, when
+// given, is one part alone: 0 the headline (no die), I stand I's drift as the result. The
+// stands drift apart, so exact odds walk each once (core::apart_odds), not 100^stands.
+Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands, Dice& dice,
+                         std::optional<int> part = std::nullopt);
 
 // 8.2: the attacker's die on TURN (2 or 3) says whether sighting rises now or at the
 // defender's turn.
