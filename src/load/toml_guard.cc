@@ -22,6 +22,7 @@
 #include "load/toml_guard.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -235,10 +236,68 @@ std::string first_unsafe(std::string_view text)
     return "";
 }
 
+// toml++ 3.3 walks a parsed table by recursion, a call per level (update_region_ends, at
+// the end of every parse): a key of 250,000 dotted parts, x.a.a.a..., in a file of half a
+// megabyte overflowed the stack (SIGSEGV, found by an attacker's test). It bounds nested
+// arrays and inline tables (256), not a dotted key or a table's [header]. No chart,
+// scenario or game file umpire reads nests deeper than a few levels.
+constexpr size_t k_max_key_parts = 64;
+
+// "LINE:COLUMN: ..." for the first dotted key or [header] of more than k_max_key_parts
+// parts, else empty. Strings and comments are passed over; a chain of parts is bare key
+// characters or strings joined by dots (blanks allowed around them), and any other
+// character ends it, so a float (1.5) or a date is a chain of two parts at most.
+std::string too_deep(std::string_view text)
+{
+    size_t dots = 0;
+    for (size_t at = 0; at < text.size(); ++at) {
+        const char c = text[at];
+        if (c == '#') {
+            at = std::min(text.find('\n', at), text.size()) - 1;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            const bool multi_line = text.substr(at, 3) == std::string_view(c == '"' ? "\"\"\"" : "\'\'\'");
+            const std::string_view close = multi_line ? text.substr(at, 3) : text.substr(at, 1);
+            at += close.size();
+            while (at < text.size() && text.substr(at, close.size()) != close && (multi_line || text[at] != '\n')) {
+                at += c == '"' && text[at] == '\\' ? 2 : 1;  // an escaped character, in a "..." string
+            }
+            // """a""""" ends after the last of up to five quotes (TOML 1.0), as copy_basic_string reads it
+            size_t extra = 0;
+            while (multi_line && extra < 2 && at + 3 + extra < text.size() && text[at + 3 + extra] == c) {
+                ++extra;
+            }
+            at = std::min(at + close.size() + extra, text.size()) - 1;  // on the string's last character
+            continue;
+        }
+        if (c == '.') {
+            if (++dots >= k_max_key_parts) {
+                const auto before = text.substr(0, at);
+                const size_t line = static_cast<size_t>(std::count(before.begin(), before.end(), '\n')) + 1;
+                const size_t line_start = before.rfind('\n');
+                const size_t column = at - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1;
+                return std::to_string(line) + ":" + std::to_string(column) + ": a dotted key or table name of more " +
+                       "than " + std::to_string(k_max_key_parts) + " parts: umpire reads keys nested at most " +
+                       std::to_string(k_max_key_parts) + " deep";
+            }
+            continue;
+        }
+        const bool bare = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+        if (!bare && c != ' ' && c != '\t') {
+            dots = 0;
+        }
+    }
+    return "";
+}
+
 }  // namespace
 
 GuardedToml toml_guard(std::string_view text)
 {
+    if (auto deep = too_deep(text); !deep.empty()) {
+        return {"", deep};
+    }
     // TOML allows no control character but tab and the line ends anywhere (TOML 1.0:
     // not in strings, not in comments): refused first, so nothing below meets one.
     bool ascii = true;

@@ -665,3 +665,36 @@ TEST_CASE("loader: a weather state file's zones and weather are the game's (N1)"
           "codes clear, downpour, mountain-fog, coast-fog, dense-fog, poor-flying)");
     CHECK(error_of(head + "last = [\"north=clear\"]\n").starts_with("w.toml:5:9: 'last' holds 'north=clear'"));
 }
+
+TEST_CASE("loader: a dotted key or table name past 64 parts is refused before toml++ recurses through it",
+          "[load][fuzz]")
+{
+    // toml++ 3.3 walks what it parsed by recursion, a call per level: x.a.a... of 250,000
+    // parts (half a megabyte, under the file limit) overflowed the stack, SIGSEGV, in every
+    // reader of TOML (tables, scenarios, game and state files).
+    const auto parts = [](size_t n) {
+        std::string key = "x";
+        for (size_t i = 1; i < n; ++i) {
+            key += ".a";
+        }
+        return key;
+    };
+    CHECK(load_error(parts(250000) + " = 1\n") ==
+          "t.toml:1:128: a dotted key or table name of more than 64 parts: umpire reads keys nested at most 64 deep");
+    CHECK(load_error("[" + parts(65) + "]\n").rfind("t.toml:1:129: a dotted key or table name of more than 64", 0) ==
+          0);
+    // Quoted parts, blanks around the dots, and a chain hidden after a multi-line string's
+    // two extra quotes in an inline table are counted alike.
+    CHECK(load_error("x = {s = '''q'''', " + parts(70) + " = 1}\n").rfind("t.toml:1:", 0) == 0);
+    std::string quoted = "\"q\"";
+    for (int i = 0; i < 64; ++i) {
+        quoted += " . 'q'";
+    }
+    CHECK(load_error(quoted + " = 1\n").find("more than 64 parts") != std::string::npos);
+    // 64 parts are read (and refused only as a key no table has); floats, dates and dots
+    // in strings and comments are no chain.
+    CHECK(load_error(k_head + parts(64) + " = 1\n").find("more than 64 parts") == std::string::npos);
+    CHECK(load_error(k_head + "notes = [\"" + std::string(100, '.') + "\"] # " + std::string(100, '.') +
+                     "\nf = [1.5, 2.5, 3.5]\n")
+              .find("more than 64 parts") == std::string::npos);
+}
