@@ -15,10 +15,12 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <editline/readline.h>
 #include <signal.h>
+#include <unistd.h>
 
 namespace umpire::cli {
 
@@ -221,6 +223,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     if (!history.empty()) {
         read_history(history.c_str());
     }
+    const bool interactive = isatty(STDIN_FILENO) != 0;
     std::ostream& out = ctx.out();
     std::ostream& err = ctx.err();
     bool show_working = false;
@@ -235,12 +238,22 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         out.flush();
         g_interrupted = 0;
         const std::string shown_prompt = prompt(game, ctx);
-        char* raw = readline(shown_prompt.c_str());
-        if (raw == nullptr && g_interrupted != 0) {
-            out << "^C\n";  // the line cancelled; a fresh prompt
-            continue;
+        // From a terminal, libedit's line; from a file or a pipe, the line as it is: libedit
+        // ends a line at its first NUL byte, and 'melee ...<NUL> --odds' lost its --odds and
+        // was applied (hunt32). Kept whole, the NUL is refused as batch refuses it.
+        std::optional<std::string> read;
+        if (interactive) {
+            if (char* raw = readline(shown_prompt.c_str()); raw != nullptr) {
+                read = raw;
+                std::free(raw);
+            } else if (g_interrupted != 0) {
+                out << "^C\n";  // the line cancelled; a fresh prompt
+                continue;
+            }
+        } else if (std::string piped; std::getline(std::cin, piped)) {
+            read = std::move(piped);
         }
-        if (raw == nullptr) {
+        if (!read) {
             out << "\n";
             break;
         }
@@ -252,16 +265,15 @@ void run_shell(const ShellOptions& opt, Context& ctx)
                     << now.substr(0, now.size() - 2) << "\n";
             }
         }
-        std::string line = raw;
-        std::free(raw);
+        const std::string line = std::move(*read);
         auto words = split_words(line);
         if (!words) {
             err << "umpire: error: " << words.error() << "\n";
             worst = std::max(worst, 64);
             continue;
         }
-        if (words->empty()) {
-            continue;
+        if (words->empty() || words->front().starts_with("#")) {
+            continue;  // a comment, as a batch line's (a script of the evening fed to the shell)
         }
         add_history(line.c_str());
         if (!history.empty()) {

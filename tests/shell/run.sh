@@ -79,6 +79,18 @@ printf 'melee --attacker 4 --defender 4 --roll 3\nmele\nwhy\n' | "$umpire" -q sh
 has why.out "d6    3    given   attack on defender"
 has why.err "did you mean 'melee'?"
 
+# --- A piped line is read whole: libedit ended it at a NUL byte, and the melee before the NUL
+# was applied without its --odds (hunt32). A '#' line is a comment, as in batch.
+"$umpire" -q game new constantinople nul.toml >/dev/null
+before=$(wc -l < nul.toml.journal)
+printf '# the evening\nmelee --attacker Genoa --defender Fustae-1\000 --odds\n' |
+    "$umpire" -q --game nul.toml shell --no-history >nul.out 2>nul.err
+code=$?
+[[ $code == 64 ]] || fail "a NUL in a piped shell line: exit $code, not 64"
+[[ $(wc -l < nul.toml.journal) == "$before" ]] || fail "a NUL in a piped shell line: the line was applied"
+has nul.err "has a control character (\\x00"
+grep -q "unknown command '#'" nul.err && fail "a '#' line in the shell is no comment"
+
 # --- Text past ASCII is kept, in the user's UTF-8 locale and in C (libedit dropped it).
 for locale in C.UTF-8 C; do
     printf 'roll 2d6 #h\303\251llo\342\206\222\n' | LANG=$locale LC_ALL= "$umpire" -q shell --no-history >utf8.out 2>&1
