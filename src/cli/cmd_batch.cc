@@ -231,6 +231,9 @@ void run_batch(Context& ctx)
     if (ctx.options.apply) {
         given.push_back({"--apply"});
     }
+    // DESIGN.md principle 8: provisional data warns on standard error, here once per
+    // provisional table for the whole batch (its lines run quiet, their stderr unread).
+    WarnedOnce warned{&ctx.err(), ctx.options.quiet, {}};
     std::string answers;  // written out in large pieces, and whenever input may wait
     auto flush = [&] {
         ctx.out().write(answers.data(), static_cast<std::streamsize>(answers.size()));
@@ -362,6 +365,7 @@ void run_batch(Context& ctx)
             args,
             [&](Context& line_ctx) {
                 line_ctx.share(&catalog, &tracing, seed, position);
+                line_ctx.warn_once(&warned);
                 if (own) {
                     line_ctx.share_own(&*own_tracing, own->seed, own->position);
                 }
@@ -399,20 +403,22 @@ void run_batch(Context& ctx)
 void setup_batch(CLI::App& app, Context& ctx)
 {
     auto* sub = app.add_subcommand("batch", "One request per standard-input line, one JSON line out per request");
-    sub->footer("Each line is a command as typed after 'umpire' (a leading 'umpire' is allowed; blank\n"
-                "lines and # comments are skipped). Lines without their own --seed draw from one stream\n"
-                "seeded by the batch's --seed, so a seeded batch replays whole; each output line gives\n"
-                "its seed and position. A bad line yields {\"line\": N, \"request\": ..., \"error\": {...}}\n"
-                "and the batch goes on; the exit code is the worst line's. Tables are read once, and\n"
-                "a line seen before is answered from memory when its dice fall as they fell before.\n"
-                "Answers are written as soon as no more input is waiting, so a script may talk to a\n"
-                "running batch one line at a time. A line starting with { is a JSON request,\n"
-                "{\"args\": [\"melee\", \"--attacker\", \"4\", ...]}, for scripts that would rather not\n"
-                "quote. Lines are limited to 65536 bytes.\n"
-                "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' \\\n"
-                "    | umpire --seed 7 batch\n"
-                "  echo '{\"args\": [\"wind\", \"--odds\"]}' | umpire batch\n"
-                "  umpire --log game.jsonl batch < requests.txt");
+    sub->footer(
+        "Each line is a command as typed after 'umpire' (a leading 'umpire' is allowed; blank\n"
+        "lines and # comments are skipped). Lines without their own --seed draw from one stream\n"
+        "seeded by the batch's --seed, so a seeded batch replays whole; each output line gives\n"
+        "its seed and position. A bad line yields {\"line\": N, \"request\": ..., \"error\": {...}}\n"
+        "and the batch goes on; the exit code is the worst line's. A provisional table is warned\n"
+        "of on stderr once for the whole batch, not once per line. Tables are read once, and\n"
+        "a line seen before is answered from memory when its dice fall as they fell before.\n"
+        "Answers are written as soon as no more input is waiting, so a script may talk to a\n"
+        "running batch one line at a time. A line starting with { is a JSON request,\n"
+        "{\"args\": [\"melee\", \"--attacker\", \"4\", ...]}, for scripts that would rather not\n"
+        "quote. Lines are limited to 65536 bytes.\n"
+        "Examples:\n  printf 'melee --attacker 4 --defender 3\\nram --strength 2 --defense B\\n' | umpire --seed 7 "
+        "batch\n"
+        "  echo '{\"args\": [\"wind\", \"--odds\"]}' | umpire batch\n"
+        "  umpire --log game.jsonl batch < requests.txt");
     sub->callback([&ctx] { run_batch(ctx); });
 }
 

@@ -26,6 +26,29 @@ inline constexpr long long k_max_roll_count = 1000000000;
 // Most dice one plain roll rolls and shows (documented in umpire(1)).
 inline constexpr long long k_max_shown_rolls = 200000;
 
+namespace {
+
+// WORDS with each lone '+' or '-' between two expressions joined to them: 'roll 1d20 + 5'
+// as players type it, unquoted, is 1d20+5 (each word an expression, the '+' read alone was
+// "a sign with nothing after it"). A word with a label ('2d6#morale') ends its expression.
+std::vector<std::string> joined_at_signs(const std::vector<std::string>& words)
+{
+    std::vector<std::string> out;
+    for (size_t w = 0; w < words.size(); ++w) {
+        const bool sign = words[w] == "+" || words[w] == "-";
+        if (sign && !out.empty() && w + 1 < words.size() && out.back().find('#') == std::string::npos &&
+            !words[w + 1].starts_with("#")) {
+            out.back() += words[w] + words[w + 1];
+            ++w;
+        } else {
+            out.push_back(words[w]);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 void run_roll(const RollOptions& opt, Context& ctx)
 {
     // Each expression, its repeats ("3x2d6") made separate rolls of their own. A '#' starts
@@ -35,7 +58,8 @@ void run_roll(const RollOptions& opt, Context& ctx)
     std::vector<std::string> notes;  // each roll's label, "" when none
     std::vector<core::RollTerm> terms;
     std::vector<std::optional<std::pair<int, std::string>>> coloured;
-    std::vector<std::string> words = opt.expressions;
+    const std::vector<std::string> joined = joined_at_signs(opt.expressions);
+    std::vector<std::string> words = joined;
     size_t last_word = 0;  // the first roll of the last expression read
     for (size_t w = 0; w < words.size(); ++w) {
         std::string text = words[w];
@@ -232,7 +256,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
         if (json) {
             format::JsonWriter w;
             w.begin_document().key("command").value("roll").key("expressions").begin_array();
-            for (const auto& e : opt.expressions) {
+            for (const auto& e : joined) {
                 w.value(e);
             }
             w.end_array().key("count").value(*opt.count).key("seed").value(static_cast<long long>(*ctx.options.seed));
@@ -301,8 +325,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
                                 "; 1000d10 alone is within it", "give fewer rolls, dice or sides");
     }
     DiceOptions dice{{}, opt.odds};
-    ctx.adjudicate(dice, {{"expressions", opt.expressions}}, "roll", adjudicate, {},
-                   {each, core::PartsAre::summed, {}});
+    ctx.adjudicate(dice, {{"expressions", joined}}, "roll", adjudicate, {}, {each, core::PartsAre::summed, {}});
 }
 
 void setup_roll(CLI::App& app, Context& ctx)
@@ -330,8 +353,11 @@ void setup_roll(CLI::App& app, Context& ctx)
                 "  umpire roll 1d6+1d8-1d4+2 4dF    # pools added and taken away; Fudge dice (-1, 0, +1)\n"
                 "  umpire roll 'd20cs>=19cf1'       # mark critical successes (**) and failures (__)\n"
                 "  umpire roll 2d6 '# morale'       # a label: '#' and what follows name the roll before\n"
+                "  umpire roll 1d20 + 5             # a lone + or - joins the words either side: 1d20+5\n"
                 "Each die of a pool is shown, those not counted in brackets, rerolled ones with r, exploded with !.\n"
-                "< and > are strict (r<3: 1 and 2). A die explodes or is rerolled at most 20 times.\n"
+                "In a reroll or a mark < and > are strict (r<3: 1 and 2); a count of successes takes >= or <= only "
+                "(10d10>=8: more than 7). A die explodes on its highest face only (3d6!6 is 3d6!); it explodes or is "
+                "rerolled at most 20 times.\n"
                 "Limits: 1 to 1000 dice of 2 to 1000 sides; at most 20 pools in an expression and 100 rolls in "
                 "one call, repeats counted.");
     sub->callback([opt, &ctx] { run_roll(*opt, ctx); });

@@ -226,6 +226,9 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     const bool interactive = isatty(STDIN_FILENO) != 0;
     std::ostream& out = ctx.out();
     std::ostream& err = ctx.err();
+    // A provisional table is warned of once for the whole shell (when its answers go to
+    // no terminal: text on one says PROVISIONAL), not at every line; the shell's -q quiets it.
+    WarnedOnce warned{nullptr, ctx.options.quiet ? std::optional<bool>(true) : std::nullopt, {}};
     bool show_working = false;
     std::string working;  // the last result's, for 'why'
     int worst = 0;        // the worst line's exit code: a shell fed from a file exits with it
@@ -343,7 +346,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         SpillBuffer held(out, 1 << 20);
         std::ostream result(&held);
         g_stop_requested = 0;
-        worst = std::max(worst, run(full, result, err, command_env));
+        worst = std::max(
+            worst, run_prepared(full, result, err, command_env, [&](Context& line) { line.warn_once(&warned); }).code);
         result.flush();
         g_stop_requested = 0;
         g_interrupted = 0;

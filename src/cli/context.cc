@@ -82,6 +82,7 @@ void Context::begin_request()
     m_from_stream = false;
     m_own = nullptr;
     m_from_own = false;
+    m_warned_once = nullptr;
     m_emitted = 0;
     m_repeatable.reset();
     m_field_flags.clear();
@@ -342,9 +343,23 @@ format::Style Context::style() const
 void Context::warn_provisional(const core::Resolution& r)
 {
     // Text on a terminal says PROVISIONAL itself: one warning on the screen, not two.
-    if (r.provisional && !options.quiet && (options.json || !m_env.out_is_tty)) {
-        m_err << "umpire: warning: provisional data, not the published chart: " << join(r.provisional_notes, "; ")
-              << "\n";
+    const bool quiet = m_warned_once != nullptr && m_warned_once->quiet ? *m_warned_once->quiet : options.quiet;
+    if (!r.provisional || quiet || (!options.json && m_env.out_is_tty)) {
+        return;
+    }
+    std::vector<std::string> notes;
+    for (const auto& note : r.provisional_notes.empty() ? std::vector<std::string>{""} : r.provisional_notes) {
+        if (m_warned_once == nullptr || !contains(m_warned_once->notes, note)) {
+            notes.push_back(note);
+        }
+    }
+    if (notes.empty()) {
+        return;  // warned of earlier in this batch or shell
+    }
+    std::ostream& err = m_warned_once != nullptr && m_warned_once->err != nullptr ? *m_warned_once->err : m_err;
+    err << "umpire: warning: provisional data, not the published chart: " << join(notes, "; ") << "\n";
+    if (m_warned_once != nullptr) {
+        m_warned_once->notes.insert(m_warned_once->notes.end(), notes.begin(), notes.end());
     }
 }
 

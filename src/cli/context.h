@@ -49,6 +49,14 @@ struct Environment {
     bool utf8 = false;   // the locale's characters are UTF-8 (LC_ALL, else LC_CTYPE, else LANG)
 };
 
+// Provisional data warned of once in a whole batch or shell run, not once per line (a
+// batch may be a million lines): the notes warned of so far, and where the warning goes.
+struct WarnedOnce {
+    std::ostream* err = nullptr;  // the run's standard error (batch's lines write to a capture)
+    std::optional<bool> quiet;    // the run's -q in place of the line's (batch gives each line -q)
+    std::vector<std::string> notes;
+};
+
 struct GlobalOptions {
     bool json = false;
     std::optional<std::uint32_t> seed;
@@ -145,6 +153,8 @@ public:
     // --seed of its own not drawn through share_own(), a --log to write) or printed other
     // than one JSON answer.
     std::optional<Repeatable> repeatable() const;
+    // Batch and shell: each provisional note warned of once for the whole run, in ONCE.
+    void warn_once(WarnedOnce* once) { m_warned_once = once; }
     // Whether the line's dice came from share_own()'s engine.
     bool drew_own() const { return m_from_own; }
     // A line of a batch, drawing from the batch's stream unless it has its own --seed.
@@ -297,7 +307,8 @@ private:
     core::DiceSource* m_own = nullptr;
     std::uint32_t m_own_seed = 0;
     std::uint64_t m_own_position = 0;
-    bool m_from_own = false;  // or from share_own()'s
+    bool m_from_own = false;              // or from share_own()'s
+    WarnedOnce* m_warned_once = nullptr;  // warn_once()
     int m_emitted = 0;
     std::optional<Repeatable> m_repeatable;
     std::vector<std::function<void()>> m_resets;

@@ -68,7 +68,9 @@ Expected<DiceSpec> parse_dice(std::string_view text)
     while (!rest.empty()) {
         char sign = rest.front();
         if (sign != '+' && sign != '-') {
-            return fail<DiceSpec>(quoted + ": unexpected '" + std::string(rest) +
+            // echoed as typed (the parse reads it lowered: "2D6X" read back 'x')
+            return fail<DiceSpec>(quoted + ": unexpected '" +
+                                  std::string(text.substr(static_cast<size_t>(rest.data() - lower.data()))) +
                                   "'; only +N or -N may follow the dice");
         }
         rest.remove_prefix(1);

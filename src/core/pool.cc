@@ -148,14 +148,33 @@ Expected<Compare> take_compare(std::string_view& rest, const std::string& quoted
     return c;
 }
 
-// One pool of a sum: "NdS" (S a number, % or F) and its reads.
-Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
+// FACES of a die that C names, as a person says them: "6", "5 to 8".
+std::string faces_named(const Compare& c, int sides)
 {
+    int low = 0;
+    int high = 0;
+    for (int face = 1; face <= sides; ++face) {
+        if (c.matches(face)) {
+            low = low == 0 ? face : low;
+            high = face;
+        }
+    }
+    return low == high ? std::to_string(low) : std::to_string(low) + " to " + std::to_string(high);
+}
+
+// One pool of a sum: "NdS" (S a number, % or F) and its reads. TEXT is read in lower
+// case; TYPED is the same characters as the user typed them, for a message.
+Expected<PoolSpec> parse_pool(std::string_view text, std::string_view typed, const std::string& quoted)
+{
+    // The part of TYPED that PIECE (a part of TEXT) is.
+    const auto as_typed = [&](std::string_view piece) {
+        return std::string(typed.substr(static_cast<size_t>(piece.data() - text.data()), piece.size()));
+    };
     std::string_view rest = text;
     PoolSpec pool;
     const std::string count = take_digits(rest);
     if (rest.empty() || rest.front() != 'd') {
-        return fail<PoolSpec>(quoted + ": '" + std::string(text) + "' is neither dice (NdS, e.g. 2d6) nor a number; " +
+        return fail<PoolSpec>(quoted + ": '" + std::string(typed) + "' is neither dice (NdS, e.g. 2d6) nor a number; " +
                               k_forms);
     }
     rest.remove_prefix(1);
@@ -192,11 +211,11 @@ Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
     while (!rest.empty()) {
         const std::string_view at = rest;
         auto twice = [&](bool already, const char* what) {
-            return already ? fail<PoolSpec>(quoted + ": " + what + " twice in '" + std::string(text) + "'")
+            return already ? fail<PoolSpec>(quoted + ": " + what + " twice in '" + std::string(typed) + "'")
                            : Expected<PoolSpec>(pool);
         };
         if (pool.read != Read::total) {
-            return fail<PoolSpec>(quoted + ": unexpected '" + std::string(at) +
+            return fail<PoolSpec>(quoted + ": unexpected '" + as_typed(at) +
                                   "'; only +N or -N (or + or - more dice) may follow a keep, drop or count of "
                                   "successes");
         }
@@ -213,10 +232,26 @@ Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
                 rest.remove_prefix(1);
                 pool.explode = PoolSpec::Explode::penetrate;
             }
+            // "!8" on a d8 (or "!=8", "!>7") names the highest face: it is "!" written out.
             if (!rest.empty() &&
                 (is_digit(rest.front()) || rest.front() == '<' || rest.front() == '>' || rest.front() == '=')) {
-                return fail<PoolSpec>(quoted + ": dice explode on their highest face only (d6! on a 6); '" +
-                                      std::string(at) + "' names other faces");
+                const std::string_view face_at = rest;
+                const std::string bang = as_typed(at.substr(0, static_cast<size_t>(face_at.data() - at.data())));
+                auto c = take_compare(rest, quoted, bang, sides);
+                if (!c) {
+                    return fail<PoolSpec>(c.error());
+                }
+                if (pool.fudge) {
+                    return fail<PoolSpec>(quoted + ": Fudge dice (dF) are only totalled: no keep, successes, "
+                                                   "rerolls, explosions or marks");
+                }
+                if (faces_named(*c, sides) != std::to_string(sides)) {
+                    const std::string dice =
+                        as_typed(text.substr(0, static_cast<size_t>(at.data() - text.data()))) + bang;
+                    return fail<PoolSpec>(quoted + ": a die explodes on its highest face only: " + dice + " (or " +
+                                          dice + std::to_string(sides) + ") explodes on " + std::to_string(sides) +
+                                          "; '" + bang + c->text() + "' names " + faces_named(*c, sides));
+                }
             }
         } else if (rest.starts_with("r")) {
             if (auto t = twice(pool.reroll != PoolSpec::Reroll::none, "a reroll"); !t) {
@@ -265,7 +300,21 @@ Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
             const int high = target ? sides : op[0] == 'k' ? dice : dice - 1;
             const std::string digits = take_digits(rest);
             auto n = parse_int(digits, 1, high);
-            if (digits.empty() || !n) {
+            if (digits.empty()) {
+                // Roll20 reads a bare kh as kh1; umpire asks, as a count is what the reader
+                // of the roll needs to see (2d20kh1, advantage).
+                const std::string dice_typed = as_typed(text.substr(0, static_cast<size_t>(at.data() - text.data())));
+                const std::string typed_op = as_typed(at.substr(0, 2));
+                const std::string what = target ? "the target face after it, 1 to " + std::to_string(high) + " (" +
+                                                      dice_typed + typed_op + std::to_string(std::min(high, 5)) + ")"
+                                         : op[0] == 'k'
+                                             ? "the number of dice kept after it, 1 to " + std::to_string(high) + " (" +
+                                                   dice_typed + typed_op + "1 keeps one)"
+                                             : "the number of dice dropped after it, 1 to " + std::to_string(high) +
+                                                   " (" + dice_typed + typed_op + "1 drops one)";
+                return fail<PoolSpec>(quoted + ": " + typed_op + " needs " + what);
+            }
+            if (!n) {
                 const std::string what = target ? "the target face after " + op
                                                 : std::string(op[0] == 'k' ? "the dice kept" : "the dice dropped");
                 return fail<PoolSpec>(quoted + ": " + what + " must be 1 to " + std::to_string(high));
@@ -281,8 +330,37 @@ Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
                 pool.read = op == ">=" ? Read::at_least : Read::at_most;
                 pool.n = k;
             }
+        } else if ((rest.front() == '>' || rest.front() == '<') && rest.size() > 1 && is_digit(rest[1])) {
+            // "10d10>7": Roll20 counts 7 or more, umpire's > is strict elsewhere (r>5). Which is
+            // meant cannot be told, so the count is refused with both readings written out.
+            const bool more = rest.front() == '>';
+            rest.remove_prefix(1);
+            const std::string digits = take_digits(rest);
+            const auto n = parse_int(digits, 0, k_max_die_sides + 1);
+            const std::string dice = as_typed(text.substr(0, static_cast<size_t>(at.data() - text.data())));
+            const std::string op = more ? ">=" : "<=";
+            std::vector<std::string> ways;
+            if (n) {
+                const long long strict = more ? *n + 1 : *n - 1;
+                if (strict >= 1 && strict <= sides) {
+                    ways.push_back("write " + dice + op + std::to_string(strict) + " for " +
+                                   (more ? "more than " : "less than ") + digits);
+                }
+                if (*n >= 1 && *n <= sides) {
+                    ways.push_back(dice + op + digits + " for " + digits + (more ? " or more" : " or less"));
+                }
+            }
+            if (ways.empty()) {
+                return fail<PoolSpec>(quoted + ": a count of successes is written with " + op +
+                                      " and a face of the die, 1 to " + std::to_string(sides) + " (5d6>=5, 6d6<=2)");
+            }
+            if (!ways.front().starts_with("write ")) {
+                ways.front() = "write " + ways.front();
+            }
+            return fail<PoolSpec>(quoted + ": " + join(ways, ", or ") +
+                                  " (a bare > or < is read one way by some dice apps, the other by others)");
         } else {
-            return fail<PoolSpec>(quoted + ": unexpected '" + std::string(at) + "'; " + k_forms);
+            return fail<PoolSpec>(quoted + ": unexpected '" + as_typed(at) + "'; " + k_forms);
         }
     }
     if (pool.fudge && (pool.read != Read::total || pool.explode != PoolSpec::Explode::none ||
@@ -304,12 +382,13 @@ Expected<PoolSpec> parse_pool(std::string_view text, const std::string& quoted)
 Expected<RollTerm> parse_roll_term(std::string_view text)
 {
     const std::string quoted = "'" + std::string(text) + "'";
-    std::string lower;
-    for (char c : to_lower(text)) {
+    std::string typed;  // without its spaces, as typed: for messages
+    for (char c : text) {
         if (c != ' ' && c != '\t') {
-            lower += c;
+            typed += c;
         }
     }
+    const std::string lower = to_lower(typed);
     std::string_view rest = lower;
     RollTerm term;
     size_t digits = 0;
@@ -350,7 +429,8 @@ Expected<RollTerm> parse_roll_term(std::string_view text)
             }
             continue;
         }
-        auto pool = parse_pool(part, quoted);
+        auto pool = parse_pool(
+            part, std::string_view(typed).substr(static_cast<size_t>(part.data() - lower.data()), part.size()), quoted);
         if (!pool) {
             return fail<RollTerm>(pool.error());
         }

@@ -1067,3 +1067,46 @@ TEST_CASE("batch: a stream at its last position refuses each line that would dra
     }
     CHECK_FALSE(test::contains(r.out, "9223372036854775808"));
 }
+
+TEST_CASE("batch: a provisional table is warned of on stderr once a batch, not once a line", "[cli][batch]")
+{
+    // DESIGN.md principle 8: provisional output carries "provisional": true and a one-line
+    // warning on stderr. A batch wrote none; it writes one per provisional table, not one
+    // per line (a batch may be a million lines). The Russian Portfolio CRT grid and the
+    // Great Battles morale chart are lost from their rules texts (umpire(1) PROVISIONAL DATA).
+    const std::string crt = "crt --attack 5 --defense 3 --roll 3\n";
+    const std::string morale = "morale --stands 4 --eliminated 1 --roll 1\n";
+    const std::string input = crt + crt + "crt --attack 6 --defense 3 --roll 2\n" + morale + crt + morale;
+    const auto warnings = [](const std::string& err) {
+        std::vector<std::string> found;
+        for (const auto& line : lines_of(err)) {
+            if (line.starts_with("umpire: warning: provisional data, not the published chart: ")) {
+                found.push_back(line);
+            }
+        }
+        return found;
+    };
+    const auto r = run_with_input({"--seed", "3", "batch"}, input);
+    CHECK(r.code == 0);
+    const auto answers = lines_of(r.out);
+    REQUIRE(answers.size() == 6);
+    for (const auto& answer : answers) {
+        CHECK(contains(answer, R"("provisional":true)"));
+    }
+    const auto warned = warnings(r.err);
+    REQUIRE(warned.size() == 2);
+    CHECK(contains(warned[0], "table russian-portfolio.crt is provisional"));
+    CHECK_FALSE(contains(warned[0], "great-battles"));
+    CHECK(contains(warned[1], "great-battles"));
+    CHECK_FALSE(contains(warned[1], "russian-portfolio.crt"));
+    // each warning is the one a single call writes for that table
+    const auto alone = test::run_cli({"--json", "crt", "--attack", "5", "--defense", "3", "--roll", "3"});
+    CHECK(warnings(alone.err) == std::vector<std::string>{warned[0]});
+    // -q quiets it, as for a single call
+    const auto quiet = run_with_input({"-q", "--seed", "3", "batch"}, input);
+    CHECK(quiet.code == 0);
+    CHECK(quiet.out == r.out);
+    CHECK(warnings(quiet.err).empty());
+    // a batch reading no provisional table warns of none
+    CHECK(warnings(run_with_input({"batch"}, "ram --strength 2 --defense B --roll 3\n").err).empty());
+}

@@ -150,5 +150,67 @@ TEST_CASE("roll: what the notation leaves out, or the engine cannot count, is re
     CHECK(run_cli({"--seed", "1", "roll", "-n", "1", "10x1000d6!"}).code == 0);  // -n shows no die
     auto faces = run_cli({"roll", "d6!>=5"});
     CHECK(faces.code == 64);
-    CHECK(contains(faces.err, "explode on their highest face only"));
+    CHECK(contains(faces.err, "explodes on its highest face only: d6! (or d6!6) explodes on 6; '!>=5' names 5 to 6"));
+}
+
+TEST_CASE("roll: a lone + or - between two words joins them into one expression, as players type it", "[cli][roll]")
+{
+    // 'umpire roll 1d20 + 5' unquoted is three words: the '+' was refused, "a sign with
+    // nothing after it". It is 1d20+5, a d20 and five added (umpire(1) DICE).
+    const auto joined = run_cli({"--seed", "8", "--json", "roll", "1d20", "+", "5"});
+    REQUIRE(joined.code == 0);
+    const auto alone = run_cli({"--seed", "8", "--json", "roll", "1d20+5"});
+    REQUIRE(alone.code == 0);
+    CHECK(joined.out == alone.out);
+    const auto doc = nlohmann::json::parse(joined.out);
+    REQUIRE(doc["rolls"].size() == 1);
+    // one roll record, the d20 and its five: 6 to 25
+    CHECK(doc["rolls"][0]["die"] == "d20+5");
+    const int total = std::stoi(doc["result"]["code"].get<std::string>());
+    CHECK(total == doc["rolls"][0]["value"].get<int>());
+    CHECK(total >= 6);
+    CHECK(total <= 25);
+    CHECK(doc["inputs"]["expressions"] == nlohmann::json::array({"1d20+5"}));
+    // a minus, pools either side, a chain, and the words after still their own rolls
+    CHECK(run_cli({"--seed", "8", "roll", "2d6", "-", "1d4", "3d6"}).out ==
+          run_cli({"--seed", "8", "roll", "2d6-1d4", "3d6"}).out);
+    CHECK(run_cli({"--seed", "8", "roll", "1d20", "+", "1d4", "+", "2"}).out ==
+          run_cli({"--seed", "8", "roll", "1d20+1d4+2"}).out);
+    // a label after the expression names the whole of it
+    const auto labelled = run_cli({"--seed", "8", "roll", "1d20", "+", "5", "#", "attack"});
+    REQUIRE(labelled.code == 0);
+    CHECK(contains(labelled.out, "(1d20+5 # attack)"));
+    // a sign with nothing on one side is still refused, and says so
+    const auto trailing = run_cli({"roll", "1d20", "+"});
+    CHECK(trailing.code == 64);
+    CHECK(contains(trailing.err, "'+': a sign with nothing after it"));
+    // roll --help shows it
+    CHECK(contains(run_cli({"roll", "--help"}).out, "umpire roll 1d20 + 5"));
+}
+
+TEST_CASE("roll: a refused expression is echoed as typed, with what to write instead", "[cli][roll]")
+{
+    // 4d6L read back "unexpected 'l'"
+    const auto upper = run_cli({"roll", "4d6L"});
+    CHECK(upper.code == 64);
+    CHECK(contains(upper.err, "'4d6L': unexpected 'L'"));
+    // 10d10>7: both readings written out (umpire(1) DICE)
+    const auto more = run_cli({"roll", "10d10>7"});
+    CHECK(more.code == 64);
+    CHECK(contains(more.err, "roll: '10d10>7': write 10d10>=8 for more than 7, or 10d10>=7 for 7 or more"));
+    // 2d20kh: the count is missing, not out of range
+    const auto kh = run_cli({"roll", "2d20kh"});
+    CHECK(kh.code == 64);
+    CHECK(contains(kh.err, "roll: '2d20kh': kh needs the number of dice kept after it, 1 to 2"));
+    // 1d8!8 is 1d8!: the same roll from the same seed
+    const auto bang = run_cli({"--seed", "5", "--json", "roll", "1d8!8"});
+    REQUIRE(bang.code == 0);
+    const auto plain = run_cli({"--seed", "5", "--json", "roll", "1d8!"});
+    const auto a = nlohmann::json::parse(bang.out);
+    const auto b = nlohmann::json::parse(plain.out);
+    CHECK(a["result"]["code"] == b["result"]["code"]);
+    REQUIRE(a["rolls"].size() == b["rolls"].size());
+    for (size_t i = 0; i < a["rolls"].size(); ++i) {
+        CHECK(a["rolls"][i]["value"] == b["rolls"][i]["value"]);
+    }
 }

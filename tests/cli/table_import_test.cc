@@ -176,6 +176,41 @@ TEST_CASE("cli: table check reports the first fault of each file, as its help sa
     CHECK(contains(run_cli({"table", "check", "--help"}).out, "the first fault of each file"));
 }
 
+TEST_CASE("cli: table check under --json answers with its report of faults, as umpire(1) says, not an error object",
+          "[cli][tables]")
+{
+    // umpire(1) EXIT STATUS said every error under --json is an {"error": ...} object; table
+    // check with a bad file exits 65 with its report instead, as seed verify, replay, game
+    // rebuild and pbem verify do with theirs. The report is the answer, and the page says so.
+    test::TempDir dir("check-json");
+    std::filesystem::create_directories(dir / "bad");
+    std::ofstream(dir / "bad/t.toml") << "id = \"bad.t\"\nbogus = 1\n";
+    const auto r = run_cli({"--json", "table", "check", dir.path.string()});
+    CHECK(r.code == 65);
+    const auto answer = nlohmann::json::parse(r.out);
+    CHECK(answer["command"] == "table check");
+    CHECK_FALSE(answer.contains("error"));
+    REQUIRE(answer["checked"].size() == 1);
+    CHECK(contains(answer["checked"][0]["error"].get<std::string>(), "t.toml:2:1: unknown key 'bogus'"));
+    CHECK(contains(r.err, "umpire: error: "));
+    // A check that cannot run at all is an error object: a directory that is not there.
+    const auto missing = run_cli({"--json", "table", "check", dir / "none"});
+    CHECK(missing.code == 66);
+    CHECK(nlohmann::json::parse(missing.out).contains("error"));
+    // The man page says both, where the error object is described and under table check.
+    std::string page = slurp(std::string(UMPIRE_SOURCE_DIR) + "/man/umpire.1");
+    std::string flat;
+    for (char c : page) {
+        flat += c == '\n' ? ' ' : c;
+    }
+    const size_t exit_status = flat.find(".SH EXIT STATUS");
+    REQUIRE(exit_status != std::string::npos);
+    const std::string section = flat.substr(exit_status, flat.find(".SH EXAMPLES") - exit_status);
+    CHECK(contains(section, "and no \\fBerror\\fR object"));
+    CHECK(contains(section, "\\fBtable check\\fR (a file with a fault"));
+    CHECK(contains(flat, "the report is the answer, not an \\fBerror\\fR object (EXIT STATUS)"));
+}
+
 TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",
           "[cli][tables]")
 {

@@ -32,6 +32,7 @@ TEST_CASE("dice: malformed expressions say what is wrong", "[core][dice]")
     CHECK(parse_dice("1001d6").error() == "'1001d6': dice count must be 1 to 1000");
     CHECK(parse_dice("d6+").error() == "'d6+': a modifier must be a number from 0 to 1000000");
     CHECK(parse_dice("d6*2").error() == "'d6*2': unexpected '*2'; only +N or -N may follow the dice");
+    CHECK(parse_dice("2D6X").error() == "'2D6X': unexpected 'X'; only +N or -N may follow the dice");
     CHECK_FALSE(parse_dice(""));
 }
 

@@ -81,7 +81,7 @@ TEST_CASE("pool: the notation wargamers write is read, and every bad form refuse
     CHECK(parse_error("4d6dl4") == "'4d6dl4': the dice dropped must be 1 to 3");
     CHECK(parse_error("d6kh1") == "'d6kh1': keep or drop needs two dice or more");
     CHECK(parse_error("5d6>=7") == "'5d6>=7': the target face after >= must be 1 to 6");
-    CHECK(parse_error("5d6>=") == "'5d6>=': the target face after >= must be 1 to 6");
+    CHECK(parse_error("5d6>=") == "'5d6>=': >= needs the target face after it, 1 to 6 (5d6>=5)");
     CHECK(parse_error("0x2d6") == "'0x2d6': the repeat before 'x' must be 1 to 100");
     CHECK(parse_error("101x2d6") == "'101x2d6': the repeat before 'x' must be 1 to 100");
     CHECK(parse_error("4d6kh3*2").find("only +N or -N (or + or - more dice) may follow a keep, drop or count") !=
@@ -441,7 +441,7 @@ TEST_CASE("pool: explosions, rerolls, sums and Fudge dice are read, and what sta
     CHECK(lone("3d6+2-1").dice == DiceSpec{3, 6, 1});
 
     CHECK(parse_error("4d6r1kh3").find("a keep, drop or count of successes reads plain dice") != std::string::npos);
-    CHECK(parse_error("d6!>4").find("explode on their highest face only") != std::string::npos);
+    CHECK(parse_error("d6!>4").find("explodes on its highest face only") != std::string::npos);
     CHECK(parse_error("2d6r<=6") == "'2d6r<=6': r<=6 rerolls every face of a d6 for ever; ro<=6 rerolls once");
     CHECK(parse_error("d6r7") == "'d6r7': r7 names no face of a d6");
     CHECK(parse_error("d6r") == "'d6r': r needs a face after it (1, =1, <3, <=2, >5, >=5)");
@@ -565,4 +565,55 @@ TEST_CASE("pool: each roll of the new forms is shown as a player reads it", "[po
     CHECK(shown.dice == std::vector<std::string>{"20**", "1__", "7"});
     CHECK(shown.critical_successes == 1);
     CHECK(shown.critical_failures == 1);
+}
+
+TEST_CASE("pool: a refusal of a keep, count or explosion says what is missing or meant, in the die's numbers", "[pool]")
+{
+    // A count left out is said to be left out (it read "the dice kept must be 1 to 2").
+    CHECK(parse_error("2d20kh") == "'2d20kh': kh needs the number of dice kept after it, 1 to 2 (2d20kh1 keeps one)");
+    CHECK(parse_error("2d20kl") == "'2d20kl': kl needs the number of dice kept after it, 1 to 2 (2d20kl1 keeps one)");
+    CHECK(parse_error("4d6dh") == "'4d6dh': dh needs the number of dice dropped after it, 1 to 3 (4d6dh1 drops one)");
+    CHECK(parse_error("4d6DL") == "'4d6DL': DL needs the number of dice dropped after it, 1 to 3 (4d6DL1 drops one)");
+    CHECK(parse_error("6d6<=") == "'6d6<=': <= needs the target face after it, 1 to 6 (6d6<=5)");
+    CHECK(parse_error("d6ro") == "'d6ro': ro needs a face after it (1, =1, <3, <=2, >5, >=5)");
+    // A count given out of range is still said as a range.
+    CHECK(parse_error("2d20kh3") == "'2d20kh3': the dice kept must be 1 to 2");
+
+    // An explosion on the highest face written out is the explosion: 1d8!8 is 1d8!.
+    CHECK(lone("1d8!8").explode == PoolSpec::Explode::each);
+    CHECK(lone("1d8!8").label() == lone("1d8!").label());
+    CHECK(lone("1d6!6").label() == "d6!");
+    CHECK(lone("3d6!!=6").explode == PoolSpec::Explode::compound);
+    CHECK(lone("2d10!p>9").explode == PoolSpec::Explode::penetrate);
+    CHECK(lone("d20!>=20").label() == "d20!");
+    // Any other face is refused with the die's own numbers (it named a d6 for a d8, and
+    // called the d8's 8 "other faces").
+    CHECK(parse_error("1d8!6") == "'1d8!6': a die explodes on its highest face only: 1d8! (or 1d8!8) explodes on 8; "
+                                  "'!6' names 6");
+    CHECK(parse_error("d6!>4") ==
+          "'d6!>4': a die explodes on its highest face only: d6! (or d6!6) explodes on 6; '!>4' names 5 to 6");
+    CHECK(parse_error("3d10!!<=9") == "'3d10!!<=9': a die explodes on its highest face only: 3d10!! (or 3d10!!10) "
+                                      "explodes on 10; '!!<=9' names 1 to 9");
+    CHECK(parse_error("1d8!9") == "'1d8!9': !9 names no face of a d8");
+    CHECK(parse_error("4dF!3").find("Fudge dice (dF) are only totalled") != std::string::npos);
+
+    // A bare > or < in a count of successes: Roll20 reads 10d10>7 as 7 or more, umpire's >
+    // is strict (r>5), so both readings are written out for the user to pick.
+    CHECK(parse_error("10d10>7") == "'10d10>7': write 10d10>=8 for more than 7, or 10d10>=7 for 7 or more (a bare > "
+                                    "or < is read one way by some dice apps, the other by others)");
+    CHECK(parse_error("5d6<2") == "'5d6<2': write 5d6<=1 for less than 2, or 5d6<=2 for 2 or less (a bare > or < is "
+                                  "read one way by some dice apps, the other by others)");
+    // where one reading names no face, only the other is offered
+    CHECK(parse_error("5d6>6") == "'5d6>6': write 5d6>=6 for 6 or more (a bare > or < is read one way by some dice "
+                                  "apps, the other by others)");
+    CHECK(parse_error("5d6<1") == "'5d6<1': write 5d6<=1 for 1 or less (a bare > or < is read one way by some dice "
+                                  "apps, the other by others)");
+    CHECK(parse_error("5d6>9") == "'5d6>9': a count of successes is written with >= and a face of the die, 1 to 6 "
+                                  "(5d6>=5, 6d6<=2)");
+    CHECK(parse_error("1d4+10D10>7").starts_with("'1d4+10D10>7': write 10D10>=8 for more than 7"));
+
+    // What was typed is echoed as typed, not lowered (4d6L read back 'l').
+    CHECK(parse_error("4d6L").starts_with("'4d6L': unexpected 'L'; "));
+    CHECK(parse_error("4D6Kh3*2").starts_with("'4D6Kh3*2': unexpected '*2'; "));
+    CHECK(parse_error("1d6+Q").starts_with("'1d6+Q': 'Q' is neither dice"));
 }

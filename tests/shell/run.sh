@@ -91,6 +91,16 @@ code=$?
 has nul.err "has a control character (\\x00"
 grep -q "unknown command '#'" nul.err && fail "a '#' line in the shell is no comment"
 
+# --- A provisional chart is warned of once a shell, not at every line, as batch does; the
+# shell's -q quiets it (DESIGN.md principle 8). Its answers go to a file, not a terminal.
+printf 'crt --attack 5 --defense 3 --roll 3\ncrt --attack 6 --defense 3 --roll 2\ncrt --attack 5 --defense 3 --roll 3\n' >prov.txt
+"$umpire" shell --no-history <prov.txt >prov.out 2>prov.err
+[ "$(grep -c 'provisional data, not the published chart: table russian-portfolio.crt' prov.err)" = 1 ] ||
+    fail "a shell's provisional warnings: $(grep -c 'provisional data' prov.err), not 1"
+[ "$(grep -c 'PROVISIONAL' prov.out)" -ge 3 ] || fail "a shell's answers do not each say PROVISIONAL"
+"$umpire" -q shell --no-history <prov.txt >prov.out 2>prov.err
+grep -q 'provisional data' prov.err && fail "umpire -q shell still warns of provisional data"
+
 # --- Text past ASCII is kept, in the user's UTF-8 locale and in C (libedit dropped it).
 for locale in C.UTF-8 C; do
     printf 'roll 2d6 #h\303\251llo\342\206\222\n' | LANG=$locale LC_ALL= "$umpire" -q shell --no-history >utf8.out 2>&1

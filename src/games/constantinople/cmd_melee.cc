@@ -130,16 +130,17 @@ void setup_melee(CLI::App& app, Context& ctx)
         ->transform(one_of({"case", "chart"}))
         ->type_name("case|chart");
     add_dice_options(*sub, opt->dice);
-    sub->footer("SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"
-                "flags: :back (the counter's back), :damaged (15.34), :leader (Diedo or Trevisano, 15.26).\n"
-                "Dice, in order: the attack on the defender, then with --exchange each counterattack.\n"
-                "Examples:\n"
-                "  umpire melee --attacker 4 --attacker 4 --defender 5          # 15.23: +3\n"
-                "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
-                "               --split 2,1,5                                   # 15.24's example\n"
-                "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange \\\n"
-                "               --split-plan 1                  # the split 'plan melee' lists first\n"
-                "  umpire melee --attacker Galley-1 --defender Genoa:leader --boom --odds");
+    sub->footer(
+        "SHIP is a melee strength (8) or a ship of the scenario (Genoa, Galley-3), followed by\n"
+        "flags: :back (the counter's back), :damaged (15.34), :leader (Diedo or Trevisano, 15.26).\n"
+        "Dice, in order: the attack on the defender, then with --exchange each counterattack.\n"
+        "Examples:\n"
+        "  umpire melee --attacker 4 --attacker 4 --defender 5          # 15.23: +3\n"
+        "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange --split 2,1,5  # 15.24's "
+        "example\n"
+        "  umpire melee --attacker 5 --attacker 3 --attacker 2 --defender 8 --exchange --split-plan 1  # the "
+        "split 'plan melee' lists first\n"
+        "  umpire melee --attacker Galley-1 --defender Genoa:leader --boom --odds");
     sub->callback([opt, &ctx] { run_melee(*opt, ctx); });
 }
 

@@ -120,8 +120,8 @@ void setup_close_combat(CLI::App& app, Context& ctx)
                 "--attacker-mod and --defender-mod. Equal totals: 'tie', both roll again.\n"
                 "Dice, in order: attacker d10, defender d10, then a d10 per loser's stand,\n"
                 "unsuppressed stands first.\n"
-                "Examples:\n  umpire close-combat --attacker-stands 3 --attacker-quality average \\\n"
-                "      --defender-stands 4 --defender-suppressed 1 --defender-quality raw --defender-mod 2");
+                "Examples:\n  umpire close-combat --attacker-stands 3 --attacker-quality average "
+                "--defender-stands 4 --defender-suppressed 1 --defender-quality raw --defender-mod 2");
     sub->callback([opt, &ctx] { run_close_combat(*opt, ctx); });
 }
 

@@ -264,8 +264,8 @@ void setup_hits(CLI::App& app, Context& ctx)
                 "the phase, the time of day and the weather are the time counter's (--zone where the\n"
                 "weather is by zone).\n"
                 "Examples:\n  umpire hits --attacker fighter:2red --attacker bomber:red --defender fighter:black\n"
-                "  umpire hits --attacker small --attacker small --attacker small --defender large:red \\\n"
-                "      --time day --moved-in\n  umpire --game novo.toml --apply hits --attacker Sov-Rifle-1 --defender "
+                "  umpire hits --attacker small --attacker small --attacker small --defender large:red --time day "
+                "--moved-in\n  umpire --game novo.toml --apply hits --attacker Sov-Rifle-1 --defender "
                 "Ger-Grenadier-1\n  umpire hits --attacker fighter:2red --defender fighter:black --weather "
                 "poor-flying\n  umpire hits --airfield --attacker bomber:2yellow --attacker fighter:red");
     sub->callback([opt, &ctx] { run_hits(*opt, ctx); });

@@ -67,11 +67,12 @@ void setup_overrun(CLI::App& app, Context& ctx)
     sub->add_flag("--north-of-arctic-line", q.north_of_arctic_line,
                   "The hex is north(east) of the Arctic Weather Line: in Snow its swamp is frozen, clear (VI.B.1)");
     add_dice_options(*sub, opt->dice);
-    sub->footer("The overrun chart is lost: the armor ratios and weathers are PROVISIONAL.\n"
-                "Examples:\n  umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 \\\n"
-                "      --weather good --terrain clear\n"
-                "  umpire --json overrun --result DX --attacking-armor 4 --defending-infantry 3 \\\n"
-                "      --weather mud --terrain hills --fuel-shortage");
+    sub->footer(
+        "The overrun chart is lost: the armor ratios and weathers are PROVISIONAL.\n"
+        "Examples:\n  umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 --weather good --terrain "
+        "clear\n"
+        "  umpire --json overrun --result DX --attacking-armor 4 --defending-infantry 3 --weather mud "
+        "--terrain hills --fuel-shortage");
     sub->callback([opt, &ctx] { run_overrun(*opt, ctx); });
 }
 
