@@ -218,7 +218,9 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             continue;
         }
         std::vector<std::string> args{"-q"};
-        const auto rest = without_given_dice(without_replay_options(entry->argv));
+        // Odds of the resolution made: the game as it stood then (replay_state), without --apply,
+        // which wrote it then and which --odds refuses.
+        const auto rest = without_given_dice(without_replay_options(entry->argv, true));
         args.insert(args.end(), rest.begin(), rest.end());
         args.emplace_back("--odds");
         std::ostringstream out;

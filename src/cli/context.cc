@@ -243,8 +243,15 @@ void Context::apply_to_game(core::Resolution& r)
     const core::GameRules* rules = core::find_game_rules(g.game);
     std::vector<core::Change> changes = game_changes ? game_changes(r) : rules->changes(g, r);
     if (changes.empty()) {
-        r.notes.push_back("nothing to apply to " + path +
-                          ": this result changes no status the game keeps, or finds it so already");
+        // A check (bombard's Damaged or sunk, 15.73) names no unit: its result may be a
+        // status the game keeps, but the game cannot tell whose.
+        r.notes.push_back(r.command == "check"
+                              ? "nothing applied to " + path + ": a check names no unit, so its result (" +
+                                    r.result.code +
+                                    ") is not written to the game; mark the unit it changes by hand: game set " + path +
+                                    " UNIT KEY=VALUE --reason WHY"
+                              : "nothing to apply to " + path +
+                                    ": this result changes no status the game keeps, or finds it so already");
         return;
     }
     for (const auto& c : changes) {

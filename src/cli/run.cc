@@ -494,13 +494,13 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
 // The command ARGS name, "" when none does (help, version, or no command). An unknown
 // command gets its own message and a suggestion; CLI11 would only say that a subcommand
 // is required.
-std::vector<std::string> without_replay_options(const std::vector<std::string>& argv)
+std::vector<std::string> without_replay_options(const std::vector<std::string>& argv, bool drop_apply)
 {
     std::vector<std::string> out;
     for (size_t i = 0; i < argv.size(); ++i) {
         bool with_value = false;
         const GlobalOption* o = find_global(argv[i], &with_value);
-        if (o != nullptr && o->replay_sets) {
+        if (o != nullptr && (o->replay_sets || (drop_apply && std::string_view(o->names) == "--apply"))) {
             i += o->value != nullptr && !with_value ? 1 : 0;
             continue;
         }

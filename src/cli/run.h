@@ -56,8 +56,9 @@ private:
 };
 
 // ARGV without the global options replay sets itself (--seed, --position, --log, --json,
-// --quiet), with their values.
-std::vector<std::string> without_replay_options(const std::vector<std::string>& argv);
+// --quiet), with their values; with DROP_APPLY without --apply too (luck asks a logged
+// line's odds, which write nothing and are refused with --apply).
+std::vector<std::string> without_replay_options(const std::vector<std::string>& argv, bool drop_apply = false);
 
 // The width of the terminal standard output is, 0 when it is none: read again for each of
 // the shell's lines, as the window may have been resized since.

@@ -538,7 +538,12 @@ TEST_CASE("cli: what a ship did this Impulse is kept: its ram, its attackers' on
     REQUIRE(
         run_cli({"-q", "--game", pair, "--apply", "ram", "--rammer", "Galley-2", "--target", "Venice", "--roll", "1"})
             .code == 0);
-    REQUIRE(run_cli({"-q", "--game", pair, "--apply", "wind", "--roll", "7,2"}).code == 0);
+    // The pair is still pinned when the next Naval Phase's wind is a Storm (the wind comes
+    // before movement, 4.0: not rolled after the ram in its own phase).
+    for (int step = 0; step < 9; ++step) {
+        REQUIRE(run_cli({"-q", "game", "next", pair}).code == 0);
+    }
+    REQUIRE(run_cli({"-q", "game", "next", pair, "--roll", "7,2"}).code == 0);  // 2-1, N, Storm (14.32)
     auto both = run_cli({"-q", "--json", "--game", pair, "storm", "--ship", "Galley-2", "--ship", "Venice"});
     CHECK(contains(both.out, R"("result":{"code":"2")"));
     auto rammed = run_cli({"-q", "--json", "--game", pair, "storm", "--ship", "Galley-2", "--ship", "Venice",
@@ -1224,4 +1229,132 @@ TEST_CASE("cli: a scenario's game is one of umpire's whatever its case, not a ga
         CHECK(contains(made.out, "A new constantinople game in"));
         CHECK_FALSE(contains(made.out, "game of your own"));
     }
+}
+
+TEST_CASE("cli: melee --exchange makes each attacker the defender of its one melee this segment, in either order "
+          "(15.23, 15.24)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-exchange");
+    const std::string file = dir / "siege.toml";
+    const auto game = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+    // The exchange first: Venice attacks Galley-1 back (15.21). Imperial-1's attack on
+    // Galley-1 is the same melee as Venice's, 7 + 6 against 4 on one die (15.23), not a
+    // second die of its own.
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(
+        game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--exchange", "--roll", "1", "--roll", "6"})
+            .code == 0);
+    auto second = game({"melee", "--attacker", "Imperial-1", "--defender", "Galley-1", "--roll", "6"});
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "--defender Galley-1 has been attacked in this Combat Segment already (Impulse 1-1)"));
+    CHECK(contains(run_cli({"game", "status", file}).out, "Galley-1: reduced (back)"));  // one L, not two
+
+    // The plain melee first: Galley-1 is its defender, so Venice's attack back in an exchange
+    // would be a second melee against it.
+    std::filesystem::remove(file);
+    std::filesystem::remove(file + ".journal");
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(game({"melee", "--attacker", "Imperial-1", "--defender", "Galley-1", "--roll", "6"}).code == 0);
+    auto exchange =
+        game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--exchange", "--roll", "1", "--roll", "6"});
+    CHECK(exchange.code == 64);
+    CHECK(contains(exchange.err, "--attacker Galley-1 has been attacked in this Combat Segment already (Impulse 1-1)"));
+    // Without the exchange Galley-1 attacks Venice alone, which is allowed (15.21: voluntary).
+    CHECK(game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: a failed rammer and its target do not melee each other that Impulse, whichever attacks (15.14, "
+          "15.22)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-failed-ram");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+    // Galley-3 (ram 4) against Venice (defense D): 1-2 pins (15.42), a 5 fails.
+    REQUIRE(game({"ram", "--rammer", "Galley-3", "--target", "Venice", "--run", "3", "--roll", "5"}).code == 0);
+    auto back = game({"melee", "--attacker", "Venice", "--defender", "Galley-3", "--roll", "6"});
+    CHECK(back.code == 64);
+    CHECK(contains(back.err, "--attacker Venice against --defender Galley-3: Galley-3 failed to ram Venice in "
+                             "Impulse 1-1"));
+    CHECK(contains(back.err, "(15.14)"));
+    auto exchange = game({"melee", "--attacker", "Venice", "--defender", "Galley-3", "--exchange", "--roll", "6"});
+    CHECK(exchange.code == 64);
+    auto forward = game({"melee", "--attacker", "Galley-3", "--defender", "Venice", "--roll", "6"});
+    CHECK(forward.code == 64);
+    CHECK(contains(forward.err, "Galley-3 failed to ram in Impulse 1-1"));
+    // Another ship beside the failed rammer's side is not faced by the failed ram (15.22).
+    CHECK(game({"melee", "--attacker", "Imperial-1", "--defender", "Galley-3", "--roll", "1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: the wind is rolled before the Impulse's movement and combat, not after (4.0, 14.23)", "[cli][game]")
+{
+    const test::TempDir dir("game-wind-first");
+    const std::string file = dir / "siege.toml";
+    const auto game = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Galley-1 (ram 4) against Venice (D): a 1 pins (15.42). Then 7, 2 would be N, Storm (14.31, 14.32).
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--run", "3", "--roll", "1"}).code == 0);
+    auto late = game({"wind", "--roll", "7", "--roll", "2"});
+    CHECK(late.code == 64);
+    CHECK(contains(late.err, "Wind Determination Segment, before Initiative and Movement (4.0 A-C, 14.23)"));
+    CHECK(contains(late.err, "Galley-1 has rammed"));
+    CHECK(!contains(run_cli({"game", "status", file}).out, "storm"));
+    // Once game next has begun the Mutual Combat Segment, too.
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    auto combat = game({"wind", "--roll", "7", "--roll", "2"});
+    CHECK(combat.code == 64);
+    CHECK(contains(combat.err, "the Mutual Combat Segment has begun (4.0 E)"));
+    // First in the Impulse it is taken.
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(game({"wind", "--roll", "7", "--roll", "2"}).code == 0);
+}
+
+TEST_CASE("cli: the refusal after the Combat Segment has begun says what began it, game next or a melee (13.1)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-combat-reason");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    auto free = run_cli({"-q", "--game", file, "--apply", "free", "--ship", "Venice", "--roll", "1"});
+    CHECK(free.code == 64);
+    CHECK(contains(free.err, "Impulse 1-1 has begun (game next began it)"));
+    CHECK(!contains(free.err, "a melee is applied"));
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Venice", "--defender", "Galley-1",
+                     "--roll", "1"})
+                .code == 0);
+    auto ram = run_cli({"-q", "--game", file, "--apply", "ram", "--rammer", "Galley-2", "--target", "Venice", "--run",
+                        "3", "--roll", "1"});
+    CHECK(ram.code == 64);
+    CHECK(contains(ram.err, "Impulse 1-1 has begun (a melee is applied)"));
+}
+
+TEST_CASE("cli: check bombard applied to a game says that a check names no ship, not that Damaged is no status "
+          "(15.73)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-bombard");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // 15.73: "If he rolls an 11, the target ship is Damaged."
+    auto r = run_cli({"--game", file, "--apply", "check", "bombard", "--roll", "11"});
+    REQUIRE(r.code == 0);
+    const std::string said = r.out + r.err;
+    CHECK(contains(said, "a check names no unit, so its result (damaged) is not written to the game"));
+    CHECK(contains(said, "game set " + file + " UNIT KEY=VALUE"));
+    CHECK(!contains(said, "changes no status the game keeps"));
 }

@@ -354,3 +354,29 @@ TEST_CASE("luck: melee --exchange's counterattacks are the defender's side's dic
     CHECK(seen);
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("luck: a game's journal and a log of --apply lines are ranked, their odds asked without --apply",
+          "[cli][luck]")
+{
+    const test::TempDir dir("luck-applied");
+    const std::string file = dir / "siege.toml";
+    const std::string log = dir / "evening.log";
+    REQUIRE(test::run_cli({"game", "new", "constantinople", file}).code == 0);
+    // Venice 7 against Galley-1 4: +3 (15.23); Imperial-1 6 against Galley-2 4: +2. Each line's
+    // odds are the six faces of one die on the 15.41 row; the lines were refused before.
+    REQUIRE(test::run_cli({"-q", "--log", log, "--game", file, "--apply", "melee", "--attacker", "Venice", "--defender",
+                           "Galley-1", "--roll", "6"})
+                .code == 0);
+    REQUIRE(test::run_cli({"-q", "--log", log, "--game", file, "--apply", "melee", "--attacker", "Imperial-1",
+                           "--defender", "Galley-2", "--seed", "3"})
+                .code == 0);
+    for (const std::string& read : {log, file + ".journal"}) {
+        auto r = test::run_cli({"--json", "luck", read});
+        REQUIRE(r.code == 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        CHECK(doc["ranked"] == 2);
+        for (const auto& n : doc["not_ranked"]) {
+            CHECK(n["command"] != "melee");
+        }
+    }
+}

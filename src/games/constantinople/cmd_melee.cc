@@ -48,6 +48,21 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
                 throw usage_error("--defender " + why);
             }
         }
+        for (const auto& a : q.attackers) {
+            // With an exchange the defender's attack back makes each attacker a defender in
+            // this segment: one struck already would take a second melee's die (15.23, 15.24).
+            if (opt.exchange && g->find_unit(a.name) != nullptr) {
+                if (const std::string why = core::defended_already(*g, a.name); !why.empty()) {
+                    throw usage_error("--attacker " + why + " (with --exchange, " + q.defender.name +
+                                      " attacks it back)");
+                }
+            }
+            if (g->find_unit(a.name) != nullptr && g->find_unit(q.defender.name) != nullptr) {
+                if (const std::string why = core::melee_forbidden(*g, a.name, q.defender.name); !why.empty()) {
+                    throw usage_error("--attacker " + a.name + " against --defender " + q.defender.name + ": " + why);
+                }
+            }
+        }
     }
     q.boom = opt.boom;
     q.exchange = opt.exchange;
@@ -86,7 +101,8 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
         inputs.push_back({"split", join(points, ",")});  // the defender's points, in --attacker order
     }
     // With --exchange, each attack its own die and nothing read from two of them (15.25):
-    // --odds walks each attack alone, 6 branches each, not 6 to the power of the attacks.
+    // --odds walks each attack alone, 6 branches each, not 6 to the power of the attacks
+    // (the branches it reports are still the whole tree's, as the man page says).
     std::vector<core::OddsPart> attacks;
     for (size_t i = 0; q.exchange && i <= q.attackers.size(); ++i) {
         attacks.push_back({[&, i](core::Dice& dice) { return core::resolve_melee(crt, q, dice, i); }, "", ""});

@@ -211,6 +211,13 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
 // to break free in this Impulse (15.16); SHIP's fate in this Naval Phase's Storm is read
 // (14.29).
 std::string ram_forbidden(const GameState& game, const std::string& rammer);
+// RAMMER failed to ram in this Impulse (15.14), TARGET's ram when TARGET is given. An older
+// game file that did not keep the target counts for none.
+bool failed_ram(const GameState& game, const std::string& rammer, const std::string& target = "");
+// Why ATTACKER may not melee DEFENDER in this Combat Segment, or "": one failed to ram the
+// other in this Impulse (15.14: the failed rammer may not engage in melee; 15.22: both ships
+// side-on), in either direction.
+std::string melee_forbidden(const GameState& game, const std::string& attacker, const std::string& defender);
 std::string defended_already(const GameState& game, const std::string& defender);
 std::string free_tried(const GameState& game, const std::string& ship);
 std::string storm_rolled(const GameState& game, const std::string& ship);

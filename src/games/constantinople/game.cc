@@ -63,6 +63,30 @@ std::string now_label(const GameState& g)
     return impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
 }
 
+// Which step after the Wind Determination Segment (4.0 A) the game's Impulse has begun, in
+// words, or "": the Mutual Combat Segment (4.0 E), or a ship's ram, try to break free or
+// Storm die in movement (4.0 C-D, 15.13, 15.16, 14.29). Initiative and a reef passed leave
+// nothing in the game file to tell.
+std::string step_after_wind(const GameState& g)
+{
+    const std::string now = now_label(g);
+    if (g.value("", "combat_in") == now) {
+        return "the Mutual Combat Segment has begun (4.0 E)";
+    }
+    for (const auto& u : g.units) {
+        if (split(g.value(u.name, "ram_in"), ':').front() == now) {
+            return "the Movement Segment has begun: " + u.name + " has rammed (4.0 C, 15.13)";
+        }
+        if (g.value(u.name, "free_tried_in") == now) {
+            return "the Movement Segment has begun: " + u.name + " has tried to break free (15.16)";
+        }
+        if (g.value(u.name, "storm_in") == g.value("", "naval_phase")) {
+            return "the Storm's dice are rolled: " + u.name + "'s fate is read (14.29)";
+        }
+    }
+    return "";
+}
+
 // A melee result on ship T (15.33-15.35). A sunk ship takes no more results. Combat is
 // simultaneous (15.25: "a ship Damaged by Player A's die-roll may still fight at its
 // normal strength in the same Combat Segment"): the first result a ship takes in a Combat
@@ -113,6 +137,15 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 out.push_back(change_to(g, d->name, "attacked_in", now, "15.24"));
             }
         }
+        // With an exchange each attacker is the target of the defender's attack back: that is
+        // its one melee as a defender in this segment, as the defender's is (15.23, 15.24).
+        if (field_text(r.inputs, "exchange") == "true") {
+            for (const auto& spec : field_list(r.inputs, "attackers")) {
+                if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
+                    out.push_back(change_to(g, a->name, "defended_in", now, "15.23"));
+                }
+            }
+        }
         if (r.results.empty()) {
             melee_changes(g, r.result, out);
         }
@@ -136,8 +169,10 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
         // did not pin ended it (15.14).
         if (rammer != nullptr) {
             const bool held = r.result.code == "pinned" || r.result.code == "sunk";
+            // A failed ram keeps its target: the two may not melee each other this Impulse (15.14, 15.22).
+            const std::string failed = target != nullptr ? ":failed:" + target->name : ":failed";
             out.push_back(
-                change_to(g, rammer->name, "ram_in", now_label(g) + (held ? "" : ":failed"), held ? "15.11" : "15.14"));
+                change_to(g, rammer->name, "ram_in", now_label(g) + (held ? "" : failed), held ? "15.11" : "15.14"));
         }
         if (rammer != nullptr && field_text(r.result.fields, "rammer_damaged") == "true" &&
             g.value(rammer->name, "damaged") != "true") {
@@ -189,6 +224,12 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
             throw usage_error("the wind is determined at the beginning of each Naval Phase, not in Impulse " +
                               g.value("", "impulse") + " (14.23); game next rolls the next phase's after the fifth");
         }
+        if (const std::string begun = step_after_wind(g); !begun.empty()) {
+            throw usage_error("the wind of Naval Phase " + phase +
+                              " is rolled in the Wind Determination Segment, "
+                              "before Initiative and Movement (4.0 A-C, 14.23), and in Impulse " +
+                              now_label(g) + " " + begun + "; undo what came after to roll the wind first");
+        }
         out.push_back(change_to(g, "", "wind", r.result.code, "14.23"));
         out.push_back(change_to(g, "", "velocity", field_text(r.result.fields, "velocity"), "14.23"));
         out.push_back(change_to(g, "", "wind_rolled_for", phase, "14.23"));
@@ -223,9 +264,14 @@ std::string movement_forbidden(const GameState& g, std::string_view what)
                " until the next Naval Phase's wind";
     }
     if (const std::string now = now_label(g); g.value("", "combat_in") == now) {
-        return "the Mutual Combat Segment of Impulse " + now +
-               " has begun (a melee is applied): movement comes before it in each Impulse (13.1): " +
-               std::string(what) + " until game next begins the next Impulse";
+        // game next begins the segment, or the first melee applied in it does (15.21)
+        const bool melee = std::any_of(g.units.begin(), g.units.end(), [&](const GameUnit& u) {
+            return g.value(u.name, "attacked_in") == now || g.value(u.name, "defended_in") == now;
+        });
+        return "the Mutual Combat Segment of Impulse " + now + " has begun (" +
+               (melee ? "a melee is applied" : "game next began it") +
+               "): movement comes before it in each Impulse (13.1): " + std::string(what) +
+               " until game next begins the next Impulse";
     }
     return "";
 }
@@ -274,18 +320,20 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
         for (const Stamp& k : {Stamp{"attacked_in", "an Impulse, PHASE-IMPULSE (15.24)"},
                                Stamp{"defended_in", "an Impulse, PHASE-IMPULSE (15.23)"},
                                Stamp{"free_tried_in", "an Impulse, PHASE-IMPULSE (15.16)"},
-                               Stamp{"ram_in", "PHASE-IMPULSE, or PHASE-IMPULSE:failed (15.11, 15.14)"},
+                               Stamp{"ram_in", "PHASE-IMPULSE, or PHASE-IMPULSE:failed[:TARGET] (15.11, 15.14)"},
                                Stamp{"before_combat", "PHASE-IMPULSE:front|back:true|false (15.25)"}}) {
             const std::string_view key = k.key;
             const std::string v = g.value(n, key);
             const auto parts = split(v, ':');
             const auto at = split(parts.front(), '-');
             const bool impulse = at.size() == 2 && parse_int(at[0], 1, k_max_clock) && parse_int(at[1], 1, k_impulses);
-            const bool shape = key == "before_combat"
-                                   ? parts.size() == 3 && (parts[1] == "front" || parts[1] == "back") &&
-                                         (parts[2] == "true" || parts[2] == "false")
-                               : key == "ram_in" ? parts.size() == 1 || (parts.size() == 2 && parts[1] == "failed")
-                                                 : parts.size() == 1;
+            const bool shape =
+                key == "before_combat" ? parts.size() == 3 && (parts[1] == "front" || parts[1] == "back") &&
+                                             (parts[2] == "true" || parts[2] == "false")
+                : key == "ram_in"
+                    ? parts.size() == 1 || ((parts.size() == 2 || parts.size() == 3) && parts[1] == "failed" &&
+                                            (parts.size() == 2 || !parts[2].empty()))
+                    : parts.size() == 1;
             if (!v.empty() && !(impulse && shape)) {
                 c.problem(n, key, "'" + v + "' is not " + k.shape);
             }
@@ -338,7 +386,9 @@ std::string ram_forbidden(const GameState& g, const std::string& rammer)
         return "";
     }
     if (at == now_label(g)) {
-        return rammer + " has rammed in this Impulse already (" + g.value(rammer, "ram_in") +
+        const auto parts = split(g.value(rammer, "ram_in"), ':');  // its target is not said here
+        return rammer + " has rammed in this Impulse already (" +
+               (parts.size() > 2 ? parts[0] + ":" + parts[1] : g.value(rammer, "ram_in")) +
                "): a ram that fails ends the rammer's Movement Segment (15.14), one that pins leaves it dead in the "
                "water (15.15); undo that ram to make another";
     }
@@ -379,6 +429,26 @@ std::string storm_rolled(const GameState& g, const std::string& ship)
            " is read already: a die for each ship unit, once, and no other movement that Game-Turn (14.29)";
 }
 
+bool failed_ram(const GameState& game, const std::string& rammer, const std::string& target)
+{
+    const auto parts = split(game.value(rammer, "ram_in"), ':');
+    return parts.size() >= 2 && parts[0] == now_label(game) && parts[1] == "failed" &&
+           (target.empty() || (parts.size() == 3 && parts[2] == target));
+}
+
+std::string melee_forbidden(const GameState& game, const std::string& attacker, const std::string& defender)
+{
+    for (const auto& [rammer, target] : {std::pair{attacker, defender}, std::pair{defender, attacker}}) {
+        if (failed_ram(game, rammer, target)) {
+            return rammer + " failed to ram " + target + " in Impulse " + now_label(game) +
+                   ": it ended its Movement Segment beside " + target +
+                   " with its bow toward it, so it may not engage in boarding and melee (15.14), and a melee "
+                   "between the two needs both side-on (15.22), whichever attacks; undo that ram to melee instead";
+        }
+    }
+    return "";
+}
+
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker)
 {
     std::vector<std::string> parts = split(spec, ':');
@@ -405,7 +475,7 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
         throw usage_error("'" + std::string(spec) + "': " + n +
                           " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
     }
-    if (attacker && game.value(n, "ram_in") == now + ":failed") {
+    if (attacker && failed_ram(game, n)) {
         throw usage_error("'" + std::string(spec) + "': " + n + " failed to ram in Impulse " + now +
                           ": its Movement Segment ended beside the target, faced the wrong way, and it may not "
                           "engage in boarding and melee (15.14, 15.22); undo that ram to melee instead");
