@@ -78,10 +78,15 @@ TEST_CASE("numbers: modifiers and splits have ranges, sums are checked, never wr
 
 TEST_CASE("odds: a tree past the limit is refused from its first branch's estimate", "[cli][odds]")
 {
-    // drift --stands 7 draws 14 d10: 10^14 branches. It walked a million before refusing.
-    CHECK(error_of({"drift", "--altitude", "high", "--stands", "7", "--odds"}) ==
-          "umpire: error: --odds: about 1e+14 branches to enumerate (14 dice drawn); at most 1000000: give some dice "
+    // drift --stands 7 drew 14 d10, 10^14 branches, and walked a million before refusing; its
+    // stands are now walked apart, but with a die given the tree is walked whole. scatter's
+    // blocks land one after another (a full hex moves the next), so they are walked whole.
+    CHECK(error_of({"drift", "--altitude", "high", "--stands", "7", "--odds", "--roll", "1"}) ==
+          "umpire: error: --odds: about 1e+13 branches to enumerate (13 dice drawn); at most 1000000: give some dice "
           "with --roll");
+    CHECK(error_of({"scatter", "--paratroops", "12", "--odds"}) ==
+          "umpire: error: --odds: about 2.18e+09 branches to enumerate (12 dice drawn); at most 1000000: give some "
+          "dice with --roll");
 }
 
 TEST_CASE("numbers: suppress takes any number of stands, and refuses --odds past the engine's work at once",
