@@ -1191,6 +1191,52 @@ TEST_CASE("cli: a battalion with no stand left tests no morale, and game next do
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("cli: a close-combat loser whose stands all held owes no morale check for it (14.8.3, 15.0)", "[cli][game]")
+{
+    const test::TempDir dir("game-loser-held");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // 2-Para wins (6 against 2); each of I-Btl's four stands rolls a 1, within average's 8:
+    // none suppressed, none eliminated. "If the losing battalion took a suppression or an
+    // elimination during the close combat ... it will have to test its morale" (14.8.3):
+    // it took none, so it owes no test, and the turn may end without one (15.0).
+    auto held = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "2-Para",
+                         "--defender-unit", "I-Btl", "--roll", "6,2,1,1,1,1"});
+    REQUIRE(held.code == 0);
+    CHECK(contains(held.out, "loser suppressed: 0"));
+    CHECK_FALSE(contains(held.out, "morale check due false -> true"));
+    CHECK(run_cli({"-q", "game", "next", file}).code == 0);
+    // A test already due stays due: suppressed earlier this turn, then a close combat held.
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "2-Para", "--roll", "1"}).code == 0);
+    auto again = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "I-Btl",
+                          "--defender-unit", "2-Para", "--roll", "6,2,1,1,1,1"});
+    REQUIRE(again.code == 0);
+    CHECK_FALSE(contains(again.out, "morale check due true -> false"));
+    CHECK(contains(run_cli({"game", "status", file}).out, "2-Para"));
+    CHECK(run_cli({"-q", "game", "next", file}).code != 0);  // 2-Para is still due its test
+}
+
+TEST_CASE("cli: a Great Battles battalion of more stands than the morale chart reads is refused at game new "
+          "(2.0, 4.0, 15.1)",
+          "[cli][game]")
+{
+    // Up to four companies, a command, a heavy weapons and two other stands: eight, the
+    // morale chart's rows. Nine were kept, and the battalion's first morale check could not
+    // be made ("--stands is 9"), so the turn could not end (hunt30).
+    const test::TempDir dir("game-nine-stands");
+    std::ofstream(dir / "big.toml")
+        << "id = \"big\"\ntitle = \"Big\"\ngame = \"Great Battles of WWII\"\nsource = \"2.0\"\n"
+           "sides = [\"a\", \"b\"]\nstart = \"sep\"\n"
+           "[[unit]]\nname = \"Eight\"\nside = \"a\"\ntype = \"infantry\"\nstands = 8\n"
+           "[[unit]]\nname = \"Nine\"\nside = \"b\"\ntype = \"infantry\"\nstands = 9\n";
+    auto nine = run_cli({"game", "new", dir / "big.toml", dir / "g.toml"});
+    CHECK(nine.code == 65);
+    CHECK(contains(nine.err, "unit Nine has 9 stands: a battalion is at most 8 (2.0, 4.0), the rows of the morale "
+                             "chart (great-battles.morale, 15.1)"));
+    CHECK_FALSE(std::filesystem::exists(dir / "g.toml"));
+}
+
 TEST_CASE("cli: a stand suppressed, then eliminated in close combat, is 2 casualty points (15.1)", "[cli][game]")
 {
     const test::TempDir dir("game-suppressed-eliminated");
@@ -1311,7 +1357,7 @@ TEST_CASE("cli: the wind is rolled before the Impulse's movement and combat, not
     CHECK(late.code == 64);
     CHECK(contains(late.err, "Wind Determination Segment, before Initiative and Movement (4.0 A-C, 14.23)"));
     CHECK(contains(late.err, "Galley-1 has rammed"));
-    CHECK(!contains(run_cli({"game", "status", file}).out, "storm"));
+    CHECK(contains(run_cli({"game", "status", file}).out, "Naval Phase 1, Impulse 1, wind N 8"));  // unchanged
     // Once game next has begun the Mutual Combat Segment, too.
     REQUIRE(run_cli({"game", "undo", file}).code == 0);
     REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);

@@ -68,6 +68,15 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     q.blocked = opt.blocked;
     const core::Table& chart = ctx.table("great-battles.morale");
     const core::Table& procedures = ctx.table("great-battles.procedures");
+    // Stands read from the scenario or the game are the unit's, not a --stands typed: a
+    // battalion that starts the day with none, or with more than the chart's rows, is said
+    // as such (it was "--stands is 0", a flag never given; hunt30, hunt32).
+    if (!opt.unit.empty() && (q.stands < 1 || static_cast<size_t>(q.stands) > chart.rows.size())) {
+        throw usage_error("--unit " + opt.unit + ": the battalion " + (from_game ? "starts the day with " : "has ") +
+                          std::to_string(q.stands) + " stands; the morale chart reads 1 to " +
+                          std::to_string(chart.rows.size()) +
+                          (q.stands < 1 ? " (a battalion with no stand left tests no morale, 15.0)" : " (15.1)"));
+    }
     core::Fields inputs{{"stands", static_cast<long long>(q.stands)},
                         {"eliminated", static_cast<long long>(q.eliminated)},
                         {"suppressed", static_cast<long long>(q.suppressed)},

@@ -216,10 +216,18 @@ void close_combat_settle(const CloseCombatSide& loser, int suppressed, int elimi
     // 14.8.3: a loser that cannot retreat has a stand eliminated instead, unsuppressed
     // stands first: one more after its stands' tests, while it has a stand left. The
     // count of eliminated includes it; which kind it was, the game needs to know.
+    // A stand newly suppressed and then eliminated instead counts once, as eliminated: two
+    // stands, both eliminated, were "1 suppressed, 2 eliminated" (hunt30). Such a stand was
+    // unsuppressed when the combat began, which is what the game reads of the field.
     int blocked_unsuppressed = 0;
+    int blocked_was_unsuppressed = 0;
     if (loser.blocked && eliminated < loser.stands) {
         const int unsuppressed = loser.stands - loser.suppressed - suppressed;
         blocked_unsuppressed = unsuppressed > 0 ? 1 : 0;
+        blocked_was_unsuppressed = unsuppressed > 0 || suppressed > 0 ? 1 : 0;
+        if (unsuppressed <= 0 && suppressed > 0) {
+            suppressed -= 1;  // mark_eliminated_instead picks a newly suppressed stand first
+        }
         eliminated += 1;
         if (explain) {
             r.steps.push_back(loser.name + " cannot retreat: a" +
@@ -231,7 +239,7 @@ void close_combat_settle(const CloseCombatSide& loser, int suppressed, int elimi
     r.result.fields.push_back({"loser_suppressed", static_cast<long long>(suppressed)});
     r.result.fields.push_back({"loser_eliminated", static_cast<long long>(eliminated)});
     if (loser.blocked) {
-        r.result.fields.push_back({"loser_eliminated_unsuppressed", static_cast<long long>(blocked_unsuppressed)});
+        r.result.fields.push_back({"loser_eliminated_unsuppressed", static_cast<long long>(blocked_was_unsuppressed)});
     }
     r.result.source = r.source;
     if (!explain) {

@@ -72,10 +72,15 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
                                                            0, stands_today(g, n) - eliminated);
         out.push_back(change_to(g, n, "suppressed", std::to_string(suppressed), blocked ? "14.8.2, 14.8.3" : "14.8.2"));
         out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated), blocked ? "14.8.2, 14.8.3" : "14.8.2"));
-        // A battalion with every stand eliminated has none left to test (15.0, 15.2).
-        out.push_back(eliminated >= stands_today(g, n)
-                          ? change_to(g, n, "morale_check_due", "false", "15.0, no stand left")
-                          : change_to(g, n, "morale_check_due", "true", "14.8.3"));
+        // A battalion with every stand eliminated has none left to test (15.0, 15.2); one that
+        // lost no stand owes no test for this combat: "If the losing battalion took a
+        // suppression or an elimination during the close combat ... it will have to test"
+        // (14.8.3, 15.0), so a due test of its own stays as it was.
+        if (eliminated >= stands_today(g, n)) {
+            out.push_back(change_to(g, n, "morale_check_due", "false", "15.0, no stand left"));
+        } else if (hit + gone > 0) {
+            out.push_back(change_to(g, n, "morale_check_due", "true", "14.8.3"));
+        }
     }
     if (winner != nullptr) {
         out.push_back(change_to(g, winner->name, "morale_check_due", "false", "14.8.4"));
@@ -273,7 +278,16 @@ GameRules great_battles_game_rules()
         }
         // Each day begins with its dawn phase (7.0), the first day too.
         g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}, {"phase", "dawn"}};
+        // A battalion is at most eight stands (2.0, 4.0: up to four companies, a command, a
+        // heavy weapons and two other stands), the morale chart's rows (15.1). A larger one was
+        // kept, and its first morale check could not be made: the turn could not end (hunt30).
+        const size_t most = table("great-battles.morale").rows.size();
         for (const auto& u : s.units) {
+            if (u.stands > 0 && static_cast<size_t>(u.stands) > most) {
+                throw data_error("scenario " + s.id + ": unit " + u.name + " has " + std::to_string(u.stands) +
+                                 " stands: a battalion is at most " + std::to_string(most) +
+                                 " (2.0, 4.0), the rows of the morale chart (great-battles.morale, 15.1)");
+            }
             if (u.stands > 0) {
                 g.units.push_back({u.name,
                                    u.side,

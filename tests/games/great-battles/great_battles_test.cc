@@ -261,8 +261,10 @@ TEST_CASE("close combat: a loser that cannot retreat has a stand eliminated inst
     };
     // all hold: one unsuppressed stand goes; one fails: suppressed 1, still one
     // unsuppressed to go; all fail: two newly suppressed, the suppressed one eliminated by
-    // its roll, no unsuppressed left, so a suppressed one goes too
-    for (const auto& c : {Case{{1, 1, 1}, 0, 1, 1}, Case{{7, 1, 1}, 1, 1, 1}, Case{{7, 7, 7}, 2, 2, 0}}) {
+    // its roll, no unsuppressed left, so a newly suppressed one goes too: counted once, as
+    // eliminated (1 suppressed and 2 eliminated of 3 stands, not 2 and 2), and it was
+    // unsuppressed when the combat began
+    for (const auto& c : {Case{{1, 1, 1}, 0, 1, 1}, Case{{7, 1, 1}, 1, 1, 1}, Case{{7, 7, 7}, 1, 2, 1}}) {
         std::vector<int> dice{6, 3};
         dice.insert(dice.end(), c.stands.begin(), c.stands.end());
         test::Scripted s(dice);
