@@ -221,6 +221,15 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (opt.amphibious && opt.side == "russian") {
         throw usage_error("--amphibious is a German attack of the first turn (XVI.B.2); the attack is russian's");
     }
+    // XVI.B.2: "in the Axis Initial Phase of the first turn" only. A game keeps the turn; it
+    // was read as the first whatever the game's clock said (hunt30).
+    if (const core::GameState* game = ctx.game();
+        opt.amphibious && game != nullptr && game->game == "russian-portfolio" && game->value("", "turn") != "1") {
+        throw usage_error("--amphibious drops the river penalty in the first turn only (XVI.B.2, Special First-Turn "
+                          "Rules); the game in " +
+                          ctx.game_path() + " is at game-turn " + game->value("", "turn") + ", " +
+                          game->value("", "month"));
+    }
     // Some Dispersed and some not: the group is attacked as a whole (XIII.A.6), one odds and
     // one die, read one column higher individually against the Dispersed units (XIII.C).
     q.some_dispersed = dispersed > 0 && dispersed < q.defenders.size();
@@ -324,7 +333,8 @@ void setup_crt(CLI::App& app, Context& ctx)
                     "nullified (X.B.2)")
         ->transform(one_of({"none", "some", "all"}))
         ->type_name("none|some|all");
-    sub->add_flag("--amphibious", opt->amphibious, "First-turn German amphibious tanks: no river penalty (XVI.B.2)");
+    sub->add_flag("--amphibious", opt->amphibious,
+                  "First-turn German amphibious tanks: no river penalty; with --game, only in game-turn 1 (XVI.B.2)");
     sub->add_flag("--winter-offensive", opt->winter,
                   "Russian winter offensive: one column right; with --game, only in a Snow turn (VI.B.3)");
     sub->add_flag("--dispersed", opt->dispersed, "The defender is Dispersed: read one column higher (VII.B)");

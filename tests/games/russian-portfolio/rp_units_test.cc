@@ -325,3 +325,24 @@ TEST_CASE("cli: with a game the winter offensive is refused outside its Snow tur
     CHECK(contains(dec.out, "defense: 5 factors"));
     CHECK_FALSE(contains(dec.out, "defense: units"));
 }
+
+TEST_CASE("cli: with a game the amphibious river attack is refused after the first turn (XVI.B.2)", "[cli][game]")
+{
+    // XVI.B.2: "The cross-river attack penalty is dropped for any one German attack in the
+    // Axis Initial Phase of the first turn". It was read at game-turn 5 too (hunt30).
+    const test::TempDir dir("rp-amphibious");
+    const std::string file = dir / "game.toml";
+    std::ofstream(dir / "club.toml") << k_scenario;
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", file}).code == 0);
+    const std::vector<std::string> attack = {"--game", file,      "crt", "--attacker",   "9-Army", "--defender",
+                                             "5-Army", "--river", "all", "--amphibious", "--roll", "3"};
+    auto first = run_cli(attack);
+    CHECK(first.code == 0);
+    CHECK(contains(first.out, "river penalty dropped: German amphibious tanks, first turn (XVI.B.2)"));
+    REQUIRE(run_cli({"-q", "game", "next", file, "--month", "jul41"}).code == 0);
+    auto second = run_cli(attack);
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "--amphibious drops the river penalty in the first turn only (XVI.B.2, Special "
+                               "First-Turn Rules); the game in " +
+                                   file + " is at game-turn 2, jul41"));
+}
