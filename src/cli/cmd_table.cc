@@ -268,6 +268,7 @@ void run_editor(const std::string& editor, const std::string& file)
         ::sigaction(SIGINT, &old_int, nullptr);
         ::sigaction(SIGQUIT, &old_quit, nullptr);
         ::signal(SIGPIPE, SIG_DFL);  // umpire ignores it (run); the editor need not
+        ::signal(SIGXFSZ, SIG_DFL);
         // exec: the editor is the shell's child no more but itself, so a signal that kills it
         // is seen as one (a shell would report 128 + N).
         const std::string command = "exec " + editor + " \"$1\"";

@@ -82,6 +82,7 @@ std::string run_drawer(const std::string& description)
     }
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);  // umpire ignores it (run); the drawer is a program of its own
+        ::signal(SIGXFSZ, SIG_DFL);
         ::dup2(in[1], STDIN_FILENO);
         ::dup2(out[1], STDOUT_FILENO);
         ::dup2(err[1], STDERR_FILENO);

@@ -391,7 +391,9 @@ void check_option_names(const CLI::App& app, const std::vector<std::string>& arg
                 const std::string_view names = o.names;
                 known.emplace_back(names.substr(names.rfind(',') + 1));
             }
-            throw usage_error("unknown option '" + std::string(name) + "'" + suggestion(name, known) +
+            // visible(): the name is as typed, and reaches the terminal (an SGR escape or
+            // U+202E in it passed the guard, which lets umpire's own colour through; hunt32)
+            throw usage_error("unknown option '" + visible(name) + "'" + suggestion(name, known) +
                               "; 'umpire COMMAND --help' lists a command's options");
         }
     }
@@ -455,7 +457,13 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
         body();
         return result;
     } catch (const CLI::ParseError& e) {
-        result = {static_cast<int>(ExitCode::usage), e.what(), std::nullopt, std::nullopt};
+        // CLI11 quotes words as typed ("The following argument was not expected: ..."): an
+        // escape or a U+202E in one is written out, line by line (hunt32)
+        std::string message;
+        for (const auto& line : split(e.what(), '\n')) {
+            message += (message.empty() ? "" : "\n") + visible(line);
+        }
+        result = {static_cast<int>(ExitCode::usage), message, std::nullopt, std::nullopt};
         hint = "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
     } catch (const Error& e) {
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
@@ -867,16 +875,16 @@ std::string command_of(const std::vector<std::string>& args)
             bool valued = false;
             if (i > 0 && args[i - 1].starts_with("--") && find_global(args[i - 1], &valued) == nullptr) {
                 // 'umpire --roll 9 wind': a command's option before the command took no value
-                throw usage_error(args[i - 1] +
+                throw usage_error(visible(args[i - 1]) +
                                   ": not a global option; a command's options go after it (umpire "
                                   "COMMAND " +
-                                  args[i - 1] + " ...), the global ones before it (umpire --help lists them)");
+                                  visible(args[i - 1]) + " ...), the global ones before it (umpire --help lists them)");
             }
             std::vector<std::string> names;
             for (const auto& command : k_commands) {
                 names.emplace_back(command.name);
             }
-            throw usage_error("unknown command '" + arg + "'" + suggestion(arg, names) +
+            throw usage_error("unknown command '" + visible(arg) + "'" + suggestion(arg, names) +
                               "; commands: " + join(names, ", "));
         }
         return arg;
@@ -1265,6 +1273,9 @@ int run(int argc, char** argv)
     // message (umpire(1), EXIT STATUS), not a SIGPIPE that kills umpire midway; a game
     // change already made is then said to be made. Programs umpire runs get it back.
     ::signal(SIGPIPE, SIG_IGN);
+    // Past a file-size limit (ulimit -f) a write fails with EFBIG, exit 74 with its message,
+    // as on a full disk, not a SIGXFSZ that kills umpire midway (exit 153; hunt32).
+    ::signal(SIGXFSZ, SIG_IGN);
     // A standard stream closed by the caller (>&-) would be the next file umpire opens: a
     // game's lock or journal would receive the answer. Each closed one is held by /dev/null,
     // opened the other way (as gnulib's stdopen does), so that using it still fails: a write

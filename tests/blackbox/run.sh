@@ -63,6 +63,26 @@ if [ -w /dev/full ]; then
     expect_full full_batch batch
 fi
 
+# expect_fsize NAME ARGS...: past a file-size limit (ulimit -f 1, 1024 bytes) a write fails
+# with EFBIG: exit 74 with the message, not death by SIGXFSZ (exit 153; hunt32). The
+# standard output is a file, as is a --log or a game file of the run.
+expect_fsize() {
+    local name=$1 err rc work
+    shift
+    err=$(mktemp) work=$(mktemp -d)
+    (cd "$work" && ulimit -f 1 && printf 'wind\nmelee --attacker 4 --defender 3\n' | "$umpire" "$@" >out 2>"$err")
+    rc=$?
+    if [ "$rc" != 74 ] || ! grep -q "^umpire: error: .*too large" "$err"; then
+        echo "FAIL $name: exit $rc past a file-size limit, expected 74 with a message"; cat "$err"
+        failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
+    rm -rf "$err" "$work"
+}
+expect_fsize fsize_roll_n roll -n 100000 2d6
+expect_fsize fsize_log --log big.log roll -n 1000 2d6
+
 # expect_pipe NAME ARGS...: a reader that goes away (| head -c 1) makes umpire exit 74 with
 # its message, as EXIT STATUS says, not die of SIGPIPE (exit 141 from the shell).
 expect_pipe() {

@@ -286,3 +286,27 @@ TEST_CASE("messages: a check's modifiers are named as its table gives them (11.2
           "umpire: error: --mod strong: check constantinople.portage has no such modifier; it takes a number only, "
           "--mod N (Assault Capability Number (7.21))");
 }
+
+TEST_CASE("messages: a command or option as typed reaches the terminal with its escapes written out", "[cli][messages]")
+{
+    // The terminal guard lets umpire's own colour (ESC [ ... m) through, so an SGR escape
+    // in an unknown command hid the text after it, and U+202E turned the line (hunt32).
+    // Each is written out where the word is quoted.
+    const std::string hidden = "\x1b[8mhidden\x1b[0m";
+    const std::string turned = "a\xe2\x80\xae"
+                               "b";
+    auto command = run_cli({hidden});
+    CHECK(command.code == 64);
+    CHECK(contains(command.err, "unknown command '\\x1b[8mhidden\\x1b[0m'"));
+    CHECK_FALSE(contains(command.err, "\x1b"));
+    auto option = run_cli({"roll", "--x" + turned, "2d6"});
+    CHECK(option.code == 64);
+    CHECK_FALSE(contains(option.err, "\xe2\x80\xae"));
+    CHECK((contains(option.err, "U+202E") || contains(option.err, "\\u202e")));
+    auto before = run_cli({"--x" + hidden, "wind"});
+    CHECK(before.code == 64);
+    CHECK_FALSE(contains(before.err, "\x1b"));
+    auto cli11 = run_cli({"game", "new", "constantinople", "--", "-" + hidden});
+    CHECK(cli11.code == 64);
+    CHECK_FALSE(contains(cli11.err, "\x1b"));
+}
