@@ -68,9 +68,14 @@ TakenUnit take_unit(const std::string& flag, const std::string& text, bool attac
     if (status == "eliminated") {
         throw usage_error(flag + " " + u.name + ": eliminated" + in);
     }
-    if (attacking && status != "ready") {
+    // A Spent unit may attack once more after a BR, its breakthrough attack (XIII.F).
+    const std::string breakthrough = game->value(u.name, "breakthrough");
+    if (attacking && status != "ready" && !(status == "spent" && breakthrough == "due")) {
         throw usage_error(flag + " " + u.name + ": " + (status == "spent" ? "Spent" : "Dispersed") + in +
-                          ": a unit must be UnDispersed and UnSpent to attack (XIII.A.2, VII)");
+                          ": a unit must be UnDispersed and UnSpent to attack (XIII.A.2, VII)" +
+                          (status == "spent" && breakthrough == "used"
+                               ? "; its one breakthrough attack of this game-turn is made (XIII.F)"
+                               : ""));
     }
     if (!attacking && t.unit.dispersed && status != "dispersed") {
         throw usage_error(flag + " " + text + ", but " + u.name + " is " + status + in +

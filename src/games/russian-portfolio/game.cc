@@ -103,6 +103,23 @@ std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
             raise(d, "eliminated", "XIII.C, " + code);
         }
     }
+    // XIII.F: "any of the participating attacking units may immediately attack again after
+    // tactically advancing ... A unit may not make more than one Breakthrough Attack per
+    // game-turn." A BR leaves its attackers Spent with a breakthrough due (crt lets such a
+    // unit attack once more); that attack, whatever its result, uses it until the game-turn
+    // ends. The attack was refused as Spent (hunt30).
+    for (const auto& a : attackers) {
+        const GameUnit* u = g.find_unit(a);
+        if (u == nullptr) {
+            continue;
+        }
+        const std::string now = g.value(u->name, "breakthrough");
+        if (now == "due") {
+            out.push_back(change_to(g, u->name, "breakthrough", "used", "XIII.F, its breakthrough attack"));
+        } else if (code == "BR" && now.empty()) {
+            out.push_back(change_to(g, u->name, "breakthrough", "due", "XIII.F, BR"));
+        }
+    }
     return out;
 }
 
@@ -185,8 +202,9 @@ GameRules russian_portfolio_game_rules()
             c.problem("", "weather", "'" + w + "' is no weather code: a word of the weather chart, as mud (VI.A)");
         }
         for (const auto& u : g.units) {
-            c.keys(u.name, {"status"});
+            c.keys(u.name, {"status", "breakthrough"});
             c.one_of(u.name, "status", k_unit_statuses);
+            c.one_of(u.name, "breakthrough", {"", "due", "used"});
         }
         return c.problems;
     };
@@ -271,6 +289,9 @@ GameRules russian_portfolio_game_rules()
             if (g.value(u.name, "status") == "spent") {
                 changes.push_back(change_to(g, u.name, "status", "ready", "VII.C"));
             }
+            if (!g.value(u.name, "breakthrough").empty()) {  // one breakthrough attack a game-turn (XIII.F)
+                changes.push_back(change_to(g, u.name, "breakthrough", "", "XIII.F, a new game-turn"));
+            }
         }
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         r.result.code = std::to_string(turn) + "-" + month;
@@ -304,6 +325,9 @@ GameRules russian_portfolio_game_rules()
                                                         "column higher (VII.B)"
                              : status == "eliminated" ? "eliminated"
                                                       : "ready"};
+            if (g.value(u.name, "breakthrough") == "due" && status == "spent") {
+                board.effects.push_back("after its BR it may attack once more this game-turn (XIII.F)");
+            }
             r.results.push_back(std::move(board));
         }
     };
@@ -311,6 +335,11 @@ GameRules russian_portfolio_game_rules()
         return "turn " + g.value("", "turn") + " " + g.value("", "month") + " " + g.value("", "weather");
     };
     rules.words = [](const Change& c) -> std::string {
+        if (c.key == "breakthrough" && !c.unit.empty()) {
+            return c.to == "due"    ? c.unit + " may make its breakthrough attack: attack once more (XIII.F)"
+                   : c.to == "used" ? c.unit + " has made its breakthrough attack of this game-turn (XIII.F)"
+                                    : "";
+        }
         if (c.key != "status" || c.unit.empty()) {
             return "";  // the clock: the result says it
         }

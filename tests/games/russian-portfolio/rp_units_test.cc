@@ -2,6 +2,7 @@
 // counter sheets are lost), taken by name by crt, Spent, Dispersed and eliminated by its
 // results (VII, XIII.A-C), and faced back at the end of the game-turn (VII.C, XIII.H).
 #include "../../helpers.h"
+#include "core/table.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -345,4 +346,44 @@ TEST_CASE("cli: with a game the amphibious river attack is refused after the fir
     CHECK(contains(second.err, "--amphibious drops the river penalty in the first turn only (XVI.B.2, Special "
                                "First-Turn Rules); the game in " +
                                    file + " is at game-turn 2, jul41"));
+}
+
+TEST_CASE("cli: after a BR the attackers may attack once more that game-turn, once (XIII.F)", "[cli][game]")
+{
+    // XIII.F: "any of the participating attacking units may immediately attack again after
+    // tactically advancing ... A unit may not make more than one Breakthrough Attack per
+    // game-turn." The attack was refused as Spent (hunt30). 40 against 1 is 10:1 (XIII.B.3),
+    // whose 4 is BR on umpire's provisional chart, read from the table below, not assumed.
+    const test::TempDir dir("rp-breakthrough");
+    std::ofstream(dir / "br.toml")
+        << "id = \"br\"\ntitle = \"BR\"\ngame = \"The Russian Portfolio\"\nsource = \"XIII.F\"\n"
+           "sides = [\"axis\", \"russian\"]\nstart = \"oct41\"\n"
+           "[[unit]]\nname = \"Big\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"Weak1\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"Weak2\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"Weak3\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n";
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "br.toml", file}).code == 0);
+    const auto& crt = test::table("russian-portfolio.crt");
+    const auto column = core::find_column(crt, core::Ratio{10, 1});
+    REQUIRE(column);
+    REQUIRE(crt.rows.at(*core::find_row(crt, 4)).cells.at(column->index) == "BR");
+    const auto attack = [&](const std::string& defender) {
+        return run_cli({"--game", file, "--apply", "crt", "--attacker", "Big", "--defender", defender, "--roll", "4"});
+    };
+    auto first = attack("Weak1");
+    REQUIRE(first.code == 0);
+    CHECK(contains(first.out, "Big: status ready -> spent (VII.A, by attacking)"));
+    CHECK(contains(first.out, "Big may make its breakthrough attack: attack once more (XIII.F)"));
+    CHECK(contains(run_cli({"game", "status", file}).out, "after its BR it may attack once more this game-turn"));
+    auto second = attack("Weak2");  // Spent, but its breakthrough attack
+    REQUIRE(second.code == 0);
+    CHECK(contains(second.out, "Big has made its breakthrough attack of this game-turn (XIII.F)"));
+    auto third = attack("Weak3");  // a second BR gives no second breakthrough attack
+    CHECK(third.code == 64);
+    CHECK(contains(third.err, "its one breakthrough attack of this game-turn is made (XIII.F)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // The next game-turn faces Big back, and its breakthrough is spent with the turn.
+    REQUIRE(run_cli({"-q", "game", "next", file, "--month", "nov41"}).code == 0);
+    CHECK(attack("Weak3").code == 0);
 }
