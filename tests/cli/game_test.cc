@@ -16,6 +16,15 @@ using test::slurp;
 
 namespace {
 
+// A call on FILE's game that applies its result, quietly: umpire -q --game FILE --apply ARGS.
+auto applied_to(const std::string& file)
+{
+    return [file](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+}
+
 }  // namespace
 
 TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte for byte", "[cli][game]")
@@ -474,10 +483,7 @@ TEST_CASE("cli: what a ship did this Impulse is kept: its ram, its attackers' on
     const test::TempDir dir("game-once");
     const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
-    const auto game = [&](std::vector<std::string> args) {
-        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
-        return run_cli(args);
-    };
+    const auto game = applied_to(file);
     // Galley-1 (ram 4) against Venice (ram defense D): 1-2 pins (15.42), a 4 does not. A
     // ram that fails ends the rammer's Movement Segment (15.14): no second ram this Impulse.
     // Each of these was accepted, a failed one journalling nothing, so a referee could roll
@@ -1283,10 +1289,7 @@ TEST_CASE("cli: melee --exchange makes each attacker the defender of its one mel
 {
     const test::TempDir dir("game-exchange");
     const std::string file = dir / "siege.toml";
-    const auto game = [&](std::vector<std::string> args) {
-        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
-        return run_cli(args);
-    };
+    const auto game = applied_to(file);
     // The exchange first: Venice attacks Galley-1 back (15.21). Imperial-1's attack on
     // Galley-1 is the same melee as Venice's, 7 + 6 against 4 on one die (15.23), not a
     // second die of its own.
@@ -1321,10 +1324,7 @@ TEST_CASE("cli: a failed rammer and its target do not melee each other that Impu
     const test::TempDir dir("game-failed-ram");
     const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
-    const auto game = [&](std::vector<std::string> args) {
-        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
-        return run_cli(args);
-    };
+    const auto game = applied_to(file);
     // Galley-3 (ram 4) against Venice (defense D): 1-2 pins (15.42), a 5 fails.
     REQUIRE(game({"ram", "--rammer", "Galley-3", "--target", "Venice", "--run", "3", "--roll", "5"}).code == 0);
     auto back = game({"melee", "--attacker", "Venice", "--defender", "Galley-3", "--roll", "6"});
@@ -1346,10 +1346,7 @@ TEST_CASE("cli: the wind is rolled before the Impulse's movement and combat, not
 {
     const test::TempDir dir("game-wind-first");
     const std::string file = dir / "siege.toml";
-    const auto game = [&](std::vector<std::string> args) {
-        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
-        return run_cli(args);
-    };
+    const auto game = applied_to(file);
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     // Galley-1 (ram 4) against Venice (D): a 1 pins (15.42). Then 7, 2 would be N, Storm (14.31, 14.32).
     REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--run", "3", "--roll", "1"}).code == 0);
