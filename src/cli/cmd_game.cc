@@ -62,7 +62,18 @@ void run_new(const GameOptions& opt, Context& ctx)
     if (exists_already()) {
         throw usage_error("game new: " + path + " (or its journal) already exists; umpire never overwrites a game");
     }
-    core::GameState g = start_game(opt.args[0], ctx);
+    core::GameState g = [&] {
+        try {
+            return start_game(opt.args[0], ctx);
+        } catch (const Error& e) {
+            // The scenario is game new's first word here, not a --scenario given: named so.
+            const std::string_view what = e.what();
+            if (what.starts_with("{scenario}: ") && ctx.options.scenario.empty()) {
+                throw Error(e.code(), "game new " + opt.args[0] + ": " + std::string(what.substr(12)), e.detail());
+            }
+            throw;
+        }
+    }();
     core::Resolution r;
     r.command = "game new";
     r.title = "New game";

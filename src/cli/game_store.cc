@@ -86,24 +86,11 @@ TextDifference first_difference(const std::string& a, const std::string& b)
     return {};
 }
 
-// LINE quoted for a message, its control characters written as \xNN: a hand-edited file
-// may hold anything, and none of it may reach a terminal as an escape sequence.
-std::string quoted_line(const std::string& line)
-{
-    if (line.empty()) {
-        return "nothing";
-    }
-    static constexpr char k_hex[] = "0123456789abcdef";
-    std::string out = "'";
-    for (unsigned char c : line) {
-        if (c < 0x20 || c == 0x7f) {
-            out += std::string("\\x") + k_hex[c >> 4] + k_hex[c & 15];
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out + "'";
-}
+// LINE quoted for a message, its control characters written out (visible(): \x1b, and
+// C1 and bidirectional ones as \u202e): a hand-edited file may hold anything, and none of
+// it may reach a terminal as an escape sequence or turn the line (U+202E went out raw;
+// hunt32).
+std::string quoted_line(const std::string& line) { return line.empty() ? "nothing" : "'" + visible(line) + "'"; }
 
 std::vector<load::LogEntry> parse_journal(const std::string& text, const std::string& file)
 {

@@ -134,7 +134,9 @@ Change change_to(const GameState& game, std::string_view unit, std::string_view 
 
 void StateCheck::problem(std::string_view unit, std::string_view key, std::string message)
 {
-    problems.push_back({std::string(unit), std::string(key), std::move(message)});
+    // A hand-edited file may hold anything: what it holds is quoted with its control
+    // characters written out (a U+202E in a value went out raw; hunt32).
+    problems.push_back({visible(unit), visible(key), visible(message)});
 }
 
 void StateCheck::keys(std::string_view unit, const std::vector<std::string_view>& keys)

@@ -1243,6 +1243,37 @@ TEST_CASE("cli: a Great Battles battalion of more stands than the morale chart r
     CHECK_FALSE(std::filesystem::exists(dir / "g.toml"));
 }
 
+TEST_CASE("cli: a hand-edited game file's U+202E is written out in every message, and a scenario given to game new "
+          "is named as such",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-edited-bidi");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // A value typed by hand with U+202E (it turns the rest of a terminal's line): the
+    // messages quoting it wrote it raw (hunt32).
+    std::string text = slurp(file);
+    const auto at = text.find("ineffective = \"\"");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 16, "ineffective = \"x\xe2\x80\xaey\"");
+    std::ofstream(file, std::ios::trunc) << text;
+    for (const auto& args : {std::vector<std::string>{"game", "status", file},
+                             std::vector<std::string>{"game", "recover", file, "--keep-edits"}}) {
+        auto r = run_cli(args);
+        INFO(r.err);
+        CHECK(r.code != 0);
+        CHECK_FALSE(contains(r.err, "\xe2\x80\xae"));
+        CHECK(contains(r.err, "\\u202e"));
+    }
+    // game new's first word is the scenario: a file too large is named by it, not by a
+    // --scenario never given.
+    std::ofstream(dir / "huge.toml") << std::string(2 * 1024 * 1024, '#');
+    auto huge = run_cli({"game", "new", dir / "huge.toml", dir / "g.toml"});
+    CHECK(huge.code == 65);
+    CHECK(contains(huge.err, "umpire: error: game new " + (dir / "huge.toml") + ": "));
+    CHECK_FALSE(contains(huge.err, "--scenario"));
+}
+
 TEST_CASE("cli: a stand suppressed, then eliminated in close combat, is 2 casualty points (15.1)", "[cli][game]")
 {
     const test::TempDir dir("game-suppressed-eliminated");
