@@ -605,7 +605,16 @@ void offer(const PbemOptions& opt, Context& ctx)
     make_private_dir(secrets);
     t.require_holds({&m});
     write_file(secrets + "/" + m.commitment, secret + "\n", 0600);
-    t.append({&m});
+    try {
+        t.append({&m});
+    } catch (...) {
+        // No offer was made (a full disk): its secret would be kept for ever, and each
+        // offer made again would add one (hunt32). A kill between the two writes still
+        // leaves one, for an offer that never was.
+        std::error_code ec;
+        fs::remove(secrets + "/" + m.commitment, ec);
+        throw;
+    }
     print_message(ctx, "offer", m);
 }
 

@@ -107,6 +107,21 @@ if "$umpire" -q --draw sheet.pdf table sheet constantinople >/dev/null 2>"$work/
 else
     fail "--draw once the disk has room: $(cat "$work/err")"
 fi
+# pbem offer whose transcript meets the full disk: exit 74, and its secret (kept elsewhere,
+# with the player's keys) is not left behind for an offer that was never made (hunt32).
+pbem_data="$work/pbem-data"
+mkdir -p "$pbem_data"
+XDG_DATA_HOME=$pbem_data "$umpire" -q pbem key --as alice >/dev/null 2>&1
+while head -c 4096 /dev/zero >"refill-$i" 2>/dev/null; do i=$((i + 1)); done
+XDG_DATA_HOME=$pbem_data "$umpire" -q pbem offer --as alice --transcript offer.pbem wind >/dev/null 2>"$work/err"
+code=$?
+secrets=$(find "$pbem_data" -path '*secrets/*' -type f | wc -l)
+if [ "$code" = 74 ] && [ "$secrets" = 0 ]; then
+    ok
+else
+    fail "pbem offer on a full disk: exit $code (74 expected), $secrets secret(s) left: $(cat "$work/err")"
+fi
+rm -f refill-* offer.pbem
 for step in "${!steps[@]}"; do echo "exit 74 at '$step': ${steps[$step]} time(s)"; done
 [ -n "${seen[74]:-}" ] || fail "no request met the full disk (exit 74 never seen)"
 [ -n "${seen[0]:-}" ] || fail "no request finished once pages were freed"
