@@ -33,11 +33,18 @@ namespace {
 // "a sign with nothing after it"). A word with a label ('2d6#morale') ends its expression.
 std::vector<std::string> joined_at_signs(const std::vector<std::string>& words)
 {
+    // A word that starts with '#' labels the roll before with the rest of the words, as
+    // they are ('2d6 # morale + 5' was labelled 'morale+5'); a word after a lone sign that
+    // has a sign of its own is not joined ('1d20 - -5' read as '1d20--5').
     std::vector<std::string> out;
     for (size_t w = 0; w < words.size(); ++w) {
+        if (words[w].starts_with("#")) {
+            out.insert(out.end(), words.begin() + static_cast<std::ptrdiff_t>(w), words.end());
+            break;
+        }
         const bool sign = words[w] == "+" || words[w] == "-";
         if (sign && !out.empty() && w + 1 < words.size() && out.back().find('#') == std::string::npos &&
-            !words[w + 1].starts_with("#")) {
+            !words[w + 1].starts_with("#") && !words[w + 1].starts_with("+") && !words[w + 1].starts_with("-")) {
             out.back() += words[w] + words[w + 1];
             ++w;
         } else {

@@ -198,6 +198,13 @@ JsonWriter& JsonWriter::value(long long v)
     return *this;
 }
 
+JsonWriter& JsonWriter::value(std::uint64_t v)
+{
+    separate();
+    append_number(m_out, v);
+    return *this;
+}
+
 JsonWriter& JsonWriter::value(double v)
 {
     separate();
@@ -447,7 +454,8 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
         w.key(name).value(value);
     }
     w.end_object();
-    w.key("branches").value(static_cast<long long>(report.branches));
+    // unsigned: a count past 64 bits is kept as 18446744073709551615 (umpire(1)), not -1
+    w.key("branches").value(report.branches);
     w.key("odds").begin_object();
     // The same lines as the dimension before (parts alike: 4d6kh3 x 100) are copied.
     size_t array_at = 0;

@@ -32,6 +32,7 @@ public:
     JsonWriter& value(std::string_view v);
     JsonWriter& value(const char* v) { return value(std::string_view(v)); }
     JsonWriter& value(long long v);
+    JsonWriter& value(std::uint64_t v);
     JsonWriter& value(int v) { return value(static_cast<long long>(v)); }
     JsonWriter& value(double v);
     JsonWriter& value(bool v);

@@ -1274,6 +1274,28 @@ TEST_CASE("cli: a hand-edited game file's U+202E is written out in every message
     CHECK_FALSE(contains(huge.err, "--scenario"));
 }
 
+TEST_CASE("cli: a reef met in movement comes after the wind, and a battalion set past eight stands is refused",
+          "[cli][game]")
+{
+    // 15.53: a reef is met in movement, after the Wind Determination Segment (4.0): the
+    // wind was accepted after a reef loss, which the game keeps (hunt34).
+    const test::TempDir dir("game-reef-wind");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    REQUIRE(game({"reef", "2028", "--ship", "Galley-2", "--roll", "1"}).code == 0);
+    auto late = game({"wind", "--roll", "9", "--roll", "7"});
+    CHECK(late.code == 64);
+    CHECK(contains(late.err, "Galley-2 was lost on a reef (15.53)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // game set reaches the same limit as game new (2.0, 4.0, 15.1).
+    const std::string day = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", day}).code == 0);
+    auto nine = run_cli({"game", "set", day, "2-Para", "stands_at_start_of_day=9", "--reason", "x"});
+    CHECK(nine.code == 64);
+    CHECK(contains(nine.err, "'9' is not a whole number 0 to 8"));
+}
+
 TEST_CASE("cli: a stand suppressed, then eliminated in close combat, is 2 casualty points (15.1)", "[cli][game]")
 {
     const test::TempDir dir("game-suppressed-eliminated");

@@ -369,3 +369,11 @@ TEST_CASE("odds: a battalion of eight stands under flak, landing and drift answe
     }
     CHECK(drift["odds"]["stand 8.east_west"].size() == 10);
 }
+
+TEST_CASE("odds: a branch count past 64 bits is 18446744073709551615 in JSON, not -1", "[cli][odds]")
+{
+    // umpire(1): the count is kept as the largest 64-bit number; JSON wrote it signed (hunt34).
+    const auto drift = run_json({"drift", "--glider", "--stands", "10", "--odds"});  // 100^10 branches
+    REQUIRE(drift["branches"].is_number_unsigned());
+    CHECK(drift["branches"].get<std::uint64_t>() == 18446744073709551615ULL);
+}

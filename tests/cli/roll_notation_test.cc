@@ -180,6 +180,15 @@ TEST_CASE("roll: a lone + or - between two words joins them into one expression,
     const auto labelled = run_cli({"--seed", "8", "roll", "1d20", "+", "5", "#", "attack"});
     REQUIRE(labelled.code == 0);
     CHECK(contains(labelled.out, "(1d20+5 # attack)"));
+    // the words of a label are the label's as typed, signs and all (they read 'morale+5')
+    const auto label_words = run_cli({"--seed", "8", "roll", "2d6", "#", "morale", "+", "5"});
+    REQUIRE(label_words.code == 0);
+    CHECK(contains(label_words.out, "morale + 5"));
+    CHECK_FALSE(contains(label_words.out, "morale+5"));
+    // a word with a sign of its own after a lone sign is not joined into '1d20--5'
+    const auto doubled = run_cli({"roll", "1d20", "-", "-5"});
+    CHECK(doubled.code == 64);
+    CHECK_FALSE(contains(doubled.err, "1d20--5"));
     // a sign with nothing on one side is still refused, and says so
     const auto trailing = run_cli({"roll", "1d20", "+"});
     CHECK(trailing.code == 64);

@@ -80,6 +80,9 @@ std::string step_after_wind(const GameState& g)
         if (g.value(u.name, "free_tried_in") == now) {
             return "the Movement Segment has begun: " + u.name + " has tried to break free (15.16)";
         }
+        if (g.value(u.name, "reef_in") == now) {
+            return "the Movement Segment has begun: " + u.name + " was lost on a reef (15.53)";
+        }
         if (g.value(u.name, "storm_in") == g.value("", "naval_phase")) {
             return "the Storm's dice are rolled: " + u.name + "'s fate is read (14.29)";
         }
@@ -237,6 +240,8 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
         const GameUnit* ship = g.find_unit(field_text(r.inputs, "ship"));
         if (ship != nullptr && g.value(ship->name, "sunk") != "true") {
             sink(g, ship->name, "15.53", out);
+            // a reef is met in movement (15.53): the wind of the Naval Phase is rolled before (4.0)
+            out.push_back(change_to(g, ship->name, "reef_in", now_label(g), "15.53"));
         }
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });
@@ -296,7 +301,7 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat",
-                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in"});
+                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in", "reef_in"});
         if (const auto phase = g.number("", "naval_phase"); !g.value(n, "storm_in").empty() && phase >= 1) {
             c.number(n, "storm_in", 1, phase);
         }
@@ -320,6 +325,7 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
         for (const Stamp& k : {Stamp{"attacked_in", "an Impulse, PHASE-IMPULSE (15.24)"},
                                Stamp{"defended_in", "an Impulse, PHASE-IMPULSE (15.23)"},
                                Stamp{"free_tried_in", "an Impulse, PHASE-IMPULSE (15.16)"},
+                               Stamp{"reef_in", "an Impulse, PHASE-IMPULSE (15.53)"},
                                Stamp{"ram_in", "PHASE-IMPULSE, or PHASE-IMPULSE:failed[:TARGET] (15.11, 15.14)"},
                                Stamp{"before_combat", "PHASE-IMPULSE:front|back:true|false (15.25)"}}) {
             const std::string_view key = k.key;

@@ -230,9 +230,15 @@ void close_combat_settle(const CloseCombatSide& loser, int suppressed, int elimi
         }
         eliminated += 1;
         if (explain) {
-            r.steps.push_back(loser.name + " cannot retreat: a" +
-                              (blocked_unsuppressed ? std::string("n unsuppressed") : std::string(" suppressed")) +
-                              " stand eliminated instead (14.8.3)");
+            r.steps.push_back(loser.name + " cannot retreat: " +
+                              (blocked_unsuppressed       ? std::string("an unsuppressed stand")
+                               : blocked_was_unsuppressed ? std::string("a stand suppressed in this combat")
+                                                          : std::string("a stand suppressed before it")) +
+                              " eliminated instead (14.8.3)" +
+                              (!blocked_unsuppressed && blocked_was_unsuppressed
+                                   ? ": counted eliminated, not suppressed (loser eliminated unsuppressed: it was "
+                                     "unsuppressed when the combat began)"
+                                   : ""));
             mark_eliminated_instead(loser, blocked_unsuppressed > 0, r);
         }
     }

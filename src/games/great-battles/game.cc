@@ -198,7 +198,7 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
         const std::string& n = u.name;
         c.keys(n, {"stands_at_start_of_day", "suppressed", "suppressed_today", "eliminated", "replaced_on_day",
                    "gone_to_ground", "morale_check_due", "stand"});
-        const auto stands = c.number(n, "stands_at_start_of_day", 0, k_max_stands);
+        const auto stands = c.number(n, "stands_at_start_of_day", 0, k_max_battalion_stands);
         if (!stands) {
             continue;
         }
@@ -281,11 +281,10 @@ GameRules great_battles_game_rules()
         // A battalion is at most eight stands (2.0, 4.0: up to four companies, a command, a
         // heavy weapons and two other stands), the morale chart's rows (15.1). A larger one was
         // kept, and its first morale check could not be made: the turn could not end (hunt30).
-        const size_t most = table("great-battles.morale").rows.size();
         for (const auto& u : s.units) {
-            if (u.stands > 0 && static_cast<size_t>(u.stands) > most) {
+            if (u.stands > k_max_battalion_stands) {
                 throw data_error("scenario " + s.id + ": unit " + u.name + " has " + std::to_string(u.stands) +
-                                 " stands: a battalion is at most " + std::to_string(most) +
+                                 " stands: a battalion is at most " + std::to_string(k_max_battalion_stands) +
                                  " (2.0, 4.0), the rows of the morale chart (great-battles.morale, 15.1)");
             }
             if (u.stands > 0) {

@@ -25,6 +25,10 @@ inline constexpr int k_max_d10_modifier = 20;
 inline constexpr int k_max_d100_modifier = 200;
 // A battalion's stands, as every procedure takes them (a count past the rules' sizes, not a rule).
 inline constexpr int k_max_stands = 100;
+// A battalion in a game: up to four companies, a command, a heavy weapons and two other
+// stands (2.0, 4.0), the rows of the morale chart (15.1). A game's battalion past it could
+// never take its morale check, and the turn could not end.
+inline constexpr int k_max_battalion_stands = 8;
 // The most suppressions a battalion's day may count (15.1: a stand rallied and suppressed
 // again counts again): 100 stands, each suppressed 100 times; no day comes near it.
 inline constexpr int k_max_suppressions_in_day = 10000;
