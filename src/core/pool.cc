@@ -333,6 +333,11 @@ Expected<PoolSpec> parse_pool(std::string_view text, std::string_view typed, con
         } else if ((rest.front() == '>' || rest.front() == '<') && rest.size() > 1 && is_digit(rest[1])) {
             // "10d10>7": Roll20 counts 7 or more, umpire's > is strict elsewhere (r>5). Which is
             // meant cannot be told, so the count is refused with both readings written out.
+            // Fudge dice count no successes at all: '4dF>1' suggested '4dF>=2', itself refused.
+            if (pool.fudge) {
+                return fail<PoolSpec>(quoted + ": Fudge dice (dF) are only totalled: no keep, successes, "
+                                               "rerolls, explosions or marks");
+            }
             const bool more = rest.front() == '>';
             rest.remove_prefix(1);
             const std::string digits = take_digits(rest);

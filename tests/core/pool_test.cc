@@ -454,6 +454,9 @@ TEST_CASE("pool: explosions, rerolls, sums and Fudge dice are read, and what sta
     CHECK(parse_error("d6ro<1002") == "'d6ro<1002': ro<1002 is past any face (a die has at most 1000)");
     CHECK(parse_error("d6r1001") == "'d6r1001': r1001 names no face of a d6");
     CHECK(parse_error("4dF!").find("Fudge dice (dF) are only totalled") != std::string::npos);
+    // a bare > or < on Fudge dice: no reading of it counts, so neither is offered (hunt34)
+    CHECK(parse_error("4dF>1").find("Fudge dice (dF) are only totalled") != std::string::npos);
+    CHECK(parse_error("4dF<0").find("Fudge dice (dF) are only totalled") != std::string::npos);
     CHECK(parse_error("3d6!!!") == "'3d6!!!': an explosion twice in '3d6!!!'");
     CHECK(parse_error("2d6r1r2") == "'2d6r1r2': a reroll twice in '2d6r1r2'");
     CHECK(parse_error("1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6")

@@ -65,8 +65,8 @@ std::string now_label(const GameState& g)
 
 // Which step after the Wind Determination Segment (4.0 A) the game's Impulse has begun, in
 // words, or "": the Mutual Combat Segment (4.0 E), or a ship's ram, try to break free or
-// Storm die in movement (4.0 C-D, 15.13, 15.16, 14.29). Initiative and a reef passed leave
-// nothing in the game file to tell.
+// Storm die in movement, or its loss on a reef (4.0 C-D, 15.13, 15.16, 14.29, 15.53).
+// Initiative and a reef passed leave nothing in the game file to tell.
 std::string step_after_wind(const GameState& g)
 {
     const std::string now = now_label(g);
