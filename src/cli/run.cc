@@ -4,6 +4,7 @@
 #include "cli/draw.h"
 #include "cli/terminal_guard.h"
 #include "format/json.h"
+#include "games/constantinople/constantinople.h"
 #include "games/great-battles/great_battles.h"
 #include "load/catalog.h"
 #include "util/error.h"
@@ -570,12 +571,14 @@ std::vector<std::string> value_choices(const CLI::Option& option, Context& offer
     }
     try {
         if (const core::GameState* g = ctx.game()) {
-            // the units that can act: no sunk ship, no block in the Dead Pool, no counter
-            // eliminated; an attacking counter neither Spent nor Dispersed (XIII.A.2)
+            // the units that can act: no sunk ship nor one not yet arrived (19.1), no block in
+            // the Dead Pool, no counter eliminated; an attacking counter neither Spent nor
+            // Dispersed (XIII.A.2)
             for (const auto& u : g->units) {
                 const std::string status = g->value(u.name, "status");
-                if (g->value(u.name, "sunk") != "true" && g->value(u.name, "dead_pool") != "true" &&
-                    status != "eliminated" && (!attacking || status == "ready")) {
+                if (g->value(u.name, "sunk") != "true" && core::not_arrived(*g, u.name).empty() &&
+                    g->value(u.name, "dead_pool") != "true" && status != "eliminated" &&
+                    (!attacking || status == "ready")) {
                     names.push_back(u.name);
                 }
             }

@@ -52,6 +52,9 @@ struct Unit {
     // whether it starts Dispersed ("D" on the counter, XVI.C.1.b).
     std::optional<LandFactors> factors;
     bool dispersed = false;
+    // The first game-turn the unit may enter play, 0 from the start: Constantinople's
+    // Genoese 8-0-D galley "starting with Game-Turn Four" (19.1).
+    int arrives = 0;
     bool operator==(const Unit&) const = default;
 };
 

@@ -3,6 +3,7 @@
 #include "load/grid.h"
 #include "load/toml_guard.h"
 
+#include "core/game.h"
 #include "games/constantinople/constantinople.h"
 #include "games/russian-portfolio/russian_portfolio.h"
 #include "util/error.h"
@@ -785,7 +786,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             const toml::table& u = *item.as_table();
             reader.check_keys(u,
                               {"name", "side", "type", "front", "back", "note", "quality", "rally", "morale", "stands",
-                               "block", "block_reduced", "factors", "dispersed"},
+                               "block", "block_reduced", "factors", "dispersed", "arrives"},
                               "[[unit]]");
             core::Unit unit;
             const toml::node* name = reader.required(u, "name", "[[unit]]");
@@ -873,6 +874,15 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                 reader.fail(u.get("dispersed")->source(),
                             "'dispersed' marks a Russian Portfolio counter that starts Dispersed (XVI.C.1.b); give "
                             "its 'factors' too");
+            }
+            if (const toml::node* n = u.get("arrives")) {
+                // Read by a Constantinople game file only (19.1); another game would not hold to it.
+                if (!iequals(s.game, "Constantinople")) {
+                    reader.fail(n->source(), "'arrives' holds a ship back until a Game-Turn in a Constantinople game "
+                                             "(19.1); this scenario's game is '" +
+                                                 s.game + "'");
+                }
+                unit.arrives = static_cast<int>(reader.integer(*n, "arrives", 1, core::k_max_clock));
             }
             s.units.push_back(std::move(unit));
         }

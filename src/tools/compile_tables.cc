@@ -152,7 +152,7 @@ void write_scenario(std::ostream& out, const core::Scenario& s, size_t index)
             << (u.factors ? "core::LandFactors{" + std::to_string(u.factors->attack) + ", " +
                                 std::to_string(u.factors->defense) + ", " + std::to_string(u.factors->movement) + "}"
                           : std::string("std::nullopt"))
-            << ", .dispersed = " << bool_text(u.dispersed) << "});\n";
+            << ", .dispersed = " << bool_text(u.dispersed) << ", .arrives = " << u.arrives << "});\n";
     }
     if (s.wind) {
         out << "    s.wind = core::StartingWind{.from = " << lit(s.wind->from) << ", .velocity = " << s.wind->velocity

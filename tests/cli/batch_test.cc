@@ -355,12 +355,12 @@ TEST_CASE("odds: --apply with --odds is refused, not passed over (nothing is rol
     REQUIRE(test::run_cli({"game", "new", "constantinople", game}).code == 0);
     const std::string before = test::slurp(game);
     auto r =
-        test::run_cli({"--game", game, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--odds"});
+        test::run_cli({"--game", game, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Venice", "--odds"});
     CHECK(r.code == 64);
     CHECK(contains(r.err, "--apply with --odds: the odds roll no die, so there is nothing to apply"));
     CHECK(test::slurp(game) == before);
     // --odds alone on the game still answers
-    CHECK(test::run_cli({"--game", game, "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--odds"}).code ==
+    CHECK(test::run_cli({"--game", game, "melee", "--attacker", "Galley-1", "--defender", "Venice", "--odds"}).code ==
           0);
 }
 
@@ -791,7 +791,7 @@ TEST_CASE("replay: a true game log replays clean, its game new, undo and rebuild
     REQUIRE(test::run_cli({"-q", "--log", log, "game", "next", game}).code == 0);
     REQUIRE(test::run_cli({"-q", "--log", log, "game", "undo", game}).code == 0);
     REQUIRE(test::run_cli({"-q", "--log", log, "--game", game, "--seed", "4", "melee", "--attacker", "Galley-1",
-                           "--defender", "Genoa"})
+                           "--defender", "Venice"})
                 .code == 0);
     REQUIRE(test::run_cli({"-q", "--log", log, "game", "rebuild", game}).code == 0);
     auto r = test::run_cli({"replay", log});

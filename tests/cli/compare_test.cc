@@ -91,7 +91,7 @@ TEST_CASE("compare: with --game each request reads the ships as they stand", "[c
     const auto dir = std::filesystem::temp_directory_path() / ("umpire-compare-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "siege.toml").string();
-    REQUIRE(test::game_with_genoa_damaged(file));  // its ram defense D is halved to B (15.34)
+    REQUIRE(test::game_with_imperial_damaged(file));  // its ram defense D is halved to B (15.34)
     auto sunk = [](const std::string& out, size_t request) {
         const auto doc = nlohmann::json::parse(out);
         for (const auto& line : doc["requests"][request]["odds"]["result"]) {
@@ -101,15 +101,15 @@ TEST_CASE("compare: with --game each request reads the ships as they stand", "[c
         }
         return std::string("0");
     };
-    auto game = test::run_cli({"--json", "--game", file, "compare", "ram --rammer Galley-1 --target Genoa",
+    auto game = test::run_cli({"--json", "--game", file, "compare", "ram --rammer Galley-1 --target Imperial-1",
                                "ram --rammer Galley-1 --target Venice"});
     REQUIRE(game.code == 0);
     // 15.42, ram 4 against B: pin on 1-4, then 5-6 sinks: 4/6 x 2/6 = 2/9; Venice (D) cannot sink
     CHECK(sunk(game.out, 0) == "2/9");
     CHECK(sunk(game.out, 1) == "0");
-    // without the game Genoa is whole: D, pin on 1-2, never sunk
+    // without the game Imperial-1 is whole: D, pin on 1-2, never sunk
     auto plain = test::run_cli(
-        {"--json", "compare", "ram --rammer Galley-1 --target Genoa", "ram --rammer Galley-1 --target Venice"});
+        {"--json", "compare", "ram --rammer Galley-1 --target Imperial-1", "ram --rammer Galley-1 --target Venice"});
     REQUIRE(plain.code == 0);
     CHECK(sunk(plain.out, 0) == "0");
     std::filesystem::remove_all(dir);

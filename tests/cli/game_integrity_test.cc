@@ -78,8 +78,8 @@ TEST_CASE("game journal: replay of a journal of every game resolves in memory an
     const std::vector<std::pair<std::string, std::vector<std::vector<std::string>>>> evenings{
         {"constantinople",  // movement (the ram) before combat in an Impulse (13.1)
          {{"--apply", "ram", "--rammer", "Galley-3", "--target", "Venice", "--roll", "2"},
-          {"--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa", "--roll",
-           "6"},
+          {"--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Imperial-1", "--roll",
+           "5"},
           {"game", "next"},
           {"game", "undo"},
           {"game", "next"}}},

@@ -35,22 +35,23 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
     CHECK(run_cli({"game", "new", "constantinople", file}).code == 64);  // never overwritten
 
-    // A melee D on Genoa (15.34), then a ram against it: its ram defense D is halved to B
-    // without being told (15.34), and 4 against B pins on 1-4 (15.42).
+    // A melee D on Imperial-1 (4 + 4 against 6, +2: a 5 is D, 15.41, 15.34), then a ram
+    // against it: its ram defense D is halved to B without being told (15.34), and 4 against
+    // B pins on 1-4 (15.42).
     auto melee = run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
-                          "--defender", "Genoa", "--roll", "6"});
+                          "--defender", "Imperial-1", "--roll", "5"});
     REQUIRE(melee.code == 0);
-    CHECK(contains(melee.out, "applied to " + file + ": Genoa: damaged false -> true (15.34)"));
+    CHECK(contains(melee.out, "applied to " + file + ": Imperial-1: damaged false -> true (15.34)"));
     // Rams are made in movement, before an Impulse's combat (13.1): not after a melee.
-    auto late = run_cli({"--game", file, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"});
+    auto late = run_cli({"--game", file, "ram", "--rammer", "Galley-3", "--target", "Imperial-1", "--roll", "2"});
     CHECK(late.code == 64);
     CHECK(contains(late.err, "the Mutual Combat Segment of Impulse 1-1 has begun"));
     REQUIRE(run_cli({"game", "next", file}).code == 0);
-    auto ram = run_cli(
-        {"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2", "--roll", "3"});
+    auto ram = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Imperial-1", "--roll",
+                        "2", "--roll", "3"});
     REQUIRE(ram.code == 0);
     CHECK(contains(ram.out, "ram defense D halved to B"));
-    CHECK(contains(ram.out, "Genoa: pinned to - -> Galley-3 (15.15)"));
+    CHECK(contains(ram.out, "Imperial-1: pinned to - -> Galley-3 (15.15)"));
     // Scripts read the changes from JSON, each with its rule.
     auto json = run_cli({"--json", "--game", file, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Venice",
                          "--roll", "4", "--roll", "6"});
@@ -62,7 +63,7 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     // the Combat Segment's own record: begun, who attacked (15.21, 15.24)
     CHECK(contains(applied.out, R"({"unit":"Galley-4","key":"attacked_in","from":"","to":"1-2","rule":"15.24"})"));
     auto status = run_cli({"game", "status", file});
-    CHECK(contains(status.out, "Genoa: Damaged, pinned to Galley-3"));
+    CHECK(contains(status.out, "Imperial-1: Damaged, pinned to Galley-3"));
 
     // Five Impulses, each its movement then its Mutual Combat Segment: from Impulse 2's
     // combat, six steps to Impulse 5's combat; its next is a new Naval Phase and its wind
@@ -95,13 +96,14 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     REQUIRE(run_cli({"game", "new", "constantinople", (dir / "log.toml").string()}).code == 0);
     const std::string logged = (dir / "log.toml").string();
     REQUIRE(run_cli({"--log", log, "--game", logged, "--apply", "melee", "--attacker", "Galley-1", "--attacker",
-                     "Galley-2", "--defender", "Genoa", "--roll", "6"})
+                     "Galley-2", "--defender", "Imperial-1", "--roll", "5"})
                 .code == 0);
     REQUIRE(run_cli({"game", "next", logged}).code == 0);  // the next Impulse's movement (13.1)
-    REQUIRE(run_cli({"--log", log, "--game", logged, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"})
+    REQUIRE(run_cli({"--log", log, "--game", logged, "ram", "--rammer", "Galley-3", "--target", "Imperial-1", "--roll",
+                     "2"})
                 .code == 0);
     REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // the next
-    REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // the melee: Genoa no longer Damaged in the file
+    REQUIRE(run_cli({"game", "undo", logged}).code == 0);  // the melee: Imperial-1 no longer Damaged in the file
     CHECK(contains(slurp(logged), "damaged = false"));
     const std::string before_replay = slurp(logged);
     auto replay = run_cli({"replay", log});
@@ -336,18 +338,19 @@ TEST_CASE("cli: an Ottoman ship already on its reduced side that loses one is el
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "siege.toml").string();
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
-    // Genoa 8 against Galley-1: differential read as +4 (15.41); a 6 there is L, Lose one.
+    // Venice 7 against Galley-1 4: +3 (15.41); a 6 there is L, Lose one.
     const std::vector<std::string> attack{"--game", file,         "--apply",  "melee",  "--attacker",
-                                          "Genoa",  "--defender", "Galley-1", "--roll", "6"};
+                                          "Venice", "--defender", "Galley-1", "--roll", "6"};
     auto first = run_cli(attack);
     REQUIRE(first.code == 0);
     CHECK(contains(first.out, "Galley-1: face front -> back (15.35)"));
-    // Genoa has made its attack of this Combat Segment (15.24).
+    // Venice has made its attack of this Combat Segment (15.24).
     auto again = run_cli(attack);
     CHECK(again.code == 64);
-    CHECK(contains(again.err, "Genoa has attacked in this Combat Segment already (Impulse 1-1)"));
+    CHECK(contains(again.err, "Venice has attacked in this Combat Segment already (Impulse 1-1)"));
     REQUIRE(run_cli({"game", "next", file}).code == 0);
-    // The next Impulse's L finds it reduced: eliminated, not "nothing to apply".
+    // The next Impulse's L finds it reduced (7 against 2, read as +4): eliminated, not
+    // "nothing to apply".
     auto second = run_cli(attack);
     REQUIRE(second.code == 0);
     CHECK(contains(second.out, "attack on Galley-1 (back)"));
@@ -439,10 +442,10 @@ TEST_CASE("cli: with --game, what the game keeps is not asked again, and a flag 
 
     const std::string siege = (dir / "siege.toml").string();
     REQUIRE(run_cli({"game", "new", "constantinople", siege}).code == 0);
-    auto damaged = run_cli({"--game", siege, "melee", "--attacker", "Genoa:damaged", "--defender", "Galley-1"});
+    auto damaged = run_cli({"--game", siege, "melee", "--attacker", "Venice:damaged", "--defender", "Galley-1"});
     CHECK(damaged.code == 64);
-    CHECK(contains(damaged.err, "--attacker 'Genoa:damaged': the game has Genoa undamaged"));
-    auto back = run_cli({"--game", siege, "melee", "--attacker", "Genoa", "--defender", "Galley-1:back"});
+    CHECK(contains(damaged.err, "--attacker 'Venice:damaged': the game has Venice undamaged"));
+    auto back = run_cli({"--game", siege, "melee", "--attacker", "Venice", "--defender", "Galley-1:back"});
     CHECK(back.code == 64);
     CHECK(contains(back.err, "--defender 'Galley-1:back': the game has Galley-1 on its front side"));
     std::filesystem::remove_all(dir);
@@ -455,23 +458,24 @@ TEST_CASE("cli: ships engaged by a ram: neither rams again, and a ship that sink
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "siege.toml").string();
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
-    // Galley-3 (ram 4) against Genoa (defense D): 1-2 pins (15.42).
-    auto ram = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "2"});
+    // Galley-3 (ram 4) against Imperial-1 (defense D): 1-2 pins (15.42).
+    auto ram =
+        run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Imperial-1", "--roll", "2"});
     REQUIRE(ram.code == 0);
-    CHECK(contains(ram.out, "Genoa: pinned to - -> Galley-3 (15.15)"));
-    auto again = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-1", "--target", "Genoa"});
+    CHECK(contains(ram.out, "Imperial-1: pinned to - -> Galley-3 (15.15)"));
+    auto again = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-1", "--target", "Imperial-1"});
     CHECK(again.code == 64);
-    CHECK(contains(again.err, "--target Genoa is engaged with Galley-3"));
+    CHECK(contains(again.err, "--target Imperial-1 is engaged with Galley-3"));
     auto dead = run_cli({"--game", file, "--apply", "ram", "--rammer", "Galley-3", "--target", "Venice"});
     CHECK(dead.code == 64);
-    CHECK(contains(dead.err, "--rammer Galley-3 is engaged with Genoa in the game (15.15): dead in the water"));
-    // 4 + 4 + 3 = 11 against Genoa's 8: +3; a 6 is L, and a Byzantine ship that loses one is
+    CHECK(contains(dead.err, "--rammer Galley-3 is engaged with Imperial-1 in the game (15.15): dead in the water"));
+    // 4 + 4 + 3 = 11 against Imperial-1's 6: +5, read as +4 (15.41); a 6 is L, and a Byzantine ship that loses one is
     // sunk (15.35). Galley-3 is engaged with a wreck no more.
     auto sunk = run_cli({"--game", file, "--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2",
-                         "--attacker", "Trireme-1", "--defender", "Genoa", "--roll", "6"});
+                         "--attacker", "Trireme-1", "--defender", "Imperial-1", "--roll", "6"});
     REQUIRE(sunk.code == 0);
-    CHECK(contains(sunk.out, "Genoa: sunk false -> true (15.35)"));
-    CHECK(contains(sunk.out, "Galley-3: pinned to Genoa -> - (15.35)"));
+    CHECK(contains(sunk.out, "Imperial-1: sunk false -> true (15.35)"));
+    CHECK(contains(sunk.out, "Galley-3: pinned to Imperial-1 -> - (15.35)"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     std::filesystem::remove_all(dir);
 }
@@ -506,21 +510,21 @@ TEST_CASE("cli: what a ship did this Impulse is kept: its ram, its attackers' on
     CHECK(contains(more.err, "Venice has been attacked in this Combat Segment already (Impulse 1-1)"));
     REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
     // Impulse 1-2: Galley-1 used Battle Speed in 1-1 to ram; not two segments in a row (14.17).
-    auto tired = game({"ram", "--rammer", "Galley-1", "--target", "Genoa", "--roll", "1"});
+    auto tired = game({"ram", "--rammer", "Galley-1", "--target", "Imperial-1", "--roll", "1"});
     CHECK(tired.code == 64);
     CHECK(contains(tired.err, "Galley-1 rammed in Impulse 1-1, at Battle Speed (15.11)"));
     CHECK(contains(tired.err, "(14.17)"));
-    REQUIRE(game({"ram", "--rammer", "Galley-5", "--target", "Genoa", "--roll", "1"}).code == 0);
+    REQUIRE(game({"ram", "--rammer", "Galley-5", "--target", "Imperial-1", "--roll", "1"}).code == 0);
     // One roll to break free at the beginning of a Movement Segment (15.16): a failed try is
     // journalled, and a second this Impulse refused. The rammer's own try is its own.
     const std::string before = slurp(file + ".journal");
-    auto engaged = game({"free", "--ship", "Genoa", "--roll", "2"});
+    auto engaged = game({"free", "--ship", "Imperial-1", "--roll", "2"});
     REQUIRE(engaged.code == 0);
     CHECK(contains(engaged.out, "engaged"));
     CHECK(slurp(file + ".journal") != before);
-    auto retry = game({"free", "--ship", "Genoa", "--roll", "1"});
+    auto retry = game({"free", "--ship", "Imperial-1", "--roll", "1"});
     CHECK(retry.code == 64);
-    CHECK(contains(retry.err, "Genoa has tried to break free in this Impulse already"));
+    CHECK(contains(retry.err, "Imperial-1 has tried to break free in this Impulse already"));
     CHECK(game({"free", "--ship", "Galley-5", "--roll", "1"}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 
@@ -576,7 +580,7 @@ TEST_CASE("cli: Constantinople's wind holds for the whole Naval Phase, and a Sto
     CHECK(again.code == 64);
     CHECK(contains(again.err, "the wind of Naval Phase 1 is rolled already (N storm)"));
     // 14.29: "There is no other movement that Game-Turn": no ram, no ship into a reef hex.
-    auto ram = run_cli({"-q", "--game", file, "ram", "--rammer", "Galley-3", "--target", "Genoa", "--roll", "1"});
+    auto ram = run_cli({"-q", "--game", file, "ram", "--rammer", "Galley-3", "--target", "Imperial-1", "--roll", "1"});
     CHECK(ram.code == 64);
     CHECK(contains(ram.err, "is a Storm: there is no other movement that Game-Turn (14.29): no ram"));
     auto reef = run_cli({"-q", "--game", file, "reef", "2028", "--ship", "Galley-4", "--roll", "6"});
@@ -677,8 +681,8 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     const test::TempDir dir("game-1525");
     const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
-    // Genoa 8 against Galley-1 4: +4, a 6 is L; the Ottoman ship flips to its reduced side (15.35).
-    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa", "--defender", "Galley-1",
+    // Genoa-2 7 against Galley-1 4: +3, a 6 is L; the Ottoman ship flips to its reduced side (15.35).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa-2", "--defender", "Galley-1",
                      "--roll", "6"})
                 .code == 0);
     CHECK(contains(slurp(file), "face = \"back\""));
@@ -690,10 +694,10 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     REQUIRE(counter.code == 0);
     CHECK(contains(counter.out, "Galley-1 4 against Venice 7 = differential -3"));
     // A ship sunk in the segment still fights in it. Galley-1 is the defender of one melee a
-    // segment (15.23: all its attackers in it), so the next Impulse: Genoa 8 against its back
-    // 2, a 6 is L, and an Ottoman ship reduced already that loses one is eliminated (15.35).
+    // segment (15.23: all its attackers in it), so the next Impulse: Genoa-2 7 against its
+    // back 2 (+5, read as +4), a 6 is L, and an Ottoman ship reduced already that loses one is eliminated (15.35).
     REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
-    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa", "--defender", "Galley-1",
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Genoa-2", "--defender", "Galley-1",
                      "--roll", "6"})
                 .code == 0);
     CHECK(contains(slurp(file), "sunk = true"));
@@ -701,15 +705,14 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
         run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Imperial-1", "--roll", "1"});
     CHECK(sunk.code == 0);
     // 15.24: a ship attacks once a segment.
-    auto twice = run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa", "--defender", "Galley-2"});
+    auto twice = run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa-2", "--defender", "Galley-2"});
     CHECK(twice.code == 64);
-    CHECK(contains(twice.err, "Genoa has attacked in this Combat Segment already"));
-    // The next Impulse: the losses stand; Galley-1 is gone, Genoa attacks again.
+    CHECK(contains(twice.err, "Genoa-2 has attacked in this Combat Segment already"));
+    // The next Impulse: the losses stand; Galley-1 is gone, Genoa-2 attacks again.
     REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
     CHECK(run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice"}).code == 64);
-    CHECK(
-        run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa", "--defender", "Galley-2", "--roll", "1"}).code ==
-        0);
+    CHECK(run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa-2", "--defender", "Galley-2", "--roll", "1"})
+              .code == 0);
     // With --exchange the defender attacks back (15.21): that is its attack of the segment.
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "melee", "--attacker", "Galley-2", "--defender", "Venice",
                      "--exchange", "--roll", "1,1"})
@@ -726,22 +729,22 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason, redo m
     const test::TempDir dir("game-set");
     const std::string file = dir / "siege.toml";
     REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
-    CHECK(run_cli({"game", "set", file, "Genoa", "leader=Diedo"}).code == 64);  // no reason
-    auto set = run_cli({"game", "set", file, "Genoa", "leader=Diedo", "--reason", "Diedo goes aboard"});
+    CHECK(run_cli({"game", "set", file, "Genoa-2", "leader=Diedo"}).code == 64);  // no reason
+    auto set = run_cli({"game", "set", file, "Genoa-2", "leader=Diedo", "--reason", "Diedo goes aboard"});
     REQUIRE(set.code == 0);
-    CHECK(contains(set.out, "Genoa: leader - -> Diedo (by hand: Diedo goes aboard)"));
+    CHECK(contains(set.out, "Genoa-2: leader - -> Diedo (by hand: Diedo goes aboard)"));
     CHECK(contains(slurp(file + ".journal"), "by hand: Diedo goes aboard"));
-    // The game knows who is aboard: +1 to Genoa's melee strength in defense (15.26), untyped.
+    // The game knows who is aboard: +1 to Genoa-2's melee strength in defense (15.26), untyped.
     auto melee =
-        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--roll", "3"});
-    CHECK(contains(melee.out, "against Genoa 8 +1 leader (15.26)"));
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa-2", "--roll", "3"});
+    CHECK(contains(melee.out, "against Genoa-2 7 +1 leader (15.26)"));
     // Held to the board's limits as any change: one Diedo, Byzantine ships only, known keys.
     const std::string before = slurp(file);
     CHECK(contains(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "x"}).err,
-                   "Diedo is aboard Genoa already"));
+                   "Diedo is aboard Genoa-2 already"));
     CHECK(contains(run_cli({"game", "set", file, "Galley-1", "leader=Trevisano", "--reason", "x"}).err,
                    "commands Byzantine ships only (15.26)"));
-    CHECK(contains(run_cli({"game", "set", file, "Genoa", "strength=9", "--reason", "x"}).err,
+    CHECK(contains(run_cli({"game", "set", file, "Genoa-2", "strength=9", "--reason", "x"}).err,
                    "the game keeps no 'strength' here"));
     CHECK(contains(run_cli({"game", "set", file, "Genova", "damaged=true", "--reason", "x"}).err, "no unit 'Genova'"));
     CHECK(slurp(file) == before);
@@ -759,7 +762,7 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason, redo m
     CHECK(none.code == 64);
     CHECK(contains(none.err, "nothing to redo"));
     // a new change whose words hold "redo" is still a new change (it was taken for a redo)
-    REQUIRE(run_cli({"game", "set", file, "Genoa", "damaged=true", "--reason", "a"}).code == 0);
+    REQUIRE(run_cli({"game", "set", file, "Genoa-2", "damaged=true", "--reason", "a"}).code == 0);
     REQUIRE(run_cli({"game", "undo", file}).code == 0);
     REQUIRE(run_cli({"game", "undo", file}).code == 0);  // two to redo: the words took one
     REQUIRE(run_cli({"game", "set", file, "Venice", "damaged=true", "--reason", "redo"}).code == 0);
@@ -987,7 +990,7 @@ TEST_CASE("cli: an audit log that cannot take the line refuses --apply before th
     const std::string journal = slurp(file + ".journal");
     std::filesystem::create_directory(dir / "logs");
     // the change was made, then the log refused: "but the change was made", exit 74
-    auto r = run_cli({"--game", file, "--apply", "--log", dir / "logs", "melee", "--attacker", "Genoa", "--defender",
+    auto r = run_cli({"--game", file, "--apply", "--log", dir / "logs", "melee", "--attacker", "Venice", "--defender",
                       "Galley-1", "--roll", "2"});
     CHECK(r.code == 74);
     CHECK(contains(r.err, "--log " + (dir / "logs") + ": cannot open"));
@@ -1453,4 +1456,65 @@ TEST_CASE("cli: check bombard applied to a game says that a check names no ship,
     CHECK(contains(said, "a check names no unit, so its result (damaged) is not written to the game"));
     CHECK(contains(said, "game set " + file + " UNIT KEY=VALUE"));
     CHECK(!contains(said, "changes no status the game keeps"));
+}
+
+TEST_CASE("cli: the Genoese 8-0-D galley is in play from Game-Turn Four, not before (19.1)", "[cli][game]")
+{
+    // "The Genoese 8-0-D Galley arrives ... starting with Game-Turn Four. It may not arrive
+    // before then" (19.1). A Naval Phase a Game-Turn (4.0, 13.1): naval_phase 4.
+    const test::TempDir dir("game-genoa");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    CHECK(contains(run_cli({"game", "status", file}).out, "Genoa: not yet arrived: from Game-Turn 4 (19.1)"));
+    const std::string not_yet = "Genoa may not arrive before Game-Turn 4 (19.1), and the game is in Naval Phase 1";
+    const std::string before = slurp(file);
+    auto attack = game({"melee", "--attacker", "Genoa", "--defender", "Galley-1", "--roll", "6"});
+    CHECK(attack.code == 64);
+    CHECK(contains(attack.err, "--attacker 'Genoa': " + not_yet));
+    auto defend = game({"melee", "--attacker", "Galley-1", "--defender", "Genoa", "--roll", "6"});
+    CHECK(defend.code == 64);
+    CHECK(contains(defend.err, "--defender 'Genoa': " + not_yet));
+    CHECK(contains(game({"ram", "--rammer", "Galley-1", "--target", "Genoa", "--roll", "1"}).err, not_yet));
+    CHECK(contains(game({"reef", "2028", "--ship", "Genoa", "--roll", "1"}).err, not_yet));
+    CHECK(contains(run_cli({"--game", file, "plan", "melee", "--ship", "Genoa", "--enemy", "Galley-1"}).err, not_yet));
+    // the 7-0-D Genoese galley is in the Golden Horn from the start (19.1: "All Byzantine Naval
+    // Units, except the Genoese 8-0-D Galley")
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Genoa-2", "--defender", "Galley-1", "--roll", "1"}).code ==
+          0);
+    CHECK(slurp(file) == before);
+    // A Storm's dice are for the ships at sea: not one that has not come (14.29).
+    const std::string stormy = dir / "storm.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", stormy}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", stormy, "--apply", "wind", "--roll", "7,2"}).code == 0);  // N, Storm (14.32)
+    CHECK(contains(run_cli({"-q", "--game", stormy, "storm", "--ship", "Genoa", "--roll", "3"}).err,
+                   "--ship Genoa: " + not_yet));
+    // Game-Turn Three is still too soon; Four is the first it may come in.
+    // Ten steps a Naval Phase: five Impulses, each its movement then its combat; the tenth
+    // rolls the next phase's wind (13.1, 14.23), 9 and 7 from NE at 8.
+    const auto next = [&](int step) {
+        return step % 10 == 9 ? run_cli({"-q", "game", "next", file, "--roll", "9,7"})
+                              : run_cli({"-q", "game", "next", file});
+    };
+    for (int step = 0; step < 20; ++step) {
+        REQUIRE(next(step).code == 0);
+    }
+    CHECK(contains(slurp(file), "naval_phase = 3"));
+    CHECK(contains(game({"melee", "--attacker", "Genoa", "--defender", "Galley-1", "--roll", "1"}).err,
+                   "Genoa may not arrive before Game-Turn 4 (19.1), and the game is in Naval Phase 3"));
+    for (int step = 20; step < 30; ++step) {
+        REQUIRE(next(step).code == 0);
+    }
+    CHECK(contains(slurp(file), "naval_phase = 4"));
+    CHECK_FALSE(contains(run_cli({"game", "status", file}).out, "not yet arrived"));
+    // Genoa 8 against Galley-1 4: +4, a 6 is L (15.41); Galley-1 flips to its back (15.35).
+    auto arrived = game({"melee", "--attacker", "Genoa", "--defender", "Galley-1", "--roll", "6"});
+    REQUIRE(arrived.code == 0);
+    CHECK(contains(arrived.out, "Galley-1: face front -> back (15.35)"));
+    // the key is the board's like any: a number of a Game-Turn, or "" for from the start
+    CHECK(contains(run_cli({"game", "set", file, "Genoa", "arrives=soon", "--reason", "x"}).err, "arrives"));
+    CHECK(run_cli({"game", "set", file, "Genoa-2", "arrives=9", "--reason", "a late variant"}).code == 0);
+    CHECK(contains(game({"melee", "--attacker", "Genoa-2", "--defender", "Galley-2", "--roll", "1"}).err,
+                   "Genoa-2 may not arrive before Game-Turn 9 (19.1)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }

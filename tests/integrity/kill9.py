@@ -62,7 +62,7 @@ GAMES = {
         ["--apply", "morale", "--unit", "I-Btl", "--morale", "7"],
     ]),
     "siege.toml": ("constantinople", [
-        ["--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa"],
+        ["--apply", "melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Genoa-2"],
         ["--apply", "melee", "--attacker", "Imperial-1", "--defender", "Galley-3"],
         ["--apply", "ram", "--rammer", "Galley-4", "--target", "Venice"],
     ]),

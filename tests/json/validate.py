@@ -111,7 +111,7 @@ requests = [
     ["hits", "--attacker", "3white", "--defender", "2white"],
     ["scatter", "--paratroops", "3", "--occupied", "2=1"], ["air-deployment", "--air-units", "5"],
     ["game", "new", "constantinople", game], ["game", "status", game], ["game", "next", game],
-    ["--game", game, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Genoa", "--roll", "6"],
+    ["--game", game, "--apply", "melee", "--attacker", "Galley-1", "--defender", "Genoa-2", "--roll", "6"],
     ["game", "undo", game], ["game", "rebuild", game],
 ]
 for args in requests:

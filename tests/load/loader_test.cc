@@ -375,6 +375,28 @@ TEST_CASE("loader: a scenario names its game and each side once", "[load][scenar
     CHECK_NOTHROW(scenario("G", R"(["a", "b"])", "Two Ships"));
 }
 
+TEST_CASE("loader: a ship held back to a Game-Turn is Constantinople's (19.1)", "[load][scenario]")
+{
+    auto scenario = [&](const std::string& game, const std::string& arrives) {
+        return load::parse_scenario("id = \"s\"\ntitle = \"S\"\ngame = \"" + game +
+                                        "\"\nsource = \"G\"\nsides = [\"a\", \"b\"]\n[[unit]]\nname = \"Ship\"\nside "
+                                        "= \"a\"\ntype = \"galley\"\narrives = " +
+                                        arrives + "\n",
+                                    "s.toml");
+    };
+    CHECK(scenario("Constantinople", "4").find_unit("Ship")->arrives == 4);
+    CHECK_THROWS_WITH(scenario("Constantinople", "0"), Catch::StartsWith("s.toml:10:11: 'arrives' is 0"));
+    CHECK_THROWS_WITH(scenario("Constantinople", "100001"), Catch::StartsWith("s.toml:10:11: 'arrives' is 100001"));
+    // another game's file would never hold the unit back: refused, not passed over
+    CHECK_THROWS_WITH(scenario("G", "4"), "s.toml:10:11: 'arrives' holds a ship back until a Game-Turn in a "
+                                          "Constantinople game (19.1); this scenario's game is 'G'");
+    // the shipped Campaign Game: the Genoese 8-0-D galley, "starting with Game-Turn Four"; the
+    // 7-0-D one in the Golden Horn from the start
+    load::Catalog catalog;
+    CHECK(catalog.scenario("constantinople").find_unit("Genoa")->arrives == 4);
+    CHECK(catalog.scenario("constantinople").find_unit("Genoa-2")->arrives == 0);
+}
+
 TEST_CASE("loader: every shipped table and scenario loads", "[load]")
 {
     // The embedded catalog parses and validates each; a bad file throws here.

@@ -19,14 +19,14 @@ has() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 "$umpire" -q game new constantinople siege.toml >/dev/null || fail "game new constantinople"
 "$umpire" -q shell --no-history --game siege.toml <"$here/constantinople-evening.txt" >evening.out 2>&1
 has evening.out "result: NE  North-easterly"                        # 14.23's example, rolls 9 and 7
-has evening.out "Galley-3 is pinned to Genoa (15.15)"               # ram 4 against D pins on 1-2
+has evening.out "Galley-3 is pinned to Crete (15.15)"               # ram 4 against D pins on 1-2
 has evening.out "Venice is Damaged (15.34)"                         # 8 against 7 is +1; a 6 is D
 has evening.out "Imperial-1 is Ineffective in Impulse 1-3 (15.33)"   # 7 against 6, a 3 is I
 has evening.out "it may not attack, it may defend (15.33)"          # so it may not attack in Impulse 3
 has evening.out "not a Storm: 14.29 holds"                          # a storm needs a Storm wind
 has evening.out "result: 2-1  Naval Phase 2, Impulse 1, wind N storm"  # five Impulses, then 2d6 of 2
 has evening.out "no other movement that Game-Turn (14.29): no ram"   # no ram in a Storm
-has evening.out "Genoa is eliminated: take it off the board (14.29)" # pinned ships sink in a Storm
+has evening.out "Crete is eliminated: take it off the board (14.29)" # pinned ships sink in a Storm
 has evening.out "Galley-4 is eliminated: take it off the board (14.29)" # a six at sea
 # each Impulse is its movement, then the Mutual Combat Segment (13.1): next steps through both
 has evening.out "result: 1-3-combat  Naval Phase 1, Impulse 3, the Mutual Combat Segment"
@@ -83,7 +83,7 @@ has why.err "did you mean 'melee'?"
 # was applied without its --odds (hunt32). A '#' line is a comment, as in batch.
 "$umpire" -q game new constantinople nul.toml >/dev/null
 before=$(wc -l < nul.toml.journal)
-printf '# the evening\nmelee --attacker Genoa --defender Fustae-1\000 --odds\n' |
+printf '# the evening\nmelee --attacker Venice --defender Fustae-1\000 --odds\n' |
     "$umpire" -q --game nul.toml shell --no-history >nul.out 2>nul.err
 code=$?
 [[ $code == 64 ]] || fail "a NUL in a piped shell line: exit $code, not 64"
@@ -138,19 +138,19 @@ wait_on shell "live ph 1 imp 1 wind N 8>"
 type_line shell "mel" Tab
 wait_on shell "live ph 1 imp 1 wind N 8> melee"
 tmux -L "$socket" send-keys -t shell " --attacker Galley-1 --attacker Galley-2 --defender Gen" Tab
-wait_on shell "--defender Genoa"
+wait_on shell "--defender Genoa-2"   # Genoa arrives from Game-Turn Four (19.1): not offered
 tmux -L "$socket" send-keys -t shell " --roll 6" Enter
-wait_on shell "Genoa is Damaged (15.34)"
+wait_on shell "Genoa-2 is Damaged (15.34)"
 pane shell | grep -qF "working:" && fail "the shell showed the working unasked"
 type_line shell "why" Enter
-wait_on shell "applied to live.toml: Genoa: damaged false -> true (15.34)"
-wait_on shell "d6    6    given   attack on Genoa"
+wait_on shell "applied to live.toml: Genoa-2: damaged false -> true (15.34)"
+wait_on shell "d6    6    given   attack on Genoa-2"
 type_line shell "mele --attacker 3 --defender 4" Enter
 wait_on shell "did you mean 'melee'?"
 type_line shell "next" Enter
 wait_on shell "live ph 1 imp 2 wind N 8>"
 type_line shell "status" Enter
-wait_on shell "- Genoa: Damaged"
+wait_on shell "- Genoa-2: Damaged"
 # 'why' after a status still explains the last resolution (status has no working)
 pane shell | grep -qF "Impulse 2 of five (13.1)" && fail "the shell showed next's working unasked"
 type_line shell "why" Enter
@@ -168,7 +168,7 @@ wait_on shell "result: undone  Undone: umpire --game live.toml game next"
 wait_on shell "live ph 1 imp 1 combat wind N 8>"   # back in Impulse 1, its combat begun (13.1)
 type_line shell "ask wind --roll 9,7" Enter
 wait_on shell "result: NE  North-easterly"
-# A plan from the game as it stands, in the next Impulse: Genoa is Damaged, its melee halved
+# A plan from the game as it stands, in the next Impulse: Genoa-2 is Damaged, its melee halved
 # under the chart's reading (in Impulse 1 it still fights as it began the segment, 15.25);
 # plan's own subcommand and its options complete.
 type_line shell "next" Enter
@@ -176,11 +176,11 @@ wait_on shell "live ph 1 imp 2 wind N 8>"
 type_line shell "plan m" Tab
 wait_on shell "> plan melee"
 tmux -L "$socket" send-keys -t shell " --ship Gen" Tab   # a key may not open with --
-wait_on shell "--ship Genoa"
+wait_on shell "--ship Genoa-2"
 tmux -L "$socket" send-keys -t shell " --enemy Galley-1 --enemy Galley-3 --damaged-reading chart --obj" Tab
 wait_on shell "--objective"
 tmux -L "$socket" send-keys -t shell " any-loss --top 1" Enter
-wait_on shell "Plan: Genoa, melee strength 4, against 2 adjacent enemies"
+wait_on shell "Plan: Genoa-2, melee strength 3, against 2 adjacent enemies"
 grep -q '^wind = "N"' live.toml || fail "ask applied the wind"
 # TAB offers only the ships that can act: Imperial-2 lost on a reef (15.53) is offered no more
 type_line shell "reef 2028 --ship Imperial-2 --roll 1" Enter

@@ -31,6 +31,9 @@ void run_storm(const StormOptions& opt, Context& ctx)
             if (game->value(ships.back().name, "sunk") == "true") {
                 throw usage_error("--ship " + spec + ": " + ships.back().name + " is sunk in the game");
             }
+            if (const std::string why = core::not_arrived(*game, ships.back().name); !why.empty()) {
+                throw usage_error("--ship " + spec + ": " + why);
+            }
             if (const std::string why = core::storm_rolled(*game, ships.back().name); !why.empty()) {
                 throw usage_error("--ship " + spec + ": " + why);
             }

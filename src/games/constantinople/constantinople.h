@@ -202,7 +202,8 @@ std::string movement_forbidden(const GameState& game, std::string_view what);
 
 // A ship spec with the game's statuses: "Genoa" becomes "Genoa:damaged" when the game
 // has it Damaged, ":back" when its back shows; struck in this Combat Segment, as it was
-// when the segment began (15.25). Refuses a sunk ship, and as an ATTACKER an Ineffective
+// when the segment began (15.25). Refuses a sunk ship, one not yet arrived (19.1), and as
+// an ATTACKER an Ineffective
 // one (15.33) or one that has attacked in this segment (15.24).
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker);
 // Why the game refuses a ship's action, or "" when it does not: RAMMER has rammed in this
@@ -220,6 +221,10 @@ bool failed_ram(const GameState& game, const std::string& rammer, const std::str
 std::string melee_forbidden(const GameState& game, const std::string& attacker, const std::string& defender);
 std::string defended_already(const GameState& game, const std::string& defender);
 std::string free_tried(const GameState& game, const std::string& ship);
+// SHIP may not be in play before the Game-Turn its unit key "arrives" names: the Genoese
+// 8-0-D galley "starting with Game-Turn Four. It may not arrive before then" (19.1). One
+// Naval Phase a Game-Turn (4.0, 13.1), so the game's naval_phase is the Game-Turn.
+std::string not_arrived(const GameState& game, const std::string& ship);
 std::string storm_rolled(const GameState& game, const std::string& ship);
 
 }  // namespace umpire::core

@@ -301,7 +301,10 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat",
-                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in", "reef_in"});
+                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in", "reef_in", "arrives"});
+        if (!g.value(n, "arrives").empty()) {
+            c.number(n, "arrives", 1, k_max_clock);  // 19.1
+        }
         if (const auto phase = g.number("", "naval_phase"); !g.value(n, "storm_in").empty() && phase >= 1) {
             c.number(n, "storm_in", 1, phase);
         }
@@ -384,6 +387,16 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
 }
 
 }  // namespace
+
+std::string not_arrived(const GameState& g, const std::string& ship)
+{
+    const std::string from = g.value(ship, "arrives");
+    if (from.empty() || g.number("", "naval_phase") >= g.number(ship, "arrives")) {
+        return "";
+    }
+    return ship + " may not arrive before Game-Turn " + from + " (19.1), and the game is in Naval Phase " +
+           g.value("", "naval_phase") + " (one a Game-Turn, 4.0): it is not in play yet";
+}
 
 std::string ram_forbidden(const GameState& g, const std::string& rammer)
 {
@@ -477,6 +490,9 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     if (sunk) {
         throw usage_error("'" + std::string(spec) + "': " + n + " is sunk in the game");
     }
+    if (const std::string why = not_arrived(game, n); !why.empty()) {
+        throw usage_error("'" + std::string(spec) + "': " + why);
+    }
     if (attacker && game.value(n, "ineffective") == now) {
         throw usage_error("'" + std::string(spec) + "': " + n +
                           " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
@@ -546,6 +562,9 @@ GameRules constantinople_game_rules()
                                     {"pinned_to", ""},
                                     {"pinned_as", ""},
                                     {"sunk", "false"}}});
+                if (u.arrives > 1) {
+                    g.units.back().status.emplace_back("arrives", std::to_string(u.arrives));  // 19.1
+                }
             }
         }
         return g;
@@ -633,6 +652,8 @@ GameRules constantinople_game_rules()
                 std::vector<std::string> marks;
                 if (g.value(u.name, "sunk") == "true") {
                     marks.push_back("sunk");
+                } else if (!not_arrived(g, u.name).empty()) {
+                    marks.push_back("not yet arrived: from Game-Turn " + g.value(u.name, "arrives") + " (19.1)");
                 } else {
                     if (g.value(u.name, "face") == "back") {
                         marks.push_back("reduced (back)");

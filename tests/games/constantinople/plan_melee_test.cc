@@ -268,18 +268,18 @@ TEST_CASE("plan melee: ships read from the scenario and the game, refusals", "[c
     CHECK(none.out.find("the least it could give is 10 points (6 on Genoa, 4 on Venice), more than its 4; Galley-1 "
                         "attacks none of them") != std::string::npos);
 
-    // With a game file each ship is read as it stands: Genoa Damaged by a melee D (15.34),
-    // its melee halved under --damaged-reading chart (the 15.41 legend), whole under case.
+    // With a game file each ship is read as it stands: Imperial-1 (6) Damaged by a melee D
+    // (15.34), its melee halved under --damaged-reading chart (the 15.41 legend), whole under case.
     const auto dir = std::filesystem::temp_directory_path() / ("umpire-plan-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "siege.toml").string();
-    REQUIRE(test::game_with_genoa_damaged(file));
+    REQUIRE(test::game_with_imperial_damaged(file));
     for (const std::string reading : {"chart", "case"}) {
-        auto game = test::run_cli({"--json", "--game", file, "plan", "melee", "--ship", "Genoa", "--enemy", "Galley-1",
-                                   "--enemy", "Galley-3", "--damaged-reading", reading, "--top", "0"});
+        auto game = test::run_cli({"--json", "--game", file, "plan", "melee", "--ship", "Imperial-1", "--enemy",
+                                   "Galley-1", "--enemy", "Galley-3", "--damaged-reading", reading, "--top", "0"});
         REQUIRE(game.code == 0);
         const auto planned = nlohmann::json::parse(game.out);
-        const int strength = reading == "chart" ? 4 : 8;
+        const int strength = reading == "chart" ? 3 : 6;
         CHECK(planned["ship"]["strength"] == strength);
         CHECK(planned["legal_splits"] == splits_by_the_text(strength, {4, 4}).size());
     }
