@@ -2,6 +2,7 @@
 // The messages and their checks are load/exchange.h's; this file keeps the players'
 // keys and secrets, each side's transcript, and runs the requests.
 #include "cli/commands.h"
+#include "cli/game_store.h"
 #include "cli/run.h"
 #include "format/json.h"
 #include "load/catalog.h"
@@ -16,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -223,9 +225,10 @@ struct Ran {
 };
 
 // REQUEST run at SEED in process, as 'umpire --seed SEED REQUEST' would print it (JSON
-// under --json); its tables and scenario are the caller's.
+// under --json); its tables and scenario are the caller's. With STATE, on that text of the
+// game instead of its file, which is neither read nor written.
 Ran run_request(Context& ctx, const std::string& request, std::uint32_t seed, const std::string& which,
-                bool game = false, bool apply = false)
+                bool game = false, bool apply = false, const std::string* state = nullptr)
 {
     const std::vector<std::string> words = request_words(request, which);
     std::vector<std::string> args{"--seed", std::to_string(seed), "--color", "never"};
@@ -257,7 +260,12 @@ Ran run_request(Context& ctx, const std::string& request, std::uint32_t seed, co
     std::ostringstream out;
     std::ostringstream err;
     Runner runner(out, err, ctx.env(), command);
-    RunResult result = runner.run(args, {});
+    RunResult result = runner.run(args, [state](Context& c) {
+        if (state != nullptr) {  // the game's text as it stood, the file neither read nor written
+            c.replay_state = *state;
+            c.read_only = true;
+        }
+    });
     if (result.code != 0) {
         throw Error(static_cast<ExitCode>(result.code),
                     which + " '" + visible(request.substr(0, 200)) + "': " + result.error);
@@ -403,18 +411,98 @@ void try_requests(Context& ctx, const Message& offer, const std::vector<std::str
     }
 }
 
+// A game journal's line as the request of an exchange was written: its command without the
+// options the exchange adds (--seed, --game, --color, --apply).
+std::vector<std::string> journalled_request(const load::LogEntry& entry)
+{
+    std::vector<std::string> words;
+    const std::vector<std::string> argv = without_replay_options(entry.argv);
+    for (size_t i = 0; i < argv.size(); ++i) {
+        if ((argv[i] == "--game" || argv[i] == "--color") && i + 1 < argv.size()) {
+            ++i;
+        } else if (argv[i] != "--apply") {
+            words.push_back(argv[i]);
+        }
+    }
+    return words;
+}
+
+// The requests of OFFER the --game file's journal ends with, each at its own seed from SECRET
+// and VALUE, in order, the game before them the offer's: a reveal or settle killed after
+// applying them (and before its transcript was written), asked again. None is applied twice:
+// each is given as its journal line has it, and a request before the last of them that left
+// no line (it changed nothing) is run again, writing nothing, on the game as it stood for
+// it. [] when the journal ends with none of them.
+std::vector<Ran> applied_already(Context& ctx, const Message& offer, const std::string& secret,
+                                 const std::string& value)
+{
+    const std::vector<load::LogEntry> lines = read_journal(ctx.options.game);
+    const std::string hash = offer.hash();
+    std::map<std::uint32_t, size_t> request_of;  // a settled roll's seed: which request it is
+    for (size_t i = 0; i < offer.requests.size(); ++i) {
+        request_of[load::request_seed(secret, value, hash, i)] = i;
+    }
+    // back over the journal's last lines while each is one of them, their requests falling
+    std::vector<size_t> requests;  // of lines FIRST.., in order
+    size_t first = lines.size();
+    while (first > 1) {  // line 1 is 'game new'
+        const load::LogEntry& line = lines[first - 1];
+        const auto found = request_of.find(line.seed);
+        if (line.undoes || found == request_of.end() || (!requests.empty() && found->second >= requests.front())) {
+            break;
+        }
+        const auto words = split_words(offer.requests[found->second]);
+        if (!words || journalled_request(line) != *words) {
+            break;
+        }
+        requests.insert(requests.begin(), found->second);
+        --first;
+    }
+    if (requests.empty() || lines[first - 1].after != offer.game) {
+        return {};
+    }
+    {
+        // killed between the last line and its file: the file is brought up to its journal now,
+        // as the next request's open would (there may be none)
+        load::StateLock lock(ctx.options.game);
+        open_game(ctx.options.game, game_starter(ctx), true);
+    }
+    std::vector<Ran> out;
+    size_t next = first;  // the exchange's next line
+    for (size_t i = 0; i <= requests.back(); ++i) {
+        const std::uint32_t seed = load::request_seed(secret, value, hash, i);
+        if (next < lines.size() && requests[next - first] == i) {
+            out.push_back({seed, lines[next].result_code,
+                           "result: " + lines[next].result_code +
+                               "  (applied to the game already: its journal's line " + std::to_string(next + 1) +
+                               ")\n"});
+            ++next;
+            continue;
+        }
+        const std::vector<load::LogEntry> then(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(next));
+        const std::string state = replay_journal(then, journal_path(ctx.options.game), game_starter(ctx)).text;
+        out.push_back(
+            run_request(ctx, offer.requests[i], seed, "request " + std::to_string(i + 1), true, false, &state));
+    }
+    return out;
+}
+
 // Each request of OFFER run with its dice from the reveal's SECRET and the answer's VALUE;
-// an offer naming a game, applied to it in order (ACTION's --game --apply).
+// an offer naming a game, applied to it in order (ACTION's --game --apply), from the first
+// its journal does not end with already (applied_already).
 std::vector<Ran> settle(Context& ctx, const Message& offer, const std::string& secret, const std::string& value,
                         const std::string& action)
 {
     const bool game = offer.game != "-";
-    if (const std::string why = game_refusal(ctx, offer, action, false); !why.empty()) {
+    std::vector<Ran> out;
+    if (game && ctx.options.apply && !ctx.options.game.empty()) {
+        out = applied_already(ctx, offer, secret, value);
+    }
+    if (const std::string why = out.empty() ? game_refusal(ctx, offer, action, false) : ""; !why.empty()) {
         throw usage_error("pbem " + action + ": " + why);
     }
-    std::vector<Ran> out;
     const std::string hash = offer.hash();
-    for (size_t i = 0; i < offer.requests.size(); ++i) {
+    for (size_t i = out.size(); i < offer.requests.size(); ++i) {
         try {
             out.push_back(run_request(ctx, offer.requests[i], load::request_seed(secret, value, hash, i),
                                       "request " + std::to_string(i + 1), game, game));
@@ -669,6 +757,9 @@ void reveal(const PbemOptions& opt, Context& ctx)
     if (t.messages.size() >= 3 && t.messages.back().kind == MessageKind::reveal &&
         t.messages.back().answer == answered.hash() && t.messages.back().from == name) {
         const Message& offer_made = t.messages[t.messages.size() - 3];
+        // a reveal killed after its transcript was written left the secret, public now
+        std::error_code ignored;
+        fs::remove(data_dir() + "/secrets/" + offer_made.commitment, ignored);
         const std::vector<Ran> ran = run_again(ctx, offer_made, t.messages.back(), answered.value, "reveal");
         print_resolutions(ctx, offer_made, ran);
         if (!ctx.options.json) {
@@ -778,6 +869,7 @@ std::vector<JournalVerdict> check_journal(Context& ctx, const std::string& path,
     if (const load::Chain chain = load::check_chain(text); chain.broken_at != 0) {
         out.push_back({chain.broken_at, "", "the journal's chain breaks here: " + chain.why, false});
     }
+    std::map<std::uint32_t, size_t> used;  // each settled roll in force: the line that holds it
     size_t number = 0;
     size_t at = 0;
     while (at < text.size()) {
@@ -793,26 +885,27 @@ std::vector<JournalVerdict> check_journal(Context& ctx, const std::string& path,
             out.push_back({number, "", "not a journal line: " + entry.error(), false});
             continue;
         }
-        // the command as the request was written: without the options the exchange adds
-        std::vector<std::string> words;
-        const std::vector<std::string> argv = without_replay_options(entry->argv);
-        for (size_t i = 0; i < argv.size(); ++i) {
-            if ((argv[i] == "--game" || argv[i] == "--color") && i + 1 < argv.size()) {
-                ++i;
-            } else if (argv[i] != "--apply") {
-                words.push_back(argv[i]);
-            }
-        }
+        const std::vector<std::string> words = journalled_request(*entry);
         JournalVerdict v{number, join(words, " "), "", true};
         const auto found = settled.find(entry->seed);
+        if (entry->undoes) {  // the line it undid (counted from 0) holds its roll no more: it may be made again
+            std::erase_if(used, [&](const auto& u) { return u.second == static_cast<size_t>(*entry->undoes) + 1; });
+        }
         if (entry->dice_given > 0) {
             v = {number, v.what, "dice given by hand: an exchange gives none", false};
         } else if (entry->dice_rolled == 0) {
             v.verdict = "rolled no dice: the referee's bookkeeping, outside any exchange";
         } else if (found == settled.end() || found->second.first != words) {
             v = {number, v.what, "rolled dice outside any exchange (seed " + std::to_string(entry->seed) + ")", false};
+        } else if (const auto before = used.find(entry->seed); before != used.end()) {
+            // one settled request is one roll: the same roll in force twice is a roll re-used
+            v = {number, v.what,
+                 "the roll " + found->second.second + " again: journal line " + std::to_string(before->second) +
+                     " holds it, not undone (a roll used twice)",
+                 false};
         } else {
             v.verdict = found->second.second;
+            used[entry->seed] = number;
         }
         out.push_back(std::move(v));
     }

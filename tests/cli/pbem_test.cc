@@ -438,3 +438,109 @@ TEST_CASE("pbem: verify of a transcript with no message, or a message umpire can
     CHECK(marker.code == 65);
     CHECK(contains(marker.err, "t.pbem:1: '--- umpire offer v2 ---' is no message umpire knows"));
 }
+
+TEST_CASE("pbem: a reveal or settle killed while applying, asked again, applies no request twice", "[cli][pbem]")
+{
+    // hunt36: killed after request 1's journal line and before the game file was renamed, a
+    // reveal asked again found the file still the offer's, and applied request 1 a second time
+    // on the game its journal made (I-Btl suppressed twice on one side, once on the other).
+    Game g;
+    const std::string a_game = g.dir / "alice.toml";
+    const std::string b_game = g.dir / "bob.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", a_game}).code == 0);
+    std::filesystem::copy_file(a_game, b_game);
+    std::filesystem::copy_file(a_game + ".journal", b_game + ".journal");
+    // a check, which changes nothing in the game (it names no ship), then two melees, each of
+    // which changes it whatever its die (who attacked in the segment, 15.24)
+    const std::vector<std::string> requests{"check bombard", "melee --attacker Galley-1 --defender Venice",
+                                            "melee --attacker Galley-2 --defender Imperial-1"};
+    std::vector<std::string> offer_args{"--game", a_game,  "pbem",         "offer",
+                                        "--as",   "alice", "--transcript", g.alice.transcript};
+    offer_args.insert(offer_args.end(), requests.begin(), requests.end());
+    const auto offer = g.alice.run(offer_args);
+    REQUIRE(offer.code == 0);
+    const auto answer =
+        g.bob.run({"--game", b_game, "pbem", "answer", "--as", "bob", "--transcript", g.bob.transcript}, offer.out);
+    REQUIRE(answer.code == 0);
+    const std::vector<std::string> reveal_args{"-q",     "--game", a_game,  "--apply",      "pbem",
+                                               "reveal", "--as",   "alice", "--transcript", g.alice.transcript};
+    // the whole reveal once, kept; then each point a kill could leave, made by hand from it
+    const std::string game_before = read(a_game);
+    const std::string journal_before = read(a_game + ".journal");
+    const std::string transcript_before = read(g.alice.transcript);
+    const std::string secret_dir = g.alice.home + "/umpire/pbem/secrets";
+    std::map<std::string, std::string> secrets;
+    for (const auto& f : std::filesystem::directory_iterator(secret_dir)) {
+        secrets[f.path().string()] = read(f.path().string());
+    }
+    REQUIRE(secrets.size() == 1);
+    const auto whole = g.alice.run(reveal_args, answer.out);
+    REQUIRE(whole.code == 0);
+    const std::string game_after = read(a_game);
+    const std::string journal_after = read(a_game + ".journal");
+    const std::string transcript_after = read(g.alice.transcript);
+    const size_t lines_before = std::count(journal_before.begin(), journal_before.end(), '\n');
+    REQUIRE(std::count(journal_after.begin(), journal_after.end(), '\n') == lines_before + 2);
+    const std::string request_2_line = journal_after.substr(
+        journal_before.size(), journal_after.find('\n', journal_before.size()) + 1 - journal_before.size());
+    const auto killed = [&](const std::string& game, const std::string& journal) {
+        std::ofstream(a_game, std::ios::trunc) << game;
+        std::ofstream(a_game + ".journal", std::ios::trunc) << journal;
+        std::ofstream(g.alice.transcript, std::ios::trunc) << transcript_before;
+        for (const auto& [path, text] : secrets) {
+            std::ofstream(path, std::ios::trunc) << text;
+        }
+    };
+    // (1) request 2 journalled, the file not yet renamed: request 1 (no line: it changed
+    // nothing) is run again on the game as it stood, writing nothing; request 3 is applied
+    killed(game_before, journal_before + request_2_line);
+    const auto resumed = g.alice.run(reveal_args, answer.out);
+    REQUIRE(resumed.code == 0);
+    CHECK(contains(resumed.out,
+                   "(applied to the game already: its journal's line " + std::to_string(lines_before + 1) + ")"));
+    CHECK(read(a_game) == game_after);
+    const std::string journal_resumed = read(a_game + ".journal");
+    CHECK(std::count(journal_resumed.begin(), journal_resumed.end(), '\n') == lines_before + 2);
+    CHECK(read(g.alice.transcript) == transcript_after);
+    CHECK(std::filesystem::is_empty(secret_dir));  // public now
+    // (2) both journalled and the game written, the transcript not: nothing applied again,
+    // and the reveal is the same message
+    killed(game_after, journal_after);
+    const auto finished = g.alice.run(reveal_args, answer.out);
+    REQUIRE(finished.code == 0);
+    CHECK(read(a_game) == game_after);
+    CHECK(read(a_game + ".journal") == journal_after);
+    CHECK(read(g.alice.transcript) == transcript_after);
+    CHECK(contains(finished.out,
+                   "(applied to the game already: its journal's line " + std::to_string(lines_before + 2) + ")"));
+    // bob settles on his game: both games the same file
+    const auto reveal_mail = g.alice.run(reveal_args, answer.out);
+    REQUIRE(reveal_mail.code == 0);
+    const auto settled = g.bob.run(
+        {"-q", "--game", b_game, "--apply", "pbem", "settle", "--transcript", g.bob.transcript}, reveal_mail.out);
+    REQUIRE(settled.code == 0);
+    CHECK(read(a_game) == read(b_game));
+
+    // Request 2 undone and made again by hand at its seed: the roll in force once, it holds.
+    const auto journal = nlohmann::json::parse(request_2_line);
+    const std::string seed = std::to_string(journal["seed"].get<std::uint32_t>());
+    REQUIRE(run_cli({"-q", "game", "undo", b_game}).code == 0);  // request 3
+    REQUIRE(run_cli({"-q", "game", "undo", b_game}).code == 0);  // request 2
+    const std::vector<std::string> by_hand{"-q",    "--game",     b_game,     "--apply",    "--seed", seed,
+                                           "melee", "--attacker", "Galley-1", "--defender", "Venice"};
+    REQUIRE(run_cli(by_hand).code == 0);
+    const auto once = g.bob.run({"pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"});
+    CHECK(contains(once.out, "journal line " + std::to_string(lines_before + 5) + " (" + requests[1] +
+                                 "): settled by exchange 1, request 2 (alice's offer)\n"));
+    CHECK_FALSE(contains(once.out, "a roll used twice"));
+    // Made again in the next Impulse (where Galley-1 may attack again, 15.24): the same roll in
+    // force twice, the "keep the better roll" pbem is there to stop. verify names it.
+    REQUIRE(run_cli({"-q", "game", "next", b_game}).code == 0);
+    REQUIRE(run_cli(by_hand).code == 0);
+    const auto twice = g.bob.run({"pbem", "verify", g.bob.transcript, "--journal", b_game + ".journal"});
+    CHECK(twice.code == 65);
+    CHECK(contains(twice.out, "journal line " + std::to_string(lines_before + 7) + " (" + requests[1] +
+                                  "): DOES NOT HOLD: the roll settled by exchange 1, request 2 (alice's offer) "
+                                  "again: journal line " +
+                                  std::to_string(lines_before + 5) + " holds it, not undone (a roll used twice)"));
+}
