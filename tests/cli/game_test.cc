@@ -180,11 +180,22 @@ TEST_CASE("cli: a Black Sea game day begins at the first daylight turn after a n
     CHECK(contains(next("twilight"), R"("code":"1-5")"));
     CHECK(contains(next("day"), R"("code":"2-6")"));
     CHECK(contains(next("day"), R"("code":"2-7")"));
-    // night straight to day
-    CHECK(contains(next("night"), R"("code":"2-8")"));
-    CHECK(contains(next("day"), R"("code":"3-9")"));
+    CHECK(contains(next("day"), R"("code":"2-8")"));
+    CHECK(contains(next("twilight"), R"("code":"2-9")"));
+    // night straight to day, once day 2 has had its six turns ("A game day is six
+    // operational turns"; day 1, which may start late, had four)
+    CHECK(contains(next("night"), R"("code":"2-10")"));
+    CHECK(contains(next("night"), R"("code":"2-11")"));
+    CHECK(contains(next("day"), R"("code":"3-12")"));
+    // day 3 has had two turns: a daylight turn after its night is refused, and nothing written
+    CHECK(contains(next("night"), R"("code":"3-13")"));
+    const std::string before = slurp(sea);
+    auto short_day = run_cli({"game", "next", sea, "--light", "day"});
+    CHECK(short_day.code == 64);
+    CHECK(contains(short_day.err, "--light day: day 3 has had 2 of its 6 turns"));
+    CHECK(slurp(sea) == before);
     REQUIRE(run_cli({"game", "undo", sea}).code == 0);
-    CHECK(contains(next("day"), R"("code":"3-9")"));
+    CHECK(contains(next("day"), R"("code":"3-13")"));
     CHECK(contains(run_cli({"game", "rebuild", sea}).out, "identical"));
 }
 
