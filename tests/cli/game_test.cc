@@ -137,6 +137,25 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     CHECK(weather.code == 0);
     CHECK(contains(weather.out, "result: mud  Mud"));
     CHECK(run_cli({"--game", rp, "weather", "--month", "nov41"}).code == 64);  // not the game's month
+    // An overrun is fought in the game's weather (VI.A: "October is Mud"): given by default,
+    // and a --weather that contradicts it refused, as the month is.
+    const std::vector<std::string> overrun = {
+        "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3", "--terrain", "clear"};
+    auto in_game = run_cli([&] {
+        std::vector<std::string> a = {"--json", "-q", "--game", rp};
+        a.insert(a.end(), overrun.begin(), overrun.end());
+        return a;
+    }());
+    CHECK(in_game.code == 0);
+    CHECK(contains(in_game.out, R"("weather":"mud")"));
+    auto good = run_cli([&] {
+        std::vector<std::string> a = {"-q", "--game", rp};
+        a.insert(a.end(), overrun.begin(), overrun.end());
+        a.insert(a.end(), {"--weather", "good"});
+        return a;
+    }());
+    CHECK(good.code == 64);
+    CHECK(contains(good.err, "--weather good, but the game (" + rp + ") has mud this game-turn (VI.A)"));
     CHECK(run_cli({"--game", rp, "weather", "--game", "black-sea"}).code == 64);
     CHECK(run_cli({"game", "next", rp, "--light", "day"}).code == 64);  // a Black Sea option
     // Novorossiysk: 'weather' on the game rolls the next phase as 'game next' does; only
@@ -157,6 +176,16 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
     REQUIRE(run_cli({"game", "next", sea, "--weather", "gale", "--light", "night"}).code == 0);
     CHECK(contains(run_cli({"--game", sea, "weather"}).out, "at most 1 sea zone a turn"));
+    // A --weather that contradicts the game's is refused, as hits --weather is; the game's
+    // own is accepted, in any case. The squall's limit was answered for a game in a gale,
+    // and --apply said the game "finds it so already".
+    const std::string kept = slurp(sea);
+    auto squall = run_cli({"--game", sea, "--apply", "weather", "--weather", "squall"});
+    CHECK(squall.code == 64);
+    CHECK(contains(squall.err, "--weather squall, but the game (" + sea +
+                                   ") has gale this turn: leave --weather off to use the game's"));
+    CHECK(slurp(sea) == kept);
+    CHECK(contains(run_cli({"--game", sea, "weather", "--weather", "Gale"}).out, "at most 1 sea zone a turn"));
     std::filesystem::remove_all(dir);
 }
 
