@@ -189,6 +189,69 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("cli: sail with a Constantinople game sails in the game's wind, and refuses another (14.23, 14.32)",
+          "[cli][game]")
+{
+    const test::TempDir dir("sail-wind");
+    const std::string file = dir / "c.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "wind=SE", "--reason", "rolled"}).code == 0);
+    // 14.24: the wind from the SE blows toward the NW, so a ship facing NW runs free; the
+    // scenario's starting wind (N) had put it on the wind.
+    auto kept = run_cli({"--json", "--game", file, "sail", "--facing", "NW"});
+    REQUIRE(kept.code == 0);
+    CHECK(contains(kept.out, R"("code":"running-free")"));
+    auto other = run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "N"});
+    CHECK(other.code == 64);
+    CHECK(contains(other.err, "--wind N, but the game (" + file +
+                                  ") has the wind from SE this Naval Phase: leave --wind off to use the game's"));
+    CHECK(run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "SE"}).code == 0);
+    // 14.32's No Wind: a calm velocity blows nothing.
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "velocity=calm", "--reason", "rolled"}).code == 0);
+    auto calm = run_cli({"--json", "--game", file, "sail", "--facing", "NW"});
+    REQUIRE(calm.code == 0);
+    CHECK(contains(calm.out, R"("code":"no-wind")"));
+    CHECK(run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "SE"}).code == 64);
+}
+
+TEST_CASE("cli: a paratroop block hit in the air is removed for good in the game, and not brought back (Paratroopers)",
+          "[cli][game]")
+{
+    const test::TempDir dir("para-for-good");
+    const std::string scenario = dir / "para.toml";
+    std::ofstream(scenario) << "id = \"para\"\ntitle = \"test\"\ngame = \"Novorossiysk 1943\"\nsource = \"test\"\n"
+                               "sides = [\"soviet\", \"axis\"]\n\n"
+                               "[[unit]]\nname = \"Para-1\"\nside = \"soviet\"\nblock = \"para\"\ntype = \"para\"\n\n"
+                               "[[unit]]\nname = \"GF-1\"\nside = \"axis\"\nblock = \"fighter:2black\"\n"
+                               "type = \"fighter\"\n";
+    const std::string file = dir / "g.toml";
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "7"}).code == 0);
+    // Paratroopers: "If hit in air they are automatically removed from the game for good."
+    auto hit = run_cli(
+        {"-q", "--game", file, "--apply", "hits", "--attacker", "GF-1", "--defender", "Para-1", "--roll", "6,6"});
+    REQUIRE(hit.code == 0);
+    CHECK(contains(hit.out, "Removed from the game for good"));
+    CHECK(contains(slurp(file), "for_good = true"));
+    // The Player Sheet's Dead Pool: "either permanently lost or brought back into the game at
+    // a high cost": this one is lost, so game set refuses to bring it back.
+    const std::string lost = slurp(file);
+    auto back = run_cli({"-q", "--game", file, "game", "set", "Para-1", "dead_pool=false", "--reason", "reinforce"});
+    CHECK(back.code == 64);
+    CHECK(contains(back.err, "removed from the game for good"));
+    CHECK(slurp(file) == lost);
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "removed from the game for good (Paratroopers): Para-1"));
+    CHECK_FALSE(contains(status.out, "Dead Pool: Para-1"));
+    auto again = run_cli({"--game", file, "hits", "--attacker", "GF-1", "--defender", "Para-1"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "Para-1 was removed from the game for good"));
+    // Undone, the block is back on the board, and the file passes its checks.
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(run_cli({"--game", file, "hits", "--attacker", "GF-1", "--defender", "Para-1", "--roll", "1,1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
 TEST_CASE("cli: a Black Sea game day begins at the first daylight turn after a night turn, not after a twilight",
           "[cli][game]")
 {
