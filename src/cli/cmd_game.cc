@@ -192,6 +192,17 @@ void run_sequence(const GameOptions& opt, Context& ctx)
 void run_next(const GameOptions& opt, Context& ctx)
 {
     file_of(opt, ctx, 0);
+    if (opt.dice.odds) {
+        // 'game next' writes its step to the game as if --apply were given; the refusal said
+        // "--apply with --odds" to a referee who had typed no --apply.
+        const std::string game = ctx.game()->game;
+        throw usage_error("game next --odds: 'game next' moves the game on and writes what it rolls, and the odds "
+                          "roll no die, so there is nothing to write" +
+                          (game == "novorossiysk" ? "; the next phase's weather odds, the game left as it is: umpire "
+                                                    "--game " +
+                                                        ctx.game_path() + " weather --odds"
+                                                  : std::string()));
+    }
     ctx.options.apply = true;
     resolve_game_next(ctx, opt.dice, opt.given, "game next");
 }

@@ -122,8 +122,17 @@ void russian_portfolio(const WeatherOptions& given, Context& ctx)
 void black_sea(const WeatherOptions& given, Context& ctx)
 {
     WeatherOptions opt = given;
-    if (!ctx.game_path().empty() && opt.weather.empty()) {
-        opt.weather = ctx.game()->value("", "weather");  // the game's clock
+    if (!ctx.game_path().empty()) {
+        // The game's clock keeps the turn's weather ('game next --weather' changes it): a
+        // --weather that contradicts it answered another weather's limits, and --apply then
+        // said the game "finds it so already".
+        const std::string kept = ctx.game()->value("", "weather");
+        if (!opt.weather.empty() && to_lower(opt.weather) != kept) {
+            throw usage_error("--weather " + opt.weather + ", but the game (" + ctx.game_path() + ") has " + kept +
+                              " this turn: leave --weather off to use the game's ('game next --weather' gives a "
+                              "turn's weather)");
+        }
+        opt.weather = kept;
     }
     if (opt.weather.empty()) {
         throw usage_error("--game black-sea: give --weather squall|storm|gale; the weather itself is rolled by "

@@ -15,13 +15,14 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 86> k_field_flags{{
+constexpr std::array<FieldFlag, 87> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
     {"air_units", "--air-units"},
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
+    {"artillery", "--artillery"},
     {"artillery_on_mountain", "--artillery-on-mountain"},
     {"as", "--as"},
     {"assaults", "--assaults"},

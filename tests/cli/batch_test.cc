@@ -362,6 +362,17 @@ TEST_CASE("odds: --apply with --odds is refused, not passed over (nothing is rol
     // --odds alone on the game still answers
     CHECK(test::run_cli({"--game", game, "melee", "--attacker", "Galley-1", "--defender", "Venice", "--odds"}).code ==
           0);
+    // 'game next' writes as --apply does, but no --apply was typed: the refusal says what was.
+    const std::string novo = dir / "n.toml";
+    REQUIRE(test::run_cli({"game", "new", "novorossiysk", novo}).code == 0);
+    const std::string novo_before = test::slurp(novo);
+    auto next = test::run_cli({"--game", novo, "game", "next", "--odds"});
+    CHECK(next.code == 64);
+    CHECK_FALSE(contains(next.err, "--apply"));
+    CHECK(contains(next.err, "game next --odds: 'game next' moves the game on and writes what it rolls"));
+    CHECK(contains(next.err, "umpire --game " + novo + " weather --odds"));
+    CHECK(test::slurp(novo) == novo_before);
+    CHECK(test::run_cli({"--game", novo, "weather", "--odds"}).code == 0);
 }
 
 TEST_CASE("batch: the batch's --game, --apply and --scenario go to every line, a line's own wins", "[cli][batch]")

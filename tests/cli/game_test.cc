@@ -139,6 +139,25 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     CHECK(weather.code == 0);
     CHECK(contains(weather.out, "result: mud  Mud"));
     CHECK(run_cli({"--game", rp, "weather", "--month", "nov41"}).code == 64);  // not the game's month
+    // An overrun is fought in the game's weather (VI.A: "October is Mud"): given by default,
+    // and a --weather that contradicts it refused, as the month is.
+    const std::vector<std::string> overrun = {
+        "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3", "--terrain", "clear"};
+    auto in_game = run_cli([&] {
+        std::vector<std::string> a = {"--json", "-q", "--game", rp};
+        a.insert(a.end(), overrun.begin(), overrun.end());
+        return a;
+    }());
+    CHECK(in_game.code == 0);
+    CHECK(contains(in_game.out, R"("weather":"mud")"));
+    auto good = run_cli([&] {
+        std::vector<std::string> a = {"-q", "--game", rp};
+        a.insert(a.end(), overrun.begin(), overrun.end());
+        a.insert(a.end(), {"--weather", "good"});
+        return a;
+    }());
+    CHECK(good.code == 64);
+    CHECK(contains(good.err, "--weather good, but the game (" + rp + ") has mud this game-turn (VI.A)"));
     CHECK(run_cli({"--game", rp, "weather", "--game", "black-sea"}).code == 64);
     CHECK(run_cli({"game", "next", rp, "--light", "day"}).code == 64);  // a Black Sea option
     // Novorossiysk: 'weather' on the game rolls the next phase as 'game next' does; only
@@ -159,7 +178,80 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
     REQUIRE(run_cli({"game", "next", sea, "--weather", "gale", "--light", "night"}).code == 0);
     CHECK(contains(run_cli({"--game", sea, "weather"}).out, "at most 1 sea zone a turn"));
+    // A --weather that contradicts the game's is refused, as hits --weather is; the game's
+    // own is accepted, in any case. The squall's limit was answered for a game in a gale,
+    // and --apply said the game "finds it so already".
+    const std::string kept = slurp(sea);
+    auto squall = run_cli({"--game", sea, "--apply", "weather", "--weather", "squall"});
+    CHECK(squall.code == 64);
+    CHECK(contains(squall.err, "--weather squall, but the game (" + sea +
+                                   ") has gale this turn: leave --weather off to use the game's"));
+    CHECK(slurp(sea) == kept);
+    CHECK(contains(run_cli({"--game", sea, "weather", "--weather", "Gale"}).out, "at most 1 sea zone a turn"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: sail with a Constantinople game sails in the game's wind, and refuses another (14.23, 14.32)",
+          "[cli][game]")
+{
+    const test::TempDir dir("sail-wind");
+    const std::string file = dir / "c.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "wind=SE", "--reason", "rolled"}).code == 0);
+    // 14.24: the wind from the SE blows toward the NW, so a ship facing NW runs free; the
+    // scenario's starting wind (N) had put it on the wind.
+    auto kept = run_cli({"--json", "--game", file, "sail", "--facing", "NW"});
+    REQUIRE(kept.code == 0);
+    CHECK(contains(kept.out, R"("code":"running-free")"));
+    auto other = run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "N"});
+    CHECK(other.code == 64);
+    CHECK(contains(other.err, "--wind N, but the game (" + file +
+                                  ") has the wind from SE this Naval Phase: leave --wind off to use the game's"));
+    CHECK(run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "SE"}).code == 0);
+    // 14.32's No Wind: a calm velocity blows nothing.
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "velocity=calm", "--reason", "rolled"}).code == 0);
+    auto calm = run_cli({"--json", "--game", file, "sail", "--facing", "NW"});
+    REQUIRE(calm.code == 0);
+    CHECK(contains(calm.out, R"("code":"no-wind")"));
+    CHECK(run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "SE"}).code == 64);
+}
+
+TEST_CASE("cli: a paratroop block hit in the air is removed for good in the game, and not brought back (Paratroopers)",
+          "[cli][game]")
+{
+    const test::TempDir dir("para-for-good");
+    const std::string scenario = dir / "para.toml";
+    std::ofstream(scenario) << "id = \"para\"\ntitle = \"test\"\ngame = \"Novorossiysk 1943\"\nsource = \"test\"\n"
+                               "sides = [\"soviet\", \"axis\"]\n\n"
+                               "[[unit]]\nname = \"Para-1\"\nside = \"soviet\"\nblock = \"para\"\ntype = \"para\"\n\n"
+                               "[[unit]]\nname = \"GF-1\"\nside = \"axis\"\nblock = \"fighter:2black\"\n"
+                               "type = \"fighter\"\n";
+    const std::string file = dir / "g.toml";
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "7"}).code == 0);
+    // Paratroopers: "If hit in air they are automatically removed from the game for good."
+    auto hit = run_cli(
+        {"-q", "--game", file, "--apply", "hits", "--attacker", "GF-1", "--defender", "Para-1", "--roll", "6,6"});
+    REQUIRE(hit.code == 0);
+    CHECK(contains(hit.out, "Removed from the game for good"));
+    CHECK(contains(slurp(file), "for_good = true"));
+    // The Player Sheet's Dead Pool: "either permanently lost or brought back into the game at
+    // a high cost": this one is lost, so game set refuses to bring it back.
+    const std::string lost = slurp(file);
+    auto back = run_cli({"-q", "--game", file, "game", "set", "Para-1", "dead_pool=false", "--reason", "reinforce"});
+    CHECK(back.code == 64);
+    CHECK(contains(back.err, "removed from the game for good"));
+    CHECK(slurp(file) == lost);
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "removed from the game for good (Paratroopers): Para-1"));
+    CHECK_FALSE(contains(status.out, "Dead Pool: Para-1"));
+    auto again = run_cli({"--game", file, "hits", "--attacker", "GF-1", "--defender", "Para-1"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "Para-1 was removed from the game for good"));
+    // Undone, the block is back on the board, and the file passes its checks.
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(run_cli({"--game", file, "hits", "--attacker", "GF-1", "--defender", "Para-1", "--roll", "1,1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
 TEST_CASE("cli: a Black Sea game day begins at the first daylight turn after a night turn, not after a twilight",
@@ -182,11 +274,22 @@ TEST_CASE("cli: a Black Sea game day begins at the first daylight turn after a n
     CHECK(contains(next("twilight"), R"("code":"1-5")"));
     CHECK(contains(next("day"), R"("code":"2-6")"));
     CHECK(contains(next("day"), R"("code":"2-7")"));
-    // night straight to day
-    CHECK(contains(next("night"), R"("code":"2-8")"));
-    CHECK(contains(next("day"), R"("code":"3-9")"));
+    CHECK(contains(next("day"), R"("code":"2-8")"));
+    CHECK(contains(next("twilight"), R"("code":"2-9")"));
+    // night straight to day, once day 2 has had its six turns ("A game day is six
+    // operational turns"; day 1, which may start late, had four)
+    CHECK(contains(next("night"), R"("code":"2-10")"));
+    CHECK(contains(next("night"), R"("code":"2-11")"));
+    CHECK(contains(next("day"), R"("code":"3-12")"));
+    // day 3 has had two turns: a daylight turn after its night is refused, and nothing written
+    CHECK(contains(next("night"), R"("code":"3-13")"));
+    const std::string before = slurp(sea);
+    auto short_day = run_cli({"game", "next", sea, "--light", "day"});
+    CHECK(short_day.code == 64);
+    CHECK(contains(short_day.err, "--light day: day 3 has had 2 of its 6 turns"));
+    CHECK(slurp(sea) == before);
     REQUIRE(run_cli({"game", "undo", sea}).code == 0);
-    CHECK(contains(next("day"), R"("code":"3-9")"));
+    CHECK(contains(next("day"), R"("code":"3-13")"));
     CHECK(contains(run_cli({"game", "rebuild", sea}).out, "identical"));
 }
 

@@ -400,6 +400,44 @@ TEST_CASE("game: the Black Sea clock, a new day at the first daylight turn after
     CHECK(g.value("", "day_turn") == "1");
 }
 
+TEST_CASE("game: a Black Sea day after the first has its six turns before the next daylight turn (Game Days)",
+          "[core][game]")
+{
+    // Game Days: "A game day is six operational turns. The first turn of each game day is the
+    // first daylight turn (0600) following a night turn." Day, night, day ran a day of two.
+    const GameRules* rules = find_game_rules("black-sea");
+    REQUIRE(rules != nullptr);
+    auto tables = [](std::string_view id) -> const Table& { return test::table(std::string(id).c_str()); };
+    GameState g = rules->start(Scenario{}, tables);
+    test::Scripted none({});
+    auto next = [&](const char* light) {
+        std::vector<Change> changes;
+        Resolution r = rules->next(g, tables, none.dice, changes, {{"light", light}});
+        for (const auto& c : changes) {
+            apply_change(g, c);
+        }
+        return r;
+    };
+    // Day 1 may be short: Starting Turn lets a side decide "what time of day (daylight,
+    // nighttime) the scenario actually starts".
+    next("night");
+    CHECK(next("day").result.code == "2-3");
+    CHECK(g.value("", "day_turn") == "1");
+    next("night");  // day 2's turn 2
+    std::vector<Change> changes;
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"light", "day"}}),
+                      Catch::Contains("day 2 has had 2 of its 6 turns") &&
+                          Catch::Contains("this is day 2's turn 3, give {light} twilight or night"));
+    CHECK(changes.empty());
+    CHECK(g.value("", "day") == "2");
+    // Its six turns had, the daylight turn is day 3's first.
+    for (const char* light : {"night", "twilight", "night", "night"}) {
+        next(light);
+    }
+    CHECK(g.value("", "day_turn") == "6");
+    CHECK(next("day").result.code == "3-9");
+}
+
 TEST_CASE("game: Novorossiysk blocks step down, then go to the Dead Pool (Large Blocks)", "[core][game]")
 {
     const GameRules* rules = find_game_rules("novorossiysk");

@@ -185,6 +185,25 @@ GameRules black_sea_game_rules()
                      : "they had no night turn, and a day's last turns are its night's: 'game undo' the "
                        "turns given the wrong light"));
         }
+        // The mirror: the first daylight turn after a night begins the next day, so a day that
+        // began at 0600 and has not had its six turns cannot meet one ("day, night, day" ran a
+        // day of two turns, and moved submarines, "one sea zone every game day, at the start
+        // of the game day (0600)", a day early). Day 1 may be short: a scenario's Starting
+        // Turn lets a side "decide what time of day (daylight, nighttime) the scenario
+        // actually starts", and "does not change the length of the scenario".
+        const int day_before = g.number("", "day");
+        if (new_day && counted && day_before > 1 && g.number("", "day_turn") < k_turns_a_day) {
+            const std::string had = g.value("", "day_turn");
+            throw usage_error("{light} day: day " + std::to_string(day_before) + " has had " + had + " of its " +
+                              std::to_string(k_turns_a_day) +
+                              " turns (Game Days: 'A game day is six operational turns'; only a scenario's first "
+                              "day, which may start late, is shorter), and a daylight turn after its night would "
+                              "begin day " +
+                              std::to_string(day_before + 1) + " ('The first turn of each game day is the first " +
+                              "daylight turn (0600) following a night turn'): this is day " +
+                              std::to_string(day_before) + "'s turn " + std::to_string(g.number("", "day_turn") + 1) +
+                              ", give {light} twilight or night, or 'game undo' the turns given the wrong light");
+        }
         if (day_turn > 0) {
             changes.push_back(change_to(g, "", "day_turn", std::to_string(day_turn), "Game Days"));
         }

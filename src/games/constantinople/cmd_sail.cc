@@ -22,7 +22,24 @@ void run_sail(const SailOptions& opt, Context& ctx)
 {
     core::SailRequest q;
     core::Fields inputs;
-    if (opt.wind.empty()) {
+    if (const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
+        game != nullptr && game->game == "constantinople") {
+        // The game keeps the Naval Phase's wind (14.23), calm as no wind (14.32): a ship
+        // sails in it, not in the scenario's starting wind, and a --wind that contradicts it
+        // is refused, as hits --weather is.
+        const std::string kept = game->value("", "velocity") == "calm" ? "none" : game->value("", "wind");
+        const std::string given = opt.wind.empty() ? kept
+                                  : opt.wind == "none" || opt.wind == "calm"
+                                      ? std::string("none")
+                                      : flag_value("{wind}", core::parse_facing(opt.wind, ""));
+        if (given != kept) {
+            throw usage_error("--wind " + opt.wind + ", but the game (" + ctx.game_path() + ") has " +
+                              (kept == "none" ? std::string("no wind (calm, 14.32)") : "the wind from " + kept) +
+                              " this Naval Phase: leave --wind off to use the game's");
+        }
+        q.wind = kept == "none" ? "" : kept;
+        inputs.push_back({"wind", kept + " (the game's)"});
+    } else if (opt.wind.empty()) {
         // The game's wind until one is given: the scenario's start (13.1, 14.23).
         const core::Scenario& s = ctx.scenario("constantinople");
         if (!s.wind) {
@@ -71,7 +88,8 @@ void setup_sail(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("sail", "Constantinople: points of sailing, turns and drift for a facing and the "
                                            "wind (14.24-14.26, 15.65)");
     sub->add_option("--wind", opt->wind,
-                    "Where the wind blows from: N, NE, SE, S, SW, NW, or none (default: the scenario's start, N)")
+                    "Where the wind blows from: N, NE, SE, S, SW, NW, or none (default: the game's, or the "
+                    "scenario's start, N)")
         ->type_name("POINT|none");
     sub->add_option("--facing", opt->facing, "The ship's facing: a compass point, or the hex its bow points at")
         ->required()

@@ -241,8 +241,9 @@ void setup_hits(CLI::App& app, Context& ctx)
                    ->type_name("PHASE"),
                core::k_phases);
     ctx.choose(sub->add_option("--terrain", opt->terrain,
-                               "The defenders' hex under a weather: inland (default), mountain, "
-                               "coast (bordering the sea) or sea")
+                               "The defenders' hex under a weather: inland (default; sea for ships, coast "
+                               "for ships beside land units), mountain, coast (bordering the sea) or sea; a "
+                               "ship is never inland nor on a mountain")
                    ->type_name("TERRAIN"),
                core::k_hits_terrains);
     sub->add_flag("--artillery", opt->artillery, "The attackers are artillery (Mountain fog lowers fire at mountains)");
@@ -253,10 +254,11 @@ void setup_hits(CLI::App& app, Context& ctx)
                 "air to air and no Air Field attack, and bombs scatter; the air-to-air result lowers\n"
                 "air to air dice a level; Mountain fog: no bombing of mountains, no land-based\n"
                 "anti-air, artillery at mountains a level lower, none from them; Coast fog: no\n"
-                "bombing of sea or coastal hexes, no anti-air from ships. Never below white.\n"
+                "bombing of sea or coastal hexes, so none of ships (sea based). Never below white.\n"
                 "BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
                 "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
-                "white. The hit dice's faces are lost from the rules text: PROVISIONAL.\n"
+                "white. The hit dice's faces are lost from the rules text: PROVISIONAL. Surface\n"
+                "units only return fire at air units: name the air units as --attacker.\n"
                 "Dice, in order: the attacker's dice block by block, then the defender's. Blocks\n"
                 "alike on one side are told apart by their place: large:red #1, large:red #2.\n"
                 "With --game, name blocks: a stepped-down block rolls its lesser side, a block in the\n"

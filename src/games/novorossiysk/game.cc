@@ -60,6 +60,9 @@ std::string block_in_game(std::string_view spec, const GameState& game)
     if (unit == nullptr || game.value(unit->name, "block").empty()) {
         return std::string(spec);
     }
+    if (game.value(unit->name, "for_good") == "true") {
+        throw usage_error(unit->name + " was removed from the game for good: it cannot fight (Paratroopers)");
+    }
     if (game.value(unit->name, "dead_pool") == "true") {
         throw usage_error(unit->name + " is in the Dead Pool: it cannot fight (Player Sheet)");
     }
@@ -105,7 +108,7 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;
-        c.keys(n, {"block", "block_reduced", "step", "dead_pool"});
+        c.keys(n, {"block", "block_reduced", "step", "dead_pool", "for_good"});
         if (g.value(n, "block").empty()) {
             c.problem(n, "block", "no block: the dice of its full side, as large:2B2R (Player Sheet)");
         }
@@ -114,6 +117,17 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
             c.problem(n, "step", "'reduced', but the block has one step: no lesser side (Large Blocks)");
         }
         c.flag(n, "dead_pool");
+        // Paratroopers: "If hit in air they are automatically removed from the game for good";
+        // the Dead Pool's pieces are "either permanently lost or brought back into the game at
+        // a high cost" (Player Sheet): a block lost for good stays out. "" before it is lost
+        // (a file that never had the key, or one whose loss was undone).
+        c.one_of(n, "for_good", {"true", "false", ""});
+        if (g.value(n, "for_good") == "true" && g.value(n, "dead_pool") != "true") {
+            c.problem(n, "dead_pool",
+                      "'" + g.value(n, "dead_pool") +
+                          "', but the block was removed from the game for good (for_good = true): it is never "
+                          "brought back from the Dead Pool (Paratroopers)");
+        }
     }
     return c.problems;
 }
@@ -203,11 +217,15 @@ GameRules novorossiysk_game_rules()
             if (o.code == "stepped-down") {
                 out.push_back(change_to(g, unit, "step", "reduced", "Large Blocks"));
             } else if (o.code == "removed") {
-                // a paratroop block hit in the air is out for good: off the board all the same
+                // a paratroop block hit in the air is out for good: off the board, and kept so
+                const bool for_good = !o.effects.empty();
                 out.push_back(change_to(g, unit, "dead_pool", "true",
-                                        o.effects.empty()
-                                            ? "Large Blocks; Player Sheet, Dead Pool"
-                                            : "Paratroopers: hit in the air, removed from the game for good"));
+                                        for_good ? "Paratroopers: hit in the air, removed from the game for good"
+                                                 : "Large Blocks; Player Sheet, Dead Pool"));
+                if (for_good) {
+                    out.push_back(change_to(g, unit, "for_good", "true",
+                                            "Paratroopers: hit in the air, removed from the game for good"));
+                }
             }
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
@@ -275,11 +293,14 @@ GameRules novorossiysk_game_rules()
         for (const auto& side : sides_of(g)) {
             std::vector<std::string> lines;
             std::vector<std::string> dead;
+            std::vector<std::string> lost;
             for (const auto& u : g.units) {
                 if (u.side != side) {
                     continue;
                 }
-                if (g.value(u.name, "dead_pool") == "true") {
+                if (g.value(u.name, "for_good") == "true") {
+                    lost.push_back(u.name);
+                } else if (g.value(u.name, "dead_pool") == "true") {
                     dead.push_back(u.name);
                 } else {
                     const bool reduced = g.value(u.name, "step") == "reduced";
@@ -288,13 +309,18 @@ GameRules novorossiysk_game_rules()
                                     (reduced ? " (stepped down)" : ""));
                 }
             }
+            const size_t on_board = lines.size();
             if (!dead.empty()) {
                 lines.push_back("Dead Pool: " + join(dead, ", "));
             }
+            if (!lost.empty()) {
+                lines.push_back("removed from the game for good (Paratroopers): " + join(lost, ", "));
+            }
             Outcome board;
             board.code = side;
-            board.name = std::to_string(lines.size() - (dead.empty() ? 0 : 1)) + " on the board, " +
-                         std::to_string(dead.size()) + " in the Dead Pool";
+            board.name = std::to_string(on_board) + " on the board, " + std::to_string(dead.size()) +
+                         " in the Dead Pool" +
+                         (lost.empty() ? "" : ", " + std::to_string(lost.size()) + " removed for good");
             board.effects = lines;
             r.results.push_back(std::move(board));
         }
@@ -306,6 +332,9 @@ GameRules novorossiysk_game_rules()
     rules.words = [](const Change& c) -> std::string {
         if (c.key == "step") {
             return c.unit + (c.to == "reduced" ? " steps down: turn it to its lesser side" : " is at full strength");
+        }
+        if (c.key == "for_good") {
+            return c.to == "true" ? c.unit + " is removed from the game for good: never brought back" : "";
         }
         if (c.key == "dead_pool") {
             return c.unit + (c.to == "true" ? " goes to the Dead Pool" : " is back from the Dead Pool");

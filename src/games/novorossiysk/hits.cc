@@ -215,10 +215,38 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
     if (!q.phase.empty() && std::find(k_phases.begin(), k_phases.end(), q.phase) == k_phases.end()) {
         throw usage_error("{phase} " + q.phase + ": allowed " + join(k_phases, ", "));
     }
-    const std::string terrain = q.terrain.empty() ? "inland" : q.terrain;
-    if (std::find(k_hits_terrains.begin(), k_hits_terrains.end(), terrain) == k_hits_terrains.end()) {
-        throw usage_error("{terrain} " + terrain + ": allowed " + join(k_hits_terrains, ", "));
+    if (!q.terrain.empty() &&
+        std::find(k_hits_terrains.begin(), k_hits_terrains.end(), q.terrain) == k_hits_terrains.end()) {
+        throw usage_error("{terrain} " + q.terrain + ": allowed " + join(k_hits_terrains, ", "));
     }
+    // A ship is sea based (Coast fog: "No anti-air combat from sea based ... units"): its
+    // hex is a sea hex or, beside land units, one bordering the sea, never inland nor a
+    // mountain. The inland default bombed a ship in Coast fog, which "No aerial
+    // bombardment is allowed against any sea hex or any hex that borders a sea hex" forbids.
+    const auto is_ship = [](const Block& b) { return b.kind == "ship"; };
+    const auto ship = std::find_if(q.defender.begin(), q.defender.end(), is_ship);
+    const bool ships_only = std::all_of(q.defender.begin(), q.defender.end(), is_ship);
+    if (ship != q.defender.end() && (q.terrain == "inland" || q.terrain == "mountain")) {
+        throw usage_error("{terrain} " + q.terrain + ": {defender} " + ship->label +
+                          " is a ship, sea based: its hex is sea, or coast (bordering the sea) beside land units");
+    }
+    // "Artillery Units placed on Mountainous terrain" (Mountain fog) are ground units: a ship
+    // is sea based and no air unit is placed on terrain.
+    if (q.artillery) {
+        const auto not_artillery = std::find_if(q.attacker.begin(), q.attacker.end(), [](const Block& b) {
+            return b.kind == "ship" || find_block_kind(b.kind)->air;
+        });
+        if (not_artillery != q.attacker.end()) {
+            throw usage_error(std::string(q.artillery_on_mountain ? "{artillery_on_mountain}" : "{artillery}") +
+                              ": {attacker} " + not_artillery->label + " is " +
+                              (not_artillery->kind == "ship" ? "a ship, sea based" : "an air unit") +
+                              ", not an artillery unit on the ground");
+        }
+    }
+    const std::string terrain = !q.terrain.empty()         ? q.terrain
+                                : ship == q.defender.end() ? "inland"
+                                : ships_only               ? "sea"
+                                                           : "coast";
     const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
     const bool attackers_air = std::all_of(q.attacker.begin(), q.attacker.end(), is_air);
     const bool air_to_air = !q.airfield && attackers_air && !q.defender.empty() &&
@@ -277,15 +305,8 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
             throw usage_error("{weather} coast-fog: no aerial bombardment is allowed against any sea hex or any hex "
                               "that borders a sea hex (Weather)");
         }
-        if (bombardment) {
-            for (auto& b : q.defender) {
-                if (b.kind == "ship" && !b.dice.empty()) {
-                    b.dice.clear();
-                    r.steps.push_back("defender " + b.label +
-                                      ": no anti-air combat from sea based units in Coast fog (Weather)");
-                }
-            }
-        }
+        // "No anti-air combat from sea based ... units" needs no silencing here: a ship's hex
+        // is sea or coast, and bombing it is refused above.
     }
     if (q.weather == "downpour") {
         r.notes.push_back("Downpour: no effect on combat; every river floods the next day (Weather)");
@@ -450,6 +471,24 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
                               " is an air unit and " + surface->label +
                               " a surface unit: they do not fight in one combat. Air to Air Combat first (air "
                               "units only), then the survivors' Ground and Ship Attack (surface units only)");
+        }
+    }
+    // Ground and Ship Attack: "Any Air Unit that survives Air Combat can then attack surface
+    // units. Any ground unit or ship that shares the same small hex can return fire"; Night
+    // Phase: "Ground units can still fire at those Bombers above them". Surface units only
+    // answer air units that attack them, so an air defender under a surface attacker is the
+    // combat named the wrong way round: refused, not fought without the anti-air limits
+    // (the small block that cannot return fire, the weather's silenced anti-air) and with
+    // Surprise given to the return fire.
+    if (!q.attacker.empty() && !find_block_kind(q.attacker.front().kind)->air) {
+        const auto air_defender = std::find_if(q.defender.begin(), q.defender.end(),
+                                               [](const Block& b) { return find_block_kind(b.kind)->air; });
+        if (air_defender != q.defender.end()) {
+            throw usage_error("{attacker} " + q.attacker.front().label + " is a surface unit and {defender} " +
+                              air_defender->label +
+                              " an air unit: surface units never attack air units, they only return fire when "
+                              "air units attack them (Ground and Ship Attack). Name the air units as {attacker} "
+                              "and the surface units as {defender}");
         }
     }
     // The weather before Surprise: Surprise raises the dice the weather leaves.

@@ -1,6 +1,8 @@
 // umpire overrun: The Russian Portfolio Armor Overrun (XIII.C, X.B, XIV.D).
 #include "cli/commands.h"
 #include "games/russian-portfolio/russian_portfolio.h"
+#include "util/error.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +18,29 @@ void run_overrun(const OverrunOptions& opt, Context& ctx)
 {
     const core::Table& overrun = ctx.table("russian-portfolio.overrun");
     const core::Table& terrain = ctx.table("russian-portfolio.overrun-terrain");
-    const auto& q = opt.request;
+    core::OverrunRequest q = opt.request;
+    // A Russian Portfolio game keeps the turn's weather (VI.A): the overrun is in it. A
+    // --weather that contradicts it answered another weather's overrun.
+    if (const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
+        game != nullptr && game->game == "russian-portfolio") {
+        const std::string kept = game->value("", "weather");
+        if (kept.empty() && q.weather.empty()) {
+            throw usage_error("--weather: the game in " + ctx.game_path() +
+                              " has not rolled its first weather (XVI.C.1.c: 'umpire weather' rolls it); give "
+                              "--weather good, mud, hard-frost or snow");
+        }
+        if (!kept.empty() && !q.weather.empty() && to_lower(q.weather) != kept) {
+            throw usage_error("--weather " + q.weather + ", but the game (" + ctx.game_path() + ") has " + kept +
+                              " this game-turn (VI.A): leave --weather off to use the game's");
+        }
+        if (q.weather.empty()) {
+            q.weather = kept;
+        }
+    }
+    if (q.weather.empty()) {
+        throw usage_error("--weather: give the turn's weather, good, mud, hard-frost or snow (or a Russian "
+                          "Portfolio --game, whose weather is used)");
+    }
     core::Fields inputs{{"result", q.result},
                         {"attacking_armor", static_cast<long long>(q.attacking_armor)},
                         {"defending_armor", static_cast<long long>(q.defending_armor)},
@@ -56,7 +80,8 @@ void setup_overrun(CLI::App& app, Context& ctx)
         ->type_name("N");
     sub->add_flag("--dispersed", q.infantry_dispersed, "The defending infantry is Dispersed");
     ctx.offer_rows(
-        sub->add_option("--weather", q.weather, "good, mud, hard-frost or snow")->required()->type_name("WEATHER"),
+        sub->add_option("--weather", q.weather, "good, mud, hard-frost or snow; with --game, the game's by default")
+            ->type_name("WEATHER"),
         "russian-portfolio.overrun");
     ctx.offer_rows(sub->add_option("--terrain", q.terrain,
                                    "clear, city, major-city, victory-city, fortress, hills, swamp or mountains")

@@ -230,6 +230,45 @@ TEST_CASE("hits: a small block attacked by air units cannot return fire (Ground 
     CHECK(hits(ground, {6, 1}).rolls.size() == 2);
 }
 
+TEST_CASE("hits: surface units never attack air units, they return fire when attacked (Ground and Ship Attack)",
+          "[core][blocks]")
+{
+    // Ground and Ship Attack: "Any Air Unit that survives Air Combat can then attack surface
+    // units. Any ground unit or ship that shares the same small hex can return fire ... If
+    // the ground unit is a small block it has no possibility of returning fire." Night
+    // Phase: "Ground units can still fire at those Bombers above them." Named the other way
+    // round, the small block fired at a fighter, the land unit fired in Mountain fog and the
+    // return fire had Surprise: refused, with the order to name.
+    const auto refused = [](std::vector<std::string> a, std::vector<std::string> d, std::string weather) {
+        HitsRequest q;
+        for (const auto& s : a) {
+            q.attacker.push_back(block(s));
+        }
+        for (const auto& s : d) {
+            q.defender.push_back(block(s));
+        }
+        q.weather = std::move(weather);
+        CHECK_THROWS_WITH(hits(q, {6, 6, 6, 6}), Catch::Contains("an air unit: surface units never attack air units") &&
+                                                     Catch::Contains("Name the air units as {attacker}"));
+    };
+    refused({"small"}, {"fighter:red"}, "");
+    refused({"large:red"}, {"bomber:red"}, "mountain-fog");
+    refused({"ship:red"}, {"bomber:red"}, "coast-fog");
+    refused({"large:red", "small"}, {"fighter:red"}, "");
+    refused({"large:red"}, {"para"}, "");
+    HitsRequest surprised;
+    surprised.attacker = {block("large:red"), block("small")};
+    surprised.defender = {block("fighter:red")};
+    surprised.time = "day";
+    surprised.moved_in = true;
+    CHECK_THROWS_WITH(hits(surprised, {1, 1, 1}), Catch::Contains("surface units never attack air units"));
+    // The same combat named the text's way: the bomber attacks, the land unit returns fire.
+    HitsRequest right;
+    right.attacker = {block("bomber:red")};
+    right.defender = {block("large:red")};
+    CHECK(hits(right, {face("red", false), face("red", false)}).rolls.size() == 2);
+}
+
 TEST_CASE("hits under the weather: each limit of the Weather section and the Night Phase", "[core][blocks][weather]")
 {
     auto q_of = [](std::vector<std::string> a, std::vector<std::string> d, std::string weather) {
@@ -284,8 +323,30 @@ TEST_CASE("hits under the weather: each limit of the Weather section and the Nig
     auto coast = q_of({"bomber:red"}, {"ship:red"}, "coast-fog");
     coast.terrain = "coast";
     CHECK_THROWS_WITH(hits(coast, {}), Catch::Contains("borders a sea hex"));
+    // A ship is sea based: its hex is sea or coast, whatever the default, so Coast fog
+    // refuses bombing it with no terrain given, and inland or mountain is no ship's hex.
     coast.terrain = "";
-    CHECK(hits(coast, {1}).rolls.size() == 1);
+    CHECK_THROWS_WITH(hits(coast, {1}), Catch::Contains("borders a sea hex"));
+    coast.defender = {block("ship:red"), block("large:red")};
+    CHECK_THROWS_WITH(hits(coast, {1}), Catch::Contains("borders a sea hex"));
+    for (const char* inland : {"inland", "mountain"}) {
+        coast.terrain = inland;
+        CHECK_THROWS_WITH(hits(coast, {1}), Catch::Contains("ship:red is a ship, sea based"));
+        auto clear = q_of({"bomber:red"}, {"ship:red"}, "clear");
+        clear.terrain = inland;
+        CHECK_THROWS_WITH(hits(clear, {1, 1}), Catch::Contains("ship:red is a ship, sea based"));
+    }
+    // Artillery is a ground unit: a ship or an air unit is not "placed on Mountainous terrain".
+    auto naval = q_of({"ship:red"}, {"large:red"}, "mountain-fog");
+    naval.artillery = true;
+    CHECK_THROWS_WITH(hits(naval, {1, 1}), Catch::Contains("ship:red is a ship, sea based, not an artillery unit"));
+    naval.artillery_on_mountain = true;
+    CHECK_THROWS_WITH(hits(naval, {1, 1}), Catch::Contains("{artillery_on_mountain}: {attacker} ship:red"));
+    // In clear weather a ship is bombed at sea and returns fire.
+    auto at_sea = q_of({"bomber:red"}, {"ship:red"}, "clear");
+    CHECK(hits(at_sea, {1, 1}).rolls.size() == 2);
+    // Coast fog leaves inland hexes clear: a land unit there is bombed and fires back.
+    CHECK(hits(q_of({"bomber:red"}, {"large:red"}, "coast-fog"), {1, 1}).rolls.size() == 2);
 }
 
 TEST_CASE("air deployment: Blank Blocks as many as Air Units less one, seven to an Air Space", "[core][blocks]")
