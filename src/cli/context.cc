@@ -34,6 +34,10 @@ const std::string& printable_env(const std::string& value, const char* name)
         throw usage_error(std::string("$") + name + ": '" + visible(value) + "' has a control character (character " +
                           std::to_string(at + 1) + "); only printable text is allowed");
     }
+    if (const size_t at = find_not_utf8(value); at != std::string::npos) {
+        throw usage_error(std::string("$") + name + ": '" + visible(value) + "' is not UTF-8 text (byte " +
+                          std::to_string(at + 1) + "); only printable text is allowed");
+    }
     return value;
 }
 

@@ -283,6 +283,11 @@ void check_values(CLI::App& app, const CLI::Validator& decimal)
                            " has a control character (" + visible(control) + ", character " + std::to_string(at + 1) +
                            "); only printable text is allowed";
                 }
+                if (const size_t at = find_not_utf8(text); at != std::string::npos) {
+                    return "'" + visible(text.substr(0, 40)) + (text.size() > 40 ? "...'" : "'") +
+                           " is not UTF-8 text (" + visible(text.substr(at, 1)) + ", byte " + std::to_string(at + 1) +
+                           "); only printable text is allowed";
+                }
                 if (text.size() > limit) {
                     return "a value of " + std::to_string(text.size()) + " characters; at most " +
                            std::to_string(limit) + " allowed";

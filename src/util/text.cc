@@ -277,6 +277,16 @@ size_t find_control(std::string_view text)
     return std::string_view::npos;
 }
 
+size_t find_not_utf8(std::string_view text)
+{
+    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+        return std::string_view::npos;
+    }
+    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+    const uint8_t* bad = u8_check(bytes, text.size());
+    return bad == nullptr ? std::string_view::npos : static_cast<size_t>(bad - bytes);
+}
+
 ControlChar control_at(std::string_view text)
 {
     const auto byte = [&](size_t i) -> char32_t { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0; };
@@ -316,13 +326,24 @@ std::string code_point_text(char32_t code)
 std::string visible(std::string_view text)
 {
     std::string out;
+    // A run of no control, a byte that is not UTF-8 written as \xHH (it could be one).
+    const auto run = [&out](std::string_view part) {
+        for (size_t bad = find_not_utf8(part); bad != std::string_view::npos; bad = find_not_utf8(part)) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(part[bad])));
+            out += part.substr(0, bad);
+            out += buf;
+            part.remove_prefix(bad + 1);
+        }
+        out += part;
+    };
     for (size_t at = 0;;) {
         const size_t found = find_control(text.substr(at));
         if (found == std::string_view::npos) {
-            out += text.substr(at);
+            run(text.substr(at));
             return out;
         }
-        out += text.substr(at, found);
+        run(text.substr(at, found));
         at += found;
         const ControlChar control = control_at(text.substr(at));
         char buf[8];

@@ -48,6 +48,9 @@ std::string suggestion(std::string_view name, const std::vector<std::string>& ca
 // control (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069: "\u202e" shows the rest of
 // a line reversed, so a name or a cell could read as another). npos when none.
 size_t find_control(std::string_view text);
+// Where TEXT stops being UTF-8: the first byte of no whole sequence ("\x9b" alone is a
+// terminal's CSI where it reads 8-bit controls). npos when it is all UTF-8.
+size_t find_not_utf8(std::string_view text);
 // The control character find_control found at the start of TEXT: its bytes and code point.
 struct ControlChar {
     size_t size = 1;

@@ -113,6 +113,39 @@ TEST_CASE("names: a value with a control character or past 256 characters is ref
     CHECK(r.err.find("ID: 'a\\x0ab' has a control character") != std::string::npos);
 }
 
+TEST_CASE("names: a value that is not UTF-8 is refused, its bytes written as escapes", "[cli][names]")
+{
+    // hunt36: a raw 0x9b (a terminal's CSI where it reads 8-bit controls) in a roll's label
+    // reached the terminal four times; the same character as UTF-8 ("\xc2\x9b") was refused.
+    auto r = test::run_cli({"roll", "2d6 # x\x9b"
+                                    "31mRED"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("'2d6 # x\\x9b31mRED' is not UTF-8 text (\\x9b, byte 8); only printable text is allowed") !=
+          std::string::npos);
+    CHECK(r.out.empty());
+    CHECK(r.err.find('\x9b') == std::string::npos);
+    r = test::run_cli({"cops-overrun", "--side", "bad\xff\xfeutf"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("--side: 'bad\\xff\\xfeutf' is not UTF-8 text (\\xff, byte 4)") != std::string::npos);
+    // a batch line the same, and an unknown command said with its bytes escaped
+    cli::Environment env;
+    std::istringstream in("roll '2d6 # \xc3'\n");
+    env.in = &in;
+    r = test::run_cli({"batch"}, env);
+    CHECK(r.out.find("is not UTF-8 text") != std::string::npos);
+    CHECK(r.out.find('\xc3') == std::string::npos);
+    r = test::run_cli({"rol\x9b"});
+    CHECK(r.code == 64);
+    CHECK(r.err.find("rol\\x9b") != std::string::npos);
+    CHECK(r.err.find('\x9b') == std::string::npos);
+    // UTF-8 as such is text: a name with accents is a name
+    const auto label = test::run_cli({"--seed", "1", "roll", "2d6 # caf\xc3\xa9"});
+    CHECK(label.code == 0);
+    CHECK(label.out.find("caf\xc3\xa9") != std::string::npos);
+    CHECK(visible("a\xe2\x82") == "a\\xe2\\x82");  // a sequence cut short
+    CHECK(visible("\xc3\xa9t\xc3\xa9") == "\xc3\xa9t\xc3\xa9");
+}
+
 TEST_CASE("names: a ship, a side is one of the scenario's where there is one", "[cli][names]")
 {
     auto r = test::run_cli({"free", "--ship", "Genoaa", "--as", "rammed"});
