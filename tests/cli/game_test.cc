@@ -214,6 +214,18 @@ TEST_CASE("cli: sail with a Constantinople game sails in the game's wind, and re
     REQUIRE(calm.code == 0);
     CHECK(contains(calm.out, R"("code":"no-wind")"));
     CHECK(run_cli({"--game", file, "sail", "--facing", "NW", "--wind", "SE"}).code == 64);
+    // 14.29: in a Storm "there is no other movement that Game-Turn": no sailing, no drift.
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "velocity=storm", "--reason", "rolled"}).code == 0);
+    for (const char* stationary : {"", "--stationary"}) {
+        std::vector<std::string> args{"--game", file, "sail", "--facing", "S"};
+        if (*stationary != '\0') {
+            args.emplace_back(stationary);
+        }
+        auto storm = run_cli(args);
+        CHECK(storm.code == 64);
+        CHECK(contains(storm.err, "is a Storm: there is no other movement that Game-Turn (14.29): no ship sails or "
+                                  "drifts"));
+    }
 }
 
 TEST_CASE("cli: a paratroop block hit in the air is removed for good in the game, and not brought back (Paratroopers)",
@@ -1580,6 +1592,7 @@ TEST_CASE("cli: the Genoese 8-0-D galley is in play from Game-Turn Four, not bef
     CHECK(contains(defend.err, "--defender 'Genoa': " + not_yet));
     CHECK(contains(game({"ram", "--rammer", "Galley-1", "--target", "Genoa", "--roll", "1"}).err, not_yet));
     CHECK(contains(game({"reef", "2028", "--ship", "Genoa", "--roll", "1"}).err, not_yet));
+    CHECK(contains(game({"free", "--ship", "Genoa", "--roll", "1"}).err, "--ship " + not_yet));
     CHECK(contains(run_cli({"--game", file, "plan", "melee", "--ship", "Genoa", "--enemy", "Galley-1"}).err, not_yet));
     // the 7-0-D Genoese galley is in the Golden Horn from the start (19.1: "All Byzantine Naval
     // Units, except the Genoese 8-0-D Galley")

@@ -377,14 +377,25 @@ TEST_CASE("game: the Black Sea clock, a new day at the first daylight turn after
     // is refused unless it is day 3's first daylight turn (eight daylight turns in a row
     // had run one day on)
     CHECK(g.value("", "day_turn") == "1");
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < 4; ++i) {
         next({{"light", "day"}});
     }
     CHECK(g.value("", "day") == "2");
+    CHECK(g.value("", "day_turn") == "5");
+    // its sixth and last turn with no night yet must be the night: a day turn there was taken,
+    // and then every light of the seventh refused (hunt37)
+    for (const char* light : {"day", "twilight"}) {
+        changes.clear();
+        CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"light", light}}),
+                          Catch::Contains("this is day 2's turn 6, its last") &&
+                              Catch::Contains("the day has had no night turn") && Catch::Contains("{light} night"));
+    }
+    next({{"light", "night"}});
     CHECK(g.value("", "day_turn") == "6");
     changes.clear();
-    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"light", "day"}}),
-                      Catch::Contains("day 2 has had its 6 turns") && Catch::Contains("they had no night turn"));
+    CHECK_THROWS_WITH(rules->next(g, tables, none.dice, changes, {{"light", "night"}}),
+                      Catch::Contains("day 2 has had its 6 turns") &&
+                          Catch::Contains("the next is the first daylight turn (0600) of day 3"));
     // a day of six with its night: the seventh is the next day's first
     GameState fresh = rules->start(Scenario{}, tables);
     std::swap(g, fresh);
@@ -523,7 +534,8 @@ TEST_CASE("game: game next walks each game's sequence of play in its order (7.0,
                 // Novorossiysk's nine days: "the night phase of Day Nine ... is the final phase";
                 // the Black Sea's turns all given daylight: "A game day is six operational turns"
                 CHECK((id == "novorossiysk" || id == "black-sea"));
-                CHECK_THAT(e.what(), Catch::Contains(id == "black-sea" ? "has had its 6 turns" : "Day 9"));
+                CHECK_THAT(e.what(),
+                           Catch::Contains(id == "black-sea" ? "A game day is six operational turns" : "Day 9"));
                 break;
             }
             for (const auto& c : changes) {

@@ -185,6 +185,17 @@ GameRules black_sea_game_rules()
                      : "they had no night turn, and a day's last turns are its night's: 'game undo' the "
                        "turns given the wrong light"));
         }
+        // The sixth turn of a day that has had no night must be its night: after it, the day is
+        // done and the next begins only "following a night turn", so no light would be left to
+        // give (a day of six daylight turns was taken, then every turn refused).
+        if (day_turn == k_turns_a_day && light != "night" && !night_passed) {
+            throw usage_error("{light} " + light + ": this is day " + std::to_string(day) + "'s turn " +
+                              std::to_string(day_turn) +
+                              ", its last (Game Days: 'A game day is six operational "
+                              "turns'), and the day has had no night turn: the next day begins only with 'the first "
+                              "daylight turn (0600) following a night turn', so this turn is the night's: {light} "
+                              "night, or 'game undo' the turns given the wrong light");
+        }
         // The mirror: the first daylight turn after a night begins the next day, so a day that
         // began at 0600 and has not had its six turns cannot meet one ("day, night, day" ran a
         // day of two turns, and moved submarines, "one sea zone every game day, at the start

@@ -30,6 +30,9 @@ void setup_free(CLI::App& app, Context& ctx)
         if (!opt->ship.empty()) {
             ship = find_unit("--ship", opt->ship, "constantinople", ctx).name;
             if (const core::GameState* g = ctx.game(); g != nullptr && g->find_unit(ship) != nullptr) {
+                if (const std::string why = core::not_arrived(*g, ship); !why.empty()) {
+                    throw usage_error("--ship " + why);
+                }
                 if (const std::string why = core::movement_forbidden(*g, "no ship breaks free (15.16: at the "
                                                                          "beginning of a Movement Segment)");
                     !why.empty()) {

@@ -27,6 +27,11 @@ void run_sail(const SailOptions& opt, Context& ctx)
         // The game keeps the Naval Phase's wind (14.23), calm as no wind (14.32): a ship
         // sails in it, not in the scenario's starting wind, and a --wind that contradicts it
         // is refused, as hits --weather is.
+        // 14.29: in a Storm "there is no other movement that Game-Turn": no sailing, no drift.
+        if (game->value("", "velocity") == "storm") {
+            throw usage_error("sail: " + core::movement_forbidden(*game, "no ship sails or drifts") +
+                              " (storm says what becomes of the ships at sea)");
+        }
         const std::string kept = game->value("", "velocity") == "calm" ? "none" : game->value("", "wind");
         const std::string given = opt.wind.empty() ? kept
                                   : opt.wind == "none" || opt.wind == "calm"

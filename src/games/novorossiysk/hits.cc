@@ -199,6 +199,19 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
     if (!q.phase.empty() && q.weather.empty()) {
         throw usage_error("{phase}: give {weather} too: the night's limits hold unless the weather is clear");
     }
+    // "Artillery Units placed on Mountainous terrain" (Mountain fog) are ground units: a ship
+    // is sea based and no air unit is placed on terrain (with a weather or without).
+    if (q.artillery) {
+        const auto not_artillery = std::find_if(q.attacker.begin(), q.attacker.end(), [](const Block& b) {
+            return b.kind == "ship" || find_block_kind(b.kind)->air;
+        });
+        if (not_artillery != q.attacker.end()) {
+            throw usage_error(std::string(q.artillery_on_mountain ? "{artillery_on_mountain}" : "{artillery}") +
+                              ": {attacker} " + not_artillery->label + " is " +
+                              (not_artillery->kind == "ship" ? "a ship, sea based" : "an air unit") +
+                              ", not an artillery unit on the ground");
+        }
+    }
     if (q.weather.empty()) {
         if (!q.terrain.empty()) {
             throw usage_error("{terrain} matters only under a weather: give {weather}");
@@ -229,19 +242,6 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
     if (ship != q.defender.end() && (q.terrain == "inland" || q.terrain == "mountain")) {
         throw usage_error("{terrain} " + q.terrain + ": {defender} " + ship->label +
                           " is a ship, sea based: its hex is sea, or coast (bordering the sea) beside land units");
-    }
-    // "Artillery Units placed on Mountainous terrain" (Mountain fog) are ground units: a ship
-    // is sea based and no air unit is placed on terrain.
-    if (q.artillery) {
-        const auto not_artillery = std::find_if(q.attacker.begin(), q.attacker.end(), [](const Block& b) {
-            return b.kind == "ship" || find_block_kind(b.kind)->air;
-        });
-        if (not_artillery != q.attacker.end()) {
-            throw usage_error(std::string(q.artillery_on_mountain ? "{artillery_on_mountain}" : "{artillery}") +
-                              ": {attacker} " + not_artillery->label + " is " +
-                              (not_artillery->kind == "ship" ? "a ship, sea based" : "an air unit") +
-                              ", not an artillery unit on the ground");
-        }
     }
     const std::string terrain = !q.terrain.empty()         ? q.terrain
                                 : ship == q.defender.end() ? "inland"

@@ -342,6 +342,12 @@ TEST_CASE("hits under the weather: each limit of the Weather section and the Nig
     CHECK_THROWS_WITH(hits(naval, {1, 1}), Catch::Contains("ship:red is a ship, sea based, not an artillery unit"));
     naval.artillery_on_mountain = true;
     CHECK_THROWS_WITH(hits(naval, {1, 1}), Catch::Contains("{artillery_on_mountain}: {attacker} ship:red"));
+    // ...and with no weather given (hunt37: only a weather's combat was checked)
+    for (const char* attacker : {"ship:red", "fighter:red"}) {
+        auto plain = q_of({"large:red", attacker}, {"large:red"}, "");
+        plain.artillery = true;
+        CHECK_THROWS_WITH(hits(plain, {1, 1, 1}), Catch::Contains(std::string(attacker) + " is a"));
+    }
     // In clear weather a ship is bombed at sea and returns fire.
     auto at_sea = q_of({"bomber:red"}, {"ship:red"}, "clear");
     CHECK(hits(at_sea, {1, 1}).rolls.size() == 2);
