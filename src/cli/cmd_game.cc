@@ -195,13 +195,15 @@ void run_next(const GameOptions& opt, Context& ctx)
     if (opt.dice.odds) {
         // 'game next' writes its step to the game as if --apply were given; the refusal said
         // "--apply with --odds" to a referee who had typed no --apply.
+        // The games whose next step rolls: the odds of that roll are their own command's.
         const std::string game = ctx.game()->game;
-        throw usage_error("game next --odds: 'game next' moves the game on and writes what it rolls, and the odds "
-                          "roll no die, so there is nothing to write" +
-                          (game == "novorossiysk" ? "; the next phase's weather odds, the game left as it is: umpire "
-                                                    "--game " +
-                                                        ctx.game_path() + " weather --odds"
-                                                  : std::string()));
+        const std::string rolled = game == "novorossiysk" ? "weather" : game == "constantinople" ? "wind" : "";
+        throw usage_error("game next --odds: 'game next' moves the game on and writes its step, and --odds writes "
+                          "nothing" +
+                          (rolled.empty() ? std::string()
+                                          : "; the odds of the " + rolled +
+                                                " the next step rolls, the game left as it is: umpire --game " +
+                                                ctx.game_path() + " " + rolled + " --odds"));
     }
     ctx.options.apply = true;
     resolve_game_next(ctx, opt.dice, opt.given, "game next");
@@ -237,39 +239,6 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core
 }
 
 namespace {
-
-// The journal's lines whose changes stand (DONE, the last on top), and those undone that
-// 'game redo' may make again (REDOABLE, the last undone on top): a new change other than a
-// redo empties it, as in an editor.
-struct UndoStacks {
-    std::vector<size_t> done;
-    std::vector<size_t> redoable;
-};
-
-// A redo by what the line's resolution says it is, not by the words typed: 'game set ...
-// --reason redo', or a game file named redo, had kept what undo took back redoable.
-bool is_redo(const load::LogEntry& e) { return e.command == "game redo"; }
-
-UndoStacks undo_stacks(const std::vector<load::LogEntry>& journal)
-{
-    UndoStacks s;
-    for (size_t i = 0; i < journal.size(); ++i) {
-        if (journal[i].undoes) {
-            if (!s.done.empty()) {
-                s.redoable.push_back(s.done.back());
-                s.done.pop_back();
-            }
-        } else if (!journal[i].changes.empty()) {
-            if (is_redo(journal[i]) && !s.redoable.empty()) {
-                s.redoable.pop_back();
-            } else {
-                s.redoable.clear();
-            }
-            s.done.push_back(i);
-        }
-    }
-    return s;
-}
 
 // How undo, redo and set name what they did: the resolution's title, result code and name.
 struct ByHand {

@@ -429,36 +429,36 @@ std::vector<std::string> journalled_request(const load::LogEntry& entry)
 
 // The requests of OFFER the --game file's journal ends with, each at its own seed from SECRET
 // and VALUE, in order, the game before them the offer's: a reveal or settle killed after
-// applying them (and before its transcript was written), asked again. None is applied twice:
-// each is given as its journal line has it, and a request before the last of them that left
-// no line (it changed nothing) is run again, writing nothing, on the game as it stood for
-// it. [] when the journal ends with none of them.
+// applying them (and before its transcript was written), asked again. The lines read are
+// those whose changes stand: what the referee did and undid in between is passed over. None
+// is applied twice: each is given as its journal line has it, and a request before the last
+// of them that left no line (it changed nothing) is run again, writing nothing, on the game
+// as it stood for it. [] when the journal ends with none of them.
 std::vector<Ran> applied_already(Context& ctx, const Message& offer, const std::string& secret,
                                  const std::string& value)
 {
     const std::vector<load::LogEntry> lines = read_journal(ctx.options.game);
+    const std::vector<size_t> standing = undo_stacks(lines).done;
     const std::string hash = offer.hash();
     std::map<std::uint32_t, size_t> request_of;  // a settled roll's seed: which request it is
     for (size_t i = 0; i < offer.requests.size(); ++i) {
         request_of[load::request_seed(secret, value, hash, i)] = i;
     }
-    // back over the journal's last lines while each is one of them, their requests falling
-    std::vector<size_t> requests;  // of lines FIRST.., in order
-    size_t first = lines.size();
-    while (first > 1) {  // line 1 is 'game new'
-        const load::LogEntry& line = lines[first - 1];
+    // back over the standing lines while each is one of them, their requests falling
+    std::map<size_t, size_t> line_of;  // request -> its journal line (an index of LINES)
+    for (auto it = standing.rbegin(); it != standing.rend() && *it > 0; ++it) {  // line 1 is 'game new'
+        const load::LogEntry& line = lines[*it];
         const auto found = request_of.find(line.seed);
-        if (line.undoes || found == request_of.end() || (!requests.empty() && found->second >= requests.front())) {
+        if (found == request_of.end() || (!line_of.empty() && found->second >= line_of.begin()->first)) {
             break;
         }
         const auto words = split_words(offer.requests[found->second]);
         if (!words || journalled_request(line) != *words) {
             break;
         }
-        requests.insert(requests.begin(), found->second);
-        --first;
+        line_of[found->second] = *it;
     }
-    if (requests.empty() || lines[first - 1].after != offer.game) {
+    if (line_of.empty() || lines[line_of.begin()->second - 1].after != offer.game) {
         return {};
     }
     {
@@ -468,23 +468,49 @@ std::vector<Ran> applied_already(Context& ctx, const Message& offer, const std::
         open_game(ctx.options.game, game_starter(ctx), true);
     }
     std::vector<Ran> out;
-    size_t next = first;  // the exchange's next line
-    for (size_t i = 0; i <= requests.back(); ++i) {
+    size_t upto = line_of.begin()->second;  // the game as it stood for the next request: LINES before UPTO
+    for (size_t i = 0; i <= line_of.rbegin()->first; ++i) {
         const std::uint32_t seed = load::request_seed(secret, value, hash, i);
-        if (next < lines.size() && requests[next - first] == i) {
-            out.push_back({seed, lines[next].result_code,
-                           "result: " + lines[next].result_code +
-                               "  (applied to the game already: its journal's line " + std::to_string(next + 1) +
-                               ")\n"});
-            ++next;
+        if (const auto line = line_of.find(i); line != line_of.end()) {
+            const std::string& code = lines[line->second].result_code;
+            out.push_back({seed, code,
+                           "result: " + code + "  (applied to the game already: its journal's line " +
+                               std::to_string(line->second + 1) + ")\n"});
+            upto = line->second + 1;
             continue;
         }
-        const std::vector<load::LogEntry> then(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(next));
+        const std::vector<load::LogEntry> then(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(upto));
         const std::string state = replay_journal(then, journal_path(ctx.options.game), game_starter(ctx)).text;
         out.push_back(
             run_request(ctx, offer.requests[i], seed, "request " + std::to_string(i + 1), true, false, &state));
     }
     return out;
+}
+
+// Why a game is not the offer's when the reason is a step of this exchange that stopped:
+// "; its journal's line N holds request K ..." and the way on, "" when none of its lines
+// stands in the journal.
+std::string stopped_here(Context& ctx, const Message& offer, const std::string& secret, const std::string& value,
+                         const std::string& action)
+{
+    if (offer.game == "-" || ctx.options.game.empty()) {
+        return "";
+    }
+    const std::vector<load::LogEntry> lines = read_journal(ctx.options.game);
+    std::vector<std::string> held;
+    for (const size_t at : undo_stacks(lines).done) {
+        for (size_t i = 0; i < offer.requests.size(); ++i) {
+            if (lines[at].seed == load::request_seed(secret, value, offer.hash(), i)) {
+                held.push_back("line " + std::to_string(at + 1) + " holds request " + std::to_string(i + 1));
+            }
+        }
+    }
+    if (held.empty()) {
+        return "";
+    }
+    return "; but its journal's " + join(held, ", ") + " of this exchange, applied by a " + action +
+           " that stopped before its end: 'umpire game undo' what was done after them, and " + action +
+           " again goes on from them (or undo them too, and it begins again)";
 }
 
 // Each request of OFFER run with its dice from the reveal's SECRET and the answer's VALUE;
@@ -499,7 +525,7 @@ std::vector<Ran> settle(Context& ctx, const Message& offer, const std::string& s
         out = applied_already(ctx, offer, secret, value);
     }
     if (const std::string why = out.empty() ? game_refusal(ctx, offer, action, false) : ""; !why.empty()) {
-        throw usage_error("pbem " + action + ": " + why);
+        throw usage_error("pbem " + action + ": " + why + stopped_here(ctx, offer, secret, value, action));
     }
     const std::string hash = offer.hash();
     for (size_t i = out.size(); i < offer.requests.size(); ++i) {

@@ -457,4 +457,27 @@ void write_game(const std::string& path, const core::GameState& game,
     step("committed");
 }
 
+bool is_redo(const load::LogEntry& e) { return e.command == "game redo"; }
+
+UndoStacks undo_stacks(const std::vector<load::LogEntry>& journal)
+{
+    UndoStacks s;
+    for (size_t i = 0; i < journal.size(); ++i) {
+        if (journal[i].undoes) {
+            if (!s.done.empty()) {
+                s.redoable.push_back(s.done.back());
+                s.done.pop_back();
+            }
+        } else if (!journal[i].changes.empty()) {
+            if (is_redo(journal[i]) && !s.redoable.empty()) {
+                s.redoable.pop_back();
+            } else {
+                s.redoable.clear();
+            }
+            s.done.push_back(i);
+        }
+    }
+    return s;
+}
+
 }  // namespace umpire::cli

@@ -77,6 +77,18 @@ ChainedJournal read_chained_journal(const std::string& path, const std::string* 
 // journal line is a data Error naming it.
 std::vector<load::LogEntry> read_journal(const std::string& game_path);
 
+// The journal's lines whose changes stand (DONE, the last on top), and those undone that
+// 'game redo' may make again (REDOABLE, the last undone on top): a new change other than a
+// redo empties it, as in an editor.
+struct UndoStacks {
+    std::vector<size_t> done;
+    std::vector<size_t> redoable;
+};
+UndoStacks undo_stacks(const std::vector<load::LogEntry>& journal);
+// A redo by what the line's resolution says it is, not by the words typed: 'game set ...
+// --reason redo', or a game file named redo, had kept what undo took back redoable.
+bool is_redo(const load::LogEntry& e);
+
 // What a journal makes: the game after its last line, and its text before that line.
 struct JournalGame {
     core::GameState state;

@@ -369,10 +369,23 @@ TEST_CASE("odds: --apply with --odds is refused, not passed over (nothing is rol
     auto next = test::run_cli({"--game", novo, "game", "next", "--odds"});
     CHECK(next.code == 64);
     CHECK_FALSE(contains(next.err, "--apply"));
-    CHECK(contains(next.err, "game next --odds: 'game next' moves the game on and writes what it rolls"));
+    CHECK(contains(next.err, "game next --odds: 'game next' moves the game on and writes its step, and --odds "
+                             "writes nothing; the odds of the weather the next step rolls"));
     CHECK(contains(next.err, "umpire --game " + novo + " weather --odds"));
     CHECK(test::slurp(novo) == novo_before);
     CHECK(test::run_cli({"--game", novo, "weather", "--odds"}).code == 0);
+    // Constantinople's next step may roll the wind (14.23): its odds are wind's; the Black
+    // Sea's rolls nothing, and its refusal says of no roll.
+    const std::string siege = dir / "siege.toml";
+    REQUIRE(test::run_cli({"game", "new", "constantinople", siege}).code == 0);
+    CHECK(contains(test::run_cli({"--game", siege, "game", "next", "--odds"}).err,
+                   "the odds of the wind the next step rolls, the game left as it is: umpire --game " + siege +
+                       " wind --odds"));
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(test::run_cli({"game", "new", "black-sea", sea}).code == 0);
+    const auto black_sea = test::run_cli({"--game", sea, "game", "next", "--odds"});
+    CHECK(black_sea.code == 64);
+    CHECK_FALSE(contains(black_sea.err, "roll"));
 }
 
 TEST_CASE("batch: the batch's --game, --apply and --scenario go to every line, a line's own wins", "[cli][batch]")

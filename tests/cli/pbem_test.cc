@@ -513,6 +513,32 @@ TEST_CASE("pbem: a reveal or settle killed while applying, asked again, applies 
     CHECK(read(g.alice.transcript) == transcript_after);
     CHECK(contains(finished.out,
                    "(applied to the game already: its journal's line " + std::to_string(lines_before + 2) + ")"));
+    // (3) stopped after request 2, then the referee's other business, done and undone: the
+    // game stands where the step stopped, and the step goes on (hunt37)
+    killed(game_before, journal_before + request_2_line);
+    const std::vector<std::string> business{"-q",       "--game",     a_game,  "--apply", "melee", "--attacker",
+                                            "Galley-3", "--defender", "Crete", "--roll",  "1"};
+    REQUIRE(run_cli(business).code == 0);
+    REQUIRE(run_cli({"-q", "game", "undo", a_game}).code == 0);
+    const auto after_business = g.alice.run(reveal_args, answer.out);
+    REQUIRE(after_business.code == 0);
+    CHECK(contains(after_business.out,
+                   "(applied to the game already: its journal's line " + std::to_string(lines_before + 1) + ")"));
+    CHECK(read(g.alice.transcript) == transcript_after);
+    // (4) the business left standing: refused, saying which lines are the exchange's
+    killed(game_before, journal_before + request_2_line);
+    REQUIRE(run_cli(business).code == 0);
+    const auto moved_on = g.alice.run(reveal_args, answer.out);
+    CHECK(moved_on.code == 64);
+    CHECK(contains(moved_on.err, "but its journal's line " + std::to_string(lines_before + 1) +
+                                     " holds request 2 of this exchange, applied by a reveal that stopped before its "
+                                     "end: 'umpire game undo' what was done after them"));
+    REQUIRE(run_cli({"-q", "game", "undo", a_game}).code == 0);
+    REQUIRE(g.alice.run(reveal_args, answer.out).code == 0);
+    CHECK(read(g.alice.transcript) == transcript_after);
+    // the whole reveal's files again, for bob's side to match (an undo leaves keys it emptied)
+    std::ofstream(a_game, std::ios::trunc) << game_after;
+    std::ofstream(a_game + ".journal", std::ios::trunc) << journal_after;
     // bob settles on his game: both games the same file
     const auto reveal_mail = g.alice.run(reveal_args, answer.out);
     REQUIRE(reveal_mail.code == 0);
