@@ -41,6 +41,21 @@ Resolution hits(HitsRequest q, std::vector<int> rolls)
     return resolve_hits(table("novorossiysk.hit-dice"), table("novorossiysk.procedures"), q, s.dice);
 }
 
+// A combat of blocks (as BLOCK specs) under WEATHER ("" for none).
+HitsRequest combat_of(const std::vector<std::string>& attackers, const std::vector<std::string>& defenders,
+                      const std::string& weather)
+{
+    HitsRequest q;
+    for (const auto& s : attackers) {
+        q.attacker.push_back(block(s));
+    }
+    for (const auto& s : defenders) {
+        q.defender.push_back(block(s));
+    }
+    q.weather = weather;
+    return q;
+}
+
 }  // namespace
 
 TEST_CASE("hit dice: White < Yellow < Red < Black, White mostly blank, provisional", "[core][blocks]")
@@ -240,16 +255,9 @@ TEST_CASE("hits: surface units never attack air units, they return fire when att
     // round, the small block fired at a fighter, the land unit fired in Mountain fog and the
     // return fire had Surprise: refused, with the order to name.
     const auto refused = [](std::vector<std::string> a, std::vector<std::string> d, std::string weather) {
-        HitsRequest q;
-        for (const auto& s : a) {
-            q.attacker.push_back(block(s));
-        }
-        for (const auto& s : d) {
-            q.defender.push_back(block(s));
-        }
-        q.weather = std::move(weather);
-        CHECK_THROWS_WITH(hits(q, {6, 6, 6, 6}), Catch::Contains("an air unit: surface units never attack air units") &&
-                                                     Catch::Contains("Name the air units as {attacker}"));
+        CHECK_THROWS_WITH(hits(combat_of(a, d, weather), {6, 6, 6, 6}),
+                          Catch::Contains("an air unit: surface units never attack air units") &&
+                              Catch::Contains("Name the air units as {attacker}"));
     };
     refused({"small"}, {"fighter:red"}, "");
     refused({"large:red"}, {"bomber:red"}, "mountain-fog");
@@ -271,17 +279,7 @@ TEST_CASE("hits: surface units never attack air units, they return fire when att
 
 TEST_CASE("hits under the weather: each limit of the Weather section and the Night Phase", "[core][blocks][weather]")
 {
-    auto q_of = [](std::vector<std::string> a, std::vector<std::string> d, std::string weather) {
-        HitsRequest q;
-        for (const auto& s : a) {
-            q.attacker.push_back(block(s));
-        }
-        for (const auto& s : d) {
-            q.defender.push_back(block(s));
-        }
-        q.weather = std::move(weather);
-        return q;
-    };
+    const auto q_of = combat_of;
     const int miss_white = face("white", false);
     // Dense fog: all combat is disallowed.
     CHECK_THROWS_WITH(hits(q_of({"large:red"}, {"large:red"}, "dense-fog"), {}), Catch::Contains("disallowed"));
