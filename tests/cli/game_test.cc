@@ -1634,3 +1634,43 @@ TEST_CASE("cli: the Genoese 8-0-D galley is in play from Game-Turn Four, not bef
                    "Genoa-2 may not arrive before Game-Turn 9 (19.1)"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
+
+TEST_CASE("cli: a night bombing outside clear weather is applied only once its scatter die put the bombs there "
+          "(Night Phase)",
+          "[cli][game]")
+{
+    // "Any Bomber that attacks the small hex it is in MUST throw a D6. On a roll of 4+ no
+    // scatter takes place. On a roll of a 1, 2, or 3 the bombs scatter ... Hits occur in the
+    // requisite numbered small hex, which might include friendly troops" (Night Phase). The
+    // hits were written to the named defender with no die thrown (hunt35).
+    const test::TempDir dir("novo-night");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    for (const char* roll : {"7", "7", "12"}) {  // morning and afternoon clear, the night in downpour
+        REQUIRE(run_cli({"-q", "game", "next", file, "--roll", roll}).code == 0);
+    }
+    const std::string before = slurp(file);
+    const std::vector<std::string> bombing{"-q",         "--game",       file,         "--apply",        "hits",
+                                           "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"};
+    auto unthrown = run_cli(bombing);
+    CHECK(unthrown.code == 64);
+    CHECK(contains(unthrown.err, "a bomber MUST throw a D6 before its hits land"));
+    CHECK(contains(unthrown.err, "umpire scatter --night-bomb"));
+    CHECK(slurp(file) == before);
+    // resolved without --apply it still answers, and notes the scatter
+    auto asked = run_cli({"--game", file, "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"});
+    CHECK(asked.code == 0);
+    CHECK(contains(asked.out, "their bombs scatter"));
+    auto landed = bombing;
+    landed.insert(landed.begin(), "--json");
+    landed.emplace_back("--landed");
+    auto thrown = run_cli(landed);
+    CHECK(thrown.code == 0);
+    CHECK(contains(thrown.out, R"("landed":true)"));  // in the inputs, so replay resolves it the same
+    // only a bomber's bombs at night scatter
+    auto ground =
+        run_cli({"--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Pioneer-1", "--landed"});
+    CHECK(ground.code == 64);
+    CHECK(contains(ground.err, "--landed: only a bomber's bombs scatter"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}

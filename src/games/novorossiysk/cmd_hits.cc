@@ -23,6 +23,7 @@ struct HitsOptions {
     std::string terrain;
     bool artillery = false;
     bool artillery_on_mountain = false;
+    bool landed = false;
     DiceOptions dice;
 };
 
@@ -192,6 +193,28 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (q.artillery) {
         inputs.push_back({"artillery", true});
     }
+    // Night Phase: "Any Bomber that attacks the small hex it is in MUST throw a D6. On a roll
+    // of 4+ no scatter takes place ... Hits occur in the requisite numbered small hex, which
+    // might include friendly troops." Written to the game, the hits are the named defenders'
+    // only once that die is thrown and the bombs fell on them.
+    const auto air = [](const core::Block& b) { return core::find_block_kind(b.kind)->air; };
+    const bool scatters =
+        q.phase == "night" && !q.weather.empty() && q.weather != "clear" &&
+        std::any_of(q.attacker.begin(), q.attacker.end(), [](const core::Block& b) { return b.kind == "bomber"; }) &&
+        !std::all_of(q.defender.begin(), q.defender.end(), air);
+    if (opt.landed && !scatters) {
+        throw usage_error("--landed: only a bomber's bombs scatter, at night unless the weather is clear (Night "
+                          "Phase)");
+    }
+    if (scatters && ctx.options.apply && !opt.landed) {
+        throw usage_error("--apply: at night, unless clear, a bomber MUST throw a D6 before its hits land: 4+ no "
+                          "scatter, else its bombs fall in another small hex, which might hold friendly troops "
+                          "(Night Phase). Throw it first (umpire scatter --night-bomb), then give --landed when "
+                          "they fall on these defenders, or name the blocks of the hex they fall in");
+    }
+    if (opt.landed) {
+        inputs.push_back({"landed", true});
+    }
     const core::PreparedHits prepared = core::prepare_hits(hit_dice, procedures, q);
     // --odds: each pool walked alone, and the difference of their hits (core::hits_odds).
     ctx.adjudicate(opt.dice, inputs, "hits",
@@ -247,6 +270,9 @@ void setup_hits(CLI::App& app, Context& ctx)
                    ->type_name("TERRAIN"),
                core::k_hits_terrains);
     sub->add_flag("--artillery", opt->artillery, "The attackers are artillery (Mountain fog lowers fire at mountains)");
+    sub->add_flag("--landed", opt->landed,
+                  "At night unless clear: the bombers' scatter die is thrown and their bombs fall on these "
+                  "defenders (needed to --apply)");
     sub->add_flag("--artillery-on-mountain", opt->artillery_on_mountain,
                   "Artillery placed on mountainous terrain (it cannot fire in Mountain fog)");
     add_dice_options(*sub, opt->dice);
