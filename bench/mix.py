@@ -39,15 +39,19 @@ def lines(r):
         r.choice(["", "", " --dispersed", " --armor --side axis", " --armor --side russian"])
     yield f"overrun --result {r.choice(['DE', 'DX'])} --attacking-armor {r.randint(1, 12)}" \
         f" --defending-infantry {r.randint(1, 6)} --weather {r.choice(['good', 'mud', 'hard-frost', 'snow'])}" \
-        f" --terrain {r.choice(['clear', 'hills', 'forest', 'swamp'])}"
+        f" --terrain {r.choice(['clear', 'hills', 'swamp', 'mountains'])}"
     yield f"weather --game russian-portfolio --month {r.choice(['jun41', 'jul41', 'aug41', 'sep41', 'oct41', 'nov41', 'dec41'])}"
     # Novorossiysk (hits by coloured dice, scatter, weather).
     colours = ["white", "red", "black"]
-    def block(count):  # Small Blocks always hit with white dice
-        kind = r.choice(["fighter", "bomber", "small", "large"])
+    def block(kind, count):  # Small Blocks always hit with white dice
         return f"{kind}:{count}{'white' if kind == 'small' else r.choice(colours)}"
-    yield "hits " + " ".join(f"--attacker {block(r.randint(1, 3))}" for _ in range(r.randint(1, 2))) + \
-        f" --defender {block('')}"
+    # the text's combats: air to air, air units attacking surface units, ground combat
+    # (surface units only return fire at air units)
+    attackers, defenders = r.choice([(["fighter", "bomber"], ["fighter", "bomber"]),
+                                     (["fighter", "bomber"], ["small", "large"]),
+                                     (["small", "large"], ["small", "large"])])
+    yield "hits " + " ".join(f"--attacker {block(r.choice(attackers), r.randint(1, 3))}"
+                             for _ in range(r.randint(1, 2))) + f" --defender {block(r.choice(defenders), '')}"
     yield f"scatter --paratroops {r.randint(1, 4)}"
     yield f"weather --game novorossiysk --day {r.randint(1, 9)} --phase {r.choice(['morning', 'afternoon', 'night'])}"
     # Great War at Sea (always possible) and plain rolls.
