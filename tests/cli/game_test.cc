@@ -2,6 +2,7 @@
 #include "../helpers.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -1672,5 +1673,38 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
         run_cli({"--game", file, "hits", "--attacker", "Sov-Rifle-1", "--defender", "Ger-Pioneer-1", "--landed"});
     CHECK(ground.code == 64);
     CHECK(contains(ground.err, "--landed: only a bomber's bombs scatter"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",
+          "[cli][game]")
+{
+    // "Any ground unit or ship that shares the same small hex can return fire ... If a ground
+    // unit returns fire it cannot fire later that phase" (Ground and Ship Attack); it fired
+    // again, as attacker or defender, in the same phase (hunt35).
+    const test::TempDir dir("novo-fired");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    const auto game = applied_to(file);
+    // the bomber (red and white) attacks; the grenadiers (black and red) throw their two dice back
+    auto bombed = game({"--json", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"});
+    REQUIRE(bombed.code == 0);
+    CHECK(nlohmann::json::parse(bombed.out)["rolls"].size() == 4);
+    CHECK(contains(slurp(file), "fired_in = \"1-morning\""));
+    auto again = game({"hits", "--attacker", "Ger-Grenadier-1", "--defender", "Sov-Rifle-1"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "--attacker Ger-Grenadier-1 returned fire at air units this phase: 'If a ground unit "
+                              "returns fire it cannot fire later that phase'"));
+    // attacked again, it throws no dice: the fighter's two only
+    auto strafed =
+        run_cli({"--json", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Grenadier-1"});
+    REQUIRE(strafed.code == 0);
+    const auto doc = nlohmann::json::parse(strafed.out);
+    CHECK(doc["rolls"].size() == 2);
+    CHECK(doc["inputs"]["returned_fire_this_phase"] == nlohmann::json::array({"Ger-Grenadier-1"}));
+    // the next phase it fires again
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);
+    CHECK(run_cli({"--game", file, "hits", "--attacker", "Ger-Grenadier-1", "--defender", "Sov-Rifle-1"}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }

@@ -124,6 +124,7 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     // A block named from the game fights once, on one side; a side's blocks are the
     // enemy's of the other's (each named: flag, side).
     std::map<std::string, std::pair<std::string, std::string>> named;
+    std::vector<std::string> fired;  // defenders that returned fire this phase: no dice now
     for (auto [flag, specs, side] :
          {std::tuple{"--attacker", &opt.attacker, &q.attacker}, std::tuple{"--defender", &opt.defender, &q.defender}}) {
         for (const auto& spec : *specs) {
@@ -136,6 +137,17 @@ void run_hits(const HitsOptions& opt, Context& ctx)
             if (text != spec) {
                 const core::GameUnit& unit = *game->find_unit(spec);
                 block.label = unit.name;
+                // Ground and Ship Attack: "If a ground unit returns fire it cannot fire later that
+                // phase": it attacks no more, and throws no dice when it is attacked again.
+                if (game->value(unit.name, "fired_in") == core::phase_label(*game)) {
+                    if (side == &q.attacker) {
+                        throw usage_error(std::string(flag) + " " + unit.name +
+                                          " returned fire at air units this phase: 'If a ground unit returns fire "
+                                          "it cannot fire later that phase' (Ground and Ship Attack)");
+                    }
+                    block.dice.clear();
+                    fired.push_back(unit.name);
+                }
                 if (const auto seen = named.find(unit.name); seen != named.end()) {
                     throw usage_error(std::string(flag) + " " + unit.name + " is given twice" +
                                       (seen->second.first == flag ? "" : " (also " + seen->second.first + ")") +
@@ -192,6 +204,9 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     }
     if (q.artillery) {
         inputs.push_back({"artillery", true});
+    }
+    if (!fired.empty()) {
+        inputs.push_back({"returned_fire_this_phase", fired});  // so they throw no dice (Ground and Ship Attack)
     }
     // Night Phase: "Any Bomber that attacks the small hex it is in MUST throw a D6. On a roll
     // of 4+ no scatter takes place ... Hits occur in the requisite numbered small hex, which

@@ -54,6 +54,8 @@ std::vector<std::string> sides_of(const GameState& game)
 
 }  // namespace
 
+std::string phase_label(const GameState& game) { return game.value("", "day") + "-" + game.value("", "phase"); }
+
 std::string block_in_game(std::string_view spec, const GameState& game)
 {
     const GameUnit* unit = game.find_unit(spec);
@@ -108,7 +110,12 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;
-        c.keys(n, {"block", "block_reduced", "step", "dead_pool", "for_good"});
+        c.keys(n, {"block", "block_reduced", "step", "dead_pool", "for_good", "fired_in"});
+        if (const auto fired = split(g.value(n, "fired_in"), '-');
+            !g.value(n, "fired_in").empty() &&
+            (fired.size() != 2 || !parse_int(fired[0], 1, k_novorossiysk_days) || !contains(k_phases, fired[1]))) {
+            c.problem(n, "fired_in", "'" + g.value(n, "fired_in") + "' is not a phase: DAY-PHASE, as 2-night");
+        }
         if (g.value(n, "block").empty()) {
             c.problem(n, "block", "no block: the dice of its full side, as large:2B2R (Player Sheet)");
         }
@@ -225,6 +232,29 @@ GameRules novorossiysk_game_rules()
                 if (for_good) {
                     out.push_back(change_to(g, unit, "for_good", "true",
                                             "Paratroopers: hit in the air, removed from the game for good"));
+                }
+            }
+        }
+        // Ground and Ship Attack: "If a ground unit returns fire it cannot fire later that
+        // phase": a ground block that threw its dice back at air units is marked for the phase.
+        const auto kind_of = [&g](const std::string& spec) {
+            const GameUnit* unit = g.find_unit(spec);
+            const BlockKind* kind =
+                find_block_kind(split(unit != nullptr ? g.value(unit->name, "block") : spec, ':').front());
+            return kind != nullptr ? kind : find_block_kind("large");
+        };
+        const auto attackers = field_list(r.inputs, "attacker");
+        if (!attackers.empty() &&
+            std::all_of(attackers.begin(), attackers.end(), [&](const std::string& a) { return kind_of(a)->air; })) {
+            for (const auto& spec : field_list(r.inputs, "defender")) {
+                const GameUnit* unit = g.find_unit(spec);
+                if (unit == nullptr || kind_of(spec)->air || kind_of(spec)->name == "ship") {
+                    continue;
+                }
+                const std::string fired = "defender " + unit->name + ":";
+                if (std::any_of(r.rolls.begin(), r.rolls.end(),
+                                [&](const RollRecord& roll) { return roll.purpose.starts_with(fired); })) {
+                    out.push_back(change_to(g, unit->name, "fired_in", phase_label(g), "Ground and Ship Attack"));
                 }
             }
         }

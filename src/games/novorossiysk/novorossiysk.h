@@ -162,5 +162,7 @@ GameRules novorossiysk_game_rules();
 // ":reduced" once stepped down (Large Blocks). SPEC itself when GAME has no block of that
 // name; a usage Error for a block in the Dead Pool.
 std::string block_in_game(std::string_view spec, const GameState& game);
+// GAME's phase on the Time Counter as a block's fired_in keeps it: "2-night".
+std::string phase_label(const GameState& game);
 
 }  // namespace umpire::core
