@@ -496,13 +496,15 @@ std::string stopped_here(Context& ctx, const Message& offer, const std::string& 
     if (offer.game == "-" || ctx.options.game.empty()) {
         return "";
     }
+    std::map<std::uint32_t, size_t> request_of;  // a settled roll's seed: which request it is
+    for (size_t i = 0; i < offer.requests.size(); ++i) {
+        request_of[load::request_seed(secret, value, offer.hash(), i)] = i;
+    }
     const std::vector<load::LogEntry> lines = read_journal(ctx.options.game);
     std::vector<std::string> held;
     for (const size_t at : undo_stacks(lines).done) {
-        for (size_t i = 0; i < offer.requests.size(); ++i) {
-            if (lines[at].seed == load::request_seed(secret, value, offer.hash(), i)) {
-                held.push_back("line " + std::to_string(at + 1) + " holds request " + std::to_string(i + 1));
-            }
+        if (const auto found = request_of.find(lines[at].seed); found != request_of.end()) {
+            held.push_back("line " + std::to_string(at + 1) + " holds request " + std::to_string(found->second + 1));
         }
     }
     if (held.empty()) {
