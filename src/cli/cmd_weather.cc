@@ -128,9 +128,8 @@ void black_sea(const WeatherOptions& given, Context& ctx)
         // said the game "finds it so already".
         const std::string kept = ctx.game()->value("", "weather");
         if (!opt.weather.empty() && to_lower(opt.weather) != kept) {
-            throw usage_error("--weather " + opt.weather + ", but the game (" + ctx.game_path() + ") has " + kept +
-                              " this turn: leave --weather off to use the game's ('game next --weather' gives a "
-                              "turn's weather)");
+            contradicts_game("--weather", opt.weather, kept, "this turn", ctx,
+                             "'game next --weather' gives a turn's weather");
         }
         opt.weather = kept;
     }

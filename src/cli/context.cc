@@ -725,4 +725,12 @@ int count_in_game(std::string_view flag, const std::optional<int>& given, int in
     return in_game;
 }
 
+void contradicts_game(std::string_view flag, std::string_view given, std::string_view kept, std::string_view when,
+                      const Context& ctx, std::string_view hint)
+{
+    throw usage_error(std::string(flag) + " " + std::string(given) + ", but the game (" + ctx.game_path() + ") has " +
+                      std::string(kept) + " " + std::string(when) + ": leave " + std::string(flag) +
+                      " off to use the game's" + (hint.empty() ? "" : " (" + std::string(hint) + ")"));
+}
+
 }  // namespace umpire::cli

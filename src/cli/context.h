@@ -349,4 +349,9 @@ std::string find_side(std::string_view flag, std::string_view side, std::string_
 // contradicts the game.
 int count_in_game(std::string_view flag, const std::optional<int>& given, int in_game, std::string_view unit,
                   std::string_view what, const Context& ctx);
+// The usage Error for FLAG's GIVEN value where the game file keeps another: it has KEPT (in
+// words: "gale", "the wind from SE") WHEN ("this turn"), and FLAG left off uses it. HINT, when
+// given, says where the game's value comes from.
+[[noreturn]] void contradicts_game(std::string_view flag, std::string_view given, std::string_view kept,
+                                   std::string_view when, const Context& ctx, std::string_view hint = "");
 }  // namespace umpire::cli

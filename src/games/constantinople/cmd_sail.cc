@@ -38,9 +38,9 @@ void run_sail(const SailOptions& opt, Context& ctx)
                                       ? std::string("none")
                                       : flag_value("{wind}", core::parse_facing(opt.wind, ""));
         if (given != kept) {
-            throw usage_error("--wind " + opt.wind + ", but the game (" + ctx.game_path() + ") has " +
-                              (kept == "none" ? std::string("no wind (calm, 14.32)") : "the wind from " + kept) +
-                              " this Naval Phase: leave --wind off to use the game's");
+            contradicts_game("--wind", opt.wind,
+                             kept == "none" ? std::string("no wind (calm, 14.32)") : "the wind from " + kept,
+                             "this Naval Phase", ctx);
         }
         q.wind = kept == "none" ? "" : kept;
         inputs.push_back({"wind", kept + " (the game's)"});

@@ -97,9 +97,8 @@ Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Contex
         throw usage_error("--zone " + opt.zone + ": the game's weather (" + single + ") is not by zone");
     }
     if (!opt.weather.empty() && opt.weather != weather) {
-        throw usage_error("--weather " + opt.weather + ", but the game (" + ctx.game_path() + ") has " + weather +
-                          (opt.zone.empty() ? "" : " in the " + opt.zone + " zone") +
-                          " this phase: leave --weather off to use the game's");
+        contradicts_game("--weather", opt.weather, weather,
+                         (opt.zone.empty() ? "" : "in the " + opt.zone + " zone ") + "this phase", ctx);
     }
     c.weather = weather;
     return c;

@@ -30,8 +30,7 @@ void run_overrun(const OverrunOptions& opt, Context& ctx)
                               "--weather good, mud, hard-frost or snow");
         }
         if (!kept.empty() && !q.weather.empty() && to_lower(q.weather) != kept) {
-            throw usage_error("--weather " + q.weather + ", but the game (" + ctx.game_path() + ") has " + kept +
-                              " this game-turn (VI.A): leave --weather off to use the game's");
+            contradicts_game("--weather", q.weather, kept, "this game-turn (VI.A)", ctx);
         }
         if (q.weather.empty()) {
             q.weather = kept;
