@@ -180,6 +180,19 @@ double shown(const core::Fraction& f)
     return v == 0 && mpq_sgn(f.q.backend().data()) > 0 ? std::numeric_limits<double>::denorm_min() : v;
 }
 
+// The longest exact fraction an odds table prints (text only; JSON has every one).
+constexpr size_t k_longest_fraction = 40;
+
+// Whether F's "num/den" is at most k_longest_fraction characters. GMP gives each part's
+// digits without writing it, one too many at times: only a fraction that near the edge
+// is written to be measured.
+bool readable(const core::Fraction& f)
+{
+    const mpq_srcptr v = f.q.backend().data();
+    const size_t most = mpz_sizeinbase(mpq_numref(v), 10) + mpz_sizeinbase(mpq_denref(v), 10) + 1;
+    return most <= k_longest_fraction || (most <= k_longest_fraction + 2 && f.text().size() <= k_longest_fraction);
+}
+
 }  // namespace
 
 std::string percent(const core::Fraction& f) { return percent(shown(f)); }
@@ -424,8 +437,9 @@ std::string expected_text(const core::OddsDimension& dim)
     }
     char e[48];
     std::snprintf(e, sizeof e, "%.2f", dim.expected->value());
-    const std::string exact = dim.expected->text();
-    std::string out = "expected " + std::string(e) + (exact.ends_with("/1") ? "" : " (" + exact + ")");
+    // its fraction where it is not whole and short enough to read (as each line's)
+    const std::string exact = readable(*dim.expected) ? dim.expected->text() : "";
+    std::string out = "expected " + std::string(e) + (exact.empty() || exact.ends_with("/1") ? "" : " (" + exact + ")");
     if (dim.variance) {
         std::snprintf(e, sizeof e, "%.2f", std::sqrt(dim.variance->value()));
         out += ", sd " + std::string(e);
@@ -468,6 +482,7 @@ std::string to_text(const core::OddsReport& report, Style style)
     // as the dimension before (parts alike: 4d6kh3 x 100) print the same: copied.
     size_t body_at = 0;
     size_t body_size = 0;
+    bool left_out = false;  // a dimension's fractions were too long to print
     for (const auto& dim : report.dimensions) {
         std::string head = bold(dim.name, style);
         if (dim.expected) {
@@ -493,16 +508,24 @@ std::string to_text(const core::OddsReport& report, Style style)
         for (const auto& line : dim.lines) {
             width = std::max(width, display_width(label_of(line)));
         }
+        // Exact fractions a person can read are printed; past k_longest_fraction characters
+        // (100d10's run to 200 digits, 1000d10's to 2,000) a dimension prints none, and says
+        // so: --json has each. Their length is known from GMP without writing them.
+        const bool exact = std::all_of(dim.lines.begin(), dim.lines.end(),
+                                       [](const core::OddsLine& line) { return readable(line.probability); });
+        left_out = left_out || !exact;
         // 24 characters off a terminal (what scripts have read); on one, what its width leaves.
         // There each line's fraction is written once, for the width and then for its row.
         size_t cells = 24;
         std::vector<std::string> fractions;
         if (style.width > 0) {
             size_t fraction_width = 0;
-            fractions.reserve(dim.lines.size());
+            fractions.reserve(exact ? dim.lines.size() : 0);
             for (const auto& line : dim.lines) {
-                fractions.push_back(line.probability.text());
-                fraction_width = std::max(fraction_width, fractions.back().size());
+                if (exact) {
+                    fractions.push_back(line.probability.text());
+                    fraction_width = std::max(fraction_width, fractions.back().size());
+                }
             }
             const size_t rest = 2 + width + 2 + 2 + 7 + (dim.numeric ? 18 : 0) + 2 + fraction_width + 1;
             // no bar where none fits: eight cells at 40 columns pushed every line past the edge
@@ -526,9 +549,16 @@ std::string to_text(const core::OddsReport& report, Style style)
             if (dim.numeric) {
                 row += line.value.empty() ? std::string(18, ' ') : "  at least " + pad(percent(at_least[i]), 7, true);
             }
-            out += row + "  " + (fractions.empty() ? line.probability.text() : fractions[i]) + "\n";
+            out +=
+                exact ? row + "  " + (fractions.empty() ? line.probability.text() : fractions[i]) + "\n" : row + "\n";
         }
         body_size = out.size() - body_at;
+    }
+    if (left_out) {
+        out += wrapped("note: ",
+                       "exact fractions of more than " + std::to_string(k_longest_fraction) +
+                           " characters are not printed here; --json gives every one",
+                       style);
     }
     // wrapped as a plain result's notes are (they broke mid-word on a terminal)
     for (const auto& note : r.notes) {

@@ -148,3 +148,53 @@ TEST_CASE("text: a run of printable ASCII ends where a byte by byte look says", 
         REQUIRE(printable_run(text, from, stops) == expected);
     }
 }
+
+TEST_CASE("odds text: fractions past 40 characters are left to JSON, and the text says so", "[format][odds]")
+{
+    // Nd10's chances run to about 2N digits: somewhere from 15d10 to 22d10 a table's longest
+    // fraction passes 40 characters. Each table prints its fractions exactly when all of
+    // them (as JSON gives them) are 40 characters or fewer; a note says when one did not.
+    const std::string note =
+        "note: exact fractions of more than 40 characters are not printed here; --json gives every one";
+    bool printed = false;
+    bool left_out = false;
+    for (int n = 15; n <= 22; ++n) {
+        const std::string expr = std::to_string(n) + "d10";
+        INFO(expr);
+        const auto text = test::run_cli({"roll", "3d6", expr, "--odds"});
+        const auto json = test::run_cli({"roll", "3d6", expr, "--odds", "--json"});
+        REQUIRE(text.code == 0);
+        REQUIRE(json.code == 0);
+        const auto doc = nlohmann::json::parse(json.out);
+        size_t longest = 0;
+        for (const auto& line : doc["odds"][expr]) {
+            longest = std::max(longest, line["fraction"].get<std::string>().size());
+        }
+        const bool readable = longest <= 40;
+        (readable ? printed : left_out) = true;
+        // 3d6's rows end in their fractions whatever the other table does
+        CHECK(text.out.find("  18  ") != std::string::npos);
+        CHECK(text.out.find("0.46%  at least   0.46%  1/216\n") != std::string::npos);
+        // the lowest total of N dice, every die a 1: 1/10^N
+        const std::string lowest = "1/1" + std::string(static_cast<size_t>(n), '0');
+        const size_t head = text.out.find("\n" + expr + "  expected");
+        REQUIRE(head != std::string::npos);
+        const size_t row = text.out.find("\n  " + std::to_string(n) + " ", head);
+        REQUIRE(row != std::string::npos);
+        const std::string first = text.out.substr(row + 1, text.out.find('\n', row + 1) - row - 1);
+        CHECK(first.ends_with(readable ? "  " + lowest : "%"));
+        // no fraction of this table anywhere in the text when it is left out
+        const std::string middle = doc["odds"][expr][static_cast<size_t>(4 * n)]["fraction"];
+        CHECK((text.out.find(middle) != std::string::npos) == readable);
+        // the total of 3d6 and Nd10 has longer fractions still: the note is there whenever
+        // Nd10's were left out
+        if (!readable) {
+            CHECK(text.out.find(note) != std::string::npos);
+        }
+    }
+    CHECK(printed);
+    CHECK(left_out);
+    // A table of short fractions alone has no note.
+    const auto small = test::run_cli({"roll", "3d6", "--odds"});
+    CHECK(small.out.find("not printed") == std::string::npos);
+}
