@@ -724,6 +724,14 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                     "'game' is empty; name the game the scenario is for: one of umpire's "
                     "as its rules title it (\"Constantinople\") or your own (\"Border War\")");
     }
+    // One of umpire's games named by its id, as the command line names it ("russian-portfolio"),
+    // or by its title in another case, is that game: its title, as the rules print it.
+    for (const auto& id : core::game_ids()) {
+        const core::GameRules* rules = core::find_game_rules(id);
+        if (iequals(trimmed(s.game), id) || iequals(trimmed(s.game), rules->title)) {
+            s.game = rules->title;
+        }
+    }
     s.source = reader.string(doc, "source", "the scenario", true);
     s.sides = reader.strings(doc, "sides");
     for (size_t i = 0; i < s.sides.size(); ++i) {

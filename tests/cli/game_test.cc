@@ -1453,6 +1453,19 @@ TEST_CASE("cli: a scenario's game is one of umpire's whatever its case, not a ga
         CHECK(contains(made.out, "A new constantinople game in"));
         CHECK_FALSE(contains(made.out, "game of your own"));
     }
+    // The Russian Portfolio by the id the command line gives it: its game, with its month
+    // and weather (VI.A), not a game of one's own whose file every RP command refused.
+    std::string rp = test::slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/russian-portfolio.toml");
+    const std::string title = "game = \"The Russian Portfolio\"";
+    REQUIRE(contains(rp, title));
+    rp.replace(rp.find(title), title.size(), "game = \"russian-portfolio\"");
+    std::ofstream(dir / "rp-scenario.toml") << rp;
+    auto made = run_cli({"game", "new", dir / "rp-scenario.toml", dir / "rp.toml"});
+    INFO(made.err);
+    CHECK(made.code == 0);
+    CHECK(contains(made.out, "A new russian-portfolio game in"));
+    const auto weather = run_cli({"--game", dir / "rp.toml", "weather"});
+    CHECK(weather.code == 0);
 }
 
 TEST_CASE("cli: melee --exchange makes each attacker the defender of its one melee this segment, in either order "

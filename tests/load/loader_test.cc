@@ -373,6 +373,16 @@ TEST_CASE("loader: a scenario names its game and each side once", "[load][scenar
     CHECK_THROWS_WITH(scenario("G", R"(["a", "b"])", "   "),
                       "s.toml:7:8: unit name '   ' is only spaces, which shows as nothing");
     CHECK_NOTHROW(scenario("G", R"(["a", "b"])", "Two Ships"));
+    // One of umpire's games by its id, as the command line names it, or by its title in
+    // any case, is that game under its title; any other name is the referee's own game.
+    CHECK(scenario("russian-portfolio", R"(["a", "b"])", "Ship").game == "The Russian Portfolio");
+    CHECK(scenario("Black-Sea", R"(["a", "b"])", "Ship").game == "Great War at Sea: The Turkish Black Sea Fleet");
+    CHECK(scenario("great war at sea: the turkish black sea fleet", R"(["a", "b"])", "Ship").game ==
+          "Great War at Sea: The Turkish Black Sea Fleet");
+    CHECK(scenario("novorossiysk", R"(["a", "b"])", "Ship").game == "Novorossiysk 1943");
+    CHECK(scenario("great-battles", R"(["a", "b"])", "Ship").game == "Great Battles of WWII");
+    CHECK(scenario("Border War", R"(["a", "b"])", "Ship").game == "Border War");
+    CHECK(scenario("custom", R"(["a", "b"])", "Ship").game == "custom");
 }
 
 TEST_CASE("loader: a ship held back to a Game-Turn is Constantinople's (19.1)", "[load][scenario]")
