@@ -222,6 +222,18 @@ void run_crt(const CrtOptions& given, Context& ctx)
                  : entry != nullptr ? entry->name
                                     : weather));
         }
+        // "any 3 consecutive Snow weather turns of his choice": from the first the game applied
+        // it in, that turn and the two after; none later (VI.B.3).
+        const std::string from = game->value("", "winter_offensive");
+        const auto first = parse_int(from, 1, core::k_max_clock);
+        const auto turn = parse_int(game->value("", "turn"), 1, core::k_max_clock);
+        if (first && turn && *turn > *first + 2) {
+            throw usage_error("--winter-offensive is for 3 consecutive Snow turns of the Russian Player's choice "
+                              "(VI.B.3): in " +
+                              ctx.game_path() + " they were game-turns " + from + " to " + std::to_string(*first + 2) +
+                              " (applied first in game-turn " + from + "); the game is at game-turn " +
+                              std::to_string(*turn));
+        }
     }
     if (opt.amphibious && opt.side == "russian") {
         throw usage_error("--amphibious is a German attack of the first turn (XVI.B.2); the attack is russian's");
@@ -283,6 +295,9 @@ void run_crt(const CrtOptions& given, Context& ctx)
     inputs.push_back({"river", opt.river});
     inputs.push_back({"dispersed", q.dispersed});
     inputs.push_back({"surrounded", opt.surrounded});
+    if (opt.winter) {
+        inputs.push_back({"winter_offensive", true});  // a game keeps the first turn of its three (VI.B.3)
+    }
     if (opt.retreat) {
         inputs.push_back({"retreat", static_cast<long long>(*opt.retreat)});
     }
@@ -340,8 +355,10 @@ void setup_crt(CLI::App& app, Context& ctx)
         ->type_name("none|some|all");
     sub->add_flag("--amphibious", opt->amphibious,
                   "First-turn German amphibious tanks: no river penalty; with --game, only in game-turn 1 (XVI.B.2)");
-    sub->add_flag("--winter-offensive", opt->winter,
-                  "Russian winter offensive: one column right; with --game, only in a Snow turn (VI.B.3)");
+    sub->add_flag(
+        "--winter-offensive", opt->winter,
+        "Russian winter offensive: one column right; with --game, in Snow turns, the 3 from the first applied "
+        "(VI.B.3)");
     sub->add_flag("--dispersed", opt->dispersed, "The defender is Dispersed: read one column higher (VII.B)");
     sub->add_flag("--surrounded", opt->surrounded, "Surrounded or No Retreat!: D1 -, D4/DX DE, DE BR (XIII.C)");
     sub->add_option("--surrounded-reading", opt->surrounded_reading,

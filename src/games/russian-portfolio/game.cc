@@ -171,13 +171,19 @@ GameRules russian_portfolio_game_rules()
             out.push_back(change_to(g, "", "weather", r.result.code, rolled ? "XVI.C.1.c" : "VI.A"));
         } else if (r.command == "crt") {
             out = crt_changes(g, r);
+            // VI.B.3: "any 3 consecutive Snow weather turns of his choice": the first turn the
+            // Russian shift is applied begins the three; the game keeps it.
+            if (field_text(r.inputs, "winter_offensive") == "true" && g.value("", "winter_offensive").empty()) {
+                out.push_back(change_to(g, "", "winter_offensive", g.value("", "turn"),
+                                        "VI.B.3, the first of the 3 consecutive Snow turns of the winter offensive"));
+            }
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
     };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"turn", "month", "weather", "track"});
+        c.keys("", {"turn", "month", "weather", "track", "winter_offensive"});
         const auto track = split(g.value("", "track"), ',');
         for (size_t i = 0; i < track.size() && !g.value("", "track").empty(); ++i) {
             if (month_key(track[i]) != track[i] || (i > 0 && !month_steps_ok(track[i - 1], track[i]))) {
@@ -187,7 +193,13 @@ GameRules russian_portfolio_game_rules()
                 break;
             }
         }
-        c.number("", "turn", 1, k_max_clock);
+        const auto turn = c.number("", "turn", 1, k_max_clock);
+        // the game-turn the winter offensive's three began (VI.B.3): one the game has reached
+        if (const auto from = c.number("", "winter_offensive", 1, k_max_clock); from && turn && *from > *turn) {
+            c.problem("", "winter_offensive",
+                      std::to_string(*from) + " is after the game's turn " + std::to_string(*turn) +
+                          ": the game-turn the Russian winter offensive's 3 Snow turns began (VI.B.3)");
+        }
         if (const std::string m = g.value("", "month"); month_key(m) != m || m.empty()) {
             c.problem("", "month", "'" + m + "' is no month the game knows: as jun41, oct41, mar42 (V)");
         } else if (month_of(m) < month_of("jun41")) {

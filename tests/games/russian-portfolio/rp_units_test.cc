@@ -327,6 +327,58 @@ TEST_CASE("cli: with a game the winter offensive is refused outside its Snow tur
     CHECK_FALSE(contains(dec.out, "defense: units"));
 }
 
+TEST_CASE("cli: with a game the winter offensive is 3 consecutive Snow turns from the first applied (VI.B.3)",
+          "[cli][game]")
+{
+    // VI.B.3: "In any 3 consecutive Snow weather turns of his choice during the (first) Winter
+    // of 1941/42". Snow lasts from December to the end of the game (VI.A), so the shift was
+    // read in every turn after (hunt39): the first turn it is applied in begins the three.
+    const test::TempDir dir("rp-winter-three");
+    std::string text = k_scenario;
+    text.replace(text.find("22Jun41"), 7, "1Dec41");
+    std::ofstream(dir / "winter.toml") << text;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "winter.toml", file}).code == 0);
+    auto attack = [&](bool apply) {
+        std::vector<std::string> args{"--game", file, "crt", "--attack", "6", "--defense", "5", "--winter-offensive",
+                                      "--roll", "3"};
+        if (apply) {
+            args.insert(args.begin() + 2, "--apply");
+        }
+        return run_cli(args);
+    };
+    auto next = [&](const std::string& month) { REQUIRE(run_cli({"game", "next", file, "--month", month}).code == 0); };
+    // Asked without --apply, the choice is not made: game-turn 1 (dec41) begins nothing.
+    CHECK(attack(false).code == 0);
+    CHECK_FALSE(contains(test::slurp(file), "winter_offensive"));
+    next("jan42");
+    // Applied in game-turn 2 (jan42): the three are turns 2, 3 and 4.
+    auto applied = attack(true);
+    REQUIRE(applied.code == 0);
+    CHECK(contains(test::slurp(file), "winter_offensive = 2"));
+    next("feb42");
+    CHECK(attack(true).code == 0);
+    next("mar42");
+    CHECK(attack(false).code == 0);
+    CHECK(contains(test::slurp(file), "winter_offensive = 2"));  // the first turn stays the first
+    next("apr42");
+    auto fourth = attack(false);
+    CHECK(fourth.code == 64);
+    CHECK(contains(fourth.err, "--winter-offensive is for 3 consecutive Snow turns of the Russian Player's choice "
+                               "(VI.B.3): in " +
+                                   file +
+                                   " they were game-turns 2 to 4 (applied first in game-turn 2); the game is "
+                                   "at game-turn 5"));
+    CHECK(attack(true).code == 64);
+    // Undone back to game-turn 4, the shift is the third turn's again.
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(attack(false).code == 0);
+    // The referee's hand cannot put the first turn after the game's.
+    auto set = run_cli({"game", "set", file, "clock", "winter_offensive=9", "--reason", "test"});
+    CHECK(set.code != 0);
+    CHECK(contains(set.err, "winter_offensive"));
+}
+
 TEST_CASE("cli: with a game the amphibious river attack is refused after the first turn (XVI.B.2)", "[cli][game]")
 {
     // XVI.B.2: "The cross-river attack penalty is dropped for any one German attack in the
