@@ -1105,7 +1105,9 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
             if (!n && !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
                 // a whole number past any the rules take (past 64 bits too: it said "allowed
                 // -2147483648 to 2147483647"): the command's own range is in its --help
-                return "'" + text + "' is out of range: far past any number this option takes (see its --help)";
+                return "'" + text +
+                       "' is out of range: far past any number this option takes (its range: the option's --help, or "
+                       "umpire(1), NUMBERS)";
             }
             if (!n) {
                 return n.error();

@@ -43,13 +43,14 @@ TEST_CASE("numbers: hex, empty and out-of-range values are refused, naming the f
     CHECK(error_of({"--position", "-1", "--seed", "1", "wind"}) ==
           "umpire: error: --position: '-1' is out of range; allowed 0 to 9223372036854775807");
     CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "3000000000"}) ==
-          "umpire: error: --roll: '3000000000' is out of range: far past any number this option takes (see its "
-          "--help)");
+          "umpire: error: --roll: '3000000000' is out of range: far past any number this option takes (its "
+          "range: the option's --help, or umpire(1), NUMBERS)");
     // past 64 bits too, not "allowed -2147483648 to 2147483647", which is no option's range
     for (const std::string big : {"9223372036854775808", "-99999999999999999999", "+18446744073709551616"}) {
         CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", big}) ==
               "umpire: error: --roll: '" + big +
-                  "' is out of range: far past any number this option takes (see its --help)");
+                  "' is out of range: far past any number this option takes (its range: the option's --help, or "
+                  "umpire(1), NUMBERS)");
     }
     CHECK(error_of({"--log", "", "wind"}) == "umpire: error: --log: an empty value is not allowed");
     CHECK(error_of({"weather", "--game", "novorossiysk", "--state", ""}) ==
@@ -130,4 +131,47 @@ TEST_CASE("numbers: suppress takes any number of stands, and refuses --odds past
     mixed.resize(1 + 6 * 100);
     mixed.push_back("--odds");
     CHECK(test::run_cli(mixed).code == 0);
+}
+
+TEST_CASE("numbers: a modifier's --help gives the range its command holds it to", "[cli][numbers]")
+{
+    // A value past 32 bits is refused pointing to the option's --help (hunt39): each
+    // modifier's help says the range the command refuses past, in the same words.
+    struct Case {
+        std::vector<std::string> args;  // the command, with the modifier last but its value
+        std::string flag;
+    };
+    const std::vector<Case> cases{
+        {{"morale", "--stands", "4", "--eliminated", "1", "--roll", "1"}, "--mod"},
+        {{"command-roll", "--quality", "raw", "--roll", "1"}, "--mod"},
+        {{"rally", "--quality", "raw", "--suppressed", "1", "--roll", "1"}, "--mod"},
+        {{"landing", "--terrain", "open", "--roll", "1"}, "--mod"},
+        {{"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "7", "--defender-stands", "2",
+          "--defender-rally-number", "7", "--roll", "1,1,1,1"},
+         "--attacker-mod"},
+        {{"close-combat", "--attacker-stands", "2", "--attacker-rally-number", "7", "--defender-stands", "2",
+          "--defender-rally-number", "7", "--roll", "1,1,1,1"},
+         "--defender-mod"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.args[0] + " " + c.flag);
+        std::vector<std::string> past = c.args;
+        past.insert(past.end(), {c.flag, "100000"});
+        const auto refused = test::run_cli(past);
+        REQUIRE(refused.code == 64);
+        const size_t at = refused.err.find("allowed ");
+        REQUIRE(at != std::string::npos);
+        const std::string range =
+            refused.err.substr(at + 8, refused.err.find_first_of(" (\n", refused.err.find(" to ", at) + 4) - at - 8);
+        CHECK(range.find(" to ") != std::string::npos);
+        const auto help = test::run_cli({c.args[0], "--help"});
+        // the flag's own line (wrapped lines joined)
+        std::string text = help.out;
+        for (size_t nl; (nl = text.find("\n                              ")) != std::string::npos;) {
+            text.replace(nl, 31, " ");
+        }
+        const size_t line = text.find("  " + c.flag + " N");
+        REQUIRE(line != std::string::npos);
+        CHECK(test::contains(text.substr(line, text.find('\n', line) - line), range));
+    }
 }

@@ -64,7 +64,10 @@ void setup_landing(CLI::App& app, Context& ctx)
     sub->add_option("--terrain", opt->terrain, "The terrain landed on: a column of great-battles.landing")
         ->required()
         ->type_name("TERRAIN");
-    sub->add_option("--mod", opt->modifier, "The Landing Chart's modifiers, summed")->type_name("N");
+    sub->add_option("--mod", opt->modifier,
+                    "The Landing Chart's modifiers, summed, " + std::to_string(-core::k_max_d10_modifier) + " to " +
+                        std::to_string(core::k_max_d10_modifier))
+        ->type_name("N");
     sub->add_option("--stands", opt->stands, "Stands landing on that terrain, a d10 each (default 1)")->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("The Landing Chart is lost from the rules text: great-battles.landing is PROVISIONAL,\n"

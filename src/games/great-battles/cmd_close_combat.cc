@@ -60,7 +60,10 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
 
 void add_side(CLI::App& sub, const std::string& name, CloseCombatSideOptions& o, Context& ctx)
 {
-    sub.add_option("--" + name + "-mod", o.modifier, "The " + name + "'s Close Combat Chart modifiers")->type_name("N");
+    sub.add_option("--" + name + "-mod", o.modifier,
+                   "The " + name + "'s Close Combat Chart modifiers, " + std::to_string(-core::k_max_d10_modifier) +
+                       " to " + std::to_string(core::k_max_d10_modifier))
+        ->type_name("N");
     sub.add_option("--" + name + "-stands", o.stands, "The " + name + "'s stands")->type_name("N");
     sub.add_option("--" + name + "-suppressed", o.suppressed, "How many of them are suppressed")->type_name("N");
     sub.add_option("--" + name + "-rally-number", o.rally_number, "Its rally number")->type_name("N");

@@ -59,7 +59,8 @@ void setup_command_roll(CLI::App& app, Context& ctx)
                       "great-battles.command");
     sub->add_option("--unit", opt->unit, "Or a battalion of the scenario")->type_name("NAME");
     sub->add_option("--mod", opt->modifier,
-                    "Added to the d100: a command stand's command roll modifier (4.1.1), from the lost chart")
+                    "Added to the d100: a command stand's command roll modifier (4.1.1), from the lost chart; " +
+                        std::to_string(-core::k_max_d100_modifier) + " to " + std::to_string(core::k_max_d100_modifier))
         ->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("The Command Chart of 13.0 is lost: umpire's table is PROVISIONAL.\n"

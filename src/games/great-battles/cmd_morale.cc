@@ -105,7 +105,10 @@ void setup_morale(CLI::App& app, Context& ctx)
                     "Stands suppressed today, accumulated: a stand suppressed again after a rally counts again (15.1; "
                     "1 casualty point each)")
         ->type_name("N");
-    sub->add_option("--mod", opt->modifier, "Added to the d100 roll (15.2 'modified roll')")->type_name("N");
+    sub->add_option("--mod", opt->modifier,
+                    "Added to the d100 roll (15.2 'modified roll'), " + std::to_string(-core::k_max_d100_modifier) +
+                        " to " + std::to_string(core::k_max_d100_modifier))
+        ->type_name("N");
     sub->add_option_function<std::string>(
            "--casualty-reading",
            [opt](const std::string& v) {

@@ -90,7 +90,10 @@ void setup_rally(CLI::App& app, Context& ctx)
     sub->add_option("--suppressed", opt->suppressed,
                     "Suppressed stands, one d10 each (with --game and --unit, the game's count)")
         ->type_name("N");
-    sub->add_option("--mod", opt->modifier, "Rally modifiers, e.g. a command stand's (4.1.1)")->type_name("N");
+    sub->add_option("--mod", opt->modifier,
+                    "Rally modifiers, e.g. a command stand's (4.1.1), " + std::to_string(-core::k_max_d10_modifier) +
+                        " to " + std::to_string(core::k_max_d10_modifier))
+        ->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("Examples:\n  umpire rally --quality average --suppressed 3\n"
                 "  umpire rally --unit 2-Para --suppressed 2 --odds\n"
