@@ -59,8 +59,10 @@ void run_sail(const SailOptions& opt, Context& ctx)
         inputs.push_back({"wind", q.wind});
     }
     if (!opt.hex.empty()) {
-        if (core::hex_neighbour(opt.hex, "N").empty() && core::hex_neighbour(opt.hex, "S").empty()) {
-            throw usage_error("--hex '" + opt.hex + "': a hex number is four digits, column then row (1539)");
+        if (!core::is_hex(opt.hex)) {
+            throw usage_error("--hex '" + opt.hex +
+                              "': a hex number is four digits, column then row, each 01 to 99 "
+                              "(1539)");
         }
         q.hex = opt.hex;
         inputs.push_back({"hex", opt.hex});

@@ -62,6 +62,9 @@ const std::vector<std::string>& compass_points();
 // 14.25's example fixes: from 1539, 1638 is north, 1639 north-east, 1439 south, 1538
 // north-west. The neighbour of HEX toward POINT, "" past the map's numbering.
 std::string hex_neighbour(std::string_view hex, std::string_view point);
+// Whether HEX is a hex number: four digits, its column and its row each 01 to 99 (1539;
+// 0113 is a reef hex of column 01).
+bool is_hex(std::string_view hex);
 // A facing typed as a compass point, or as the number of the neighbouring hex the bow
 // points at (which needs HEX): the compass point, or a message.
 Expected<std::string> parse_facing(std::string_view text, std::string_view hex);

@@ -128,7 +128,7 @@ std::string hex_neighbour(std::string_view hex, std::string_view point)
 {
     auto number = parse_int(hex, 0, 9999);
     const int p = compass_index(point);
-    if (hex.size() != 4 || !number || p < 0) {
+    if (!is_hex(hex) || p < 0) {
         return "";
     }
     const int column = static_cast<int>(*number / 100);
@@ -146,6 +146,15 @@ std::string hex_neighbour(std::string_view hex, std::string_view point)
     char text[8];
     std::snprintf(text, sizeof text, "%02d%02d", c, r);
     return text;
+}
+
+bool is_hex(std::string_view hex)
+{
+    if (hex.size() != 4 || !std::all_of(hex.begin(), hex.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        return false;
+    }
+    const auto number = parse_int(hex, 0, 9999);
+    return number && *number / 100 >= 1 && *number % 100 >= 1;
 }
 
 Expected<std::string> parse_facing(std::string_view text, std::string_view hex)
@@ -191,8 +200,8 @@ Resolution resolve_sail(const SailRequest& q)
     if (q.remaining) {
         check_count(*q.remaining, 0, 99, "{remaining}");
     }
-    if (!q.hex.empty() && hex_neighbour(q.hex, "N").empty() && hex_neighbour(q.hex, "S").empty()) {
-        throw usage_error("{hex} '" + q.hex + "': a hex number is four digits, column then row (1539)");
+    if (!q.hex.empty() && !is_hex(q.hex)) {
+        throw usage_error("{hex} '" + q.hex + "': a hex number is four digits, column then row, each 01 to 99 (1539)");
     }
     Resolution r;
     r.command = "sail";

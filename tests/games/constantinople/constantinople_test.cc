@@ -331,6 +331,32 @@ TEST_CASE("sail: 14.25's example, wind N, 1539 facing 1639 may turn to 1439 but 
     CHECK(field<std::string>(r.results[0], "sailing_after") == "running-free");
 }
 
+TEST_CASE("sail: a hex number is its column and row, each 01 to 99, whatever its neighbours", "[core][sail]")
+{
+    // 0113 is one of the text's reef hexes: column 01 is on the map. 0101's north and south
+    // neighbours are both past the numbering; it was refused as "not four digits" (hunt40),
+    // while 0001 and 0200, no hexes, were taken.
+    for (const std::string hex : {"0101", "0113", "0124", "1500", "1539", "9999"}) {
+        INFO(hex);
+        CHECK(is_hex(hex) == (hex != "1500"));
+    }
+    for (const std::string hex : {"0000", "0001", "0200", "0100", "101", "01010", "ab12", "-101", "+101"}) {
+        INFO(hex);
+        CHECK_FALSE(is_hex(hex));
+        CHECK(hex_neighbour(hex, "S").empty());
+    }
+    CHECK(hex_neighbour("0101", "N").empty());  // row 00: past the numbering
+    CHECK(hex_neighbour("0101", "SE") == "0102");
+    SailRequest q;
+    q.wind = "S";
+    q.facing = "N";
+    q.hex = "0101";
+    CHECK(resolve_sail(q).result.code == "running-free");
+    q.hex = "0200";
+    CHECK_THROWS_WITH(resolve_sail(q), Catch::Contains("'0200': a hex number is four digits, column then row, each "
+                                                       "01 to 99 (1539)"));
+}
+
 TEST_CASE("sail: the points of sailing of 14.24 for every facing", "[core][sail]")
 {
     auto code = [](const char* wind, const char* facing) {
