@@ -13,7 +13,8 @@ namespace umpire::core {
 void RandomSource::past_last_position()
 {
     throw usage_error("the seed's stream has reached position " + std::to_string(k_last_position) +
-                      ", the last a request can start from, so what follows could not be replayed: start another seed");
+                      ", its last: a die drawn there would leave it past any position a request can be started "
+                      "from, so it could not be replayed: start another seed");
 }
 
 std::string DiceSpec::label() const

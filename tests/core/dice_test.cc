@@ -282,4 +282,8 @@ TEST_CASE("dice: the stream stops at the last position a request can name, never
     CHECK(source.position() == k_last_position);
     CHECK_THROWS_WITH(source.face(6), Catch::Contains("has reached position 9223372036854775807"));
     CHECK(source.position() == k_last_position);  // nothing drawn
+    // A request may start there (--position takes it) and draw nothing; one that draws is
+    // told why it cannot, not that it cannot start (hunt40 #9).
+    CHECK_THROWS_WITH(source.face(6), Catch::Contains("its last: a die drawn there would leave it past any position "
+                                                      "a request can be started from"));
 }
