@@ -38,6 +38,16 @@ seen_commands = set()
 checked = 0
 
 
+def unique_keys(pairs):
+    """An object whose members each have their own name: a name twice is not interoperable
+    JSON (RFC 8259, 4), and most parsers keep only the last (hunt42: two "weather" inputs)."""
+    names = [k for k, _ in pairs]
+    twice = sorted({k for k in names if names.count(k) > 1})
+    if twice:
+        raise ValueError("a member named twice: " + ", ".join(twice))
+    return dict(pairs)
+
+
 def check(text, where):
     global checked
     for number, line in enumerate(text.splitlines(), 1):
@@ -45,7 +55,7 @@ def check(text, where):
             continue
         checked += 1
         try:
-            doc = json.loads(line)
+            doc = json.loads(line, object_pairs_hook=unique_keys)
         except ValueError as e:
             failures.append(f"{where}:{number}: not JSON ({e}): {line[:200]}")
             continue

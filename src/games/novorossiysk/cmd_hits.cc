@@ -195,9 +195,6 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (!q.phase.empty()) {
         inputs.push_back({"phase", q.phase});
     }
-    if (!q.weather.empty() && opt.weather.empty()) {
-        inputs.push_back({"weather", q.weather});  // the game's: said, since it was not typed
-    }
     if (!opt.terrain.empty()) {
         inputs.push_back({"terrain", opt.terrain});
     }
