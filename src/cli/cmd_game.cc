@@ -679,7 +679,7 @@ void setup_game(CLI::App& app, Context& ctx)
                 "novorossiysk (day, phase, weather, floods; blocks' steps and the Dead Pool).\n"
                 "Examples:\n"
                 "  umpire game new constantinople siege.toml\n"
-                "  umpire --game siege.toml --apply melee --attacker Galley-1 --defender Genoa\n"
+                "  umpire --game siege.toml --apply melee --attacker Galley-1 --defender Venice\n"
                 "  umpire game status siege.toml\n"
                 "  umpire game sequence siege.toml      # the steps of play, and the one the game is at\n"
                 "  umpire game next siege.toml          # the next step: the Combat Segment, the next Impulse\n"

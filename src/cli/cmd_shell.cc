@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/game_store.h"
 #include "cli/run.h"
+#include "load/state.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -19,6 +20,7 @@
 #include <sstream>
 
 #include <editline/readline.h>
+#include <histedit.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -137,6 +139,47 @@ std::string history_path()
     return ec ? "" : dir + "/history";
 }
 
+// The most lines the history file keeps, the newest.
+constexpr int k_history_lines = 1000;
+
+// LINE added to the history file as it is on disk now, so another shell's lines stay (each
+// shell wrote its own list over the file), and the file replaced whole (libedit rewrote it
+// in place: a kill mid-write left it cut short, hunt41). History is a convenience: a file
+// that cannot be read or written is passed over.
+void save_history(const std::string& path, const std::string& line)
+{
+    History* h = history_init();
+    if (h == nullptr) {
+        return;
+    }
+    HistEvent ev;
+    history(h, &ev, H_SETSIZE, k_history_lines);
+    history(h, &ev, H_LOAD, path.c_str());  // -1 when there is none yet
+    history(h, &ev, H_ENTER, line.c_str());
+    // libedit writes to a FILE with a descriptor (it sets the file's mode): a temporary one,
+    // read back and written the way a game file is.
+    std::string text;
+    if (FILE* f = std::tmpfile(); f != nullptr) {
+        if (history(h, &ev, H_SAVE_FP, f) >= 0 && std::fflush(f) == 0) {
+            std::rewind(f);
+            char buffer[4096];
+            for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) {
+                text.append(buffer, n);
+            }
+        }
+        std::fclose(f);
+    }
+    history_end(h);
+    if (!text.empty()) {
+        try {
+            load::write_state_text(path, text, 0600);
+        } catch (const Error&) {
+            // another shell writing it at the same instant, or a full disk: the line is
+            // still in this shell's own history
+        }
+    }
+}
+
 // "siege imp 3 wind NE 8> ": the game and its clock.
 std::string prompt(const std::string& game_path, Context& ctx)
 {
@@ -180,7 +223,7 @@ std::string without_working(const std::string& text, std::string& working)
 }
 
 const char* k_shell_help = "Type a command as on the command line, without 'umpire': melee --attacker Galley-1 "
-                           "--defender Genoa.\n"
+                           "--defender Venice.\n"
                            "With a game, each result is applied to it; 'ask COMMAND' only asks.\n"
                            "  why        the working of the last result: inputs, steps, dice, notes, seed\n"
                            "  working on|off  show the working under every result (off at the start)\n"
@@ -189,7 +232,7 @@ const char* k_shell_help = "Type a command as on the command line, without 'umpi
                            "  next       the next step: an Impulse's combat, a player's turn, the night, the dawn\n"
                            "  undo       revert the last change; redo makes it again\n"
                            "  set UNIT KEY=VALUE --reason TEXT  mark a unit by hand (journalled)\n"
-                           "  help [CMD] this, or a command's options\n"
+                           "  help [CMD] this, or a command's options (help next: game's)\n"
                            "  cc, cr, co, ap, ad  close-combat, command-roll, cops-overrun, always-possible,\n"
                            "             air-deployment\n"
                            "  exit       leave (or Ctrl-D)\n"
@@ -202,8 +245,12 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     const std::string game = ctx.game_path();
     if (!game.empty()) {
         require_game(game);
-        load::StateLock lock(game, true);
-        open_game(game, game_starter(ctx), false);  // a missing or broken game is an error before the prompt
+        // A missing or broken game is an error before the prompt; one a crash left behind its
+        // journal is mended now, and said before the prompt, not with the first line typed.
+        load::StateLock lock(game);  // a writer's: the mend is written
+        for (const auto& note : open_game(game, game_starter(ctx), true).notes) {
+            ctx.err() << "umpire: note: " << note << "\n";
+        }
     }
     // libedit reads characters through the locale's: in the C locale it drops every byte
     // past ASCII ("#héllo" read as "#hllo"). The user's, for its character type only.
@@ -280,7 +327,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         }
         add_history(line.c_str());
         if (!history.empty()) {
-            write_history(history.c_str());
+            save_history(history, line);
         }
         std::vector<std::string> args = *words;
         for (const auto& [alias, command] : k_shell_aliases) {
@@ -292,7 +339,34 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         }
         const std::string first = args.front();
         if (first == "exit" || first == "quit") {
-            break;
+            if (args.size() == 1) {
+                break;
+            }
+            err << "umpire: error: " << first << " takes no words (" << visible(args[1])
+                << " given): type it alone, or Ctrl-D\n";
+            worst = std::max(worst, 64);
+            continue;
+        }
+        // A word neither the shell's nor a command's: suggested among both ('nxt' is next,
+        // not crt), before the command line's own error, which knows only its commands.
+        const auto shell_word = [](const std::string& w) {
+            return std::find(k_shell_words.begin(), k_shell_words.end(), w) != k_shell_words.end();
+        };
+        const std::string named = (first == "ask" || first == "help") && args.size() > 1 ? args[1] : first;
+        if (!named.starts_with("-") && !shell_word(named) && command_group(named).empty()) {
+            std::vector<std::string> names(k_shell_words.begin(), k_shell_words.end());
+            for (const auto& [alias, command] : k_shell_aliases) {
+                names.emplace_back(alias);
+            }
+            for (const auto& c : completions({}, "", ctx.env(), "")) {
+                if (!contains(names, c)) {
+                    names.push_back(c);
+                }
+            }
+            err << "umpire: error: unknown command '" << visible(named) << "'" << suggestion(named, names)
+                << "; 'help' lists the shell's words and its commands\n";
+            worst = std::max(worst, 64);
+            continue;
         }
         if (first == "why") {
             out << (working.empty() ? "no working to show: nothing resolved yet\n" : working);
@@ -312,7 +386,18 @@ void run_shell(const ShellOptions& opt, Context& ctx)
                 out << k_shell_help;
                 continue;
             }
-            args = {args[1], "--help"};
+            // The shell's game words are game's actions, whose options are game's; its other
+            // words are this help's.
+            const std::string& word = args[1];
+            if (word == "status" || word == "sequence" || word == "next" || word == "undo" || word == "redo" ||
+                word == "set") {
+                args = {"game", "--help"};
+            } else if (shell_word(word)) {
+                out << k_shell_help;
+                continue;
+            } else {
+                args = {word, "--help"};
+            }
         } else if (first == "status" || first == "sequence" || first == "next" || first == "undo" || first == "redo" ||
                    first == "set") {
             args.insert(args.begin(), "game");

@@ -400,7 +400,7 @@ void check_option_names(const CLI::App& app, const std::vector<std::string>& arg
             // visible(): the name is as typed, and reaches the terminal (an SGR escape or
             // U+202E in it passed the guard, which lets umpire's own colour through; hunt32)
             throw usage_error("unknown option '" + visible(name) + "'" + suggestion(name, known) +
-                              "; 'umpire COMMAND --help' lists a command's options");
+                              "; --help after the command lists its options");
         }
     }
 }
@@ -698,9 +698,10 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
                 title.clear();  // an unreadable file: every command
             }
         }
-        for (const char* w :
-             {"ask", "help", "status", "sequence", "next", "undo", "redo", "set", "why", "working", "exit"}) {
-            words.emplace_back(w);
+        for (const std::string_view w : k_shell_words) {
+            if (w != "quit") {  // exit's other name, not offered twice
+                words.emplace_back(w);
+            }
         }
         const size_t shell_words = words.size();
         for (const auto& c : k_commands) {

@@ -77,6 +77,10 @@ std::string refused_inside(std::string_view where, const std::vector<std::string
 // for the rest, "" for no command of umpire's.
 std::string_view command_group(std::string_view command);
 
+// The shell's own words, beside the commands (cmd_shell.cc reads them; completion offers them).
+inline constexpr std::array<std::string_view, 12> k_shell_words{"ask",  "help", "status", "sequence", "next", "undo",
+                                                                "redo", "set",  "why",    "working",  "exit", "quit"};
+
 // Short names for the long commands, typed at the shell's prompt only (scripts keep the
 // full ones); completed there as the commands they stand for.
 inline constexpr std::array<std::pair<std::string_view, std::string_view>, 5> k_shell_aliases{{

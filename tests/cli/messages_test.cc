@@ -140,8 +140,8 @@ TEST_CASE("messages: the flag that was wrong is named, as it was typed", "[cli][
 TEST_CASE("messages: a typo gets the nearest name", "[cli][messages]")
 {
     CHECK(first_error({"melee", "--atacker", "4", "--defender", "3"}) ==
-          "umpire: error: unknown option '--atacker' (did you mean '--attacker'?); 'umpire COMMAND --help' lists a "
-          "command's options");
+          "umpire: error: unknown option '--atacker' (did you mean '--attacker'?); --help after the command lists "
+          "its options");
     CHECK(first_error({"melee", "--attacker", "4", "--defender", "3", "--rol", "9"}).find("(did you mean '--roll'?)") !=
           std::string::npos);
     CHECK(first_error({"crt", "--attack", "5", "--defense", "3", "--river", "al"}) ==

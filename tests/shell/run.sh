@@ -335,6 +335,43 @@ piped=$("$umpire" "${melee[@]}")
 piped=$("$umpire" --color=always "${melee[@]}")
 [[ "$piped" == *"$esc"* ]] || fail "--color=always gave no colour in a pipe"
 
+# History: each line is added to the file as it stands on disk and the file replaced whole,
+# so another shell's lines stay (a shell wrote its own list over the file, and a kill while
+# libedit rewrote it in place cut it short: hunt41); the file is the referee's alone (0600).
+echo "roll 1d6 # old line" | XDG_STATE_HOME="$work/hist" "$umpire" -q shell >hist.out 2>&1
+[ "$(stat -c %a hist/umpire/history)" = 600 ] || fail "new history mode $(stat -c %a hist/umpire/history), not 600"
+{
+    echo "roll 1d6 # first"
+    sleep 1
+    printf 'other\\040shell\n' >>hist/umpire/history
+    echo "roll 1d6 # second"
+} | XDG_STATE_HOME="$work/hist" "$umpire" -q shell >hist.out 2>&1
+for kept in 'roll\0401d6\040#\040old\040line' 'other\040shell' 'roll\0401d6\040#\040first' 'roll\0401d6\040#\040second'; do
+    grep -qxF -- "$kept" hist/umpire/history || fail "history lacks $kept: $(cat hist/umpire/history)"
+done
+[ "$(head -1 hist/umpire/history)" = "_HiStOrY_V2_" ] || fail "history's first line is not libedit's"
+[ "$(stat -c %a hist/umpire/history)" = 600 ] || fail "history mode $(stat -c %a hist/umpire/history), not kept"
+ls hist/umpire | grep -qv '^history$' && fail "history left a file beside it: $(ls hist/umpire)"
+
+# The shell's own words among the suggestions ('nxt' is next, not crt) and in help (help
+# next is game's options: --skip-due); exit with words is refused, not taken (hunt41).
+printf 'nxt\nstauts\nhelp next\nhelp why\nexit 3\nroll 1d6 # still here\n' |
+    "$umpire" -q shell --no-history >words.out 2>words.err
+has words.err "unknown command 'nxt' (did you mean 'next'?)"
+has words.err "unknown command 'stauts' (did you mean 'status'?)"
+has words.out "--skip-due"
+has words.out "'ask COMMAND' only asks"
+has words.err "exit takes no words (3 given)"
+has words.out "still here"
+# A game a crash left one change behind its journal is brought up, and said, at the start.
+"$umpire" -q game new constantinople behind.toml >/dev/null
+cp behind.toml behind.before
+"$umpire" -q game next behind.toml >/dev/null
+cp behind.before behind.toml
+printf '' | "$umpire" -q shell --no-history --game behind.toml >behind.out 2>behind.err
+has behind.err "behind.toml: rolled forward to its journal's line 2"
+cmp -s behind.toml behind.before && fail "the shell did not write the rolled-forward game"
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
     exit 1

@@ -23,7 +23,7 @@ void setup_free(CLI::App& app, Context& ctx)
     add_dice_options(*sub, opt->dice);
     sub->footer("At the beginning of a Movement Segment (15.16). With --game --apply, a ship that\n"
                 "breaks free frees its partner too, and a rammed ship freed is Damaged.\n"
-                "Examples:\n  umpire free --as rammed\n  umpire --game siege.toml --apply free --ship Genoa");
+                "Examples:\n  umpire free --as rammed\n  umpire --game siege.toml --apply free --ship Venice");
     sub->callback([opt, &ctx] {
         std::string role = opt->role;
         std::string ship;

@@ -465,7 +465,7 @@ void setup_plan_melee(CLI::App& plan, Context& ctx)
                 "Examples:\n"
                 "  umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2      # 15.24's example is among them\n"
                 "  umpire plan melee --ship 8 --enemy 5 --enemy 3 --enemy 2 --objective strongest --top 3\n"
-                "  umpire --game evening.toml plan melee --ship Genoa --enemy Galley-1 --enemy Galley-2");
+                "  umpire --game evening.toml plan melee --ship Venice --enemy Galley-1 --enemy Galley-2");
     sub->callback([opt, &ctx] { run_plan_melee(*opt, ctx); });
 }
 
