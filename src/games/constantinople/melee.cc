@@ -88,6 +88,24 @@ void refuse_attackers_twice(const MeleeRequest& q)
     refuse_named_twice(names, "{attacker}", "; each ship melees once, up to four against one (15.24)");
 }
 
+// Refuses attackers of two sides: "four Friendly ships may attack an Enemy vessel" (15.24),
+// the strengths of "all his attacking units" added (15.23). Ships typed as numbers have no side.
+void refuse_attackers_of_two_sides(const MeleeRequest& q)
+{
+    for (size_t i = 0; i < q.attackers.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            const Ship& a = q.attackers[j];
+            const Ship& b = q.attackers[i];
+            if (!a.side.empty() && !b.side.empty() && a.side != b.side) {
+                throw usage_error("{attacker} " + a.name + " is " + a.side + " and {attacker} " + b.name + " is " +
+                                  b.side +
+                                  ": the ships of one side of a melee are Friendly to each other, as many as four "
+                                  "attacking one Enemy vessel (15.24), their strengths added (15.23)");
+            }
+        }
+    }
+}
+
 // Why the defender's split Q.split of its STRENGTH breaks 15.24, or "".
 std::string split_refusal(const MeleeRequest& q, int strength)
 {
@@ -152,6 +170,7 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, st
                           " given; one to four ships may attack one ship (15.24)");
     }
     refuse_attackers_twice(q);
+    refuse_attackers_of_two_sides(q);
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
             throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name + " are both " +
@@ -245,6 +264,7 @@ MeleeSplits legal_splits(const MeleeRequest& q)
                           " given; a ship melees one to four adjacent enemies (15.24)");
     }
     refuse_attackers_twice(q);
+    refuse_attackers_of_two_sides(q);
     MeleeSplits out;
     out.strength = attack_strength(q.defender, q.reading);
     for (const auto& ship : q.attackers) {

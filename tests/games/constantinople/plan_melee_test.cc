@@ -396,3 +396,42 @@ TEST_CASE("melee and plan melee: a ship named twice is refused, by the flag type
     CHECK(unknown.code == 64);
     CHECK_THAT(unknown.err, Catch::Contains("--defender 'Bogus'"));
 }
+
+// "As many as four Friendly ships may attack an Enemy vessel" (15.24), the attacker adding
+// "the Melee strengths of all his attacking units" (15.23): an Ottoman and a Byzantine ship are
+// never one melee's attackers, nor one ship's adjacent enemies, whatever the defender is typed as.
+TEST_CASE("melee and plan melee: ships of both sides are never one side's, by the flag typed", "[cli][plan]")
+{
+    const std::vector<std::vector<std::string>> mixed{
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--roll", "1"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--exchange", "--split", "1,2",
+         "--roll", "1,1,1"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--exchange", "--split-plan",
+         "1", "--roll", "1,1,1"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--odds"},
+    };
+    for (const auto& args : mixed) {
+        CAPTURE(args);
+        auto r = test::run_cli(args);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains("--attacker Galley-1 is ottoman and --attacker Genoa-2 is byzantine"));
+        CHECK_THAT(r.err, Catch::Contains("(15.24)"));
+    }
+    auto plan = test::run_cli({"plan", "melee", "--ship", "5", "--enemy", "Galley-1", "--enemy", "Genoa-2"});
+    CHECK(plan.code == 64);
+    CHECK_THAT(plan.err, Catch::Contains("--enemy Galley-1 is ottoman and --enemy Genoa-2 is byzantine"));
+
+    // With a game file too; ships of one side, or typed as numbers, are still summed (15.23).
+    test::TempDir dir("mixed-sides");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(test::run_cli({"game", "new", "constantinople", file}).code == 0);
+    auto game =
+        test::run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--attacker", "Venice", "--defender", "3"});
+    CHECK(game.code == 64);
+    CHECK_THAT(game.err, Catch::Contains("--attacker Galley-1 is ottoman and --attacker Venice is byzantine"));
+    CHECK(test::run_cli({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "3", "--roll", "1"})
+              .code == 0);
+    CHECK(
+        test::run_cli({"melee", "--attacker", "Galley-1", "--attacker", "7", "--defender", "3", "--roll", "1"}).code ==
+        0);
+}
