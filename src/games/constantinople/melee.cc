@@ -151,10 +151,20 @@ std::string split_refusal(const MeleeRequest& q, int strength)
         return "";
     }
     for (size_t i = 0; i < n; ++i) {
+        const std::string attacker = ship_label(q.attackers[i], "attacker " + std::to_string(i + 1));
+        // "Attack all of them or none" (15.24): only a ship with fewer points than enemies
+        // attacks one at 0 (umpire's reading of the case's "however").
+        if (q.split[i] < 1) {
+            return "{split}: 0 points against " + attacker + " leaves it unattacked; " + who +
+                   " must attack all of its adjacent enemies or none (15.24), so with as many melee points as "
+                   "enemies (" +
+                   std::to_string(strength) + " for " + std::to_string(n) +
+                   ") it gives each at least 1; only a ship with fewer points than enemies attacks the strongest "
+                   "at 0";
+        }
         int differential = q.split[i] - defense_strength(q.attackers[i], q.boom, q.reading);
-        if (q.split[i] < 1 || differential < -3) {
-            return "{split}: " + std::to_string(q.split[i]) + " point(s) against " +
-                   ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) + " gives differential " +
+        if (differential < -3) {
+            return "{split}: " + std::to_string(q.split[i]) + " point(s) against " + attacker + " gives differential " +
                    signed_number(differential) + "; when splitting, the lowest voluntary differential is -3 (15.24)";
         }
     }

@@ -206,6 +206,14 @@ TEST_CASE("melee: the limits of 15.24 are usage errors", "[core][melee]")
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
                       "{split}: 1 point(s) against attacker 1 gives differential -4; when splitting, the "
                       "lowest voluntary differential is -3 (15.24)");
+    // "Must either attack all of them or none" (15.24): a 0 leaves an enemy unattacked, though
+    // its differential, -3 against a 3, is one the -3 floor allows; only a ship with fewer
+    // points than enemies attacks the strongest at 0.
+    q.split = {5, 0, 3};
+    CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
+                      "{split}: 0 points against attacker 2 leaves it unattacked; the defender must attack all of its "
+                      "adjacent enemies or none (15.24), so with as many melee points as enemies (8 for 3) it gives "
+                      "each at least 1; only a ship with fewer points than enemies attacks the strongest at 0");
     // Fewer points than enemies: the strongest at 0, the rest at 1.
     q.defender = melee_ship(2);
     q.split = {1, 1, 0};
