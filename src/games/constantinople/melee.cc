@@ -192,6 +192,9 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, st
     }
     const int counter_strength = attack_strength(q.defender, q.reading);
     if (q.exchange && q.attackers.size() > 1) {
+        if (std::string refusal = no_legal_split(q); !refusal.empty()) {
+            throw usage_error(refusal);
+        }
         if (std::string refusal = split_refusal(q, counter_strength); !refusal.empty()) {
             throw usage_error(refusal);
         }
@@ -302,6 +305,38 @@ MeleeSplits legal_splits(const MeleeRequest& q)
     };
     place(0, out.strength);
     return out;
+}
+
+std::vector<int> least_split(const MeleeRequest& q)
+{
+    std::vector<int> least;
+    if (q.attackers.size() > static_cast<size_t>(attack_strength(q.defender, q.reading))) {
+        return least;
+    }
+    for (const auto& ship : q.attackers) {
+        least.push_back(std::max(1, defense_strength(ship, q.boom, q.reading) - 3));
+    }
+    return least;
+}
+
+std::string no_legal_split(const MeleeRequest& q)
+{
+    const std::vector<int> least = least_split(q);
+    const int strength = attack_strength(q.defender, q.reading);
+    const int needed = std::accumulate(least.begin(), least.end(), 0);
+    if (q.attackers.size() < 2 || needed <= strength) {
+        return "";
+    }
+    std::vector<std::string> each;
+    for (size_t i = 0; i < least.size(); ++i) {
+        each.push_back(std::to_string(least[i]) + " on " +
+                       ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)));
+    }
+    const std::string who = ship_label(q.defender, "the defender");
+    return "{exchange}: " + who + " has no legal attack back on its " + std::to_string(q.attackers.size()) +
+           " attackers (15.24): attacking all of them, at least 1 point each and no differential below -3, takes " +
+           std::to_string(needed) + " points (" + join(each, ", ") + "), more than its melee strength " +
+           std::to_string(strength) + ", so it attacks none of them; resolve the melee without {exchange}";
 }
 
 }  // namespace umpire::core
