@@ -284,6 +284,35 @@ TEST_CASE("ram: a ship of ram strength 0 may not ram (15.1, 14.28)", "[core][ram
                       "14.28); allowed 1 to 4 (15.42)");
 }
 
+// Table 15.42 has ram strengths 1 to 4 across and ram defenses A to D down: every refusal of
+// a value typed says so, not a melee strength's range or the table's internals.
+TEST_CASE("ram: a strength out of 1 to 4 or a defense out of A to D is refused with 15.42's range", "[cli][ram]")
+{
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"--strength", "-1", "--defense", "A"}, "--strength '-1': a ram strength is 1 to 4 (15.42), or a ship's name"},
+        {{"--strength", "100", "--defense", "A"},
+         "--strength '100': a ram strength is 1 to 4 (15.42), or a ship's name"},
+        {{"--strength", "5", "--defense", "A"},
+         "--strength 5: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)"},
+        {{"--strength", "5:damaged", "--defense", "A", "--damaged-reading", "chart"},
+         "--strength 5: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)"},
+        {{"--strength", "3", "--defense", "AB"}, "give a ram defense A to D (15.42), or one of: Genoa"},
+        {{"--strength", "X", "--defense", "A"}, "give a ram strength 1 to 4 (15.42), or one of: Genoa"},
+        {{"--strength", "3", "--defense", "-1"}, "--defense '-1': ram defense is a letter A to D (15.42)"},
+    };
+    for (const auto& [args, message] : cases) {
+        std::vector<std::string> words{"ram"};
+        words.insert(words.end(), args.begin(), args.end());
+        words.insert(words.end(), {"--roll", "1,1"});
+        CAPTURE(words);
+        auto r = test::run_cli(words);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains(message));
+        CHECK_THAT(r.err, !Catch::Contains("0 to 99"));
+    }
+    CHECK(test::run_cli({"ram", "--strength", "4", "--defense", "D", "--roll", "1"}).code == 0);
+}
+
 TEST_CASE("ram: the preconditions of 14.17, 14.28, 15.11 and 15.62 refuse before any die", "[core][ram]")
 {
     auto refusal = [](auto setup) {
