@@ -430,6 +430,26 @@ TEST_CASE("sail: a ship that does not move turns one hexside and drifts downwind
     CHECK(resolve_sail(q).results.at(0).code == "refused");
 }
 
+// 17.21 names types only ("only triremes, biremes or fustae"): which side of the counter shows
+// is nothing to the Portage, so a flag is refused as one, not as a ship that does not exist.
+TEST_CASE("portage: a ship with a flag is refused for the flag, naming the ship (17.21)", "[cli][portage]")
+{
+    auto back =
+        test::run_cli({"portage", "--turn", "20", "--ship", "Trireme-1:back", "--capability", "1", "--roll", "4"});
+    CHECK(back.code == 64);
+    CHECK(back.err == "umpire: error: --ship 'Trireme-1:back': portage takes no ship flags (':back'): 17.21 allows "
+                      "any trireme, bireme or fustae whichever side of its counter shows; give Trireme-1\n");
+    auto type = test::run_cli({"portage", "--turn", "20", "--ship", "fustae:back:damaged", "--capability", "1"});
+    CHECK(type.code == 64);
+    CHECK_THAT(type.err, Catch::Contains("takes no ship flags (':back', ':damaged')"));
+    // The name is checked first: an unknown one is still told so.
+    auto unknown = test::run_cli({"portage", "--turn", "20", "--ship", "Trireme-9:back", "--capability", "1"});
+    CHECK(unknown.code == 64);
+    CHECK_THAT(unknown.err, Catch::Contains("'Trireme-9': no ship of that name"));
+    CHECK(test::run_cli({"portage", "--turn", "20", "--ship", "Trireme-1", "--capability", "1", "--roll", "4"}).code ==
+          0);
+}
+
 TEST_CASE("storm: pinned ships sink without a roll, sheltered ones stay, each ship at sea rolls (14.29)",
           "[core][storm]")
 {
