@@ -82,6 +82,9 @@ Expected<StormShip> parse_storm_ship(std::string_view spec, const std::function<
     const std::vector<std::string> flags{"pinned", "anchor", "horn"};
     for (size_t i = 1; i < parts.size(); ++i) {
         const std::string f = to_lower(parts[i]);
+        if (const std::string twice = flag_given_twice(parts, i); !twice.empty()) {
+            return fail<StormShip>(where + twice);
+        }
         if (f == "pinned") {
             ship.pinned = true;
         } else if (f == "anchor" || f == "horn") {

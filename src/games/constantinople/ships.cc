@@ -49,6 +49,9 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
     bool back = false;
     for (size_t i = 1; i < parts.size(); ++i) {
         const std::string f = to_lower(parts[i]);
+        if (const std::string twice = flag_given_twice(parts, i); !twice.empty()) {
+            return fail<Ship>(where + twice);
+        }
         if (f == "back") {
             back = true;
         } else if (f == "damaged") {

@@ -450,6 +450,34 @@ TEST_CASE("portage: a ship with a flag is refused for the flag, naming the ship 
           0);
 }
 
+// A ship's flags are statuses it has or not (15.34 Damaged, 15.26 a leader aboard, 14.29 pinned
+// or at anchor): one said twice is a slip, refused wherever ship flags are read.
+TEST_CASE("ship flags: a flag given twice is refused, in every command that reads them", "[cli][ships]")
+{
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"melee", "--attacker", "Genoa:back:back", "--defender", "4", "--roll", "1"},
+         "--attacker 'Genoa:back:back': flag :back is given twice; give each flag once"},
+        {{"melee", "--attacker", "4", "--defender", "Genoa:leader:Leader", "--roll", "1"},
+         "--defender 'Genoa:leader:Leader': flag :leader is given twice"},
+        {{"ram", "--rammer", "Galley-1:damaged:back:damaged", "--target", "B", "--roll", "1"},
+         "--rammer 'Galley-1:damaged:back:damaged': flag :damaged is given twice"},
+        {{"plan", "melee", "--ship", "8", "--enemy", "5:damaged:damaged"},
+         "--enemy '5:damaged:damaged': flag :damaged is given twice"},
+        {{"storm", "--ship", "ottoman:pinned:pinned"}, "--ship 'ottoman:pinned:pinned': flag :pinned is given twice"},
+        {{"storm", "--ship", "Galley-1:anchor:anchor"}, "--ship 'Galley-1:anchor:anchor': flag :anchor is given twice"},
+    };
+    for (const auto& [args, message] : cases) {
+        CAPTURE(args);
+        auto r = test::run_cli(args);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains(message));
+    }
+    // An unknown flag is still told it is unknown, and flags each given once are taken.
+    CHECK_THAT(test::run_cli({"storm", "--ship", "ottoman:x:x"}).err, Catch::Contains("unknown flag ':x'"));
+    CHECK(test::run_cli({"melee", "--attacker", "Galley-1:back:damaged", "--defender", "Genoa:leader", "--roll", "1"})
+              .code == 0);
+}
+
 TEST_CASE("storm: pinned ships sink without a roll, sheltered ones stay, each ship at sea rolls (14.29)",
           "[core][storm]")
 {
