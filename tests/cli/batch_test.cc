@@ -83,7 +83,7 @@ TEST_CASE("batch: one JSON line per request, bad lines reported and the batch go
     CHECK(contains(lines[0], R"("command":"melee")"));
     CHECK(lines[1] ==
           R"({"schema_version":1,"line":4,"request":"ram --strength 9 --defense B","error":{"code":64,"message":")"
-          R"(--strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4"}})");
+          "--strength 9: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)\"}}");
     CHECK(contains(lines[2], R"("code":"NE")"));
     CHECK(r.code == 64);  // the worst line
 }

@@ -101,7 +101,8 @@ TEST_CASE("cli: values out of range are refused, never clamped", "[cli]")
 {
     auto strength = run_cli({"ram", "--strength", "5", "--defense", "B"});
     CHECK(strength.code == 64);
-    CHECK(contains(strength.err, "--strength: no column '5' on table constantinople.ram; columns are 1, 2, 3, 4"));
+    CHECK(contains(strength.err,
+                   "--strength 5: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)"));
     auto defense = run_cli({"ram", "--strength", "2", "--defense", "E"});
     CHECK(defense.code == 64);
     CHECK(contains(defense.err, "ram defense must be A, B, C or D (15.42)"));

@@ -13,11 +13,11 @@ TEST_CASE("json: an error under --json is a JSON object on stdout as well as a m
 {
     auto r = test::run_cli({"--json", "ram", "--strength", "9", "--defense", "B"});
     CHECK(r.code == 64);
-    CHECK(r.out ==
-          R"({"schema_version":1,"error":{"code":64,"message":"--strength: no column '9' on table constantinople.ram; )"
-          R"(columns are 1, 2, 3, 4"}})"
-          "\n");
-    CHECK(r.err == "umpire: error: --strength: no column '9' on table constantinople.ram; columns are 1, 2, 3, 4\n");
+    CHECK(r.out == R"({"schema_version":1,"error":{"code":64,"message":"--strength 9: a ram strength is 1 to 4, the )"
+                   "columns of table constantinople.ram (15.42)\"}}"
+                   "\n");
+    CHECK(r.err ==
+          "umpire: error: --strength 9: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)\n");
     // completion and shell print no JSON: under --json they refuse, in JSON (they printed
     // a script and a prompt's text)
     for (const std::vector<std::string>& args : {std::vector<std::string>{"--json", "completion", "bash"},

@@ -82,6 +82,9 @@ Expected<StormShip> parse_storm_ship(std::string_view spec, const std::function<
     const std::vector<std::string> flags{"pinned", "anchor", "horn"};
     for (size_t i = 1; i < parts.size(); ++i) {
         const std::string f = to_lower(parts[i]);
+        if (const std::string twice = flag_given_twice(parts, i); !twice.empty()) {
+            return fail<StormShip>(where + twice);
+        }
         if (f == "pinned") {
             ship.pinned = true;
         } else if (f == "anchor" || f == "horn") {
@@ -245,6 +248,19 @@ OddsReport storm_odds(const Table& storm, const std::vector<StormShip>& ships, c
 
 Expected<PortageShip> parse_portage_ship(std::string_view spec, const std::function<const Scenario&()>& scenario)
 {
+    // 17.21 asks only the ship's type: a reduced trireme is a trireme, so a ":flag" (":back")
+    // says nothing the Portage reads. Refused, once the name before it is known good.
+    if (const std::vector<std::string> parts = split(spec, ':'); parts.size() > 1) {
+        auto ship = parse_portage_ship(parts[0], scenario);
+        if (!ship) {
+            return ship;
+        }
+        return fail<PortageShip>("'" + std::string(spec) + "': portage takes no ship flags (':" +
+                                 join(std::vector<std::string>(parts.begin() + 1, parts.end()), "', ':") +
+                                 "'): 17.21 allows any trireme, bireme or fustae whichever side of its counter shows; "
+                                 "give " +
+                                 parts[0]);
+    }
     const std::string token = to_lower(spec);
     const std::vector<std::string> types{"trireme", "bireme", "fustae", "galley"};
     for (const auto& t : types) {

@@ -246,6 +246,10 @@ std::vector<int> planned_split(Context& ctx, const std::string& ship, const std:
     PlanMeleeOptions opt{ship, enemies, boom, reading, objective, 0};
     Planned planned;
     make_plan(opt, ctx, planned);
+    // No split at all (15.24: it attacks none of them): there is no attack back to choose.
+    if (const std::string why = core::no_legal_split(planned.q); !why.empty()) {
+        throw usage_error(why);
+    }
     const int listed = static_cast<int>(planned.scored.size());
     if (number < 1 || number > listed) {
         throw usage_error("--split-plan " + std::to_string(number) + ": plan melee lists " + std::to_string(listed) +
@@ -366,12 +370,12 @@ void run_plan_melee(const PlanMeleeOptions& opt, Context& ctx)
     }
     if (legal == 0) {
         // The fewest points each enemy may be given: 1, and no voluntary differential below -3.
+        const std::vector<int> fewest = core::least_split(q);
         int least = 0;
         std::vector<std::string> each;
-        for (size_t i = 0; i < names.size(); ++i) {
-            const int points = std::max(1, plan.defenses[i] - 3);
-            least += points;
-            each.push_back(std::to_string(points) + " on " + names[i]);
+        for (size_t i = 0; i < fewest.size(); ++i) {
+            least += fewest[i];
+            each.push_back(std::to_string(fewest[i]) + " on " + names[i]);
         }
         out += "  no legal split: with no attack below -3 and every enemy attacked (15.24) the least it could "
                "give is " +

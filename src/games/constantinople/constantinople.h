@@ -116,6 +116,14 @@ struct MeleeSplits {
 };
 MeleeSplits legal_splits(const MeleeRequest& request);
 
+// The fewest points 15.24 lets Q.defender give each of Q.attackers when it attacks them
+// all: 1, and enough for the lowest voluntary differential, -3. Empty when it has fewer
+// points than enemies (then the strongest take 0 and the rest 1, and a split always exists).
+std::vector<int> least_split(const MeleeRequest& request);
+// Why Q.defender has no split 15.24 allows against Q.attackers, or "": its least split
+// needs more points than it has, so it attacks none of them (and attacks no one back).
+std::string no_legal_split(const MeleeRequest& request);
+
 // How the rammer moves in this Movement Segment (14.16, 14.28, 15.11).
 enum class RamMovement { unstated, battle, cruising, sail };
 

@@ -4,6 +4,7 @@
 #include "core/table.h"
 #include "games/constantinople/constantinople.h"
 #include "util/error.h"
+#include "util/text.h"
 
 #include <string>
 #include <vector>
@@ -40,6 +41,18 @@ inline void refuse_named_twice(const std::vector<std::string>& names, const std:
             }
         }
     }
+}
+
+// Why PARTS[I], a ":flag" of a ship spec split at ':' (the name first), is refused as one
+// given before it, case aside ("Genoa:back:back": a flag typed twice is a slip), or "".
+inline std::string flag_given_twice(const std::vector<std::string>& parts, size_t i)
+{
+    for (size_t j = 1; j < i; ++j) {
+        if (to_lower(parts[j]) == to_lower(parts[i])) {
+            return "flag :" + to_lower(parts[i]) + " is given twice; give each flag once";
+        }
+    }
+    return "";
 }
 
 }  // namespace umpire::core::constantinople_internal

@@ -88,6 +88,24 @@ void refuse_attackers_twice(const MeleeRequest& q)
     refuse_named_twice(names, "{attacker}", "; each ship melees once, up to four against one (15.24)");
 }
 
+// Refuses attackers of two sides: "four Friendly ships may attack an Enemy vessel" (15.24),
+// the strengths of "all his attacking units" added (15.23). Ships typed as numbers have no side.
+void refuse_attackers_of_two_sides(const MeleeRequest& q)
+{
+    for (size_t i = 0; i < q.attackers.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            const Ship& a = q.attackers[j];
+            const Ship& b = q.attackers[i];
+            if (!a.side.empty() && !b.side.empty() && a.side != b.side) {
+                throw usage_error("{attacker} " + a.name + " is " + a.side + " and {attacker} " + b.name + " is " +
+                                  b.side +
+                                  ": the ships of one side of a melee are Friendly to each other, as many as four "
+                                  "attacking one Enemy vessel (15.24), their strengths added (15.23)");
+            }
+        }
+    }
+}
+
 // Why the defender's split Q.split of its STRENGTH breaks 15.24, or "".
 std::string split_refusal(const MeleeRequest& q, int strength)
 {
@@ -133,10 +151,20 @@ std::string split_refusal(const MeleeRequest& q, int strength)
         return "";
     }
     for (size_t i = 0; i < n; ++i) {
+        const std::string attacker = ship_label(q.attackers[i], "attacker " + std::to_string(i + 1));
+        // "Attack all of them or none" (15.24): only a ship with fewer points than enemies
+        // attacks one at 0 (umpire's reading of the case's "however").
+        if (q.split[i] < 1) {
+            return "{split}: 0 points against " + attacker + " leaves it unattacked; " + who +
+                   " must attack all of its adjacent enemies or none (15.24), so with as many melee points as "
+                   "enemies (" +
+                   std::to_string(strength) + " for " + std::to_string(n) +
+                   ") it gives each at least 1; only a ship with fewer points than enemies attacks the strongest "
+                   "at 0";
+        }
         int differential = q.split[i] - defense_strength(q.attackers[i], q.boom, q.reading);
-        if (q.split[i] < 1 || differential < -3) {
-            return "{split}: " + std::to_string(q.split[i]) + " point(s) against " +
-                   ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)) + " gives differential " +
+        if (differential < -3) {
+            return "{split}: " + std::to_string(q.split[i]) + " point(s) against " + attacker + " gives differential " +
                    signed_number(differential) + "; when splitting, the lowest voluntary differential is -3 (15.24)";
         }
     }
@@ -152,6 +180,7 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, st
                           " given; one to four ships may attack one ship (15.24)");
     }
     refuse_attackers_twice(q);
+    refuse_attackers_of_two_sides(q);
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
             throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name + " are both " +
@@ -163,6 +192,9 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, st
     }
     const int counter_strength = attack_strength(q.defender, q.reading);
     if (q.exchange && q.attackers.size() > 1) {
+        if (std::string refusal = no_legal_split(q); !refusal.empty()) {
+            throw usage_error(refusal);
+        }
         if (std::string refusal = split_refusal(q, counter_strength); !refusal.empty()) {
             throw usage_error(refusal);
         }
@@ -245,6 +277,7 @@ MeleeSplits legal_splits(const MeleeRequest& q)
                           " given; a ship melees one to four adjacent enemies (15.24)");
     }
     refuse_attackers_twice(q);
+    refuse_attackers_of_two_sides(q);
     MeleeSplits out;
     out.strength = attack_strength(q.defender, q.reading);
     for (const auto& ship : q.attackers) {
@@ -272,6 +305,38 @@ MeleeSplits legal_splits(const MeleeRequest& q)
     };
     place(0, out.strength);
     return out;
+}
+
+std::vector<int> least_split(const MeleeRequest& q)
+{
+    std::vector<int> least;
+    if (q.attackers.size() > static_cast<size_t>(attack_strength(q.defender, q.reading))) {
+        return least;
+    }
+    for (const auto& ship : q.attackers) {
+        least.push_back(std::max(1, defense_strength(ship, q.boom, q.reading) - 3));
+    }
+    return least;
+}
+
+std::string no_legal_split(const MeleeRequest& q)
+{
+    const std::vector<int> least = least_split(q);
+    const int strength = attack_strength(q.defender, q.reading);
+    const int needed = std::accumulate(least.begin(), least.end(), 0);
+    if (q.attackers.size() < 2 || needed <= strength) {
+        return "";
+    }
+    std::vector<std::string> each;
+    for (size_t i = 0; i < least.size(); ++i) {
+        each.push_back(std::to_string(least[i]) + " on " +
+                       ship_label(q.attackers[i], "attacker " + std::to_string(i + 1)));
+    }
+    const std::string who = ship_label(q.defender, "the defender");
+    return "{exchange}: " + who + " has no legal attack back on its " + std::to_string(q.attackers.size()) +
+           " attackers (15.24): attacking all of them, at least 1 point each and no differential below -3, takes " +
+           std::to_string(needed) + " points (" + join(each, ", ") + "), more than its melee strength " +
+           std::to_string(strength) + ", so it attacks none of them; resolve the melee without {exchange}";
 }
 
 }  // namespace umpire::core

@@ -100,6 +100,12 @@ Resolution resolve_ram(const Table& table, const RamRequest& q, Dice& dice)
                           "14.28); allowed " +
                           table.columns.front() + " to " + table.columns.back() + " (15.42)");
     }
+    // A bare strength is a column of table 15.42, checked before any halving.
+    if (q.rammer.name.empty() && !find_column(table, std::to_string(q.rammer.ram))) {
+        throw usage_error("{strength} " + std::to_string(q.rammer.ram) + ": a ram strength is " +
+                          table.columns.front() + " to " + table.columns.back() + ", the columns of table " + table.id +
+                          " (15.42)");
+    }
     if (!q.rammer.side.empty() && q.rammer.side == q.target.side) {
         throw usage_error("{rammer} " + q.rammer.name + " and {target} " + q.target.name + " are both " +
                           q.rammer.side + " ships");

@@ -49,6 +49,9 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
     bool back = false;
     for (size_t i = 1; i < parts.size(); ++i) {
         const std::string f = to_lower(parts[i]);
+        if (const std::string twice = flag_given_twice(parts, i); !twice.empty()) {
+            return fail<Ship>(where + twice);
+        }
         if (f == "back") {
             back = true;
         } else if (f == "damaged") {
@@ -71,12 +74,15 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
         }
         ship.ram_defense = letter;
     } else if (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' || token[0] == '+') {
-        auto n = parse_int(token, 0, 99);
-        if (!n) {
-            return fail<Ship>(where + n.error() + " (a strength is 0 to 99)");
-        }
         if (value == ShipValue::ram_defense) {
             return fail<Ship>(where + "ram defense is a letter A to D (15.42), or a ship's name");
+        }
+        auto n = parse_int(token, 0, 99);
+        if (!n && value == ShipValue::ram) {
+            return fail<Ship>(where + "a ram strength is 1 to 4 (15.42), or a ship's name");
+        }
+        if (!n) {
+            return fail<Ship>(where + n.error() + " (a strength is 0 to 99)");
         }
         if (back) {
             return fail<Ship>(where + ":back needs a named ship; a number is already the value shown");
@@ -86,9 +92,12 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
         const Scenario& s = scenario();
         const Unit* unit = s.find_unit(token);
         if (unit == nullptr) {
+            const std::string give = value == ShipValue::ram           ? "a ram strength 1 to 4 (15.42)"
+                                     : value == ShipValue::ram_defense ? "a ram defense A to D (15.42)"
+                                                                       : "a number";
             return fail<Ship>(where + "no ship '" + token + "' in scenario " + s.id +
-                              suggestion(token, s.unit_names()) +
-                              "; give a number, or one of: " + join(s.unit_names(), ", "));
+                              suggestion(token, s.unit_names()) + "; give " + give +
+                              ", or one of: " + join(s.unit_names(), ", "));
         }
         if (!unit->counter) {
             return fail<Ship>(where + unit->name + " in scenario " + s.id + " is not a naval counter");

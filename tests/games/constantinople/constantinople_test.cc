@@ -206,6 +206,14 @@ TEST_CASE("melee: the limits of 15.24 are usage errors", "[core][melee]")
     CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
                       "{split}: 1 point(s) against attacker 1 gives differential -4; when splitting, the "
                       "lowest voluntary differential is -3 (15.24)");
+    // "Must either attack all of them or none" (15.24): a 0 leaves an enemy unattacked, though
+    // its differential, -3 against a 3, is one the -3 floor allows; only a ship with fewer
+    // points than enemies attacks the strongest at 0.
+    q.split = {5, 0, 3};
+    CHECK_THROWS_WITH(resolve_melee(table("constantinople.melee"), q, s.dice),
+                      "{split}: 0 points against attacker 2 leaves it unattacked; the defender must attack all of its "
+                      "adjacent enemies or none (15.24), so with as many melee points as enemies (8 for 3) it gives "
+                      "each at least 1; only a ship with fewer points than enemies attacks the strongest at 0");
     // Fewer points than enemies: the strongest at 0, the rest at 1.
     q.defender = melee_ship(2);
     q.split = {1, 1, 0};
@@ -274,6 +282,35 @@ TEST_CASE("ram: a ship of ram strength 0 may not ram (15.1, 14.28)", "[core][ram
     CHECK_THROWS_WITH(resolve_ram(table("constantinople.ram"), q, s.dice),
                       "{strength} 0: a ship of ram strength 0 is a sail ship, and sail ships cannot Ram (15.1, "
                       "14.28); allowed 1 to 4 (15.42)");
+}
+
+// Table 15.42 has ram strengths 1 to 4 across and ram defenses A to D down: every refusal of
+// a value typed says so, not a melee strength's range or the table's internals.
+TEST_CASE("ram: a strength out of 1 to 4 or a defense out of A to D is refused with 15.42's range", "[cli][ram]")
+{
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"--strength", "-1", "--defense", "A"}, "--strength '-1': a ram strength is 1 to 4 (15.42), or a ship's name"},
+        {{"--strength", "100", "--defense", "A"},
+         "--strength '100': a ram strength is 1 to 4 (15.42), or a ship's name"},
+        {{"--strength", "5", "--defense", "A"},
+         "--strength 5: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)"},
+        {{"--strength", "5:damaged", "--defense", "A", "--damaged-reading", "chart"},
+         "--strength 5: a ram strength is 1 to 4, the columns of table constantinople.ram (15.42)"},
+        {{"--strength", "3", "--defense", "AB"}, "give a ram defense A to D (15.42), or one of: Genoa"},
+        {{"--strength", "X", "--defense", "A"}, "give a ram strength 1 to 4 (15.42), or one of: Genoa"},
+        {{"--strength", "3", "--defense", "-1"}, "--defense '-1': ram defense is a letter A to D (15.42)"},
+    };
+    for (const auto& [args, message] : cases) {
+        std::vector<std::string> words{"ram"};
+        words.insert(words.end(), args.begin(), args.end());
+        words.insert(words.end(), {"--roll", "1,1"});
+        CAPTURE(words);
+        auto r = test::run_cli(words);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains(message));
+        CHECK_THAT(r.err, !Catch::Contains("0 to 99"));
+    }
+    CHECK(test::run_cli({"ram", "--strength", "4", "--defense", "D", "--roll", "1"}).code == 0);
 }
 
 TEST_CASE("ram: the preconditions of 14.17, 14.28, 15.11 and 15.62 refuse before any die", "[core][ram]")
@@ -417,6 +454,54 @@ TEST_CASE("sail: a ship that does not move turns one hexside and drifts downwind
     q.pinned = true;  // rammed and pinned: no turn at all (14.26)
     q.turn = "SE";
     CHECK(resolve_sail(q).results.at(0).code == "refused");
+}
+
+// 17.21 names types only ("only triremes, biremes or fustae"): which side of the counter shows
+// is nothing to the Portage, so a flag is refused as one, not as a ship that does not exist.
+TEST_CASE("portage: a ship with a flag is refused for the flag, naming the ship (17.21)", "[cli][portage]")
+{
+    auto back =
+        test::run_cli({"portage", "--turn", "20", "--ship", "Trireme-1:back", "--capability", "1", "--roll", "4"});
+    CHECK(back.code == 64);
+    CHECK(back.err == "umpire: error: --ship 'Trireme-1:back': portage takes no ship flags (':back'): 17.21 allows "
+                      "any trireme, bireme or fustae whichever side of its counter shows; give Trireme-1\n");
+    auto type = test::run_cli({"portage", "--turn", "20", "--ship", "fustae:back:damaged", "--capability", "1"});
+    CHECK(type.code == 64);
+    CHECK_THAT(type.err, Catch::Contains("takes no ship flags (':back', ':damaged')"));
+    // The name is checked first: an unknown one is still told so.
+    auto unknown = test::run_cli({"portage", "--turn", "20", "--ship", "Trireme-9:back", "--capability", "1"});
+    CHECK(unknown.code == 64);
+    CHECK_THAT(unknown.err, Catch::Contains("'Trireme-9': no ship of that name"));
+    CHECK(test::run_cli({"portage", "--turn", "20", "--ship", "Trireme-1", "--capability", "1", "--roll", "4"}).code ==
+          0);
+}
+
+// A ship's flags are statuses it has or not (15.34 Damaged, 15.26 a leader aboard, 14.29 pinned
+// or at anchor): one said twice is a slip, refused wherever ship flags are read.
+TEST_CASE("ship flags: a flag given twice is refused, in every command that reads them", "[cli][ships]")
+{
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+        {{"melee", "--attacker", "Genoa:back:back", "--defender", "4", "--roll", "1"},
+         "--attacker 'Genoa:back:back': flag :back is given twice; give each flag once"},
+        {{"melee", "--attacker", "4", "--defender", "Genoa:leader:Leader", "--roll", "1"},
+         "--defender 'Genoa:leader:Leader': flag :leader is given twice"},
+        {{"ram", "--rammer", "Galley-1:damaged:back:damaged", "--target", "B", "--roll", "1"},
+         "--rammer 'Galley-1:damaged:back:damaged': flag :damaged is given twice"},
+        {{"plan", "melee", "--ship", "8", "--enemy", "5:damaged:damaged"},
+         "--enemy '5:damaged:damaged': flag :damaged is given twice"},
+        {{"storm", "--ship", "ottoman:pinned:pinned"}, "--ship 'ottoman:pinned:pinned': flag :pinned is given twice"},
+        {{"storm", "--ship", "Galley-1:anchor:anchor"}, "--ship 'Galley-1:anchor:anchor': flag :anchor is given twice"},
+    };
+    for (const auto& [args, message] : cases) {
+        CAPTURE(args);
+        auto r = test::run_cli(args);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains(message));
+    }
+    // An unknown flag is still told it is unknown, and flags each given once are taken.
+    CHECK_THAT(test::run_cli({"storm", "--ship", "ottoman:x:x"}).err, Catch::Contains("unknown flag ':x'"));
+    CHECK(test::run_cli({"melee", "--attacker", "Galley-1:back:damaged", "--defender", "Genoa:leader", "--roll", "1"})
+              .code == 0);
 }
 
 TEST_CASE("storm: pinned ships sink without a roll, sheltered ones stay, each ship at sea rolls (14.29)",

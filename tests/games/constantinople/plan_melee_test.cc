@@ -396,3 +396,75 @@ TEST_CASE("melee and plan melee: a ship named twice is refused, by the flag type
     CHECK(unknown.code == 64);
     CHECK_THAT(unknown.err, Catch::Contains("--defender 'Bogus'"));
 }
+
+// "As many as four Friendly ships may attack an Enemy vessel" (15.24), the attacker adding
+// "the Melee strengths of all his attacking units" (15.23): an Ottoman and a Byzantine ship are
+// never one melee's attackers, nor one ship's adjacent enemies, whatever the defender is typed as.
+TEST_CASE("melee and plan melee: ships of both sides are never one side's, by the flag typed", "[cli][plan]")
+{
+    const std::vector<std::vector<std::string>> mixed{
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--roll", "1"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--exchange", "--split", "1,2",
+         "--roll", "1,1,1"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--exchange", "--split-plan",
+         "1", "--roll", "1,1,1"},
+        {"melee", "--attacker", "Galley-1", "--attacker", "Genoa-2", "--defender", "3", "--odds"},
+    };
+    for (const auto& args : mixed) {
+        CAPTURE(args);
+        auto r = test::run_cli(args);
+        CHECK(r.code == 64);
+        CHECK_THAT(r.err, Catch::Contains("--attacker Galley-1 is ottoman and --attacker Genoa-2 is byzantine"));
+        CHECK_THAT(r.err, Catch::Contains("(15.24)"));
+    }
+    auto plan = test::run_cli({"plan", "melee", "--ship", "5", "--enemy", "Galley-1", "--enemy", "Genoa-2"});
+    CHECK(plan.code == 64);
+    CHECK_THAT(plan.err, Catch::Contains("--enemy Galley-1 is ottoman and --enemy Genoa-2 is byzantine"));
+
+    // With a game file too; ships of one side, or typed as numbers, are still summed (15.23).
+    test::TempDir dir("mixed-sides");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(test::run_cli({"game", "new", "constantinople", file}).code == 0);
+    auto game =
+        test::run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--attacker", "Venice", "--defender", "3"});
+    CHECK(game.code == 64);
+    CHECK_THAT(game.err, Catch::Contains("--attacker Galley-1 is ottoman and --attacker Venice is byzantine"));
+    CHECK(test::run_cli({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "3", "--roll", "1"})
+              .code == 0);
+    CHECK(
+        test::run_cli({"melee", "--attacker", "Galley-1", "--attacker", "7", "--defender", "3", "--roll", "1"}).code ==
+        0);
+}
+
+// A 3 beside a 5, a 3 and a 2 must attack all of them or none, none below -3 (15.24): the 5
+// needs 2 points and the others 1 each, 4 in all, more than its 3, so it attacks none of
+// them and has no attack back for --exchange to resolve, whether asked for by --split, by
+// --split-plan or by neither.
+TEST_CASE("melee --exchange: a defender with no legal split has no attack back (15.24)", "[cli][plan]")
+{
+    const std::vector<std::string> melee{"melee",      "--attacker", "5",          "--attacker", "3",
+                                         "--attacker", "2",          "--defender", "3",          "--exchange"};
+    const std::string why = "--exchange: the defender has no legal attack back on its 3 attackers (15.24): attacking "
+                            "all of them, at least 1 point each and no differential below -3, takes 4 points (2 on "
+                            "attacker 1, 1 on attacker 2, 1 on attacker 3), more than its melee strength 3, so it "
+                            "attacks none of them; resolve the melee without --exchange";
+    for (const std::vector<std::string> more :
+         {std::vector<std::string>{"--roll", "1"}, {"--split-plan", "1", "--roll", "1"}, {"--split", "1,1,1"}}) {
+        auto args = melee;
+        args.insert(args.end(), more.begin(), more.end());
+        CAPTURE(args);
+        auto r = test::run_cli(args);
+        CHECK(r.code == 64);
+        CHECK(r.err == "umpire: error: " + why + "\n");
+    }
+    // plan melee agrees: no legal split, the same 4 points.
+    auto plan = test::run_cli({"plan", "melee", "--ship", "3", "--enemy", "5", "--enemy", "3", "--enemy", "2"});
+    CHECK(plan.code == 0);
+    CHECK_THAT(plan.out, Catch::Contains("the least it could give is 4 points (2 on enemy 1, 1 on enemy 2, 1 on enemy "
+                                         "3), more than its 3"));
+    // Without --exchange the three attack it as one (15.23): 10 against 3.
+    auto one = melee;
+    one.pop_back();
+    one.insert(one.end(), {"--roll", "1"});
+    CHECK(test::run_cli(one).code == 0);
+}
