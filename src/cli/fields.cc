@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 87> k_field_flags{{
+constexpr std::array<FieldFlag, 88> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -94,6 +94,7 @@ constexpr std::array<FieldFlag, 87> k_field_flags{{
     {"strength", "--strength,--rammer"},
     {"supply", "--supply"},
     {"suppressed", "--suppressed"},
+    {"surprise", "--surprise"},
     {"surrounded", "--surrounded"},
     {"target", "--target,--defense"},
     {"terrain", "--terrain"},

@@ -15,7 +15,9 @@ namespace umpire::core {
 const std::vector<BlockKind>& block_kinds()
 {
     static const std::vector<BlockKind> k_block_kinds{
-        {"bomber", true, 1, 0}, {"para", true, 1, 0},   {"fighter", true, 1, 1},
+        // paratroops, who "CANNOT fight back while in the air", are hit before the bombers,
+        // and "Bombers must ALWAYS be removed before fighters" (umpire(1), hits)
+        {"bomber", true, 1, 0}, {"para", true, 1, -1},  {"fighter", true, 1, 1},
         {"small", false, 1, 0}, {"large", false, 2, 1}, {"ship", false, 2, 1},
     };
     return k_block_kinds;
@@ -57,6 +59,9 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
     const BlockKind* kind = find_block_kind(block.kind);
     for (size_t i = next; i < parts.size(); ++i) {
         if (iequals(parts[i], "reduced")) {
+            if (block.reduced) {
+                return fail<Block>(quoted + ": ':reduced' given twice; a block steps down once (Large Blocks)");
+            }
             block.reduced = true;
             continue;
         }
@@ -77,6 +82,12 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
                 count = static_cast<int>(*n);
             }
             std::string colour = to_lower(term.substr(digits));
+            // A colour written twice is one count (black+black+black is 3black), held to the
+            // same 20: 20red+20red threw 40 red dice (hunt42).
+            if (const auto had = std::count(block.dice.begin(), block.dice.end(), colour); had + count > 20) {
+                return fail<Block>(quoted + ": a block has 1 to 20 dice of a colour; " + colour + " adds up to " +
+                                   std::to_string(had + count));
+            }
             if (!find_row(hit_dice, colour)) {
                 std::vector<std::string> words = hit_dice.row_keys();
                 for (const auto& k : kind_names()) {
@@ -445,7 +456,15 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
     r.title = q.airfield ? "Air Field strike" : "Hit dice";
     r.source = hit_dice.source;
     note_table(r, hit_dice);
-    if (!q.time.empty()) {
+    if (q.airfield && (q.attacker_surprise || q.defender_surprise)) {
+        throw usage_error("{surprise}: an Air Field strike has no enemy units to outnumber ('Surprise'); the Air "
+                          "Field's free dice and the strike are thrown as they are (Hitting The Enemy Air Field)");
+    }
+    if (q.airfield && !q.time.empty()) {
+        // 'Surprise': "if the Units in combat outnumber the enemy two to one": an Air Field
+        // strike meets no units, and one fighter was "1 against 0" and raised its dice (hunt42).
+        r.steps.push_back("Surprise: none (an Air Field strike meets no enemy units to outnumber)");
+    } else if (!q.time.empty()) {
         const int day_ratio = procedures.constant("surprise_day_ratio");
         note_table(r, procedures);
         q.attacker_surprise = surprise(q.time == "day", static_cast<int>(q.attacker.size()),
@@ -500,6 +519,10 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
             if (!find_block_kind(b.kind)->air) {
                 throw usage_error("{airfield}: only air units attack the Air Field; " + b.label + " is not one");
             }
+            if (b.kind == "para") {
+                throw usage_error("{airfield}: " + b.label +
+                                  " is a paratroop block: paratroopers strike nothing, they drop (Paratroopers)");
+            }
         }
         prepared.airfield_free_dice = procedures.constant("airfield_free_white_dice");
         note_table(r, procedures);
@@ -510,6 +533,17 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
     const auto is_air = [](const Block& b) { return find_block_kind(b.kind)->air; };
     const bool ground_attack = std::all_of(q.attacker.begin(), q.attacker.end(), is_air) &&
                                std::none_of(q.defender.begin(), q.defender.end(), is_air);
+    // Paratroopers "CANNOT fight back while in the air. If they survive Air Combat they
+    // commence their Air Drop": they attack nothing on the ground (hunt42).
+    if (ground_attack) {
+        for (const auto& b : q.attacker) {
+            if (b.kind == "para") {
+                throw usage_error("{attacker} " + b.label +
+                                  ": paratroopers make no Ground Attack; surviving Air Combat they drop "
+                                  "(Paratroopers: scatter)");
+            }
+        }
+    }
     prepared.firing = q.defender;
     if (ground_attack) {
         for (auto& b : prepared.firing) {
@@ -517,6 +551,13 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
                 b.dice.clear();
                 r.steps.push_back("defender " + b.label +
                                   ": a small block cannot return fire against air units (Ground and Ship Attack)");
+            } else if (b.reduced && !b.dice.empty()) {
+                // Large Blocks: "At full strength a unit can use the other hit dice if needed
+                // (... anti-air if a triangle). When 'stepped down' this extra ability is always lost."
+                b.dice.clear();
+                r.steps.push_back("defender " + b.label +
+                                  ": stepped down, it has lost its anti-air dice and cannot return fire against "
+                                  "air units (Large Blocks, Ground and Ship Attack)");
             }
         }
     }

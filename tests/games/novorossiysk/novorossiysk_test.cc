@@ -210,11 +210,20 @@ TEST_CASE("hits: a paratroop block hit in the air is out for good, a side of air
     q.defender = {block("bomber:white"), block("para")};
     auto r = hits(q, {face("red", true), face("red", true), face("white", false)});
     REQUIRE(r.results.size() == 2);
-    CHECK(r.results[0].label == "defender bomber:white");
-    CHECK(r.results[0].name == "Removed to the Dead Pool");
-    CHECK(r.results[1].label == "defender para");
-    CHECK(r.results[1].code == "removed");
-    CHECK(r.results[1].name == "Removed from the game for good");
+    // paratroops, who "CANNOT fight back while in the air", before the bombers (umpire(1))
+    CHECK(r.results[0].label == "defender para");
+    CHECK(r.results[0].code == "removed");
+    CHECK(r.results[0].name == "Removed from the game for good");
+    CHECK(r.results[1].label == "defender bomber:white");
+    CHECK(r.results[1].name == "Removed to the Dead Pool");
+    // One hit takes the paratroop block, whichever is named first; the bomber flies on
+    // (the hit was the bomber's, against the order umpire(1) gives: hunt42).
+    HitsRequest one;
+    one.attacker = {block("fighter:red")};
+    one.defender = {block("bomber:white"), block("fighter:white"), block("para")};
+    auto first = hits(one, {face("red", true), face("white", false), face("white", false)});
+    REQUIRE(first.results.size() == 1);
+    CHECK(first.results[0].label == "defender para");
     // Ground and Ship Attack: "If the ground unit is a small block it has no possibility of
     // returning fire." A paratroop block named beside it made the attack look like air to
     // air, and the small block fired.
@@ -243,6 +252,78 @@ TEST_CASE("hits: a small block attacked by air units cannot return fire (Ground 
     ground.attacker = {block("large:red")};
     ground.defender = {block("small")};
     CHECK(hits(ground, {6, 1}).rolls.size() == 2);
+}
+
+TEST_CASE("hits: a stepped-down block or ship has lost its anti-air dice and cannot return fire (Large Blocks)",
+          "[core][blocks]")
+{
+    // Large Blocks: "At full strength a unit can use the other hit dice if needed (either
+    // anti-armour if square, or anti-air if a triangle). When 'stepped down' this extra
+    // ability is always lost." A reduced block threw its dice at air units (hunt42).
+    for (const std::string reduced : {"large:red:reduced", "ship:black:reduced"}) {
+        INFO(reduced);
+        HitsRequest q;
+        q.attacker = {block("bomber:red")};
+        q.defender = {block(reduced)};
+        Resolution r = hits(q, {face("red", true)});  // the bomber's die alone: no second
+        CHECK(r.rolls.size() == 1);
+        CHECK(test::field<long long>(r.result, "defender_hits") == 0);
+        CHECK(r.result.code == "defender-hit");
+    }
+    // At full strength it returns fire; against a surface attacker a reduced block fires.
+    HitsRequest full;
+    full.attacker = {block("bomber:red")};
+    full.defender = {block("large:red")};
+    CHECK(hits(full, {face("red", false), face("red", true)}).result.code == "attacker-hit");
+    HitsRequest ground;
+    ground.attacker = {block("large:red")};
+    ground.defender = {block("large:yellow:reduced")};
+    CHECK(hits(ground, {face("red", false), face("yellow", true)}).result.code == "attacker-hit");
+}
+
+TEST_CASE("hits: paratroopers attack nothing, an Air Field strike meets no units to outnumber", "[core][blocks]")
+{
+    // Paratroopers: "the Paratroop Units CANNOT fight back while in the air ... If they
+    // survive Air Combat they commence their Air Drop".
+    HitsRequest ground;
+    ground.attacker = {block("para")};
+    ground.defender = {block("large:red")};
+    CHECK_THROWS_WITH(hits(ground, {}), Catch::Contains("paratroopers make no Ground Attack"));
+    HitsRequest airfield;
+    airfield.airfield = true;
+    airfield.attacker = {block("para"), block("bomber:red")};
+    CHECK_THROWS_WITH(hits(airfield, {}), Catch::Contains("para is a paratroop block: paratroopers strike nothing"));
+    // 'Surprise': "if the Units in combat outnumber the enemy two to one": the Air Field has
+    // no units; one fighter was "1 against 0" and threw black for red.
+    HitsRequest strike;
+    strike.airfield = true;
+    strike.attacker = {block("fighter:red")};
+    strike.time = "day";
+    strike.moved_in = true;
+    Resolution r = hits(strike, {face("white", false), face("white", false), face("white", false), 1});
+    REQUIRE(r.rolls.size() == 4);
+    CHECK(r.rolls[3].purpose.find("red die") != std::string::npos);
+    CHECK(std::find(r.steps.begin(), r.steps.end(),
+                    "Surprise: none (an Air Field strike meets no enemy units to outnumber)") != r.steps.end());
+    strike.time.clear();
+    strike.attacker_surprise = true;
+    CHECK_THROWS_WITH(hits(strike, {}), Catch::Contains("an Air Field strike has no enemy units to outnumber"));
+}
+
+TEST_CASE("blocks: a colour written twice is one count of at most 20, a step-down given twice refused",
+          "[core][blocks]")
+{
+    const auto& dice = table("novorossiysk.hit-dice");
+    // "large:20red+20red" threw 40 red dice, past 1 to 20 of a colour.
+    CHECK_FALSE(parse_block("large:20red+20red", dice));
+    CHECK(parse_block("large:20red+20red", dice).error() ==
+          "'large:20red+20red': a block has 1 to 20 dice of a colour; red adds up to 40");
+    CHECK_FALSE(parse_block("large:19red+black+2red", dice));
+    const auto merged = parse_block("large:10red+black+10red", dice);
+    REQUIRE(merged);
+    CHECK(std::count(merged->dice.begin(), merged->dice.end(), "red") == 20);
+    CHECK_FALSE(parse_block("large:red:reduced:reduced", dice));
+    CHECK(parse_block("large:red:reduced:reduced", dice).error().find("':reduced' given twice") != std::string::npos);
 }
 
 TEST_CASE("hits: surface units never attack air units, they return fire when attacked (Ground and Ship Attack)",
