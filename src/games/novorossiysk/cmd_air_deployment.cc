@@ -29,6 +29,13 @@ void setup_air_deployment(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] {
         const core::Table& procedures = ctx.table("novorossiysk.procedures");
         core::Fields inputs{{"air_units", static_cast<long long>(opt->air_units)}};
+        if (!opt->air_spaces.empty()) {  // what within_limits is read from (hunt42)
+            std::vector<std::string> spaces;
+            for (const int n : opt->air_spaces) {
+                spaces.push_back(std::to_string(n));
+            }
+            inputs.push_back({"air_space", spaces});
+        }
         ctx.adjudicate(opt->dice, inputs, "air-deployment", [&](core::Dice&) {
             return core::resolve_air_deployment(procedures, opt->air_units, opt->air_spaces);
         });

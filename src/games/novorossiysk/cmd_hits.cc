@@ -130,7 +130,18 @@ void run_hits(const HitsOptions& opt, Context& ctx)
             const std::string text = game ? core::block_in_game(spec, *game) : spec;
             auto b = core::parse_block(text, hit_dice);
             if (!b) {
-                throw usage_error(std::string(flag) + " " + b.error());
+                // With a game a word that is no block's name nor a BLOCK was told only of hit
+                // dice ("no hit die 'nobody'"): it names the game's blocks too (hunt42).
+                std::string blocks;
+                if (game != nullptr && game->game == "novorossiysk" && text == spec &&
+                    spec.find(':') == std::string::npos) {
+                    std::vector<std::string> names;
+                    for (const auto& u : game->units) {
+                        names.push_back(u.name);
+                    }
+                    blocks = "; no block of " + ctx.game_path() + " is named so" + suggestion(spec, names);
+                }
+                throw usage_error(std::string(flag) + " " + b.error() + blocks);
             }
             core::Block block = *b;
             if (text != spec) {
@@ -178,6 +189,14 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     }
     const Clock clock = clock_of(opt, game, ctx);
     q.time = opt.time.empty() && opt.surprise.empty() ? clock.time : opt.time;
+    if (opt.moved_in && q.time.empty()) {
+        // Surprise is worked out only with the time: --moved-in alone was passed over (hunt42)
+        throw usage_error(opt.surprise.empty()
+                              ? "--moved-in counts toward Surprise, which is worked out with --time day|night (or a "
+                                "game's phase, --game); give --time, or --surprise attacker"
+                              : "--moved-in counts toward Surprise worked out with --time; --surprise gives it "
+                                "outright: leave --moved-in off");
+    }
     q.moved_in = opt.moved_in;
     q.attacker_surprise = opt.surprise == "attacker";
     q.defender_surprise = opt.surprise == "defender";

@@ -20,6 +20,10 @@ void run_scatter(const ScatterOptions& opt, Context& ctx)
     if (opt.night_bomb == opt.paratroops.has_value()) {
         throw usage_error("give --paratroops N or --night-bomb, one of them");
     }
+    if (opt.night_bomb && !opt.occupied.empty()) {
+        throw usage_error("--occupied is for --paratroops (two units a hex, Paratroopers); a night bomb's hits fall "
+                          "where its die says, on whoever is there (Night Phase)");
+    }
     if (opt.night_bomb) {
         ctx.adjudicate(opt.dice, {{"night_bomb", true}}, "scatter",
                        [&](core::Dice& dice) { return core::resolve_night_bombing(scatter, procedures, dice); });

@@ -191,3 +191,32 @@ TEST_CASE("state: a damaged file is a data error with its place", "[load][state]
     }
     std::filesystem::remove(path);
 }
+
+TEST_CASE("cli: Novorossiysk inputs a request gives and does not use are refused or reported", "[cli][blocks]")
+{
+    // hunt42: --moved-in without --time, --occupied with a night bomb, both passed over.
+    auto moved = test::run_cli({"hits", "--attacker", "small", "--defender", "small", "--moved-in"});
+    CHECK(moved.code == 64);
+    CHECK(test::contains(moved.err, "--moved-in counts toward Surprise, which is worked out with --time day|night"));
+    auto outright =
+        test::run_cli({"hits", "--attacker", "small", "--defender", "small", "--moved-in", "--surprise", "attacker"});
+    CHECK(outright.code == 64);
+    CHECK(test::contains(outright.err, "--surprise gives it outright: leave --moved-in off"));
+    CHECK(test::run_cli({"hits", "--attacker", "small", "--defender", "small", "--moved-in", "--time", "day"}).code ==
+          0);
+    auto bomb = test::run_cli({"scatter", "--night-bomb", "--occupied", "1=1"});
+    CHECK(bomb.code == 64);
+    CHECK(test::contains(bomb.err, "--occupied is for --paratroops"));
+    // The Air Spaces within_limits is read from are in the inputs, as every value given is.
+    auto deployed = test::run_cli({"--json", "air-deployment", "--air-units", "5", "--air-space", "7,8"});
+    REQUIRE(deployed.code == 0);
+    CHECK(test::contains(deployed.out, R"("inputs":{"air_units":5,"air_space":["7","8"]})"));
+    // With a game, a word that is neither a block's name nor a BLOCK says the game has no
+    // such block, and suggests the nearest.
+    const test::TempDir dir("novo-names");
+    const std::string file = dir / "g.toml";
+    REQUIRE(test::run_cli({"game", "new", "novorossiysk", file}).code == 0);
+    auto named = test::run_cli({"--game", file, "hits", "--attacker", "Sov-Rifle", "--defender", "Ger-Pioneer-1"});
+    CHECK(named.code == 64);
+    CHECK(test::contains(named.err, "no block of " + file + " is named so (did you mean 'Sov-Rifle-1'?)"));
+}
