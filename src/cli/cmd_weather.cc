@@ -70,6 +70,10 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
             state.dense_fog_used.push_back(zone);
         }
         if (opt.flooded) {
+            if (state.day == 1) {
+                throw usage_error("--flooded: yesterday's Downpour floods the rivers, and Day 1 has no yesterday "
+                                  "(Weather, Time Counter)");
+            }
             state.flood_days.push_back(state.day);
         }
     }

@@ -93,9 +93,12 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
         }
     }
     for (const auto& d : split(g.value("", "flood_days"), ',')) {
-        if (!d.empty() && !parse_int(d, 1, k_novorossiysk_days + 1)) {
+        // the day after a Downpour: Day 2 to Day Nine (Day 1 has no yesterday, and a Downpour
+        // on Day Nine floods no day of the game)
+        if (!d.empty() && !parse_int(d, 2, k_novorossiysk_days)) {
             c.problem("", "flood_days",
-                      "holds '" + d + "'; a day 1 to " + std::to_string(k_novorossiysk_days + 1) + " (Weather)");
+                      "holds '" + d + "'; a day 2 to " + std::to_string(k_novorossiysk_days) +
+                          ", the day after a Downpour (Weather)");
         }
     }
     for (const auto& w : split(g.value("", "weather"), ',')) {

@@ -220,3 +220,23 @@ TEST_CASE("cli: Novorossiysk inputs a request gives and does not use are refused
     CHECK(named.code == 64);
     CHECK(test::contains(named.err, "no block of " + file + " is named so (did you mean 'Sov-Rifle-1'?)"));
 }
+
+TEST_CASE("cli: rivers flood the day after a Downpour, never Day 1 (Weather)", "[cli][weather]")
+{
+    // hunt42: --flooded on Day 1, and a game set flood_days=1, were taken; Day 1 has no yesterday.
+    auto first = test::run_cli({"weather", "--game", "novorossiysk", "--day", "1", "--flooded", "--roll", "7"});
+    CHECK(first.code == 64);
+    CHECK(test::contains(first.err, "--flooded: yesterday's Downpour floods the rivers, and Day 1 has no yesterday"));
+    auto second = test::run_cli({"weather", "--game", "novorossiysk", "--day", "2", "--flooded", "--roll", "7"});
+    CHECK(second.code == 0);
+    CHECK(test::contains(second.out, "rivers in flood after yesterday's Downpour"));
+    const test::TempDir dir("novo-floods");
+    const std::string file = dir / "g.toml";
+    REQUIRE(test::run_cli({"game", "new", "novorossiysk", file}).code == 0);
+    for (const std::string day : {"1", "10"}) {
+        auto set = test::run_cli({"game", "set", file, "clock", "flood_days=" + day, "--reason", "test"});
+        CHECK(set.code != 0);
+        CHECK(test::contains(set.err, "a day 2 to 9, the day after a Downpour"));
+    }
+    CHECK(test::run_cli({"game", "set", file, "clock", "flood_days=9", "--reason", "test"}).code == 0);
+}
