@@ -1,6 +1,7 @@
 // umpire resolve: any combat results table read from the two sides' strengths, its column
 // shifts and die modifiers named by the table (issue 25: any CRT game without code).
 #include "cli/commands.h"
+#include "core/game.h"
 #include "core/lookup.h"
 #include "games/custom/custom_game.h"
 #include "util/error.h"
@@ -79,6 +80,16 @@ Units take_units(const std::string& flag, const std::vector<std::string>& names,
 void run_resolve(const ResolveOptions& opt, Context& ctx)
 {
     const core::Table& table = ctx.table(opt.table);
+    // One of umpire's games holds its rules in its own commands (the Russian winter
+    // offensive's three Snow turns, VI.B.3, counters Spent or Dispersed); resolve reads the
+    // chart alone, and with such a game's file it took the shift in any turn (hunt39).
+    if (const core::GameState* g = ctx.game_path().empty() ? nullptr : ctx.game();
+        g != nullptr && g->game != "custom" && iequals(table.game, core::find_game_rules(g->game)->title)) {
+        throw usage_error("--game " + ctx.game_path() + " is a " + g->game +
+                          " game, whose own commands hold its rules ('umpire --help' lists them under " + table.game +
+                          "); resolve reads " + table.id +
+                          " alone: use the game's command with --game, or resolve without --game to read the chart");
+    }
     core::CombatRequest q;
     q.attack = opt.attack;
     q.defense = opt.defense;

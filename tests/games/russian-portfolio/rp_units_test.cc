@@ -373,6 +373,14 @@ TEST_CASE("cli: with a game the winter offensive is 3 consecutive Snow turns fro
     // Undone back to game-turn 4, the shift is the third turn's again.
     REQUIRE(run_cli({"game", "undo", file}).code == 0);
     CHECK(attack(false).code == 0);
+    // resolve reads the chart alone: with the game's file it took the shift in any turn.
+    auto generic = run_cli({"--game", file, "resolve", "russian-portfolio.crt", "--attack", "6", "--defense", "5",
+                            "--shift", "winter-offensive", "--roll", "3"});
+    CHECK(generic.code == 64);
+    CHECK(contains(generic.err, "is a russian-portfolio game, whose own commands hold its rules"));
+    CHECK(run_cli({"resolve", "russian-portfolio.crt", "--attack", "6", "--defense", "5", "--shift", "winter-offensive",
+                   "--roll", "3"})
+              .code == 0);
     // The referee's hand cannot put the first turn after the game's.
     auto set = run_cli({"game", "set", file, "clock", "winter_offensive=9", "--reason", "test"});
     CHECK(set.code != 0);
