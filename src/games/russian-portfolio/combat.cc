@@ -22,36 +22,62 @@ std::string odds_text(Ratio r) { return std::to_string(r.attack) + " to " + std:
 
 // What the rules text attests of the lost CRT's columns: the minimum 1:4 and the maximum
 // 10:1 (XIII.B.4), and the columns of its worked examples, 5:1, 3:2 and 1:3 (XIII.B.3) and
-// 2:1 (VII.B); and XIII.B.3's two roundings, 5 to 3 to 3:2 and 2 to 5 to 1:3. The shipped
-// table's other columns (1:2, 1:1, 3:1, 4:1, 7:1) are umpire's, and whether the printed
-// chart had more (6:1, 8:1, 9:1) is not known: odds that rest on them are provisional.
+// 2:1 (VII.B). The shipped table's other columns (1:2, 1:1, 3:1, 4:1, 7:1) are umpire's, and
+// whether the printed chart had more (6:1, 8:1, 9:1) is not known: odds that rest on them
+// are provisional.
 constexpr std::array<std::string_view, 6> k_attested_columns{"1:4", "1:3", "3:2", "2:1", "5:1", "10:1"};
-struct AttestedRounding {
-    Ratio factors;
+
+// Odds the text rounds down to a column, so that no column lies between: from COLUMN up to
+// UPTO (itself included or not). VII.B reads "a die roll of '3' at 3:2 odds ... under the
+// 2:1 column" as "1 odds column higher": 2:1 is the column after 3:2, so every odds from
+// 3:2 up to 2:1 reads 3:2 (XIII.B.3's "5 to 3 would most match 3:2" among them); XIII.B.3's
+// "2 attacking 5 would most match 1:3": none between 1:3 and 2:5.
+struct AttestedSpan {
     std::string_view column;
+    Ratio upto;
+    bool upto_included;
 };
-constexpr std::array<AttestedRounding, 2> k_attested_roundings{{{{5, 3}, "3:2"}, {{2, 5}, "1:3"}}};
+constexpr std::array<AttestedSpan, 2> k_attested_spans{{{"3:2", {2, 1}, false}, {"1:3", {2, 5}, true}}};
+
+// The cells of the lost CRT the text prints: VII.B's "a die roll of '3' at 3:2 odds would
+// instead be read under the 2:1 column -- as a D1 result, instead of an S".
+struct PublishedCell {
+    std::string_view column;
+    int die;
+    std::string_view code;
+};
+constexpr std::array<PublishedCell, 2> k_published_cells{{{"3:2", 3, "S"}, {"2:1", 3, "D1"}}};
 
 bool attested_column(std::string_view column)
 {
     return std::find(k_attested_columns.begin(), k_attested_columns.end(), column) != k_attested_columns.end();
 }
 
-// Whether FACTORS round down to COLUMN as the text says: exactly its ratio, or one of
-// XIII.B.3's examples (in lowest terms).
+// Whether FACTORS round down to COLUMN as the text says: exactly its ratio, or odds within
+// one of k_attested_spans.
 bool attested_rounding(Ratio factors, std::string_view column)
 {
     const auto ratio = parse_ratio(column);
     if (!ratio) {
         return false;
     }
-    if (factors.attack * ratio->defense == factors.defense * ratio->attack) {
+    // a:b against c:d as a*d against c*b; factors are at most 1000000, so no product overflows
+    const auto compare = [](Ratio x, Ratio y) { return x.attack * y.defense - y.attack * x.defense; };
+    if (compare(factors, *ratio) == 0) {
         return true;
     }
-    const long long g = std::gcd(factors.attack, factors.defense);
-    const Ratio lowest{factors.attack / g, factors.defense / g};
-    return std::any_of(k_attested_roundings.begin(), k_attested_roundings.end(),
-                       [&](const AttestedRounding& a) { return a.factors == lowest && a.column == column; });
+    return std::any_of(k_attested_spans.begin(), k_attested_spans.end(), [&](const AttestedSpan& s) {
+        const long long past = compare(factors, s.upto);
+        return s.column == column && compare(factors, *ratio) > 0 && (past < 0 || (past == 0 && s.upto_included));
+    });
+}
+
+// Whether the cell at COLUMN and DIE holding CODE is one the text prints (a referee's chart
+// that holds another code there is not the text's).
+bool published_cell(std::string_view column, int die, std::string_view code)
+{
+    return std::any_of(k_published_cells.begin(), k_published_cells.end(),
+                       [&](const PublishedCell& c) { return c.column == column && c.die == die && c.code == code; });
 }
 
 constexpr long long k_max_factors = 1000000;
@@ -309,7 +335,7 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     r.command = "crt";
     r.title = "Combat";
     r.source = crt.source;
-    note_table(r, crt);
+    note_table_id(r, crt);  // provisional once a cell the text does not print is read, below
     Ratio factors = q.factors;
     if (!q.attackers.empty()) {
         FactorTotal a = attack_factors(q.attackers);
@@ -428,6 +454,9 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     const auto reading = [&](size_t column, Resolution& into) {
         std::string code = crt.rows[row].cells[column];
         into.steps.push_back(roll_text(combat_roll) + " under " + crt.columns[column] + " -> " + code);
+        if (!published_cell(crt.columns[column], roll, code)) {
+            note_table(into, crt);
+        }
         if (q.surrounded) {
             auto converted = find_row(no_retreat, code);
             if (converted) {
