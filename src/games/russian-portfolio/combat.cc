@@ -542,23 +542,13 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     r.command = "overrun";
     r.title = "Armor Overrun";
     r.source = "Russian Portfolio XIII.C, X.B, XIV.D";
-    note_table(r, overrun);
     std::vector<std::string> reasons;
 
+    // The weather is one the chart has a row for; what the row says is read below, only
+    // when the text's own conditions leave the overrun to the chart.
     auto weather_row = find_row(overrun, q.weather);
     if (!weather_row) {
         throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
-    }
-    if (overrun.rows[*weather_row].cells[0] != "allowed") {
-        reasons.push_back("weather " + q.weather + ": overruns only in " + [&] {
-            std::vector<std::string> ok;
-            for (const auto& row : overrun.rows) {
-                if (row.cells[0] == "allowed") {
-                    ok.push_back(row.key);
-                }
-            }
-            return join(ok, " or ");
-        }() + " weather");
     }
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
@@ -597,19 +587,42 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     if (q.fuel_shortage) {
         reasons.push_back("fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
     }
-    int net = q.attacking_armor - q.defending_armor;
-    int ratio = overrun.constant(q.infantry_dispersed ? "armor_to_dispersed_infantry" : "armor_to_infantry");
-    int needed = ratio * q.defending_infantry;
-    r.steps.push_back("pure armor " + std::to_string(q.attacking_armor) + " - defending pure armor " +
-                      std::to_string(q.defending_armor) + " = " + std::to_string(net) + "; needs " +
-                      std::to_string(ratio) + " x " + std::to_string(q.defending_infantry) +
-                      (q.infantry_dispersed ? " Dispersed" : "") + " infantry = " + std::to_string(needed));
-    if (q.attacking_armor < 1) {
-        reasons.push_back("no attacking pure armor");
-    } else if (net < needed || net < 1) {
-        reasons.push_back(
-            "armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
-            (q.infantry_dispersed ? " (equal to the Dispersed infantry)" : " (twice the defending infantry)"));
+    if (!reasons.empty()) {
+        // Refused by the text itself (X.B, XIV.D): the lost chart's weathers and armor ratios
+        // are not read, so the answer is not provisional.
+        r.steps.push_back("the overrun chart's weather and armor conditions (lost, umpire's provisional stand-in) "
+                          "are not read: " +
+                          std::string(q.fuel_shortage && terrain_code != "allowed" ? "X.B and XIV.D refuse"
+                                      : q.fuel_shortage                            ? "XIV.D refuses"
+                                                                                   : "X.B refuses") +
+                          " the overrun whatever they are");
+    } else {
+        note_table(r, overrun);
+        if (overrun.rows[*weather_row].cells[0] != "allowed") {
+            reasons.push_back("weather " + q.weather + ": overruns only in " + [&] {
+                std::vector<std::string> ok;
+                for (const auto& row : overrun.rows) {
+                    if (row.cells[0] == "allowed") {
+                        ok.push_back(row.key);
+                    }
+                }
+                return join(ok, " or ");
+            }() + " weather");
+        }
+        const int net = q.attacking_armor - q.defending_armor;
+        const int ratio = overrun.constant(q.infantry_dispersed ? "armor_to_dispersed_infantry" : "armor_to_infantry");
+        const int needed = ratio * q.defending_infantry;
+        r.steps.push_back("pure armor " + std::to_string(q.attacking_armor) + " - defending pure armor " +
+                          std::to_string(q.defending_armor) + " = " + std::to_string(net) + "; needs " +
+                          std::to_string(ratio) + " x " + std::to_string(q.defending_infantry) +
+                          (q.infantry_dispersed ? " Dispersed" : "") + " infantry = " + std::to_string(needed));
+        if (q.attacking_armor < 1) {
+            reasons.push_back("no attacking pure armor");
+        } else if (net < needed || net < 1) {
+            reasons.push_back(
+                "armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
+                (q.infantry_dispersed ? " (equal to the Dispersed infantry)" : " (twice the defending infantry)"));
+        }
     }
     r.result.fields.push_back({"reasons", reasons});
     if (!reasons.empty()) {

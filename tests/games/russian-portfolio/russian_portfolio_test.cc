@@ -346,10 +346,19 @@ TEST_CASE("overrun: refused with every failed condition named", "[core][overrun]
     auto r = overrun(q);
     CHECK(r.result.code == "refused");
     auto reasons = field<std::vector<std::string>>(r.result, "reasons");
-    REQUIRE(reasons.size() == 3);
-    CHECK(reasons[0] == "weather mud: overruns only in good or snow weather");
-    CHECK(reasons[1] == "terrain major-city: can never be Armor Overrun (X.B)");
-    CHECK(reasons[2] == "fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
+    // The text's own refusals (X.B.5, XIV.D) decide; the lost chart's weathers are not read.
+    REQUIRE(reasons.size() == 2);
+    CHECK(reasons[0] == "terrain major-city: can never be Armor Overrun (X.B)");
+    CHECK(reasons[1] == "fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
+    // Where they do not, the chart's conditions are named: the stand-in's.
+    auto weather = good_overrun();
+    weather.weather = "mud";
+    weather.defending_infantry = 4;
+    auto both = overrun(weather);
+    CHECK(field<std::vector<std::string>>(both.result, "reasons") ==
+          std::vector<std::string>{"weather mud: overruns only in good or snow weather",
+                                   "armor 6 net is less than 8 (twice the defending infantry)"});
+    CHECK(both.provisional);
     for (const char* never : {"fortress", "hills", "swamp", "mountains", "victory-city"}) {
         auto t = good_overrun();
         t.terrain = never;
@@ -385,6 +394,33 @@ TEST_CASE("overrun: swamp north of the Arctic Weather Line in Snow is frozen, cl
     CHECK(good.result.code == "refused");
     CHECK(field<std::vector<std::string>>(good.result, "reasons").at(0) ==
           "terrain swamp: can never be Armor Overrun (X.B)");
+}
+
+TEST_CASE("overrun: a refusal the text makes reads no lost chart and is not provisional", "[core][overrun]")
+{
+    // X.B.10: hills "cannot suffer Armor Overrun" (as X.B.5, X.B.8, X.B.9, X.B.11); XIV.D: a
+    // fuel shortage means the unit "cannot execute Armor Overruns". The overrun chart's
+    // weathers and ratios, lost, decide nothing then.
+    auto hills = good_overrun();
+    hills.attacking_armor = 8;
+    hills.defending_infantry = 2;
+    hills.terrain = "hills";
+    auto fuel = good_overrun();
+    fuel.attacking_armor = 8;
+    fuel.defending_infantry = 2;
+    fuel.fuel_shortage = true;
+    for (const auto& q : {hills, fuel}) {
+        const auto r = overrun(q);
+        CHECK(r.result.code == "refused");
+        CHECK_FALSE(r.provisional);
+        CHECK(r.provisional_notes.empty());
+        CHECK(r.tables == std::vector<std::string>{"russian-portfolio.overrun-terrain"});
+    }
+    // An overrun made, or refused by the chart's conditions, reads the lost chart.
+    CHECK(overrun(good_overrun()).provisional);
+    auto mud = good_overrun();
+    mud.weather = "mud";
+    CHECK(overrun(mud).provisional);
 }
 
 TEST_CASE("overrun: only DX and DE can be overrun", "[core][overrun]")
