@@ -19,6 +19,12 @@ struct RallyNumber {
 RallyNumber resolve_rally_number(const std::string& prefix, const std::optional<int>& number,
                                  const std::string& quality, const std::string& unit, Context& ctx);
 
+// Great Battles: shared by flak and drift (cmd_air_landing.cc). Refuses --altitude and
+// --glider both given, or neither: glider troops are read as from the altitude the Drop Zone
+// rules give them for this step, so an altitude beside --glider would be overridden. RULE
+// quotes that rule, with its step.
+void glider_or_altitude(const std::string& altitude, bool glider, const std::string& rule);
+
 // A ship spec with the --game's statuses for that ship (Damaged, its back showing),
 // refusing a sunk ship, an Ineffective attacker and a flag the game contradicts, each
 // refusal naming FLAG (cmd_melee.cc).

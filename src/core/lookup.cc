@@ -257,11 +257,16 @@ void describe(Outcome& outcome, const Table& table, std::string_view side)
     }
 }
 
-void note_table(Resolution& resolution, const Table& table)
+void note_table_id(Resolution& resolution, const Table& table)
 {
     if (std::find(resolution.tables.begin(), resolution.tables.end(), table.id) == resolution.tables.end()) {
         resolution.tables.push_back(table.id);
     }
+}
+
+void note_table(Resolution& resolution, const Table& table)
+{
+    note_table_id(resolution, table);
     if (!table.provisional) {
         return;
     }

@@ -84,8 +84,13 @@ void describe(Outcome& outcome, const Table& table, std::string_view side);
 
 // Records that RESOLUTION read TABLE: its id (Resolution::tables, for the audit log) and,
 // when TABLE is provisional, the mark and the table's note. Every adjudicator calls it
-// for each table at the place it reads it.
+// for each table at the place it reads it: an answer reached without reading a provisional
+// table (a refusal, no test taken) is no provisional answer.
 void note_table(Resolution& resolution, const Table& table);
+// Records TABLE's id only, without the provisional mark: for a provisional table read only
+// where the rules text prints it (the published cells of a lost chart). The adjudicator
+// calls note_table once it reads anything else of TABLE.
+void note_table_id(Resolution& resolution, const Table& table);
 
 // Throws a usage Error "FIELD is V; allowed LO to HI" when VALUE is out of range; FIELD
 // is a request field as "{stands}".

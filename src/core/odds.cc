@@ -1445,10 +1445,24 @@ void tally_outcome(OddsReport& report, Sums& sums, const Outcome& outcome, const
     }
 }
 
-// One branch's resolution R, of WEIGHT, added to REPORT's lines.
+// FROM's provisional mark and notes added to TO's: odds are provisional when any branch
+// read provisional data, not only the sample's (a lost chart's published cell is not).
+void add_provisional(Resolution& to, const Resolution& from)
+{
+    for (const auto& note : from.provisional_notes) {
+        if (!contains(to.provisional_notes, note)) {
+            to.provisional_notes.push_back(note);
+        }
+    }
+    to.provisional = to.provisional || from.provisional;
+}
+
+// One branch's resolution R, of WEIGHT, added to REPORT's lines (and its provisional mark
+// to the sample's).
 void tally_resolution(OddsReport& report, Sums& sums, const Resolution& r, const Weight& weight)
 {
     require_distinct(r);
+    add_provisional(report.sample, r);
     sums.call = 0;
     tally_outcome(report, sums, r.result, "result", weight);
     for (const auto& outcome : r.results) {
@@ -1982,12 +1996,7 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
                 out.sample.notes.push_back(note);
             }
         }
-        for (const auto& note : part.sample.provisional_notes) {
-            if (!contains(out.sample.provisional_notes, note)) {
-                out.sample.provisional_notes.push_back(note);
-            }
-        }
-        out.sample.provisional = out.sample.provisional || part.sample.provisional;
+        add_provisional(out.sample, part.sample);
         for (const auto& name : part.fixed) {
             if (!name.starts_with("result.") && !contains(out.fixed, name)) {
                 out.fixed.push_back(name);
@@ -2092,6 +2101,7 @@ OddsReport apart_odds(const Adjudicator& whole, std::vector<OddsReport> parts)
             }
             part = relabelled(std::move(part), "result", label);
         }
+        add_provisional(out.sample, part.sample);
         out.fixed.insert(out.fixed.end(), part.fixed.begin(), part.fixed.end());
         for (auto& d : part.dimensions) {
             const bool taken = std::any_of(out.dimensions.begin(), out.dimensions.end(),

@@ -1098,7 +1098,8 @@ TEST_CASE("batch: a provisional table is warned of on stderr once a batch, not o
     // warning on stderr. A batch wrote none; it writes one per provisional table, not one
     // per line (a batch may be a million lines). The Russian Portfolio CRT grid and the
     // Great Battles morale chart are lost from their rules texts (umpire(1) PROVISIONAL DATA).
-    const std::string crt = "crt --attack 5 --defense 3 --roll 3\n";
+    // (a 4 at 3:2: a placeholder cell; VII.B prints only the 3, S)
+    const std::string crt = "crt --attack 5 --defense 3 --roll 4\n";
     const std::string morale = "morale --stands 4 --eliminated 1 --roll 1\n";
     const std::string input = crt + crt + "crt --attack 6 --defense 3 --roll 2\n" + morale + crt + morale;
     const auto warnings = [](const std::string& err) {
@@ -1124,7 +1125,7 @@ TEST_CASE("batch: a provisional table is warned of on stderr once a batch, not o
     CHECK(contains(warned[1], "great-battles"));
     CHECK_FALSE(contains(warned[1], "russian-portfolio.crt"));
     // each warning is the one a single call writes for that table
-    const auto alone = test::run_cli({"--json", "crt", "--attack", "5", "--defense", "3", "--roll", "3"});
+    const auto alone = test::run_cli({"--json", "crt", "--attack", "5", "--defense", "3", "--roll", "4"});
     CHECK(warnings(alone.err) == std::vector<std::string>{warned[0]});
     // -q quiets it, as for a single call
     const auto quiet = run_with_input({"-q", "--seed", "3", "batch"}, input);

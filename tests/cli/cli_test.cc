@@ -411,6 +411,27 @@ TEST_CASE("cli: crt says when the odds column rests on columns the text does not
     }
     CHECK_FALSE(contains(run_cli({"crt", "--attack", "3", "--defense", "2", "--dispersed", "--roll", "3"}).out,
                          "PROVISIONAL odds"));
+    // XIII.B.3's 5 to 3 at 3:2 and VII.B's reading of a 3 there, S, and D1 under 2:1 against a
+    // Dispersed defender: the text's own cells, so no provisional mark, and no warning.
+    for (const bool dispersed : {false, true}) {
+        std::vector<std::string> args{"--json", "crt", "--attack", "5", "--defense", "3", "--roll", "3"};
+        if (dispersed) {
+            args.push_back("--dispersed");
+        }
+        auto published = run_cli(args);
+        INFO(published.out);
+        CHECK(contains(published.out, dispersed ? "\"code\":\"D1\"" : "\"code\":\"S\""));
+        CHECK(contains(published.out, "\"provisional\":false"));
+        CHECK(published.err.empty());
+        // --odds with the die given walks the one branch, the published cell; over every
+        // face of the die it reads the placeholders too.
+        args.push_back("--odds");
+        CHECK(contains(run_cli(args).out, "\"provisional\":false"));
+        args.erase(args.begin() + 6, args.begin() + 8);
+        CHECK(contains(run_cli(args).out, "\"provisional\":true"));
+    }
+    CHECK(contains(run_cli({"crt", "--attack", "5", "--defense", "3", "--roll", "3"}).out,
+                   "Combat (Russian Portfolio XIII.C)\n"));
     // A Dispersed defender at 10:1: one column higher is past the highest (XIII.B.4); it said
     // "read one column higher, under 10:1".
     auto top = run_cli({"-q", "crt", "--attack", "10", "--defense", "1", "--dispersed", "--roll", "3"});

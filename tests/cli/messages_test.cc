@@ -259,11 +259,22 @@ TEST_CASE("messages: drift refuses --glider with --altitude, as flak does (Drop 
 {
     // Glider troops always drift as from low altitude: a high altitude given with them
     // was read as low without a word.
-    CHECK(first_error({"drift", "--glider", "--altitude", "high", "--roll", "7,4"}) ==
-          "umpire: error: give --altitude high|medium|low, or --glider (read as low)");
-    CHECK(first_error({"flak", "--aa", "light", "--glider", "--altitude", "high", "--roll", "5"}) ==
-          "umpire: error: give --altitude high|medium|low, or --glider (read as high)");
+    // It said "give --altitude high|medium|low, or --glider (read as low)", as for neither
+    // given: now it says the two exclude each other, and the rule that makes it so.
+    CHECK(first_error({"drift", "--glider", "--altitude", "high", "--roll", "7,3"}) ==
+          "umpire: error: --glider and --altitude high cannot be given together: the glider's altitude is the "
+          "rules' (Drop Zone rules, Air Landings, step 2: \"Glider troops always roll for drift as if they had been "
+          "dropped from a low altitude\"); give --glider alone, or --altitude high|medium|low for parachute troops");
+    CHECK(first_error({"flak", "--aa", "heavy", "--glider", "--altitude", "low"}) ==
+          "umpire: error: --glider and --altitude low cannot be given together: the glider's altitude is the "
+          "rules' (Drop Zone rules, Air Landings, step 1: \"Glider troops are always considered to be dropped from a "
+          "high altitude\"); give --glider alone, or --altitude high|medium|low for parachute troops");
+    CHECK(first_error({"drift", "--roll", "7,3"}) ==
+          "umpire: error: give --altitude high|medium|low (parachute troops), or --glider (Drop Zone rules, Air "
+          "Landings, step 2: \"Glider troops always roll for drift as if they had been dropped from a low "
+          "altitude\")");
     CHECK(test::run_cli({"drift", "--glider", "--roll", "7,4"}).code == 0);
+    CHECK(test::run_cli({"flak", "--aa", "heavy", "--glider", "--roll", "5"}).code == 0);
 }
 
 TEST_CASE("messages: Novorossiysk Surprise is the attacker's, --surprise defender is refused", "[cli][messages]")

@@ -56,6 +56,26 @@ TEST_CASE("odds: a 2d6 total of 7 is 1/6 over 11 branches", "[core][odds]")
     CHECK(equals(odds_of(report, "result", "2"), 1, 36));
 }
 
+TEST_CASE("odds: provisional when any branch read provisional data, not only the first", "[core][odds]")
+{
+    // A lost chart whose one published cell is the first face: the other faces are placeholders.
+    const auto adjudicate = [](Dice& d) {
+        Resolution r;
+        const int roll = d.roll(DiceSpec{1, 6, 0}, "test");
+        r.result.code = std::to_string(roll);
+        if (roll != 1) {
+            r.provisional = true;
+            r.provisional_notes = {"a placeholder cell"};
+        }
+        return r;
+    };
+    const auto all = compute_odds(adjudicate, {});
+    CHECK(all.sample.provisional);
+    CHECK(all.sample.provisional_notes == std::vector<std::string>{"a placeholder cell"});
+    CHECK_FALSE(compute_odds(adjudicate, {1}).sample.provisional);
+    CHECK(compute_odds(adjudicate, {2}).sample.provisional);
+}
+
 TEST_CASE("odds: ram 4 against A, 1-5* (15.42)", "[core][odds][ram]")
 {
     auto report = ram_odds(4, 'A');

@@ -93,7 +93,8 @@ grep -q "unknown command '#'" nul.err && fail "a '#' line in the shell is no com
 
 # --- A provisional chart is warned of once a shell, not at every line, as batch does; the
 # shell's -q quiets it (DESIGN.md principle 8). Its answers go to a file, not a terminal.
-printf 'crt --attack 5 --defense 3 --roll 3\ncrt --attack 6 --defense 3 --roll 2\ncrt --attack 5 --defense 3 --roll 3\n' >prov.txt
+# (5 to 3 on a 4: 3:2 row 4, a placeholder; row 3 is VII.B's published S, not provisional)
+printf 'crt --attack 5 --defense 3 --roll 4\ncrt --attack 6 --defense 3 --roll 2\ncrt --attack 5 --defense 3 --roll 4\n' >prov.txt
 "$umpire" shell --no-history <prov.txt >prov.out 2>prov.err
 [ "$(grep -c 'provisional data, not the published chart: table russian-portfolio.crt' prov.err)" = 1 ] ||
     fail "a shell's provisional warnings: $(grep -c 'provisional data' prov.err), not 1"

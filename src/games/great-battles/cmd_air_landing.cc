@@ -21,6 +21,18 @@ struct LandingOptions {
     DiceOptions dice;
 };
 
+void glider_or_altitude(const std::string& altitude, bool glider, const std::string& rule)
+{
+    if (glider && !altitude.empty()) {
+        throw usage_error("--glider and --altitude " + altitude +
+                          " cannot be given together: the glider's altitude is the rules' (" + rule +
+                          "); give --glider alone, or --altitude high|medium|low for parachute troops");
+    }
+    if (!glider && altitude.empty()) {
+        throw usage_error("give --altitude high|medium|low (parachute troops), or --glider (" + rule + ")");
+    }
+}
+
 void setup_flak(CLI::App& app, Context& ctx)
 {
     auto opt = ctx.make_options<FlakOptions>();
@@ -42,9 +54,9 @@ void setup_flak(CLI::App& app, Context& ctx)
                 "Examples:\n  umpire flak --aa heavy --altitude low --stands 4\n"
                 "  umpire flak --aa light --glider --stands 3 --odds");
     sub->callback([opt, &ctx] {
-        if (opt->altitude.empty() == !opt->glider) {
-            throw usage_error("give --altitude high|medium|low, or --glider (read as high)");
-        }
+        glider_or_altitude(opt->altitude, opt->glider,
+                           "Drop Zone rules, Air Landings, step 1: \"Glider troops are always considered to be "
+                           "dropped from a high altitude\"");
         const core::Table& table = ctx.table("great-battles.flak");
         core::Fields inputs{{"aa", opt->aa},
                             {"altitude", opt->glider ? std::string("high") : opt->altitude},

@@ -49,9 +49,9 @@ void setup_drift(CLI::App& app, Context& ctx)
     sub->callback([opt, &ctx] {
         // Drop Zone rules, step 2: glider troops always drift as from low altitude, so an
         // altitude with --glider would be ignored; refused as flak refuses it.
-        if (opt->altitude.empty() == !opt->glider) {
-            throw usage_error("give --altitude high|medium|low, or --glider (read as low)");
-        }
+        glider_or_altitude(opt->altitude, opt->glider,
+                           "Drop Zone rules, Air Landings, step 2: \"Glider troops always roll for drift as if they "
+                           "had been dropped from a low altitude\"");
         run_drift(*opt, ctx);
     });
 }

@@ -409,13 +409,16 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
                                        : "it loses an extra stand, as paratroopers do not (Drop Zone rules, "
                                          "Air Supply)");
         r.result.source = why;
-        // The text says this of paratroopers only; what the lost chart's isolated column
-        // gives anyone else is umpire's inference from it, so the answer is provisional.
-        r.provisional = true;
-        r.provisional_notes.push_back(
-            "isolated: no rolls and, paratroopers excepted, an extra stand lost are umpire's reading of the Drop "
-            "Zone rules' Air Supply, standing in for the isolated column of the Replacement Chart (16.2), lost "
-            "from the rules text");
+        // The text says this of paratroopers only, and says it whole: theirs is the text's
+        // answer. What the lost chart's isolated column gives anyone else is umpire's
+        // inference from it, so that answer is provisional.
+        if (!paratroopers) {
+            r.provisional = true;
+            r.provisional_notes.push_back(
+                "isolated: no rolls and, paratroopers excepted, an extra stand lost are umpire's reading of the Drop "
+                "Zone rules' Air Supply, standing in for the isolated column of the Replacement Chart (16.2), lost "
+                "from the rules text");
+        }
         r.rolls = dice.record();
         return r;
     }

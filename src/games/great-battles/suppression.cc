@@ -168,7 +168,6 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
     r.command = "morale";
     r.title = "Morale check";
     r.source = chart.source;
-    note_table(r, chart);
     note_table(r, procedures);
     int points = q.eliminated * procedures.constant("casualty_points_eliminated") +
                  q.suppressed * procedures.constant("casualty_points_suppressed");
@@ -228,6 +227,9 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
                 ": read the published chart by hand, or give a chart of your own (umpire table edit " + chart.id + ")");
         }
     }
+    // The chart is read here, after the battalions that test no morale (14.8.4, 15.0): theirs
+    // is the text's answer, not the lost chart's, and is no provisional one.
+    note_table(r, chart);
     int target = number_cell(chart, std::to_string(q.stands), std::to_string(points), "{stands}");
     r.result.fields.push_back({"target", static_cast<long long>(target)});
     r.steps.push_back(std::to_string(q.stands) + " stands at the start of the day, " + std::to_string(points) +

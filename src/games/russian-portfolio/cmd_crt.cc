@@ -373,10 +373,12 @@ void setup_crt(CLI::App& app, Context& ctx)
         ->type_name("N");
     add_dice_options(*sub, opt->dice);
     sub->footer("The CRT grid is lost from the rules text: umpire's table is PROVISIONAL but for\n"
-                "3:2 row 3 (S) and 2:1 row 3 (D1). Odds round down to the nearest column; above\n"
+                "3:2 row 3 (S) and 2:1 row 3 (D1), VII.B: an answer read from those, on odds the text\n"
+                "attests, is not. Odds round down to the nearest column; above\n"
                 "10:1 reduce to 10:1; final odds below 1:4 are refused. Its columns are lost too:\n"
                 "only 1:4, 1:3, 3:2, 2:1, 5:1 and 10:1 are the text's (XIII.B.3-4, VII.B); odds that rest\n"
-                "on another, or on a rounding the text does not attest, say PROVISIONAL. A shift or a\n"
+                "on another, or on a rounding the text does not attest (it does 3:2 up to 2:1 and 2 to 5\n"
+                "as 1:3), say PROVISIONAL. A shift or a\n"
                 "Dispersed reading past 10:1, the highest column (XIII.B.4), is read at 10:1.\n"
                 "With --defender units the defense adds X.B's bonuses for --terrain, each shown and\n"
                 "cited; --attacker units across water are halved (X.B.4).\n"

@@ -92,7 +92,8 @@ void setup_overrun(CLI::App& app, Context& ctx)
                   "The hex is north(east) of the Arctic Weather Line: in Snow its swamp is frozen, clear (VI.B.1)");
     add_dice_options(*sub, opt->dice);
     sub->footer(
-        "The overrun chart is lost: the armor ratios and weathers are PROVISIONAL.\n"
+        "The overrun chart is lost: the armor ratios and weathers are PROVISIONAL. A refusal\n"
+        "by terrain (X.B) or fuel (XIV.D) is the text's own: the chart is not read.\n"
         "Examples:\n  umpire overrun --result DE --attacking-armor 8 --defending-infantry 3 --weather good --terrain "
         "clear\n"
         "  umpire --json overrun --result DX --attacking-armor 4 --defending-infantry 3 --weather mud "

@@ -22,36 +22,62 @@ std::string odds_text(Ratio r) { return std::to_string(r.attack) + " to " + std:
 
 // What the rules text attests of the lost CRT's columns: the minimum 1:4 and the maximum
 // 10:1 (XIII.B.4), and the columns of its worked examples, 5:1, 3:2 and 1:3 (XIII.B.3) and
-// 2:1 (VII.B); and XIII.B.3's two roundings, 5 to 3 to 3:2 and 2 to 5 to 1:3. The shipped
-// table's other columns (1:2, 1:1, 3:1, 4:1, 7:1) are umpire's, and whether the printed
-// chart had more (6:1, 8:1, 9:1) is not known: odds that rest on them are provisional.
+// 2:1 (VII.B). The shipped table's other columns (1:2, 1:1, 3:1, 4:1, 7:1) are umpire's, and
+// whether the printed chart had more (6:1, 8:1, 9:1) is not known: odds that rest on them
+// are provisional.
 constexpr std::array<std::string_view, 6> k_attested_columns{"1:4", "1:3", "3:2", "2:1", "5:1", "10:1"};
-struct AttestedRounding {
-    Ratio factors;
+
+// Odds the text rounds down to a column, so that no column lies between: from COLUMN up to
+// UPTO (itself included or not). VII.B reads "a die roll of '3' at 3:2 odds ... under the
+// 2:1 column" as "1 odds column higher": 2:1 is the column after 3:2, so every odds from
+// 3:2 up to 2:1 reads 3:2 (XIII.B.3's "5 to 3 would most match 3:2" among them); XIII.B.3's
+// "2 attacking 5 would most match 1:3": none between 1:3 and 2:5.
+struct AttestedSpan {
     std::string_view column;
+    Ratio upto;
+    bool upto_included;
 };
-constexpr std::array<AttestedRounding, 2> k_attested_roundings{{{{5, 3}, "3:2"}, {{2, 5}, "1:3"}}};
+constexpr std::array<AttestedSpan, 2> k_attested_spans{{{"3:2", {2, 1}, false}, {"1:3", {2, 5}, true}}};
+
+// The cells of the lost CRT the text prints: VII.B's "a die roll of '3' at 3:2 odds would
+// instead be read under the 2:1 column -- as a D1 result, instead of an S".
+struct PublishedCell {
+    std::string_view column;
+    int die;
+    std::string_view code;
+};
+constexpr std::array<PublishedCell, 2> k_published_cells{{{"3:2", 3, "S"}, {"2:1", 3, "D1"}}};
 
 bool attested_column(std::string_view column)
 {
     return std::find(k_attested_columns.begin(), k_attested_columns.end(), column) != k_attested_columns.end();
 }
 
-// Whether FACTORS round down to COLUMN as the text says: exactly its ratio, or one of
-// XIII.B.3's examples (in lowest terms).
+// Whether FACTORS round down to COLUMN as the text says: exactly its ratio, or odds within
+// one of k_attested_spans.
 bool attested_rounding(Ratio factors, std::string_view column)
 {
     const auto ratio = parse_ratio(column);
     if (!ratio) {
         return false;
     }
-    if (factors.attack * ratio->defense == factors.defense * ratio->attack) {
+    // a:b against c:d as a*d against c*b; factors are at most 1000000, so no product overflows
+    const auto compare = [](Ratio x, Ratio y) { return x.attack * y.defense - y.attack * x.defense; };
+    if (compare(factors, *ratio) == 0) {
         return true;
     }
-    const long long g = std::gcd(factors.attack, factors.defense);
-    const Ratio lowest{factors.attack / g, factors.defense / g};
-    return std::any_of(k_attested_roundings.begin(), k_attested_roundings.end(),
-                       [&](const AttestedRounding& a) { return a.factors == lowest && a.column == column; });
+    return std::any_of(k_attested_spans.begin(), k_attested_spans.end(), [&](const AttestedSpan& s) {
+        const long long past = compare(factors, s.upto);
+        return s.column == column && compare(factors, *ratio) > 0 && (past < 0 || (past == 0 && s.upto_included));
+    });
+}
+
+// Whether the cell at COLUMN and DIE holding CODE is one the text prints (a referee's chart
+// that holds another code there is not the text's).
+bool published_cell(std::string_view column, int die, std::string_view code)
+{
+    return std::any_of(k_published_cells.begin(), k_published_cells.end(),
+                       [&](const PublishedCell& c) { return c.column == column && c.die == die && c.code == code; });
 }
 
 constexpr long long k_max_factors = 1000000;
@@ -309,7 +335,7 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     r.command = "crt";
     r.title = "Combat";
     r.source = crt.source;
-    note_table(r, crt);
+    note_table_id(r, crt);  // provisional once a cell the text does not print is read, below
     Ratio factors = q.factors;
     if (!q.attackers.empty()) {
         FactorTotal a = attack_factors(q.attackers);
@@ -428,6 +454,9 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     const auto reading = [&](size_t column, Resolution& into) {
         std::string code = crt.rows[row].cells[column];
         into.steps.push_back(roll_text(combat_roll) + " under " + crt.columns[column] + " -> " + code);
+        if (!published_cell(crt.columns[column], roll, code)) {
+            note_table(into, crt);
+        }
         if (q.surrounded) {
             auto converted = find_row(no_retreat, code);
             if (converted) {
@@ -513,23 +542,13 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     r.command = "overrun";
     r.title = "Armor Overrun";
     r.source = "Russian Portfolio XIII.C, X.B, XIV.D";
-    note_table(r, overrun);
     std::vector<std::string> reasons;
 
+    // The weather is one the chart has a row for; what the row says is read below, only
+    // when the text's own conditions leave the overrun to the chart.
     auto weather_row = find_row(overrun, q.weather);
     if (!weather_row) {
         throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
-    }
-    if (overrun.rows[*weather_row].cells[0] != "allowed") {
-        reasons.push_back("weather " + q.weather + ": overruns only in " + [&] {
-            std::vector<std::string> ok;
-            for (const auto& row : overrun.rows) {
-                if (row.cells[0] == "allowed") {
-                    ok.push_back(row.key);
-                }
-            }
-            return join(ok, " or ");
-        }() + " weather");
     }
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
@@ -568,19 +587,42 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     if (q.fuel_shortage) {
         reasons.push_back("fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
     }
-    int net = q.attacking_armor - q.defending_armor;
-    int ratio = overrun.constant(q.infantry_dispersed ? "armor_to_dispersed_infantry" : "armor_to_infantry");
-    int needed = ratio * q.defending_infantry;
-    r.steps.push_back("pure armor " + std::to_string(q.attacking_armor) + " - defending pure armor " +
-                      std::to_string(q.defending_armor) + " = " + std::to_string(net) + "; needs " +
-                      std::to_string(ratio) + " x " + std::to_string(q.defending_infantry) +
-                      (q.infantry_dispersed ? " Dispersed" : "") + " infantry = " + std::to_string(needed));
-    if (q.attacking_armor < 1) {
-        reasons.push_back("no attacking pure armor");
-    } else if (net < needed || net < 1) {
-        reasons.push_back(
-            "armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
-            (q.infantry_dispersed ? " (equal to the Dispersed infantry)" : " (twice the defending infantry)"));
+    if (!reasons.empty()) {
+        // Refused by the text itself (X.B, XIV.D): the lost chart's weathers and armor ratios
+        // are not read, so the answer is not provisional.
+        r.steps.push_back("the overrun chart's weather and armor conditions (lost, umpire's provisional stand-in) "
+                          "are not read: " +
+                          std::string(q.fuel_shortage && terrain_code != "allowed" ? "X.B and XIV.D refuse"
+                                      : q.fuel_shortage                            ? "XIV.D refuses"
+                                                                                   : "X.B refuses") +
+                          " the overrun whatever they are");
+    } else {
+        note_table(r, overrun);
+        if (overrun.rows[*weather_row].cells[0] != "allowed") {
+            reasons.push_back("weather " + q.weather + ": overruns only in " + [&] {
+                std::vector<std::string> ok;
+                for (const auto& row : overrun.rows) {
+                    if (row.cells[0] == "allowed") {
+                        ok.push_back(row.key);
+                    }
+                }
+                return join(ok, " or ");
+            }() + " weather");
+        }
+        const int net = q.attacking_armor - q.defending_armor;
+        const int ratio = overrun.constant(q.infantry_dispersed ? "armor_to_dispersed_infantry" : "armor_to_infantry");
+        const int needed = ratio * q.defending_infantry;
+        r.steps.push_back("pure armor " + std::to_string(q.attacking_armor) + " - defending pure armor " +
+                          std::to_string(q.defending_armor) + " = " + std::to_string(net) + "; needs " +
+                          std::to_string(ratio) + " x " + std::to_string(q.defending_infantry) +
+                          (q.infantry_dispersed ? " Dispersed" : "") + " infantry = " + std::to_string(needed));
+        if (q.attacking_armor < 1) {
+            reasons.push_back("no attacking pure armor");
+        } else if (net < needed || net < 1) {
+            reasons.push_back(
+                "armor " + std::to_string(net) + " net is less than " + std::to_string(needed) +
+                (q.infantry_dispersed ? " (equal to the Dispersed infantry)" : " (twice the defending infantry)"));
+        }
     }
     r.result.fields.push_back({"reasons", reasons});
     if (!reasons.empty()) {

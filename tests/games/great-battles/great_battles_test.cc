@@ -172,6 +172,37 @@ TEST_CASE("morale: a battalion with no stand suppressed or eliminated does not t
         "tested"));
 }
 
+TEST_CASE("morale: no test taken reads no chart and is not provisional (14.8.4, 15.0)", "[core][morale]")
+{
+    // 14.8.4: a battalion that won a close combat "never" tests; 15.0 tests only a battalion
+    // that "suffered at least one stand suppressed or eliminated"; with none left, nothing
+    // holds (15.0, 15.2). None of these reads 15.1's lost chart.
+    const auto& chart = table("great-battles.morale");
+    MoraleRequest won;
+    won.stands = 4;
+    won.eliminated = 1;
+    won.won_close_combat = true;
+    MoraleRequest untouched;
+    untouched.stands = 4;
+    MoraleRequest gone;
+    gone.stands = 4;
+    gone.eliminated = 4;
+    for (const auto& q : {won, untouched, gone}) {
+        test::Scripted s({});
+        const auto r = resolve_morale(chart, table("great-battles.procedures"), q, s.dice);
+        CHECK_FALSE(field<bool>(r.result, "tested"));
+        CHECK_FALSE(r.provisional);
+        CHECK(r.provisional_notes.empty());
+        CHECK(std::find(r.tables.begin(), r.tables.end(), chart.id) == r.tables.end());
+    }
+    // A test taken reads the chart: provisional.
+    MoraleRequest tested;
+    tested.stands = 4;
+    tested.eliminated = 1;
+    test::Scripted s({1});
+    CHECK(resolve_morale(chart, table("great-battles.procedures"), tested, s.dice).provisional);
+}
+
 TEST_CASE("morale: losses beyond the battalion are refused", "[core][morale]")
 {
     MoraleRequest q;
@@ -586,8 +617,12 @@ TEST_CASE("replacement: an isolated battalion rolls nothing and loses an extra s
     REQUIRE(r.provisional_notes.size() == 1);
     CHECK(r.provisional_notes.front().find("Replacement Chart (16.2)") != std::string::npos);
     test::Scripted para({});
-    CHECK(field<long long>(resolve_replacement(chart, "good", "isolated", 0, true, para.dice).result, "extra_lost") ==
-          0);
+    const auto paratroopers = resolve_replacement(chart, "good", "isolated", 0, true, para.dice);
+    CHECK(field<long long>(paratroopers.result, "extra_lost") == 0);
+    // Of paratroopers the text says it all (no rolls, no extra stand): the text's answer, no
+    // provisional one.
+    CHECK_FALSE(paratroopers.provisional);
+    CHECK(paratroopers.provisional_notes.empty());
     // in line, a d10 each against the chart (16.2.3)
     test::Scripted line({1, 10});
     auto rolled = resolve_replacement(chart, "average", "line", 2, false, line.dice);

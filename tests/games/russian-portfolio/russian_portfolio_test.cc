@@ -63,7 +63,39 @@ TEST_CASE("crt: VII.B's example, a 3 at 3:2 is S, and D1 against a Dispersed def
     auto r = crt(q, {3});
     CHECK(field<std::string>(r.result, "column") == "2:1");
     CHECK(r.result.code == "D1");
-    CHECK(r.provisional);
+}
+
+TEST_CASE("crt: an answer that reads only VII.B's two printed cells is not provisional", "[core][crt]")
+{
+    // XIII.B.3: "5 to 3 would most match 3:2"; VII.B: "a die roll of '3' at 3:2 odds would
+    // instead be read under the 2:1 column -- as a D1 result, instead of an S".
+    const auto s = crt(odds(5, 3), {3});
+    CHECK(s.result.code == "S");
+    CHECK_FALSE(s.provisional);
+    CHECK(s.provisional_notes.empty());
+    auto q = odds(5, 3);
+    q.dispersed = true;
+    const auto d1 = crt(q, {3});
+    CHECK(d1.result.code == "D1");
+    CHECK_FALSE(d1.provisional);
+    // VII.B reads 2:1 as the column one higher than 3:2: no column between them, so every
+    // odds from 3:2 up to 2:1 (7 to 4) reads 3:2, and 2:1 shifted one left (X.B.2) is 3:2.
+    CHECK_FALSE(crt(odds(7, 4), {3}).provisional);
+    auto river = odds(2, 1);
+    river.shifts = {{"river", -1}};
+    const auto shifted = crt(river, {3});
+    CHECK(field<std::string>(shifted.result, "column") == "3:2");
+    CHECK_FALSE(shifted.provisional);
+    // The table is still read (the audit log's list of tables).
+    CHECK(s.tables == std::vector<std::string>{"russian-portfolio.crt"});
+    // Any other cell of 3:2 or 2:1 is umpire's placeholder; so is every cell of 5:1, a column
+    // the text gives (XIII.B.3).
+    CHECK(crt(odds(5, 3), {4}).provisional);
+    CHECK(crt(odds(2, 1), {1}).provisional);
+    CHECK(crt(odds(5, 1), {3}).provisional);
+    // 7 to 4 holds 3:2 only because 2:1 is next; 8 to 3 under 2:1 rests on there being no
+    // column between 2:1 and 8 to 3, which the text does not say.
+    CHECK(crt(odds(8, 3), {3}).provisional);
 }
 
 TEST_CASE("crt: above 10:1 is reduced to 10:1 before shifts (XIII.B.4)", "[core][crt]")
@@ -314,10 +346,19 @@ TEST_CASE("overrun: refused with every failed condition named", "[core][overrun]
     auto r = overrun(q);
     CHECK(r.result.code == "refused");
     auto reasons = field<std::vector<std::string>>(r.result, "reasons");
-    REQUIRE(reasons.size() == 3);
-    CHECK(reasons[0] == "weather mud: overruns only in good or snow weather");
-    CHECK(reasons[1] == "terrain major-city: can never be Armor Overrun (X.B)");
-    CHECK(reasons[2] == "fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
+    // The text's own refusals (X.B.5, XIV.D) decide; the lost chart's weathers are not read.
+    REQUIRE(reasons.size() == 2);
+    CHECK(reasons[0] == "terrain major-city: can never be Armor Overrun (X.B)");
+    CHECK(reasons[1] == "fuel shortage: the armor cannot execute Armor Overruns (XIV.D)");
+    // Where they do not, the chart's conditions are named: the stand-in's.
+    auto weather = good_overrun();
+    weather.weather = "mud";
+    weather.defending_infantry = 4;
+    auto both = overrun(weather);
+    CHECK(field<std::vector<std::string>>(both.result, "reasons") ==
+          std::vector<std::string>{"weather mud: overruns only in good or snow weather",
+                                   "armor 6 net is less than 8 (twice the defending infantry)"});
+    CHECK(both.provisional);
     for (const char* never : {"fortress", "hills", "swamp", "mountains", "victory-city"}) {
         auto t = good_overrun();
         t.terrain = never;
@@ -353,6 +394,33 @@ TEST_CASE("overrun: swamp north of the Arctic Weather Line in Snow is frozen, cl
     CHECK(good.result.code == "refused");
     CHECK(field<std::vector<std::string>>(good.result, "reasons").at(0) ==
           "terrain swamp: can never be Armor Overrun (X.B)");
+}
+
+TEST_CASE("overrun: a refusal the text makes reads no lost chart and is not provisional", "[core][overrun]")
+{
+    // X.B.10: hills "cannot suffer Armor Overrun" (as X.B.5, X.B.8, X.B.9, X.B.11); XIV.D: a
+    // fuel shortage means the unit "cannot execute Armor Overruns". The overrun chart's
+    // weathers and ratios, lost, decide nothing then.
+    auto hills = good_overrun();
+    hills.attacking_armor = 8;
+    hills.defending_infantry = 2;
+    hills.terrain = "hills";
+    auto fuel = good_overrun();
+    fuel.attacking_armor = 8;
+    fuel.defending_infantry = 2;
+    fuel.fuel_shortage = true;
+    for (const auto& q : {hills, fuel}) {
+        const auto r = overrun(q);
+        CHECK(r.result.code == "refused");
+        CHECK_FALSE(r.provisional);
+        CHECK(r.provisional_notes.empty());
+        CHECK(r.tables == std::vector<std::string>{"russian-portfolio.overrun-terrain"});
+    }
+    // An overrun made, or refused by the chart's conditions, reads the lost chart.
+    CHECK(overrun(good_overrun()).provisional);
+    auto mud = good_overrun();
+    mud.weather = "mud";
+    CHECK(overrun(mud).provisional);
 }
 
 TEST_CASE("overrun: only DX and DE can be overrun", "[core][overrun]")
