@@ -247,8 +247,20 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         require_game(game);
         // A missing or broken game is an error before the prompt; one a crash left behind its
         // journal is mended now, and said before the prompt, not with the first line typed.
-        load::StateLock lock(game);  // a writer's: the mend is written
-        for (const auto& note : open_game(game, game_starter(ctx), true).notes) {
+        std::vector<std::string> notes;
+        try {
+            load::StateLock lock(game);  // a writer's: the mend is written
+            notes = open_game(game, game_starter(ctx), true).notes;
+        } catch (const Error& e) {
+            if (e.code() != ExitCode::io) {
+                throw;
+            }
+            // a directory it cannot write (a game on read-only media, asked only): read as it
+            // stands, any mend in memory, as a reader does
+            load::StateLock lock(game, true);
+            notes = open_game(game, game_starter(ctx), false).notes;
+        }
+        for (const auto& note : notes) {
             ctx.err() << "umpire: note: " << note << "\n";
         }
     }

@@ -372,6 +372,24 @@ cp behind.before behind.toml
 printf '' | "$umpire" -q shell --no-history --game behind.toml >behind.out 2>behind.err
 has behind.err "behind.toml: rolled forward to its journal's line 2"
 cmp -s behind.toml behind.before && fail "the shell did not write the rolled-forward game"
+# In a directory it cannot write (a game on read-only media, asked only) the shell still
+# starts: the game read as it stands, the mend in memory. Root writes anywhere: as nobody.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups \
+    test -x "$umpire"; then
+    mkdir ro
+    "$umpire" -q game new constantinople ro/g.toml >/dev/null
+    cp ro/g.toml ro.before
+    "$umpire" -q game next ro/g.toml >/dev/null
+    cp ro.before ro/g.toml
+    rm -f ro/g.toml.lock
+    chmod 755 "$work" ro && chmod 644 ro/*
+    printf 'status\n' | HOME="$work" setpriv --reuid=65534 --regid=65534 --clear-groups \
+        "$umpire" -q shell --no-history --game ro/g.toml >ro.out 2>ro.err ||
+        fail "a shell on a game it cannot write did not start: $(cat ro.err)"
+    has ro.err "rolled forward to its journal's line 2"
+    has ro.err "(in memory: this command writes nothing)"
+    has ro.out "Naval Phase 1, Impulse 1"
+fi
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
