@@ -67,6 +67,12 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
                 throw usage_error("--dense-fog-used " + zone + ": allowed all, " + join(core::k_weather_zones, ", ") +
                                   suggestion(zone, core::k_weather_zones));
             }
+            if (zone != "all" && !opt.zones) {
+                // one weather for the whole map: a zone's fog was passed over (hunt42)
+                throw usage_error("--dense-fog-used " + zone +
+                                  ": a zone's Dense Fog is read with --zones; without "
+                                  "it the map has one weather: give --dense-fog-used all");
+            }
             state.dense_fog_used.push_back(zone);
         }
         if (opt.flooded) {

@@ -240,3 +240,14 @@ TEST_CASE("cli: rivers flood the day after a Downpour, never Day 1 (Weather)", "
     }
     CHECK(test::run_cli({"game", "set", file, "clock", "flood_days=9", "--reason", "test"}).code == 0);
 }
+
+TEST_CASE("cli: a zone's Dense Fog is given with --zones, the map's with all", "[cli][weather]")
+{
+    // hunt42: without --zones, --dense-fog-used west was passed over and Dense Fog fell again.
+    auto zone = test::run_cli({"weather", "--game", "novorossiysk", "--roll", "2", "--dense-fog-used", "west"});
+    CHECK(zone.code == 64);
+    CHECK(test::contains(zone.err, "a zone's Dense Fog is read with --zones"));
+    CHECK(test::run_cli({"weather", "--game", "novorossiysk", "--roll", "2", "--dense-fog-used", "all"}).code == 0);
+    CHECK(test::run_cli({"weather", "--game", "novorossiysk", "--zones", "--roll", "2,2,2", "--dense-fog-used", "west"})
+              .code == 0);
+}
