@@ -92,25 +92,51 @@ unsigned long divide_out(mpz_ptr n, unsigned long p, unsigned long most)
         mpz_tdiv_q_2exp(n, n, twos);
         return twos;
     }
-    unsigned long times = 0;
-    for (; times < most && times < 8; ++times) {
-        if (mpz_divisible_ui_p(n, p) == 0) {
-            return times;
+    // 2^64 - 1 is a multiple of 3, 5 and 17: N's words summed with their carries leave N's
+    // remainder by those, a word at a time without a division (9,001 lines of 1000d10).
+    if ((p == 3 || p == 5 || p == 17) && most > 0) {
+        Wide sum = 0;
+        const mp_limb_t* words = mpz_limbs_read(n);
+        for (size_t i = 0, size = mpz_size(n); i < size; ++i) {
+            sum += words[i];
         }
-        mpz_divexact_ui(n, n, p);
+        if (static_cast<std::uint64_t>(sum % 0xFFFFFFFFFFFFFFFFULL) % p != 0) {
+            return 0;
+        }
     }
-    if (times == most) {
-        return times;
+    // P's highest power in a word: N's remainder by it says how often P divides N, up to
+    // that power, in one pass (1000d10's counts hold 5 four times on the average).
+    std::uint64_t power = p;
+    unsigned long powers = 1;
+    while (power <= std::numeric_limits<std::uint64_t>::max() / p) {
+        power *= p;
+        powers += 1;
     }
-    BigInt prime = p;
-    BigInt stripped;
-    const unsigned long more =
-        std::min<unsigned long>(most - times, mpz_remove(stripped.backend().data(), n, prime.backend().data()));
-    if (more > 0) {
-        mpz_ui_pow_ui(prime.backend().data(), p, more);
-        mpz_divexact(n, n, prime.backend().data());
+    unsigned long times = 0;
+    while (times < most) {
+        std::uint64_t rest = mpz_fdiv_ui(n, power);
+        unsigned long here = 0;  // P's times in N, up to POWERS
+        if (rest == 0) {
+            here = powers;
+        } else {
+            for (; rest % p == 0; rest /= p) {
+                here += 1;
+            }
+        }
+        here = std::min(here, most - times);
+        std::uint64_t divisor = 1;
+        for (unsigned long i = 0; i < here; ++i) {
+            divisor *= p;
+        }
+        if (divisor > 1) {
+            mpz_divexact_ui(n, n, divisor);
+        }
+        times += here;
+        if (here < powers) {
+            break;  // the last remainder was not 0: no more of P
+        }
     }
-    return times + more;
+    return times;
 }
 
 // N/D in lowest terms, D's primes being FACTORS: each divided out of both as often as N
@@ -232,13 +258,19 @@ struct Sum {
 // The distribution of a total too large for 64-bit ways (20d10 has 10^20 outcomes): each
 // total with its exact probability, the die's polynomial to the power of the dice.
 // Refused, before the work, past k_max_odds_total_words.
-std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
+// SPEC's ways of each total, the lowest first: the die's polynomial to the power of the
+// dice. Refused, before the work, past k_max_odds_total_words.
+std::vector<BigInt> pool_ways(const DiceSpec& spec)
 {
     require_countable({static_cast<long double>(spec.count) * (spec.sides - 1) + 1,
                        spec.count * std::log2(static_cast<long double>(spec.sides))},
                       spec.label(), "; 1000d10 is within it", "give fewer dice or sides");
-    const std::vector<BigInt> ways =
-        power(std::vector<BigInt>(static_cast<size_t>(spec.sides), 1), static_cast<unsigned>(spec.count));
+    return power(std::vector<BigInt>(static_cast<size_t>(spec.sides), 1), static_cast<unsigned>(spec.count));
+}
+
+std::vector<std::pair<int, Big>> big_distribution(const DiceSpec& spec)
+{
+    const std::vector<BigInt> ways = pool_ways(spec);
     const Factors factors = factors_of(BigInt(spec.sides), static_cast<unsigned long>(spec.count));
     const BigInt outcomes = boost::multiprecision::pow(BigInt(spec.sides), static_cast<unsigned>(spec.count));
     std::vector<std::pair<int, Big>> out;
@@ -1565,6 +1597,17 @@ Rational ratio(Integer n, Integer d)
     return Rational(n, d);
 }
 
+double quotient(const Integer& n, const Integer& d)
+{
+    // GMP's conversion, truncated as Fraction::value() is, read in place: a rational's
+    // two parts borrowed, not copied (mpq_get_d reads them, never writes nor reduces).
+    mpq_t q;
+    *mpq_numref(q) = *n.backend().data();
+    *mpq_denref(q) = *d.backend().data();
+    const double v = mpq_get_d(q);
+    return v == 0 && mpz_sgn(n.backend().data()) > 0 ? std::numeric_limits<double>::denorm_min() : v;
+}
+
 void ExactSum::add(const Rational& q, long long times)
 {
     mpq_srcptr r = q.backend().data();
@@ -1692,6 +1735,39 @@ constexpr size_t k_miller_degree = 32;
 constexpr unsigned long k_miller_coefficient = 1000000;
 bool miller_coefficient(const Integer& x) { return x >= 0 && x < k_miller_coefficient; }
 
+// A die's polynomial of S faces, 1 + x + ... + x^(S-1) = (1 - x^S) / (1 - x), to the power
+// N: C = A^N has C'(1 - x)(1 - x^S) = N C (1 - S x^(S-1) + (S-1) x^S), so
+// k c[k] = (k - 1 + N) c[k-1] + (k - S - N S) c[k-S] + (N (S-1) - (k - S - 1)) c[k-S-1]:
+// three products a coefficient whatever the faces (Miller's recurrence takes S), each
+// division exact, and the second half the first's mirror (1000d10: 4,501 of 9,001).
+std::vector<Integer> flat_power(size_t sides, unsigned n)
+{
+    const size_t top = (sides - 1) * n;  // the highest power
+    std::vector<Integer> c(top + 1);
+    c[0] = 1;
+    const auto s = static_cast<long>(sides);
+    const auto dice = static_cast<long>(n);
+    Integer term;
+    for (size_t k = 1; k <= top / 2; ++k) {
+        const auto kk = static_cast<long>(k);
+        mpz_ptr out = c[k].backend().data();
+        mpz_mul_si(out, c[k - 1].backend().data(), kk - 1 + dice);
+        if (k >= sides) {
+            mpz_mul_si(term.backend().data(), c[k - sides].backend().data(), kk - s - dice * s);
+            mpz_add(out, out, term.backend().data());
+        }
+        if (k >= sides + 1) {
+            mpz_mul_si(term.backend().data(), c[k - sides - 1].backend().data(), dice * (s - 1) - (kk - s - 1));
+            mpz_add(out, out, term.backend().data());
+        }
+        mpz_divexact_ui(out, out, static_cast<unsigned long>(k));
+    }
+    for (size_t k = top / 2 + 1; k <= top; ++k) {
+        c[k] = c[top - k];
+    }
+    return c;
+}
+
 // Miller's recurrence: B = A^N, so B'A = N A'B, and k a0 b[k] is the sum over j of
 // ((N + 1) j - k) a[j] b[k - j]; every b[k] whole, each division exact.
 std::vector<Integer> miller_power(const std::vector<Integer>& a, size_t m, unsigned n)
@@ -1798,11 +1874,21 @@ std::vector<Integer> power(const std::vector<Integer>& a, unsigned n)
     while (m > 0 && a[m] == 0) {
         --m;
     }
+    const auto flat = [](const std::vector<Integer>& p, size_t degree) {
+        return degree >= 1 && std::all_of(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(degree) + 1,
+                                          [](const Integer& x) { return x == 1; });
+    };
+    if (flat(a, m)) {
+        return flat_power(m + 1, n);
+    }
     if (m <= k_miller_degree && std::all_of(a.begin(), a.end(), miller_coefficient)) {
         return miller_power(a, m, n);
     }
     if (auto root = small_root(a, m); root && static_cast<std::uint64_t>(root->second) * n <= UINT32_MAX) {
-        return miller_power(root->first, m / root->second, root->second * n);
+        // a pool of dice alike to a power (100d10 x 3): its die to the dice of them all
+        const size_t degree = m / root->second;
+        return flat(root->first, degree) ? flat_power(degree + 1, root->second * n)
+                                         : miller_power(root->first, degree, root->second * n);
     }
     std::vector<Integer> out{1};
     std::vector<Integer> base(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(m) + 1);
@@ -1894,6 +1980,7 @@ bool put_marginal(OddsReport& report, const std::string& name, std::vector<OddsL
                                       OddsDimension{name, {}});
     }
     it->lines = std::move(lines);
+    it->ways = nullptr;
     return true;
 }
 
@@ -2032,17 +2119,185 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         lowest += p.low * times;
         denominator *= boost::multiprecision::pow(p.all, times);
     }
-    OddsDimension headline{"result", {}};
-    const Factors factors = factors_of(denominator);
-    for (size_t k = 0; k < total.size(); ++k) {
-        if (total[k] != 0) {
-            headline.lines.push_back(
-                {std::to_string(lowest + static_cast<long long>(k)),
-                 "total",
-                 {factors ? reduced(total[k], denominator, *factors) : Big(total[k], denominator)}});
+    auto sum = std::make_shared<const Polynomial>(Polynomial{std::move(total), lowest, std::move(denominator)});
+    OddsDimension headline{"result", lines_of(*sum, "total")};
+    headline.ways = std::move(sum);
+    out.dimensions.insert(out.dimensions.begin(), std::move(headline));
+    return out;
+}
+
+std::vector<OddsLine> lines_of(const Polynomial& p, const std::string& name)
+{
+    const Factors factors = factors_of(p.all);
+    std::vector<OddsLine> out;
+    out.reserve(p.ways.size());
+    std::vector<size_t> line_of(p.ways.size(), 0);  // each count's line
+    const size_t top = p.ways.size() - 1;
+    for (size_t k = 0; k < p.ways.size(); ++k) {
+        if (p.ways[k] == 0) {
+            continue;
+        }
+        line_of[k] = out.size();
+        // a count its mirror's (a sum of dice alike is symmetric) has its probability
+        if (const size_t mirror = top - k; mirror < k && p.ways[mirror] == p.ways[k]) {
+            out.push_back({std::to_string(p.low + static_cast<long long>(k)), name, out[line_of[mirror]].probability});
+            continue;
+        }
+        out.push_back({std::to_string(p.low + static_cast<long long>(k)),
+                       name,
+                       {factors ? reduced(p.ways[k], p.all, *factors) : Big(p.ways[k], p.all)}});
+    }
+    return out;
+}
+
+Polynomial term_distribution(const RollTerm& term)
+{
+    // A lone plain pool as roll_pool rolls it: a total drawn as Dice::roll draws it, and a
+    // kept total with the pool's own modifier added (a count of successes has none).
+    const PoolSpec& pool = term.pools.front();
+    const DiceSpec& spec = pool.dice;
+    if (term.single() && pool.read == PoolSpec::Read::total) {
+        return Polynomial{pool_ways(spec), static_cast<long long>(spec.count) + spec.modifier,
+                          boost::multiprecision::pow(BigInt(spec.sides), static_cast<unsigned>(spec.count))};
+    }
+    Polynomial p = polynomial_of(term_odds(term));
+    if (term.single() && (pool.read == PoolSpec::Read::keep_highest || pool.read == PoolSpec::Read::keep_lowest)) {
+        p.low += spec.modifier;
+    }
+    return p;
+}
+
+namespace {
+
+// Draws every roll at its lowest: totals_odds's first branch, as an odds walk's first branch
+// draws it (each draw's first choice), without counting anything. Faces run from 1.
+class LowestSource : public DiceSource {
+public:
+    Draw draw(const DiceSpec& spec) override { return {drawn(spec.min()), {}}; }
+    std::optional<int> kept(int, int, int keep, bool) override { return drawn(keep); }
+    std::optional<int> successes(int count, int sides, int succeeding) override
+    {
+        return drawn(succeeding >= sides ? count : 0);
+    }
+    // A term drawn whole at its lowest: no source can say it without its distribution.
+    std::optional<int> whole(const RollTerm&) override { return drawn(m_term_lowest); }
+    Draw pick(const std::vector<std::uint64_t>&) override
+    {
+        throw Error(ExitCode::internal, "odds: totals that draw a category");
+    }
+    void next_term(int lowest) { m_term_lowest = lowest; }
+    size_t draws() const { return m_draws; }
+
+private:
+    int drawn(int value)
+    {
+        ++m_draws;
+        return value;
+    }
+    int m_term_lowest = 0;
+    size_t m_draws = 0;
+};
+
+// P's lowest value with ways.
+long long lowest_of(const Polynomial& p)
+{
+    const auto first = std::find_if(p.ways.begin(), p.ways.end(), [](const BigInt& w) { return w != 0; });
+    return p.low + (first - p.ways.begin());
+}
+
+}  // namespace
+
+OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& parts)
+{
+    // The sample: every roll at its lowest. A term drawn whole is drawn at most once a
+    // part, in order: each part's own lowest given before it (one draw per part, checked).
+    class Lowest : public LowestSource {
+    public:
+        explicit Lowest(const std::vector<Polynomial>& parts)
+            : m_parts(parts)
+        {
+        }
+        std::optional<int> whole(const RollTerm& term) override
+        {
+            if (draws() < m_parts.size()) {
+                next_term(static_cast<int>(lowest_of(m_parts[draws()])));
+            }
+            return LowestSource::whole(term);
+        }
+
+    private:
+        const std::vector<Polynomial>& m_parts;
+    } lowest(parts);
+    Dice dice(lowest, {});
+    OddsReport out;
+    out.sample = whole(dice);
+    const Resolution& r = out.sample;
+    bool as_drawn =
+        !parts.empty() && lowest.draws() == parts.size() && r.results.size() == parts.size() && r.result.fields.empty();
+    for (size_t i = 0; as_drawn && i < parts.size(); ++i) {
+        as_drawn = r.results[i].code == std::to_string(lowest_of(parts[i]));  // its distribution is its roll's
+    }
+    if (!as_drawn) {
+        throw Error(ExitCode::internal, "odds: totals that are not one labelled result of one draw each, "
+                                        "each at the lowest of its distribution");
+    }
+    // Parts alike (4d6kh3 x 100) share one distribution: to a power in the sum, their lines
+    // written once and copied.
+    std::vector<std::pair<std::shared_ptr<const Polynomial>, unsigned>> alike;
+    std::vector<size_t> kind_of;
+    for (const auto& p : parts) {
+        auto same = std::find_if(alike.begin(), alike.end(), [&](const auto& a) {
+            return a.first->low == p.low && a.first->all == p.all && a.first->ways == p.ways;
+        });
+        if (same == alike.end()) {
+            alike.emplace_back(std::make_shared<const Polynomial>(p), 0);
+            same = alike.end() - 1;
+        }
+        ++same->second;
+        kind_of.push_back(static_cast<size_t>(same - alike.begin()));
+        out.branches += static_cast<std::uint64_t>(
+            std::count_if(p.ways.begin(), p.ways.end(), [](const BigInt& w) { return w != 0; }));
+    }
+    std::shared_ptr<const Polynomial> total = alike.front().first;
+    if (parts.size() > 1) {
+        Polynomial sum;
+        sum.ways = {1};
+        for (const auto& [p, times] : alike) {
+            sum.ways = multiply(sum.ways, power(p->ways, times));
+            sum.low += p->low * times;
+            sum.all *= boost::multiprecision::pow(p->all, times);
+        }
+        total = std::make_shared<const Polynomial>(std::move(sum));
+    }
+    OddsDimension headline{"result", lines_of(*total, r.result.name)};
+    headline.ways = total;
+    out.dimensions.push_back(std::move(headline));
+    std::vector<size_t> written(alike.size(), 0);  // the dimension with each kind's lines, 0 for none yet
+    for (size_t i = 0; i < parts.size(); ++i) {
+        const Outcome& o = r.results[i];
+        if (o.label.empty() || o.label == r.result.label || o.label.find('.') != std::string::npos) {
+            throw Error(ExitCode::internal, "odds: a total of " + r.command + " without a label of its own");
+        }
+        const size_t kind = kind_of[i];
+        const size_t from = parts.size() == 1 ? 0 : written[kind];
+        OddsDimension d{o.label, {}};
+        if (from > 0 || parts.size() == 1) {
+            d.lines = out.dimensions[from].lines;
+            for (auto& line : d.lines) {
+                line.name = o.name;
+            }
+        } else {
+            d.lines = lines_of(*alike[kind].first, o.name);
+            written[kind] = out.dimensions.size();
+        }
+        d.ways = alike[kind].first;
+        out.dimensions.push_back(std::move(d));
+        for (const auto& field : o.fields) {
+            if (!value_text(field.value).empty()) {
+                out.fixed.push_back(o.label + "." + field.key);  // the same in every branch
+            }
         }
     }
-    out.dimensions.insert(out.dimensions.begin(), std::move(headline));
     return out;
 }
 
@@ -2153,6 +2408,26 @@ void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
             continue;
         }
         previous = &d;
+        // Lines made from one polynomial are in order already, and summed from it: the
+        // sums of v and v^2 times each count over one denominator, for |v| <= 10^9 as below.
+        if (const Polynomial* p = d.ways.get(); p != nullptr && p->low >= -1000000000 &&
+                                                p->low + static_cast<long long>(p->ways.size()) - 1 <= 1000000000) {
+            d.numeric = true;
+            BigInt first = 0;   // the sum of v x ways
+            BigInt second = 0;  // of v^2 x ways
+            BigInt term;
+            for (size_t k = 0; k < p->ways.size(); ++k) {
+                const long long v = p->low + static_cast<long long>(k);
+                term = p->ways[k] * v;
+                first += term;
+                second += term * v;
+            }
+            d.expected_when_reported = false;
+            d.expected = Fraction{ratio(first, p->all)};
+            d.variance = Fraction{ratio(second * p->all - first * first, p->all * p->all)};
+            continue;
+        }
+        d.ways = nullptr;  // lines put in order below are no longer its coefficients
         d.numeric = true;
         for (const auto& line : d.lines) {
             auto n = line.value.empty() ? Expected<long long>(0) : parse_int(line.value, -1000000000, 1000000000);

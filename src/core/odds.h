@@ -78,6 +78,10 @@ Fraction add(const Fraction& a, const Fraction& b);
 // any other denominator is reduced by GMP. D is not 0.
 Rational ratio(Integer n, Integer d);
 
+// N/D as a double (D above 0), truncated, the smallest one above 0 for an N above 0 too
+// small for one: a share of the whole, for a bar or a percent.
+double quotient(const Integer& n, const Integer& d);
+
 // A sum of exact probabilities kept as a whole number over the least common multiple of
 // their denominators, reduced once when it is read: adding rationals one by one reduces
 // every partial sum. TIMES weighs a term (a count's value, for an expected value).
@@ -117,6 +121,14 @@ std::vector<Integer> multiply(const std::vector<Integer>& a, const std::vector<I
 // small products, not N convolutions; any other A by squaring with multiply().
 std::vector<Integer> power(const std::vector<Integer>& a, unsigned n);
 
+// A distribution of whole numbers as a polynomial: WAYS[k] the ways of the value LOW + k,
+// out of ALL.
+struct Polynomial {
+    std::vector<Integer> ways;
+    long long low = 0;
+    Integer all = 1;
+};
+
 // The name of the line for the branches in which a field or outcome is not reported
 // (its value is "").
 inline constexpr const char* k_not_reported = "(not reported)";
@@ -141,15 +153,16 @@ struct OddsDimension {
     // Its lines are the dimension before's (parts alike: 4d6kh3 x 100), as arrange_odds
     // found them: what was written for that one is copied.
     bool same_as_previous = false;
+    // Its lines as one polynomial over one denominator, when they were made from one (a
+    // total's distribution, lines_of): its expected value, spread and "at least" are summed
+    // from it, not from 9,001 fractions of as many denominators (1000d10). Whoever changes
+    // the lines drops it.
+    std::shared_ptr<const Polynomial> ways;
 };
 
-// A distribution of whole numbers as a polynomial: WAYS[k] the ways of the value LOW + k,
-// out of ALL.
-struct Polynomial {
-    std::vector<Integer> ways;
-    long long low = 0;
-    Integer all = 1;
-};
+// P's lines, a value for each of its ways not 0, lowest first, each named NAME, with its
+// probability in lowest terms.
+std::vector<OddsLine> lines_of(const Polynomial& p, const std::string& name);
 
 // LINES of whole numbers (a total, a count of hits), each value once, as a polynomial over
 // the least common multiple of their denominators: how parts are added (sum_odds, the
@@ -196,6 +209,20 @@ private:
     friend struct OddsCacheState;
     std::shared_ptr<void> m_state;
 };
+
+// The distribution of TERM's total, as a roll of it gives it (pool.cc roll_term);
+// refused with a usage error past k_max_odds_total_words, as its odds walk refuses it.
+Polynomial term_distribution(const RollTerm& term);
+
+// The odds of a resolution made of independent totals of known distributions and nothing
+// else that varies (roll's expressions, but for hit dice and critical marks, whose names
+// vary with the dice): WHOLE draws PARTS[I] as its Ith draw (a die or a term drawn whole)
+// and reports it as its Ith result, labelled; the headline is their sum, and each result's
+// fields are the same in every branch. WHOLE is run once, every draw at its lowest, for the
+// sample; the lines come from the distributions, not from a walk of a branch per total
+// (1000d10's 9,001 runs of the roll): the report compute_odds (one part) or sum_odds
+// (several) would give.
+OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& parts);
 
 // Runs ADJUDICATE once per branch. Values in GIVEN are fixed, as given dice; the rest
 // are enumerated. Throws a usage Error past k_max_odds_branches.

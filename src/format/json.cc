@@ -468,7 +468,11 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
         }
         array_at = w.str().size();
         w.begin_array();
-        for (const auto& line : dim.lines) {
+        // A total's lines mirror one another (a sum of dice alike): a fraction written for
+        // the line at the other end is copied (1000d10: 4,500 of 1,000 digits, not written).
+        std::vector<std::pair<size_t, size_t>> written(dim.ways ? dim.lines.size() : 0);
+        for (size_t i = 0; i < dim.lines.size(); ++i) {
+            const auto& line = dim.lines[i];
             w.begin_object().key("value").value(line.value);
             if (!line.name.empty()) {
                 w.key("name").value(line.name);
@@ -477,7 +481,17 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
                 w.key("severity").value(line.severity);
             }
             w.key("probability").value(line.probability.value());
-            w.key("fraction").value(line.probability.text());
+            w.key("fraction");
+            const size_t mirror = dim.lines.size() - 1 - i;
+            if (!written.empty() && mirror < i && line.probability == dim.lines[mirror].probability) {
+                w.repeat(written[mirror].first, written[mirror].second);
+            } else {
+                const size_t at = w.str().size();
+                w.value(line.probability.text());
+                if (!written.empty()) {
+                    written[i] = {at, w.str().size() - at};
+                }
+            }
             w.end_object();
         }
         w.end_array();

@@ -7,6 +7,7 @@
 // (exit 70), and under 1 gave wrong odds without a sign.
 #include "../helpers.h"
 #include "core/dice.h"
+#include "core/pool.h"
 #include "core/table.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <numeric>
 #include <random>
 
 using namespace umpire;
@@ -254,6 +256,144 @@ TEST_CASE("odds property: hits, blocks alike and unlike, against every die given
         check_odds({"hits", "--attacker", "fighter:2red", "--defender", "bomber:yellow", "--weather", "poor-flying"});
     leaves += check_odds({"hits", "--attacker", "bomber:2red", "--defender", "small", "--defender", "large:red"});
     CHECK(leaves > 2000);
+}
+
+namespace {
+
+// Every face of every die of TERM, counted here: each pool's dice enumerated, kept as its
+// read says (the highest or lowest N), its own modifier added, signed, summed. Value ->
+// chance. Rerolls and explosions are not enumerated (none are asked for below).
+std::map<long long, Q> term_chances(const core::RollTerm& term)
+{
+    std::map<long long, Q> out{{term.modifier, Q(1)}};
+    for (const auto& pool : term.pools) {
+        const int low = pool.fudge ? -1 : 1;
+        const int high = pool.fudge ? 1 : pool.dice.sides;
+        const int faces = high - low + 1;
+        std::map<long long, Q> part;
+        std::vector<int> dice(static_cast<size_t>(pool.dice.count), low);
+        long long all = 1;
+        for (int i = 0; i < pool.dice.count; ++i) {
+            all *= faces;
+        }
+        for (long long o = 0; o < all; ++o) {
+            long long rest = o;
+            for (auto& d : dice) {
+                d = low + static_cast<int>(rest % faces);
+                rest /= faces;
+            }
+            std::vector<int> sorted = dice;
+            std::sort(sorted.begin(), sorted.end());
+            long long value = 0;
+            if (pool.read == core::PoolSpec::Read::keep_highest) {
+                value = std::accumulate(sorted.end() - pool.n, sorted.end(), 0LL) + pool.dice.modifier;
+            } else if (pool.read == core::PoolSpec::Read::keep_lowest) {
+                value = std::accumulate(sorted.begin(), sorted.begin() + pool.n, 0LL) + pool.dice.modifier;
+            } else {
+                value = std::accumulate(sorted.begin(), sorted.end(), 0LL) + pool.dice.modifier;
+            }
+            part[pool.sign * value] += Q(1, all);
+        }
+        std::map<long long, Q> sum;
+        for (const auto& [a, p] : out) {
+            for (const auto& [b, q] : part) {
+                sum[a + b] += p * q;
+            }
+        }
+        out = std::move(sum);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("odds property: roll's totals from their distributions, against every die counted here",
+          "[cli][odds][property]")
+{
+    // roll --odds of totals reads each expression's distribution whole (core::totals_odds),
+    // never its adjudicator a branch at a time: sums, keeps with their modifier, pools taken
+    // away, Fudge dice, several expressions, repeats and labels, each against every face of
+    // every die counted here, and the headline against their sum.
+    std::mt19937 rng(2613);
+    const std::vector<std::string> pools = {"1d4", "2d3", "1d6", "2d4", "3d2", "1d8", "d%", "3d6"};
+    const std::vector<std::string> shapes = {"P",     "P+2",   "P-1", "3d4kh2", "3d4kl1+1", "4d3dl1",
+                                             "P+1d3", "P-1d2", "2dF", "2x1d3",  "P # str",  "4d6kh3+2"};
+    size_t compared = 0;
+    size_t noted = 0;
+    for (int n = 0; n < 40; ++n) {
+        std::vector<std::string> args = {"-q", "--json", "roll", "--odds"};
+        std::vector<std::map<long long, Q>> each;  // each roll's chances, in order
+        const int expressions = between(rng, 1, 3);
+        for (int e = 0; e < expressions; ++e) {
+            std::string shape = one_of(rng, shapes);
+            if (const auto at = shape.find('P'); at != std::string::npos) {
+                shape.replace(at, 1, one_of(rng, pools));
+            }
+            args.push_back(shape);
+            auto term = core::parse_roll_term(shape.substr(0, shape.find(" #")));
+            REQUIRE(term);
+            for (int r = 0; r < term->repeat; ++r) {
+                each.push_back(term_chances(*term));
+            }
+        }
+        std::map<long long, Q> total{{0, Q(1)}};
+        for (const auto& chances : each) {
+            std::map<long long, Q> sum;
+            for (const auto& [a, p] : total) {
+                for (const auto& [b, q] : chances) {
+                    sum[a + b] += p * q;
+                }
+            }
+            total = std::move(sum);
+        }
+        std::ostringstream out;
+        std::ostringstream err;
+        REQUIRE(cli::run(args, out, err, {}) == 0);
+        const auto odds = nlohmann::ordered_json::parse(out.str());  // its dimensions in their order
+        std::string request;
+        for (const auto& a : args) {
+            request += a + " ";
+        }
+        INFO(request);
+        const auto& dims = odds.at("odds");
+        // the headline, then each roll under its label (one roll: the headline and it)
+        REQUIRE(dims.size() == each.size() + 1);
+        size_t d = 0;
+        for (const auto& [name, lines] : dims.items()) {
+            const auto& want = d == 0 ? total : each[d - 1];
+            INFO("dimension " << name);
+            std::map<long long, Q> got;
+            Q mean = 0;
+            for (const auto& line : lines) {
+                const long long value = std::stoll(line.at("value").get<std::string>());
+                got[value] = Q(line.at("fraction").get<std::string>());
+                mean += got[value] * value;
+            }
+            std::map<long long, Q> nonzero;
+            for (const auto& [v, q] : want) {
+                if (q != 0) {
+                    nonzero[v] = q;
+                }
+            }
+            CHECK(got == nonzero);
+            CHECK(Q(odds.at("expected").at(name).at("fraction").get<std::string>()) == mean);
+            ++d;
+        }
+        compared += 1;
+        // A label's note is the same in every branch: a fixed field, whichever roll it names.
+        for (size_t e = 4; e < args.size(); ++e) {
+            if (args[e].ends_with(" # str")) {
+                bool found = false;
+                for (const auto& [name, value] : odds.at("fixed").items()) {
+                    found = found || (name.ends_with(".note") && value == "str");
+                }
+                CHECK(found);
+                noted += 1;
+            }
+        }
+    }
+    CHECK(compared == 40);
+    CHECK(noted > 2);
 }
 
 TEST_CASE("odds property: Great Battles stands, shots and stands a side, against every die given by hand",

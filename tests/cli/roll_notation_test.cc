@@ -85,6 +85,42 @@ TEST_CASE("roll: the odds of expressions alike are each their own", "[cli][roll]
     CHECK(chance("result", 48) == "1/2985984");
 }
 
+TEST_CASE("roll: a label's note is fixed in the odds of any of several rolls, not only the first", "[cli][roll][odds]")
+{
+    // The note is the same in every branch: a fixed field, printed under the inputs, for the
+    // second roll as for a lone one (the odds of several rolls lost it).
+    auto r = run_cli({"--json", "roll", "--odds", "1d4", "1d6 # morale"});
+    REQUIRE(r.code == 0);
+    const auto json = nlohmann::json::parse(r.out);
+    CHECK(json.at("fixed").value("1d6 # morale.note", "") == "morale");
+    auto text = run_cli({"roll", "--odds", "1d4", "1d6 # morale"});
+    CHECK(contains(text.out, "1d6 # morale note: morale"));
+}
+
+TEST_CASE("roll: the odds of 1000d10 are exact, each total a count of 10^1000", "[cli][roll][odds]")
+{
+    // A d10's mean is 11/2 and its variance (10^2 - 1)/12 = 33/4: 1000 of them 5500 and
+    // 8250. A total of 1001 is one die at 2 and the rest at 1: 1000 ways, 1/10^997 in
+    // lowest terms; 1002 is C(1000, 2) + 1000 = 500,500 ways; 9,001 totals, symmetric.
+    auto r = run_cli({"--json", "roll", "--odds", "1000d10"});
+    REQUIRE(r.code == 0);
+    const auto json = nlohmann::json::parse(r.out);
+    CHECK(json.at("branches") == 9001);
+    for (const std::string name : {"result", "1000d10"}) {
+        const auto& lines = json.at("odds").at(name);
+        REQUIRE(lines.size() == 9001);
+        CHECK(lines[1].at("value") == "1001");
+        CHECK(lines[1].at("fraction") == "1/1" + std::string(997, '0'));
+        CHECK(lines[2].at("fraction") == "1001/2" + std::string(997, '0'));  // 500500 / 10^1000
+        CHECK(lines[8999].at("fraction") == lines[1].at("fraction"));
+        CHECK(json.at("expected").at(name).at("fraction") == "5500/1");
+        CHECK(json.at("expected").at(name).at("variance") == "8250/1");
+    }
+    auto text = run_cli({"roll", "--odds", "1000d10"});
+    CHECK(contains(text.out, "expected 5500.00, sd 90.83"));  // the square root of 8250
+    CHECK(contains(text.out, "  5500   "));
+}
+
 TEST_CASE("roll: explosions and rerolls say their limit, under the roll and its odds", "[cli][roll]")
 {
     auto r = run_cli({"--seed", "9", "roll", "3d6!", "2d6r1"});

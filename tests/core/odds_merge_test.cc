@@ -659,6 +659,55 @@ TEST_CASE("odds: a power of a power of a die's polynomial equals the product tak
     CHECK(power(odd, 3) == multiply(multiply(odd, odd), odd));
 }
 
+TEST_CASE("odds: a die's faces to a power by their three-term recurrence equal the plain convolution", "[core][odds]")
+{
+    // 1 + x + ... + x^(S-1) to the power N, every S from 2 to 40 and N from 0 to 70: the
+    // recurrence's three products and its mirrored half against convolving die by die.
+    std::mt19937_64 rng(1128);
+    for (size_t sides = 2; sides <= 40; ++sides) {
+        const std::vector<Integer> die(sides, 1);
+        const auto n = static_cast<unsigned>(rng() % 71);
+        std::vector<Integer> plain{1};
+        for (unsigned i = 0; i < n; ++i) {
+            plain = convolve(plain, die);
+        }
+        INFO(n << "d" << sides);
+        CHECK(power(die, n) == plain);
+        // a pool of them raised again (100d10 x 3) finds the die and raises it the same way
+        const auto times = static_cast<unsigned>(2 + rng() % 3);
+        std::vector<Integer> again{1};
+        for (unsigned t = 0; t < times; ++t) {
+            again = convolve(again, plain);
+        }
+        CHECK(power(plain, times) == again);
+    }
+    // a die with a face it lacks is not flat: Miller's recurrence still answers it
+    CHECK(power({1, 0, 1}, 5) ==
+          convolve(convolve(convolve(convolve({1, 0, 1}, {1, 0, 1}), {1, 0, 1}), {1, 0, 1}), {1, 0, 1}));
+}
+
+TEST_CASE("odds: a ratio divides out a die's primes however often they go, as GMP's gcd does", "[core][odds]")
+{
+    // 3, 5 and 17 are read from a sum of the words (2^64 - 1 is their multiple), and every
+    // prime's power in a word divides at once: numerators holding a prime more often than a
+    // word's power of it (5^27, 3^40), or less, or exactly as often as the denominator does.
+    std::mt19937_64 rng(1129);
+    const auto pow = [](long long p, unsigned k) -> Integer { return boost::multiprecision::pow(Integer(p), k); };
+    for (int n = 0; n < 400; ++n) {
+        const Integer d =
+            pow(2, rng() % 90) * pow(3, rng() % 90) * pow(5, rng() % 90) * pow(17, rng() % 40) * pow(7, rng() % 3);
+        Integer num = Integer(1 + rng() % 1000000) * pow(2, rng() % 100) * pow(3, rng() % 100) * pow(5, rng() % 100) *
+                      pow(17, rng() % 50);
+        if (n % 4 == 0) {
+            num = -num;
+        }
+        const Rational got = ratio(num, d);
+        INFO(num << " / " << d);
+        CHECK(boost::multiprecision::numerator(got) == boost::multiprecision::numerator(Rational(num, d)));
+        CHECK(boost::multiprecision::denominator(got) == boost::multiprecision::denominator(Rational(num, d)));
+    }
+}
+
 TEST_CASE("odds: a ratio is in lowest terms, as GMP's gcd makes it, and a sum is exact", "[core][odds]")
 {
     std::mt19937_64 rng(25);
