@@ -2115,7 +2115,7 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     long long lowest = 0;
     BigInt denominator = 1;
     for (const auto& [p, times] : alike) {
-        total = multiply(total, power(p.ways, times));
+        total = total.size() == 1 && total[0] == 1 ? power(p.ways, times) : multiply(total, power(p.ways, times));
         lowest += p.low * times;
         denominator *= boost::multiprecision::pow(p.all, times);
     }
@@ -2263,7 +2263,8 @@ OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& 
         Polynomial sum;
         sum.ways = {1};
         for (const auto& [p, times] : alike) {
-            sum.ways = multiply(sum.ways, power(p->ways, times));
+            sum.ways = sum.ways.size() == 1 && sum.ways[0] == 1 ? power(p->ways, times)
+                                                                : multiply(sum.ways, power(p->ways, times));
             sum.low += p->low * times;
             sum.all *= boost::multiprecision::pow(p->all, times);
         }
