@@ -65,12 +65,12 @@ std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_
                "' is not a resolution; replay runs only the commands that resolve";
     }
     if (command == "game") {
-        // game new, undo, redo, set and rebuild create or rewrite the game's files (passed over, see
-        // game_file_action); next and status run from the state the log kept
+        // game new, undo, redo, set, rebuild and recover create or rewrite the game's files (passed
+        // over, see game_file_action); next, status and sequence run from the state the log kept
         // (state_before), as any --game line does.
         const auto at = std::find(argv.begin(), argv.end(), "game");
         const std::string action = at + 1 < argv.end() ? *(at + 1) : "";
-        if (action != "next" && action != "status") {
+        if (action != "next" && action != "status" && action != "sequence") {
             return "'game " + action + "' creates or rewrites a game's files; replay writes nothing";
         }
         if (!has_state_before) {
@@ -102,7 +102,8 @@ std::string game_file_action(const std::vector<std::string>& argv)
         return "";
     }
     const std::string& action = *(at + 1);
-    return action == "new" || action == "undo" || action == "redo" || action == "set" || action == "rebuild"
+    return action == "new" || action == "undo" || action == "redo" || action == "set" || action == "rebuild" ||
+                   action == "recover"
                ? "game " + action
                : "";
 }
@@ -159,7 +160,7 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     std::string line;
     size_t number = 0;
     size_t replayed = 0;
-    size_t passed_over = 0;  // game new, undo, redo, set and rebuild lines: they write files
+    size_t passed_over = 0;  // game new, undo, redo, set, rebuild and recover lines: they write files
     std::vector<std::pair<size_t, std::string>> differences;
     load::LogChain chain;          // the chain link each line must carry
     JournalPlayback journal(ctx);  // a game journal's states, line by line
@@ -187,11 +188,11 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
             ++passed_over;
             continue;
         }
-        ++replayed;
         if (std::string refused = replay_refusal(entry->argv, state_before.has_value()); !refused.empty()) {
             differences.emplace_back(number, "not replayed: " + refused);
             continue;
         }
+        ++replayed;  // the lines run again, not those refused
         std::vector<std::string> args{
             "--json", "-q", "--seed", std::to_string(entry->seed), "--position", std::to_string(entry->position)};
         auto rest = without_replay_options(entry->argv);
@@ -247,7 +248,8 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         }
         ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ";
         if (passed_over > 0) {
-            ctx.out() << ", " << passed_over << " passed over (game new, undo, redo, set and rebuild write files)";
+            ctx.out() << ", " << passed_over
+                      << " passed over (game new, undo, redo, set, rebuild and recover write files)";
         }
         ctx.out() << "\n";
     }

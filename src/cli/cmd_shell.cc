@@ -222,21 +222,41 @@ std::string without_working(const std::string& text, std::string& working)
     return shown;
 }
 
-const char* k_shell_help = "Type a command as on the command line, without 'umpire': melee --attacker Galley-1 "
-                           "--defender Venice.\n"
-                           "With a game, each result is applied to it; 'ask COMMAND' only asks.\n"
-                           "  why        the working of the last result: inputs, steps, dice, notes, seed\n"
-                           "  working on|off  show the working under every result (off at the start)\n"
-                           "  status     the board: units, statuses, the clock, the step and what it asks\n"
-                           "  sequence   the game's sequence of play, the step it is at marked 'now'\n"
-                           "  next       the next step: an Impulse's combat, a player's turn, the night, the dawn\n"
-                           "  undo       revert the last change; redo makes it again\n"
-                           "  set UNIT KEY=VALUE --reason TEXT  mark a unit by hand (journalled)\n"
-                           "  help [CMD] this, or a command's options (help next: game's)\n"
-                           "  cc, cr, co, ap, ad  close-combat, command-roll, cops-overrun, always-possible,\n"
-                           "             air-deployment\n"
-                           "  exit       leave (or Ctrl-D)\n"
-                           "TAB completes commands, options, choices, unit names and table ids.\n";
+// The shell's help, each paragraph and each word's line wrapped to WIDTH (0: not wrapped),
+// a description's lines under its start: help at 40 columns split words ("red/o").
+std::string shell_help(size_t width)
+{
+    format::Style style;
+    style.width = width;
+    std::string out = format::wrapped("",
+                                      "Type a command as on the command line, without 'umpire': melee --attacker "
+                                      "Galley-1 --defender Venice.",
+                                      style) +
+                      format::wrapped("", "With a game, each result is applied to it; 'ask COMMAND' only asks.", style);
+    static const std::pair<const char*, const char*> k_words[] = {
+        {"why", "the working of the last result: inputs, steps, dice, notes, seed"},
+        {"working on|off", "show the working under every result (off at the start)"},
+        {"status", "the board: units, statuses, the clock, the step and what it asks"},
+        {"sequence", "the game's sequence of play, the step it is at marked 'now'"},
+        {"next", "the next step: an Impulse's combat, a player's turn, the night, the dawn"},
+        {"undo", "revert the last change; redo makes it again"},
+        {"set UNIT KEY=VALUE --reason TEXT", "mark a unit by hand (journalled)"},
+        {"help [CMD]", "this, or a command's options (help next: game's)"},
+        {"cc, cr, co, ap, ad", "close-combat, command-roll, cops-overrun, always-possible, air-deployment"},
+        {"exit", "leave (or Ctrl-D)"},
+    };
+    for (const auto& [word, what] : k_words) {
+        const std::string head(word);
+        if (head.size() < 11) {
+            out += format::wrapped("  " + format::pad(head, 11), what, style);
+        } else if (width == 0 || head.size() + 4 + 20 < width) {
+            out += format::wrapped("  " + head + "  ", what, style);
+        } else {  // a long word on its own line, its description under the others'
+            out += "  " + head + "\n" + format::wrapped(std::string(13, ' '), what, style);
+        }
+    }
+    return out + format::wrapped("", "TAB completes commands, options, choices, unit names and table ids.", style);
+}
 
 }  // namespace
 
@@ -319,6 +339,17 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             out << "\n";
             break;
         }
+        // the window may have been resized since the last line: help, answers and errors wrap to it
+        if (command_env.out_is_tty) {
+            if (const size_t columns = terminal_columns(); columns > 0) {
+                command_env.columns = columns;
+            }
+        }
+        if (command_env.err_is_tty) {
+            if (const size_t columns = terminal_columns(STDERR_FILENO); columns > 0) {
+                command_env.err_columns = columns;
+            }
+        }
         // Another shell or command may have changed the game while the prompt waited: say so
         // before the line runs against the game as it is now (each command reads the file).
         if (!game.empty()) {
@@ -395,7 +426,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         }
         if (first == "help") {
             if (args.size() == 1) {
-                out << k_shell_help;
+                out << shell_help(command_env.out_is_tty ? command_env.columns : 0);
                 continue;
             }
             // The shell's game words are game's actions, whose options are game's; its other
@@ -405,7 +436,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
                 word == "set") {
                 args = {"game", "--help"};
             } else if (shell_word(word)) {
-                out << k_shell_help;
+                out << shell_help(command_env.out_is_tty ? command_env.columns : 0);
                 continue;
             } else {
                 args = {word, "--help"};
@@ -434,11 +465,6 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             err << "umpire: error: " << why << "\n";
             worst = std::max(worst, 64);
             continue;
-        }
-        if (command_env.out_is_tty) {  // the window may have been resized since the last line
-            if (const size_t columns = terminal_columns(); columns > 0) {
-                command_env.columns = columns;
-            }
         }
         SpillBuffer held(out, 1 << 20);
         std::ostream result(&held);

@@ -45,8 +45,9 @@ struct Environment {
     bool dumb_terminal = false;  // TERM=dumb: no escape codes unless --color=always asks
     // Whether a progress line (rewritten in place with escape codes) may be drawn.
     bool shows_progress() const { return err_is_tty && !dumb_terminal; }
-    size_t columns = 0;  // the terminal's width when standard output is one, else 0
-    bool utf8 = false;   // the locale's characters are UTF-8 (LC_ALL, else LC_CTYPE, else LANG)
+    size_t columns = 0;      // the terminal's width when standard output is one, else 0
+    size_t err_columns = 0;  // the same of standard error: an error's words wrap whole to it
+    bool utf8 = false;       // the locale's characters are UTF-8 (LC_ALL, else LC_CTYPE, else LANG)
 };
 
 // Provisional data warned of once in a whole batch or shell run, not once per line (a

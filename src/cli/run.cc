@@ -4,6 +4,7 @@
 #include "cli/draw.h"
 #include "cli/terminal_guard.h"
 #include "format/json.h"
+#include "format/text.h"
 #include "games/constantinople/constantinople.h"
 #include "games/great-battles/great_battles.h"
 #include "load/catalog.h"
@@ -366,7 +367,12 @@ const CLI::Option* long_option(const std::vector<const CLI::App*>& apps, std::st
 void check_option_names(const CLI::App& app, const std::vector<std::string>& args)
 {
     std::vector<const CLI::App*> apps;
-    for (size_t i = 0; i < args.size(); ++i) {
+    // The names typed of each option that takes one value, in order: CLI11 said of one given
+    // twice "At Most 1 required but received 2", and of --rammer with --strength (one option's
+    // two names) the same, naming only --strength.
+    std::vector<std::pair<const CLI::Option*, std::vector<std::string>>> once;
+    const auto end = std::find(args.begin(), args.end(), "--");  // past it, words are no options
+    for (size_t i = 0; i < static_cast<size_t>(end - args.begin()); ++i) {
         const std::string& arg = args[i];
         if (!arg.starts_with("--") || arg == "--") {
             continue;
@@ -402,6 +408,31 @@ void check_option_names(const CLI::App& app, const std::vector<std::string>& arg
             throw usage_error("unknown option '" + visible(name) + "'" + suggestion(name, known) +
                               "; --help after the command lists its options");
         }
+        if (option->get_type_size_max() >= 1 && option->get_items_expected_max() == 1 &&
+            option->get_multi_option_policy() == CLI::MultiOptionPolicy::Throw) {
+            auto it = std::find_if(once.begin(), once.end(), [&](const auto& o) { return o.first == option; });
+            if (it == once.end()) {
+                once.emplace_back(option, std::vector<std::string>{});
+                it = once.end() - 1;
+            }
+            it->second.emplace_back(name);
+        }
+    }
+    for (const auto& [option, names] : once) {
+        if (names.size() < 2) {
+            continue;
+        }
+        std::vector<std::string> distinct;
+        for (const auto& n : names) {
+            if (!contains(distinct, n)) {
+                distinct.push_back(n);
+            }
+        }
+        const std::string times = std::to_string(names.size()) + " times";
+        throw usage_error(distinct.size() == 1
+                              ? distinct.front() + " is given " + times + "; it takes one value: give it once"
+                              : join(distinct, " and ") + " are names of one option, given " + times +
+                                    "; it takes one value: give one of them, once");
     }
 }
 
@@ -452,10 +483,27 @@ bool wants_json(const std::vector<std::string>& args)
     return std::find(args.begin(), end, "--json") != end;
 }
 
+// "umpire: error: MESSAGE", its words wrapped whole to a terminal's COLUMNS (0: one line
+// each), the first line's continuations under the message: at 40 columns a terminal broke
+// them mid-word ("repla/y").
+std::string error_text(const std::string& message, size_t columns)
+{
+    if (columns == 0) {
+        return "umpire: error: " + message + "\n";
+    }
+    format::Style style;
+    style.width = columns;
+    std::string out;
+    for (const auto& line : split(message, '\n')) {
+        out += format::wrapped(out.empty() ? "umpire: error: " : "", line, style);
+    }
+    return out;
+}
+
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
 // code and a message, which it prints and returns.
 template <class Body>
-RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream* json_out = nullptr)
+RunResult guarded(std::ostream& err, const Context* ctx, size_t columns, Body body, std::ostream* json_out = nullptr)
 {
     RunResult result;
     std::string hint;
@@ -494,7 +542,14 @@ RunResult guarded(std::ostream& err, const Context* ctx, Body body, std::ostream
         result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt,
                   std::nullopt};
     }
-    err << "umpire: error: " << result.error << "\n" << hint;
+    err << error_text(result.error, columns);
+    if (!hint.empty()) {
+        format::Style style;
+        style.width = columns;
+        for (const auto& line : split(hint.substr(0, hint.size() - (hint.ends_with('\n') ? 1 : 0)), '\n')) {
+            err << format::wrapped("", line, style);
+        }
+    }
     if (json_out != nullptr) {
         // DESIGN.md: under --json an error is a JSON object too, on standard output where
         // a script reads answers, as a failing batch line is.
@@ -1153,7 +1208,7 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
     }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     RunResult result = guarded(
-        m_ctx.err(), &m_ctx,
+        m_ctx.err(), &m_ctx, m_ctx.env().err_columns,
         [&] {
             m_app.clear();  // a parse that failed half-way leaves results behind
             check_option_names(m_app, args);
@@ -1245,7 +1300,7 @@ RunResult run_prepared(const std::vector<std::string>& typed, std::ostream& out,
     const std::vector<std::string> args = with_help_spelled_out(typed);
     std::string command;
     if (RunResult failed = guarded(
-            err, nullptr, [&] { command = command_of(args); }, wants_json(args) ? &out : nullptr);
+            err, nullptr, env.err_columns, [&] { command = command_of(args); }, wants_json(args) ? &out : nullptr);
         failed.code != 0) {
         return failed;
     }
@@ -1272,10 +1327,10 @@ std::string user_tables_dir()
     return config.empty() ? config : config + "/tables";
 }
 
-size_t terminal_columns()
+size_t terminal_columns(int fd)
 {
     struct winsize size {};
-    return ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+    return ioctl(fd, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
 }
 
 int run(int argc, char** argv)
@@ -1331,6 +1386,9 @@ int run(int argc, char** argv)
     env.err_is_tty = isatty(STDERR_FILENO) != 0;
     if (env.out_is_tty) {
         env.columns = terminal_columns();
+    }
+    if (env.err_is_tty) {
+        env.err_columns = terminal_columns(STDERR_FILENO);
     }
     env.in = &std::cin;
     std::ios::sync_with_stdio(false);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <unistd.h>
+
 #include "cli/context.h"
 
 #include <array>
@@ -60,9 +62,9 @@ private:
 // line's odds, which write nothing and are refused with --apply).
 std::vector<std::string> without_replay_options(const std::vector<std::string>& argv, bool drop_apply = false);
 
-// The width of the terminal standard output is, 0 when it is none: read again for each of
-// the shell's lines, as the window may have been resized since.
-size_t terminal_columns();
+// The width of the terminal FD is (standard output unless said), 0 when it is none: read
+// again for each of the shell's lines, as the window may have been resized since.
+size_t terminal_columns(int fd = STDOUT_FILENO);
 
 // The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
 // suggestion, for an unknown command.

@@ -55,35 +55,6 @@ std::string words(std::string key)
     return key;
 }
 
-// TEXT after FIRST (the indent and any marker) wrapped to STYLE's width, continuation
-// lines indented under the text; one line when there is no width.
-std::string wrapped(const std::string& first, const std::string& text, Style style)
-{
-    const size_t first_width = display_width(first);
-    if (style.width == 0 || first_width + display_width(text) <= style.width || style.width <= first_width + 20) {
-        return first + text + "\n";
-    }
-    const std::string hang(first_width, ' ');
-    std::string out;
-    std::string line = first;
-    size_t room = style.width - first_width;
-    size_t used = 0;
-    for (const auto& word : split(text, ' ')) {
-        if (used > 0 && used + 1 + display_width(word) > room) {
-            out += line + "\n";
-            line = hang;
-            used = 0;
-        }
-        if (used > 0) {
-            line += ' ';
-            ++used;
-        }
-        line += word;
-        used += display_width(word);
-    }
-    return out + line + "\n";
-}
-
 // A result's head in the colour of its severity, which its tag also says in words, so
 // colour is never the only cue: "L  Lose one  [severe]".
 std::string severity_head(const std::string& head, const std::string& severity, Style style)
@@ -155,6 +126,33 @@ std::string header(const core::Resolution& r, Style style)
 }
 
 }  // namespace
+
+std::string wrapped(const std::string& first, const std::string& text, Style style)
+{
+    const size_t first_width = display_width(first);
+    if (style.width == 0 || first_width + display_width(text) <= style.width || style.width <= first_width + 20) {
+        return first + text + "\n";
+    }
+    const std::string hang(first_width, ' ');
+    std::string out;
+    std::string line = first;
+    size_t room = style.width - first_width;
+    size_t used = 0;
+    for (const auto& word : split(text, ' ')) {
+        if (used > 0 && used + 1 + display_width(word) > room) {
+            out += line + "\n";
+            line = hang;
+            used = 0;
+        }
+        if (used > 0) {
+            line += ' ';
+            ++used;
+        }
+        line += word;
+        used += display_width(word);
+    }
+    return out + line + "\n";
+}
 
 std::string inputs_text(const core::Resolution& r)
 {

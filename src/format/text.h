@@ -77,6 +77,10 @@ std::string bar(double share, size_t cells, Style style);
 // "42.00%" of a fraction.
 std::string percent(const core::Fraction& f);
 std::string percent(double probability);
+// TEXT after FIRST (the indent and any marker) wrapped to STYLE's width, continuation
+// lines indented under the text, words kept whole; one line when there is no width or too
+// little of it (20 columns past FIRST).
+std::string wrapped(const std::string& first, const std::string& text, Style style);
 // TEXT filled with blanks to WIDTH, on the right (or, RIGHT, on the left: numbers).
 std::string pad(const std::string& text, size_t width, bool right = false);
 

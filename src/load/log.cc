@@ -24,9 +24,26 @@ using nlohmann::json;
 Expected<std::vector<std::string>> parse_json_request(std::string_view line)
 {
     using Words = std::vector<std::string>;
-    json j = json::parse(line, nullptr, false);
+    // The request object's keys as parsed: a key given twice kept only its last value
+    // ({"args": [...], "args": [...]} ran the second), where any other key is refused.
+    std::vector<std::string> keys;
+    std::string twice;
+    const json::parser_callback_t keys_of = [&](int depth, json::parse_event_t event, json& parsed) {
+        if (event == json::parse_event_t::key && depth == 1 && parsed.is_string()) {
+            std::string key = parsed.get<std::string>();
+            if (twice.empty() && std::find(keys.begin(), keys.end(), key) != keys.end()) {
+                twice = key;
+            }
+            keys.push_back(std::move(key));
+        }
+        return true;
+    };
+    json j = json::parse(line, keys_of, false);
     if (j.is_discarded()) {
         return fail<Words>("JSON request: not valid JSON; write {\"args\": [\"check\", \"storm\"]}");
+    }
+    if (!twice.empty()) {
+        return fail<Words>("JSON request: \"" + twice + "\" is given twice; give one \"args\" array");
     }
     if (!j.is_object() || !j.contains("args") || !j["args"].is_array()) {
         return fail<Words>("JSON request: an object with \"args\", an array of strings, is expected");

@@ -540,6 +540,12 @@ TEST_CASE("batch: a JSON request line is read as the words of a command line", "
     CHECK(contains(lines[4], R"(JSON request: not valid JSON)"));
     CHECK(contains(lines[5], R"("code":"NE")"));  // 14.23's example: 9 then 7
     CHECK(r.code == 64);
+    // A key given twice kept its last value and ran it; it is refused, as an unknown key is.
+    auto twice = run_with_input({"--seed", "3", "batch"}, R"({"args": ["roll", "2d6"], "args": ["wind"]})"
+                                                          "\n");
+    CHECK(contains(twice.out, R"(JSON request: \"args\" is given twice)"));
+    CHECK(!contains(twice.out, R"("command":"wind")"));
+    CHECK(twice.code == 64);
 }
 
 TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[cli][batch]")
@@ -765,7 +771,8 @@ TEST_CASE("replay: runs only resolutions, in memory, and never touches a state f
                         << forged("[\"luck\",\"" + evil + "\"]");
     auto writes = test::run_cli({"replay", evil});
     CHECK(writes.code == 65);
-    CHECK(writes.out.find("2 passed over (game new, undo, redo, set and rebuild write files)") != std::string::npos);
+    CHECK(writes.out.find("2 passed over (game new, undo, redo, set, rebuild and recover write files)") !=
+          std::string::npos);
     for (const char* what : {":3: not replayed: 'shell'", ":4: not replayed: 'completion'",
                              ":5: not replayed: 'compare'", ":6: not replayed: 'plan'", ":7: not replayed: 'luck'"}) {
         CHECK(writes.err.find(evil + what) != std::string::npos);
@@ -818,9 +825,13 @@ TEST_CASE("replay: a true game log replays clean, its game new, undo and rebuild
                            "--defender", "Venice"})
                 .code == 0);
     REQUIRE(test::run_cli({"-q", "--log", log, "game", "rebuild", game}).code == 0);
+    // game sequence only reads, as status does; game recover of a whole game may rewrite it
+    REQUIRE(test::run_cli({"-q", "--log", log, "game", "sequence", game}).code == 0);
+    REQUIRE(test::run_cli({"-q", "--log", log, "game", "recover", game}).code == 0);
     auto r = test::run_cli({"replay", log});
     CHECK(r.out ==
-          "2 resolution(s) replayed, 0 differ, 3 passed over (game new, undo, redo, set and rebuild write files)\n");
+          "3 resolution(s) replayed, 0 differ, 4 passed over (game new, undo, redo, set, rebuild and recover write "
+          "files)\n");
     CHECK(r.code == 0);
     for (const auto& f : {game, game + ".journal", game + ".lock", log}) {
         std::filesystem::remove(f);

@@ -64,6 +64,22 @@ TEST_CASE("messages: errors say what is allowed, not where a file came from", "[
     CHECK(batch.out.find("run 'umpire --help' outside the batch") != std::string::npos);
 }
 
+TEST_CASE("messages: an option of one value given twice is named as typed, with what to do", "[cli][messages]")
+{
+    // CLI11 said "At Most 1 required but received 2", and of ram's --rammer with --strength
+    // (two names of one option) named only --strength, which was typed once.
+    auto seed = test::run_cli({"--seed", "4", "--seed=5", "wind"});
+    CHECK(seed.code == 64);
+    CHECK(contains(seed.err, "--seed is given 2 times; it takes one value: give it once"));
+    auto ram = test::run_cli({"ram", "--rammer", "3", "--strength", "4", "--defense", "A"});
+    CHECK(ram.code == 64);
+    CHECK(contains(ram.err, "--rammer and --strength are names of one option, given 2 times"));
+    CHECK(!contains(ram.err, "At Most"));
+    // options that take many (--roll, --attacker) are no concern of it
+    CHECK(test::run_cli({"wind", "--roll", "9", "--roll", "7"}).code == 0);
+    CHECK(test::run_cli({"melee", "--attacker", "4", "--attacker", "3", "--defender", "5", "--roll", "4"}).code == 0);
+}
+
 TEST_CASE("messages: a fixed choice is taken in any case, as a table's rows are", "[cli][messages]")
 {
     // --quality AVERAGE was taken (a table's row) where --aa Heavy was refused (a fixed list)

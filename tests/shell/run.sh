@@ -246,6 +246,24 @@ wide=$(pane stop | awk 'length > 60' | head -3)
 pane stop | grep -q "ram defense is permanently halved, but not its$" || fail "no answer wrapped at 60 columns"
 tmux -L "$socket" send-keys -t stop C-d
 
+# A narrow window (40 columns): the shell's help and an error each wrap at a word, the error's
+# continuations under its message (both were printed for 80 columns and split mid-word,
+# "red/o", "repla/y", hunt41).
+tmux -L "$socket" new-session -d -s narrow -x 40 -y 60 "cd '$work' && exec '$umpire' -q shell --no-history"
+wait_on narrow "umpire>"
+tmux -L "$socket" send-keys -t narrow "help" Enter
+wait_on narrow "TAB completes"
+tmux -L "$socket" send-keys -t narrow "ram --strength 9 --defense A" Enter
+wait_on narrow "(15.42)"
+sleep 0.3
+wide=$(pane narrow | awk 'length > 40' | head -3)
+[ -z "$wide" ] || fail "help or an error past the window's 40 columns: $wide"
+pane narrow | grep -qx "             redo makes it again" || fail "help's undo line not wrapped under its text"
+pane narrow | grep -qx "  set UNIT KEY=VALUE --reason TEXT" || fail "a long help word not on a line of its own"
+pane narrow | grep -q "^umpire: error: --strength 9: a ram" || fail "the error's first line not as wrapped"
+pane narrow | grep -qE "^               [a-z]" || fail "the error's next lines not under its message"
+tmux -L "$socket" send-keys -t narrow C-d
+
 # --- table edit in a real terminal editor (issue 25): vim.tiny, installed by the README's
 # test command. A provisional table opens with a ? in each cell; the saved copy is checked
 # and installed, and a fault is shown with its place and the offer to edit again.
