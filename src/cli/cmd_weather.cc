@@ -132,7 +132,9 @@ void russian_portfolio(const WeatherOptions& given, Context& ctx)
 void black_sea(const WeatherOptions& given, Context& ctx)
 {
     WeatherOptions opt = given;
+    std::string light;  // the game's turn's: Coastal Contact holds on daylight turns
     if (!ctx.game_path().empty()) {
+        light = ctx.game()->value("", "light");
         // The game's clock keeps the turn's weather ('game next --weather' changes it): a
         // --weather that contradicts it answered another weather's limits, and --apply then
         // said the game "finds it so already".
@@ -150,7 +152,7 @@ void black_sea(const WeatherOptions& given, Context& ctx)
     const core::Table& table = ctx.table("black-sea.weather-limits");
     ctx.name_field("row", "--weather");
     ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather",
-                   [&](core::Dice& dice) { return core::resolve_weather_limits(table, opt.weather, dice); });
+                   [&](core::Dice& dice) { return core::resolve_weather_limits(table, opt.weather, dice, light); });
 }
 
 void constantinople(const WeatherOptions& opt, Context& ctx)
