@@ -1587,6 +1587,23 @@ TEST_CASE("cli: check bombard applied to a game says that a check names no ship,
     CHECK(!contains(said, "changes no status the game keeps"));
 }
 
+TEST_CASE("cli: a check applied to a game that keeps no units does not advise game set on a unit (Black Sea, ASW)",
+          "[cli][game]")
+{
+    // A Black Sea game keeps only its clock (the text leaves the order of battle to the
+    // scenarios): 'game set FILE UNIT ...' named a unit no such game can have, and was refused.
+    const test::TempDir dir("game-asw");
+    const std::string file = dir / "sea.toml";
+    REQUIRE(run_cli({"game", "new", "black-sea", file}).code == 0);
+    // ASW: "the submarine is sunk on a result of 6 or greater", +1 per three escorts
+    auto r = run_cli({"--game", file, "--apply", "check", "asw", "--roll", "6", "--mod", "escorts=3"});
+    REQUIRE(r.code == 0);
+    const std::string said = r.out + r.err;
+    CHECK(contains(said, "its result (sunk) is not written to the game"));
+    CHECK(contains(said, "keeps no units"));
+    CHECK_FALSE(contains(said, "UNIT KEY=VALUE"));
+}
+
 TEST_CASE("cli: the Genoese 8-0-D galley is in play from Game-Turn Four, not before (19.1)", "[cli][game]")
 {
     // "The Genoese 8-0-D Galley arrives ... starting with Game-Turn Four. It may not arrive
