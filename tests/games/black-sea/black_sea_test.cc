@@ -118,9 +118,11 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     add_modifiers(bare, {"initiative"});
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), bare, s.dice),
                       Catch::StartsWith("{mod} initiative: give its count, initiative=1 or initiative=-1"));
-    LookupRequest flag;  // a flag stays a flag; a count that cannot go below zero may go bare
-    add_modifiers(flag, {"hexes-inside"});
-    CHECK_NOTHROW(resolve_lookup(table("black-sea.disengagement"), flag, s.dice));
+    // A count that cannot go below zero needs it too: a bare name was read as one hex.
+    LookupRequest counted;
+    add_modifiers(counted, {"hexes-inside"});
+    CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), counted, s.dice),
+                      Catch::StartsWith("{mod} hexes-inside: give its count, hexes-inside=N (0 to 100)"));
 }
 
 TEST_CASE("black sea: the confirmation rolls", "[core][black-sea]")
