@@ -639,22 +639,10 @@ CLI::Validator one_of(std::vector<std::string> choices)
 {
     return CLI::Validator(
         [choices](std::string& value) -> std::string {
-            if (contains(choices, value)) {
-                return "";
-            }
             // Any case, as the choices read from a table's rows are taken (--quality AVERAGE):
             // 'Heavy' is heavy, 'De' is DE, when it names one choice only.
-            const std::string* only = nullptr;
-            for (const std::string& c : choices) {
-                if (iequals(c, value)) {
-                    only = only == nullptr ? &c : nullptr;
-                    if (only == nullptr) {
-                        break;
-                    }
-                }
-            }
-            if (only != nullptr) {
-                value = *only;
+            if (std::string spelled = spelled_in(choices, value); !spelled.empty()) {
+                value = std::move(spelled);
                 return "";
             }
             return "'" + value + "' is not one of " + join(choices, ", ") + suggestion(value, choices);

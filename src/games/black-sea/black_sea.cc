@@ -63,10 +63,10 @@ Resolution resolve_weather_limits(const Table& table, std::string_view weather, 
     // Coastal Contact holds "on daylight turns": not at twilight or night; unsaid when the
     // light is not known.
     const bool daylight = light.empty() || light == "day";
-    const std::string key = to_lower(weather);
-    if (!contains(k_black_sea_weathers, key)) {
-        throw usage_error("{row} '" + key + "': allowed " + join(k_black_sea_weathers, ", ") +
-                          suggestion(key, k_black_sea_weathers));
+    const std::string key = spelled_in(k_black_sea_weathers, weather);
+    if (key.empty()) {
+        throw usage_error("{row} '" + std::string(weather) + "': allowed " + join(k_black_sea_weathers, ", ") +
+                          suggestion(to_lower(weather), k_black_sea_weathers));
     }
     if (!find_row(table, key) && contains(k_black_sea_weathers, key) &&
         std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), key) <
@@ -86,7 +86,7 @@ Resolution resolve_weather_limits(const Table& table, std::string_view weather, 
         r.result.source = table.source;
         return r;
     }
-    Resolution r = resolve_lookup(table, {std::nullopt, to_lower(weather), 0}, dice);
+    Resolution r = resolve_lookup(table, {std::nullopt, key, 0}, dice);
     r.command = "weather";
     r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
     // Each note where it holds: "Squall:" from squall on, "Storm:" from storm on (umpire's
@@ -168,6 +168,13 @@ GameRules black_sea_game_rules()
           "the Move Fleets Phase: fleets move as the weather allows, contact and combat (Operational Movement)"}},
     };
     rules.step = [](const GameState&) { return std::string("turn"); };
+    rules.spelling = [](std::string_view unit, std::string_view key, std::string_view value) {
+        const std::string word = !unit.empty()      ? std::string()
+                                 : key == "light"   ? spelled_in(k_black_sea_lights, value)
+                                 : key == "weather" ? spelled_in(k_black_sea_weathers, value)
+                                                    : std::string();
+        return word.empty() ? std::string(value) : word;
+    };
     rules.next_keys = {"light", "weather"};
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {
@@ -182,11 +189,12 @@ GameRules black_sea_game_rules()
                 continue;  // skip_due: nothing falls due in a Black Sea turn
             }
             const auto& allowed = key == "light" ? k_black_sea_lights : k_black_sea_weathers;
-            if (!contains(allowed, value)) {
+            const std::string word = spelled_in(allowed, value);  // in any case, as weather takes it
+            if (word.empty()) {
                 throw usage_error("{" + key + "} '" + value + "': allowed " + join(allowed, ", ") +
-                                  suggestion(value, allowed));
+                                  suggestion(to_lower(value), allowed));
             }
-            (key == "light" ? light : weather) = value;
+            (key == "light" ? light : weather) = word;
         }
         // "The first turn of each game day is the first daylight turn (0600) following a night
         // turn": day, twilight, day is the same game day; night, twilight, day a new one. In
