@@ -180,6 +180,16 @@ TEST_CASE("black sea: movement, fuel, weather limits and victory points as print
     CHECK(cell("black-sea.operational-movement", "1s", "odd") == "1");
     CHECK(cell("black-sea.operational-movement", "1s", "even") == "2");
     CHECK(cell("black-sea.operational-movement", "cd", "even") == "1");
+    // "1s/Fast Transport or AMC: One sea zone on odd turns, two sea zones on even turns";
+    // "CD type ship/Slow Transport, Collier, Oiler: One sea zone per turn": rows of their own
+    for (const char* row : {"fast-transport", "amc"}) {
+        CHECK(cell("black-sea.operational-movement", row, "odd") == "1");
+        CHECK(cell("black-sea.operational-movement", row, "even") == "2");
+    }
+    for (const char* row : {"slow-transport", "collier", "oiler"}) {
+        CHECK(cell("black-sea.operational-movement", row, "odd") == "1");
+        CHECK(cell("black-sea.operational-movement", row, "even") == "1");
+    }
     CHECK(cell("black-sea.fuel", "1", "per-turn") == "1");
     CHECK(cell("black-sea.fuel", "2", "per-turn") == "6");
     CHECK(cell("black-sea.fuel", "3", "per-zone") == "4");
