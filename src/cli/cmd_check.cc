@@ -49,6 +49,37 @@ const core::Table& find_check(const std::string& id, Context& ctx)
     return ctx.table(matches.front());
 }
 
+// A check rolls its table's dice once. A group of several dice ("Roll two dice; on a result
+// of 12", Black Sea Sub versus Sub) takes its total, as every group does (--roll 12, the
+// 2d6 of bombard and the wind), or each of its dice as the text rolls them (--roll 6 --roll
+// 6): then OPTIONS' values become their total, and what is returned says so; "" otherwise.
+std::string dice_one_by_one(const core::Table& table, DiceOptions& options)
+{
+    if (!table.dice || table.dice->count < 2 || options.rolls.size() < 2) {
+        return "";
+    }
+    const core::DiceSpec& spec = *table.dice;
+    const std::string each = "check " + table.id + " rolls " + spec.label() + " once: give its total (--roll N, " +
+                             std::to_string(spec.min()) + " to " + std::to_string(spec.max()) + ") or each of its " +
+                             std::to_string(spec.count) + " dice (1 to " + std::to_string(spec.sides) + " each)";
+    if (options.rolls.size() != static_cast<size_t>(spec.count)) {
+        throw usage_error("--roll: " + std::to_string(options.rolls.size()) + " values given; " + each);
+    }
+    int total = spec.modifier;
+    std::vector<std::string> faces;
+    for (int face : options.rolls) {
+        if (face < 1 || face > spec.sides) {
+            throw usage_error("--roll " + std::to_string(face) + ": not a face of a d" + std::to_string(spec.sides) +
+                              "; " + each);
+        }
+        total += face;
+        faces.push_back(std::to_string(face));
+    }
+    options.rolls = {total};
+    return "the " + std::to_string(spec.count) + " dice of " + spec.label() +
+           " given one by one: " + join(faces, " + ") + " = " + std::to_string(total);
+}
+
 }  // namespace
 
 std::vector<std::string> check_names(Context& ctx)
@@ -88,9 +119,14 @@ void run_check(const CheckOptions& opt, Context& ctx)
     const core::Table& table = find_check(opt.id, ctx);
     core::LookupRequest q;
     core::add_modifiers(q, opt.mods);
-    ctx.adjudicate(opt.dice, {}, "check " + table.id, [&](core::Dice& dice) {
+    DiceOptions dice_options = opt.dice;
+    const std::string one_by_one = dice_one_by_one(table, dice_options);
+    ctx.adjudicate(dice_options, {}, "check " + table.id, [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(table, q, dice);
         r.command = "check";
+        if (!one_by_one.empty()) {
+            r.notes.push_back(one_by_one);
+        }
         return r;
     });
 }

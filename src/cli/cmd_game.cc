@@ -355,6 +355,10 @@ void run_set(const GameOptions& opt, Context& ctx)
         if (auto n = parse_int(value, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max())) {
             value = std::to_string(*n);
         }
+        // A value chosen from a list, in any case, kept as the list writes it (weather=Gale).
+        if (const core::GameRules* rules = core::find_game_rules(g.game); rules->spelling) {
+            value = rules->spelling(who, key, value);
+        }
         changes.push_back(core::change_to(g, who, key, value, "by hand: " + opt.reason));
     }
     std::erase_if(changes, [](const core::Change& c) { return c.from == c.to; });

@@ -132,25 +132,27 @@ void russian_portfolio(const WeatherOptions& given, Context& ctx)
 void black_sea(const WeatherOptions& given, Context& ctx)
 {
     WeatherOptions opt = given;
+    std::string light;  // the game's turn's: Coastal Contact holds on daylight turns
     if (!ctx.game_path().empty()) {
+        light = ctx.game()->value("", "light");
         // The game's clock keeps the turn's weather ('game next --weather' changes it): a
         // --weather that contradicts it answered another weather's limits, and --apply then
         // said the game "finds it so already".
         const std::string kept = ctx.game()->value("", "weather");
-        if (!opt.weather.empty() && to_lower(opt.weather) != kept) {
+        if (!opt.weather.empty() && spelled_in(core::k_black_sea_weathers, opt.weather) != kept) {
             contradicts_game("--weather", opt.weather, kept, "this turn", ctx,
                              "'game next --weather' gives a turn's weather");
         }
         opt.weather = kept;
     }
     if (opt.weather.empty()) {
-        throw usage_error("--game black-sea: give --weather squall|storm|gale; the weather itself is rolled by "
-                          "the Great War at Sea rules");
+        throw usage_error("--game black-sea: give --weather " + join(core::k_black_sea_weathers, "|") +
+                          "; the weather itself is rolled by the Great War at Sea rules");
     }
     const core::Table& table = ctx.table("black-sea.weather-limits");
     ctx.name_field("row", "--weather");
     ctx.adjudicate(opt.dice, {{"game", std::string("black-sea")}}, "weather",
-                   [&](core::Dice& dice) { return core::resolve_weather_limits(table, opt.weather, dice); });
+                   [&](core::Dice& dice) { return core::resolve_weather_limits(table, opt.weather, dice, light); });
 }
 
 void constantinople(const WeatherOptions& opt, Context& ctx)
@@ -259,9 +261,12 @@ void setup_weather(CLI::App& app, Context& ctx)
                        ->type_name("MONTH"),
                    "russian-portfolio.weather");
     sub->add_flag("--start-1jun41", opt->start_1jun41, "Russian Portfolio: the 1Jun41 invasion's die (XVI.C.1.c)");
-    ctx.offer_rows(
-        sub->add_option("--weather", opt->weather, "Great War at Sea: squall, storm or gale")->type_name("WEATHER"),
-        "black-sea.weather-limits");
+    // Every weather the text names, fair and mist as well: Coastal Contact is "squall or
+    // better", Smoke on the Horizon "mist or better" (the help listed squall, storm, gale).
+    ctx.offer(sub->add_option("--weather", opt->weather,
+                              "Great War at Sea: " + join(core::k_black_sea_weathers, ", ") + " (any case)")
+                  ->type_name("WEATHER"),
+              core::k_black_sea_weathers);
     add_dice_options(*sub, opt->dice);
     sub->footer("The Novorossiysk 2D6 chart is lost: umpire's rows are PROVISIONAL; the results and\n"
                 "effects are the text's. Dense Fog happens once per game (or zone); a repeat reads Clear.\n"

@@ -249,11 +249,14 @@ void Context::apply_to_game(core::Resolution& r)
     if (changes.empty()) {
         // A check (bombard's Damaged or sunk, 15.73) names no unit: its result may be a
         // status the game keeps, but the game cannot tell whose.
+        // A game that keeps no units (the Black Sea's, its clock only) has none to mark by hand:
+        // 'game set FILE UNIT' could only be refused.
+        const std::string by_hand =
+            g.units.empty() ? "; this game keeps no units, only its clock: the result is the referee's to record"
+                            : "; mark the unit it changes by hand: game set " + path + " UNIT KEY=VALUE --reason WHY";
         r.notes.push_back(r.command == "check"
                               ? "nothing applied to " + path + ": a check names no unit, so its result (" +
-                                    r.result.code +
-                                    ") is not written to the game; mark the unit it changes by hand: game set " + path +
-                                    " UNIT KEY=VALUE --reason WHY"
+                                    r.result.code + ") is not written to the game" + by_hand
                               : "nothing to apply to " + path +
                                     ": this result changes no status the game keeps, or finds it so already");
         return;
@@ -636,22 +639,10 @@ CLI::Validator one_of(std::vector<std::string> choices)
 {
     return CLI::Validator(
         [choices](std::string& value) -> std::string {
-            if (contains(choices, value)) {
-                return "";
-            }
             // Any case, as the choices read from a table's rows are taken (--quality AVERAGE):
             // 'Heavy' is heavy, 'De' is DE, when it names one choice only.
-            const std::string* only = nullptr;
-            for (const std::string& c : choices) {
-                if (iequals(c, value)) {
-                    only = only == nullptr ? &c : nullptr;
-                    if (only == nullptr) {
-                        break;
-                    }
-                }
-            }
-            if (only != nullptr) {
-                value = *only;
+            if (std::string spelled = spelled_in(choices, value); !spelled.empty()) {
+                value = std::move(spelled);
                 return "";
             }
             return "'" + value + "' is not one of " + join(choices, ", ") + suggestion(value, choices);

@@ -132,6 +132,10 @@ struct GameRules {
     // check says it all.
     std::function<std::vector<StateProblem>(const GameState&, const TableOf&)> check_tables;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;
+    // UNIT's (the clock's when "") KEY=VALUE as the game keeps it, where it is one of a list:
+    // "Gale" is the Black Sea's gale, as game next takes it; VALUE as it is where no
+    // list names it (check refuses it). game set runs it. Null: every value as typed.
+    std::function<std::string(std::string_view unit, std::string_view key, std::string_view value)> spelling;
     // The clock in a few words, for the shell's prompt: "ph 1 imp 3 wind NE 8".
     std::function<std::string(const GameState&)> clock_text;
     // A change as the referee says it on the board: "Genoa is Damaged"; "" for one that

@@ -4,6 +4,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace umpire::core {
 
@@ -307,7 +308,15 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
         if (eq == std::string::npos) {
             q.bare.push_back(name);
         } else {
-            auto n = parse_int(value.substr(eq + 1), -1000, 1000);
+            // The count is held to its modifier's own range where the check is read, which says
+            // that range ("escorts=1001: allowed 1 to 100"); here only a count no modifier can
+            // take (the loader holds every range within -1000 to 1000) is refused.
+            const std::string typed = value.substr(eq + 1);
+            auto n = parse_int(typed, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+            if (n && (*n < -1000000 || *n > 1000000)) {
+                throw usage_error("{mod} " + value + ": '" + typed +
+                                  "' is far past any modifier's count (each one's range: table show)");
+            }
             if (!n) {
                 throw usage_error("{mod} " + value + ": " + n.error());
             }
@@ -316,14 +325,14 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
         if (name.empty()) {
             throw usage_error("{mod} '" + value + "': write N, NAME or NAME=COUNT");
         }
-        // A name given again counts once, with its counts added (escorts=2 twice is four
-        // escorts, held to the modifier's range together, not floored one by one).
-        const auto same = std::find_if(q.named.begin(), q.named.end(), [&](const auto& m) { return m.first == name; });
-        if (same != q.named.end()) {
-            same->second += count;
-        } else {
-            q.named.emplace_back(name, count);
+        // A name given again is refused, not added up: a doubled escorts=2 taken as four
+        // escorts (+1) could sink a submarine (Black Sea ASW), and a doubled flag was said
+        // back as "single-primary=2", which no one typed.
+        if (std::any_of(q.named.begin(), q.named.end(), [&](const auto& m) { return m.first == name; })) {
+            throw usage_error("{mod} " + value + ": " + name + " is given twice; give each modifier once" +
+                              (eq == std::string::npos ? std::string() : ", with its whole count"));
         }
+        q.named.emplace_back(name, count);
     }
     q.modifier = static_cast<int>(sum);
 }
@@ -455,9 +464,14 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                          : table.modifier.empty() ? std::string("; it takes none")
                                                   : "; it takes a number only, {mod} N (" + table.modifier + ")"));
                 }
-                if (m->per != 0 && m->min < 0 && std::find(q.bare.begin(), q.bare.end(), name) != q.bare.end()) {
-                    throw usage_error("{mod} " + name + ": give its count, " + name + "=1 or " + name + "=" +
-                                      std::to_string(m->min) + ": " + m->description);
+                // A counted modifier always takes its count: a bare name was one escort, but a
+                // bare initiative was refused ("add OR subtract one" is the player's choice).
+                if (m->per != 0 && std::find(q.bare.begin(), q.bare.end(), name) != q.bare.end()) {
+                    throw usage_error(
+                        "{mod} " + name + ": give its count, " +
+                        (m->min < 0 ? name + "=1 or " + name + "=" + std::to_string(m->min)
+                                    : name + "=N (" + std::to_string(m->min) + " to " + std::to_string(m->max) + ")") +
+                        ": " + m->description);
                 }
                 if (count < m->min || count > m->max) {
                     throw usage_error("{mod} " + name + "=" + std::to_string(count) + ": allowed " +

@@ -18,14 +18,14 @@ struct LookupRequest {
     int modifier = 0;                   // added to the roll; only where the table names one
     // Named modifiers ([[modifier]] of the table) with their counts, 1 for a flag.
     std::vector<std::pair<std::string, int>> named = {};
-    // The names given without =COUNT: a modifier whose counts go below zero ("adds OR
-    // subtracts one") is a choice, not a flag, and needs its count.
+    // The names given without =COUNT: a counted modifier (escorts, "adds OR subtracts one")
+    // needs its count; only a flag goes bare.
     std::vector<std::string> bare = {};
 };
 
 // Modifier values into Q: a number adds to the roll ("2"); NAME or NAME=COUNT names one of a
-// check's modifiers. Throws a usage Error for a malformed value, or a sum of numbers
-// past -1000000 to 1000000.
+// check's modifiers, each once. Throws a usage Error for a malformed value, a name given
+// twice, or a sum of numbers past -1000000 to 1000000.
 void add_modifiers(LookupRequest& q, const std::vector<std::string>& values);
 
 // Reads TABLE: a die row is rolled (plus the modifier) unless REQUEST names the row.

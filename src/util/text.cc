@@ -120,6 +120,23 @@ bool contains(const std::vector<std::string>& list, std::string_view item)
     return std::find(list.begin(), list.end(), item) != list.end();
 }
 
+std::string spelled_in(const std::vector<std::string>& list, std::string_view text)
+{
+    if (contains(list, text)) {
+        return std::string(text);
+    }
+    const std::string* only = nullptr;
+    for (const std::string& item : list) {
+        if (iequals(item, text)) {
+            if (only != nullptr) {
+                return "";  // two items differ only by case: TEXT names neither
+            }
+            only = &item;
+        }
+    }
+    return only == nullptr ? std::string() : *only;
+}
+
 std::string join(const std::vector<std::string>& parts, std::string_view separator)
 {
     std::string out;

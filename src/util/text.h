@@ -28,6 +28,10 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 void number_repeats(std::vector<std::string*> labels);
 // Whether LIST holds ITEM, exactly.
 bool contains(const std::vector<std::string>& list, std::string_view item);
+// The item of LIST that TEXT names in any case, as LIST writes it ("Gale" is "gale", "De"
+// is "DE"): TEXT itself where LIST holds it exactly, else the one item equal to it but for
+// case; "" when none is, or more than one. A value chosen from a list is read so everywhere.
+std::string spelled_in(const std::vector<std::string>& list, std::string_view text);
 // "+3", "0", "-2": how the rules texts print differentials.
 std::string signed_number(long long value);
 

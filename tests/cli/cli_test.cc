@@ -792,3 +792,25 @@ TEST_CASE("cli: --odds at 40 columns keeps every line inside them, notes wrapped
     CHECK(notes > 0);
     CHECK(contains(r.out, "[PROVISIONAL]"));  // whole, on one line
 }
+
+TEST_CASE("cli: a check of two dice takes each die or their total (Black Sea Sub versus Sub, Constantinople 15.73)",
+          "[cli]")
+{
+    // "Roll two dice; on a result of 12, the enemy submarine is destroyed": --roll 6 --roll 6
+    // was refused, "used only 1 die roll(s)", though the text rolls two dice.
+    auto two = run_cli({"check", "sub-vs-sub", "--roll", "6", "--roll", "6"});
+    REQUIRE(two.code == 0);
+    CHECK(contains(two.out, "Destroyed"));
+    CHECK(contains(two.out, "the 2 dice of 2d6 given one by one: 6 + 6 = 12"));
+    CHECK(contains(run_cli({"check", "sub-vs-sub", "--roll", "6,5"}).out, "Missed"));
+    CHECK(contains(run_cli({"check", "sub-vs-sub", "--roll", "12"}).out, "Destroyed"));  // the total, as before
+    auto three = run_cli({"check", "sub-vs-sub", "--roll", "6", "--roll", "6", "--roll", "6"});
+    CHECK(three.code == 64);
+    CHECK(contains(three.err, "--roll: 3 values given; check black-sea.sub-vs-sub rolls 2d6 once: give its total "
+                              "(--roll N, 2 to 12) or each of its 2 dice (1 to 6 each)"));
+    auto face = run_cli({"check", "sub-vs-sub", "--roll", "7", "--roll", "5"});
+    CHECK(face.code == 64);
+    CHECK(contains(face.err, "--roll 7: not a face of a d6"));
+    // 15.73: "If he rolls an 11, the target ship is Damaged": bombard's 2d6 alike
+    CHECK(contains(run_cli({"--json", "check", "bombard", "--roll", "5", "--roll", "6"}).out, R"("code":"damaged")"));
+}

@@ -192,6 +192,33 @@ TEST_CASE("cli: weather from a game file: the game's clock, written back with --
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("cli: a Black Sea weather and light are taken in any case by game next, game set and weather (Weather "
+          "Effects on Operations)",
+          "[cli][game]")
+{
+    // The text names squall, storm and gale (Weather Effects on Operations), "squall or
+    // better" (Coastal Contact) and "mist or better" (Smoke on the Horizon). weather took
+    // --weather Storm; game next and game set refused it ("did you mean 'storm'?").
+    const test::TempDir dir("black-sea-case");
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(run_cli({"game", "new", "black-sea", sea}).code == 0);
+    auto next = run_cli({"game", "next", sea, "--weather", "Storm", "--light", "Night"});
+    REQUIRE(next.code == 0);
+    CHECK(contains(slurp(sea), "weather = \"storm\""));
+    CHECK(contains(slurp(sea), "light = \"night\""));
+    CHECK(run_cli({"-q", "game", "set", sea, "clock", "weather=Gale", "--reason", "rolled"}).code == 0);
+    CHECK(contains(slurp(sea), "weather = \"gale\""));
+    CHECK(contains(run_cli({"game", "status", sea}).out, "at most 1 sea zone a turn"));
+    CHECK(contains(run_cli({"game", "rebuild", sea}).out, "identical"));
+    // weather's help and its refusal name every weather it takes, fair and mist too
+    const auto help = run_cli({"weather", "--help"}).out;
+    CHECK(contains(help, "Great War at Sea: fair, mist, squall, storm, gale"));
+    auto bare = run_cli({"weather", "--game", "black-sea"});
+    CHECK(bare.code == 64);
+    CHECK(contains(bare.err, "give --weather fair|mist|squall|storm|gale"));
+    CHECK(run_cli({"weather", "--game", "black-sea", "--weather", "MIST"}).code == 0);
+}
+
 TEST_CASE("cli: sail with a Constantinople game sails in the game's wind, and refuses another (14.23, 14.32)",
           "[cli][game]")
 {
@@ -1585,6 +1612,23 @@ TEST_CASE("cli: check bombard applied to a game says that a check names no ship,
     CHECK(contains(said, "a check names no unit, so its result (damaged) is not written to the game"));
     CHECK(contains(said, "game set " + file + " UNIT KEY=VALUE"));
     CHECK(!contains(said, "changes no status the game keeps"));
+}
+
+TEST_CASE("cli: a check applied to a game that keeps no units does not advise game set on a unit (Black Sea, ASW)",
+          "[cli][game]")
+{
+    // A Black Sea game keeps only its clock (the text leaves the order of battle to the
+    // scenarios): 'game set FILE UNIT ...' named a unit no such game can have, and was refused.
+    const test::TempDir dir("game-asw");
+    const std::string file = dir / "sea.toml";
+    REQUIRE(run_cli({"game", "new", "black-sea", file}).code == 0);
+    // ASW: "the submarine is sunk on a result of 6 or greater", +1 per three escorts
+    auto r = run_cli({"--game", file, "--apply", "check", "asw", "--roll", "6", "--mod", "escorts=3"});
+    REQUIRE(r.code == 0);
+    const std::string said = r.out + r.err;
+    CHECK(contains(said, "its result (sunk) is not written to the game"));
+    CHECK(contains(said, "keeps no units"));
+    CHECK_FALSE(contains(said, "UNIT KEY=VALUE"));
 }
 
 TEST_CASE("cli: the Genoese 8-0-D galley is in play from Game-Turn Four, not before (19.1)", "[cli][game]")

@@ -212,18 +212,56 @@ TEST_CASE("messages: a number out of range is said so, naming the flag and what 
     CHECK_FALSE(contains(mod.err, "no such modifier"));
 }
 
-TEST_CASE("messages: a counted modifier given twice counts once, its counts added (G3)", "[cli][messages]")
+TEST_CASE("messages: a --mod given twice is refused, naming it as typed (Black Sea ASW, Gunnery Range (7.6))",
+          "[cli][messages]")
 {
-    // One per three escorts, fractions dropped (Turkish Black Sea Fleet, Submarines): two
-    // and two more are four escorts, +1, not two halves each floored to 0.
-    auto twice = run_cli({"--json", "-q", "check", "asw", "--mod", "escorts=2", "--mod", "escorts=2", "--roll", "3"});
-    REQUIRE(twice.code == 0);
-    CHECK(contains(twice.out, R"("mod escorts":4)"));
-    CHECK(contains(twice.out, R"("total":4)"));
-    // and held to the modifier's range together
-    auto past = run_cli({"check", "asw", "--mod", "escorts=60", "--mod", "escorts=60", "--roll", "3"});
-    CHECK(past.code == 64);
-    CHECK(contains(past.err, "--mod escorts=120: allowed 1 to 100"));
+    // ASW: "adding one to the result for every three escorts": escorts=2 typed twice was
+    // taken as four escorts, +1, and a die of 5 sank the submarine. A doubled flag was said
+    // back as "single-primary=2", and a doubled initiative as "initiative=2", neither typed.
+    auto twice = run_cli({"check", "asw", "--mod", "escorts=2", "--mod", "escorts=2", "--roll", "5"});
+    CHECK(twice.code == 64);
+    CHECK(
+        contains(twice.err, "--mod escorts=2: escorts is given twice; give each modifier once, with its whole count"));
+    auto flag =
+        run_cli({"check", "gunnery-range-three", "--roll", "6", "--mod", "single-primary", "--mod", "single-primary"});
+    CHECK(flag.code == 64);
+    CHECK(contains(flag.err, "--mod single-primary: single-primary is given twice; give each modifier once"));
+    CHECK_FALSE(contains(flag.err, "=2"));
+    auto choice = run_cli({"check", "disengagement", "--roll", "4", "--mod", "initiative=1", "--mod", "initiative=1"});
+    CHECK(choice.code == 64);
+    CHECK(contains(choice.err, "--mod initiative=1: initiative is given twice"));
+    CHECK_FALSE(contains(choice.err, "initiative=2"));
+}
+
+TEST_CASE("messages: a --mod count past its range says the modifier's own range (Black Sea ASW)", "[cli][messages]")
+{
+    // escorts takes 1 to 100 (black-sea.asw): 1001 was "allowed -1000 to 1000", 500 "allowed
+    // 1 to 100".
+    for (const char* escorts : {"escorts=1001", "escorts=500", "escorts=-5"}) {
+        auto r = run_cli({"check", "asw", "--roll", "3", "--mod", escorts});
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, std::string("--mod ") + escorts + ": allowed 1 to 100"));
+        CHECK_FALSE(contains(r.err, "-1000 to 1000"));
+    }
+    auto far = run_cli({"check", "asw", "--roll", "3", "--mod", "escorts=99999999999"});
+    CHECK(far.code == 64);
+    CHECK(contains(far.err, "--mod escorts=99999999999: '99999999999' is far past any modifier's count"));
+}
+
+TEST_CASE("messages: a counted --mod always takes its count, a flag goes bare (Black Sea ASW, Automatic "
+          "Disengagement)",
+          "[cli][messages]")
+{
+    // "for every three escorts": a bare escorts was taken as one escort, while a bare
+    // initiative ("may choose to add OR subtract one") was refused. Both need their count.
+    auto escorts = run_cli({"check", "asw", "--roll", "4", "--mod", "escorts"});
+    CHECK(escorts.code == 64);
+    CHECK(contains(escorts.err, "--mod escorts: give its count, escorts=N (1 to 100)"));
+    auto initiative = run_cli({"check", "disengagement", "--roll", "4", "--mod", "initiative"});
+    CHECK(initiative.code == 64);
+    CHECK(contains(initiative.err, "--mod initiative: give its count, initiative=1 or initiative=-1"));
+    CHECK(run_cli({"check", "asw", "--roll", "4", "--mod", "escorts=1"}).code == 0);
+    CHECK(run_cli({"check", "gunnery-range-three", "--roll", "6", "--mod", "single-primary"}).code == 0);
 }
 
 TEST_CASE("messages: an empty item of a list is refused, as an empty value is", "[cli][messages]")

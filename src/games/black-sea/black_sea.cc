@@ -58,12 +58,15 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     return r;
 }
 
-Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice)
+Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice, std::string_view light)
 {
-    const std::string key = to_lower(weather);
-    if (!contains(k_black_sea_weathers, key)) {
-        throw usage_error("{row} '" + key + "': allowed " + join(k_black_sea_weathers, ", ") +
-                          suggestion(key, k_black_sea_weathers));
+    // Coastal Contact holds "on daylight turns": not at twilight or night; unsaid when the
+    // light is not known.
+    const bool daylight = light.empty() || light == "day";
+    const std::string key = spelled_in(k_black_sea_weathers, weather);
+    if (key.empty()) {
+        throw usage_error("{row} '" + std::string(weather) + "': allowed " + join(k_black_sea_weathers, ", ") +
+                          suggestion(to_lower(weather), k_black_sea_weathers));
     }
     if (!find_row(table, key) && contains(k_black_sea_weathers, key) &&
         std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), key) <
@@ -77,13 +80,13 @@ Resolution resolve_weather_limits(const Table& table, std::string_view weather, 
         r.inputs.push_back({"weather", key});
         r.result.code = "none";
         r.result.name = "no weather limit on speed";
-        if (!table.notes.empty()) {
+        if (!table.notes.empty() && daylight) {
             r.result.effects = {table.notes.back()};  // Coastal Contact, squall or better
         }
         r.result.source = table.source;
         return r;
     }
-    Resolution r = resolve_lookup(table, {std::nullopt, to_lower(weather), 0}, dice);
+    Resolution r = resolve_lookup(table, {std::nullopt, key, 0}, dice);
     r.command = "weather";
     r.result.name = "at most " + r.result.code + (r.result.code == "1" ? " sea zone" : " sea zones") + " a turn";
     // Each note where it holds: "Squall:" from squall on, "Storm:" from storm on (umpire's
@@ -97,13 +100,34 @@ Resolution resolve_weather_limits(const Table& table, std::string_view weather, 
         const bool holds = note.starts_with("Squall:")                         ? rank(key) >= rank("squall")
                            : note.starts_with("Storm:")                        ? rank(key) >= rank("storm")
                            : note.starts_with("umpire's reading")              ? rank(key) >= rank("storm")
-                           : note.find("Coastal Contact") != std::string::npos ? rank(key) <= rank("squall")
+                           : note.find("Coastal Contact") != std::string::npos ? daylight && rank(key) <= rank("squall")
                                                                                : true;
         if (holds) {
             r.result.effects.push_back(note);
         }
     }
     return r;
+}
+
+std::vector<std::string> black_sea_turn_effects(const Table& limits, std::string_view light, std::string_view weather)
+{
+    std::vector<std::string> effects;
+    if (light == "night") {
+        effects.push_back("night: sighting distances halved, rounded up (Sighting Distances)");
+    } else if (light == "twilight") {
+        // "Treat twilight turns as night turns in all winter scenarios" (Night (11.4)), and a
+        // winter scenario's twilight is given as night: a twilight turn here is no night turn.
+        effects.push_back("twilight: not a night turn, sighting as by day; in a winter scenario twilight is "
+                          "night (Night (11.4)), given as {light} night");
+    }
+    NoDice unused;  // a table read: no die
+    Dice none(unused);
+    const Resolution limits_now = resolve_weather_limits(limits, weather, none, light);
+    if (limits_now.result.code != "none") {
+        effects.push_back(limits_now.result.name + " (Weather Effects on Operations)");
+    }
+    effects.insert(effects.end(), limits_now.result.effects.begin(), limits_now.result.effects.end());
+    return effects;
 }
 
 GameRules black_sea_game_rules()
@@ -144,8 +168,15 @@ GameRules black_sea_game_rules()
           "the Move Fleets Phase: fleets move as the weather allows, contact and combat (Operational Movement)"}},
     };
     rules.step = [](const GameState&) { return std::string("turn"); };
+    rules.spelling = [](std::string_view unit, std::string_view key, std::string_view value) {
+        const std::string word = !unit.empty()      ? std::string()
+                                 : key == "light"   ? spelled_in(k_black_sea_lights, value)
+                                 : key == "weather" ? spelled_in(k_black_sea_weathers, value)
+                                                    : std::string();
+        return word.empty() ? std::string(value) : word;
+    };
     rules.next_keys = {"light", "weather"};
-    rules.next = [](const GameState& g, const TableOf&, Dice& dice, std::vector<Change>& changes,
+    rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {
         Resolution r;
         r.command = "game next";
@@ -158,11 +189,12 @@ GameRules black_sea_game_rules()
                 continue;  // skip_due: nothing falls due in a Black Sea turn
             }
             const auto& allowed = key == "light" ? k_black_sea_lights : k_black_sea_weathers;
-            if (!contains(allowed, value)) {
+            const std::string word = spelled_in(allowed, value);  // in any case, as weather takes it
+            if (word.empty()) {
                 throw usage_error("{" + key + "} '" + value + "': allowed " + join(allowed, ", ") +
-                                  suggestion(value, allowed));
+                                  suggestion(to_lower(value), allowed));
             }
-            (key == "light" ? light : weather) = value;
+            (key == "light" ? light : weather) = word;
         }
         // "The first turn of each game day is the first daylight turn (0600) following a night
         // turn": day, twilight, day is the same game day; night, twilight, day a new one. In
@@ -233,6 +265,8 @@ GameRules black_sea_game_rules()
         }
         r.result.code = std::to_string(day) + "-" + std::to_string(turn);
         r.result.name = "Day " + std::to_string(day) + ", turn " + std::to_string(turn) + ", " + light + ", " + weather;
+        // what holds in the turn it moves to, as game status says it there
+        r.result.effects = black_sea_turn_effects(table("black-sea.weather-limits"), light, weather);
         r.result.source = r.source;
         r.rolls = dice.record();
         return r;
@@ -242,29 +276,7 @@ GameRules black_sea_game_rules()
         const std::string weather = g.value("", "weather");
         r.result.code = g.value("", "day") + "-" + g.value("", "turn");
         r.result.name = "Day " + g.value("", "day") + ", turn " + g.value("", "turn") + ", " + light + ", " + weather;
-        auto at = std::find(k_black_sea_weathers.begin(), k_black_sea_weathers.end(), weather);
-        const auto rank = at - k_black_sea_weathers.begin();
-        if (light != "day") {
-            r.result.effects.push_back("night: sighting distances halved, rounded up (Tactical Combat); in winter "
-                                       "scenarios twilight counts as night");
-        } else if (weather == "fair" || weather == "mist" || weather == "squall") {
-            // "squall or better": not in storm or gale, where the note was printed too
-            r.result.effects.push_back("fleets in enemy coastal or island zones are spotted (Coastal Contact, "
-                                       "daylight in squall or better)");
-        }
-        if (rank >= 2) {
-            NoDice unused;  // a table read: no die
-            Dice none(unused);
-            r.result.effects.push_back(
-                resolve_weather_limits(table("black-sea.weather-limits"), weather, none).result.name +
-                " (Weather Effects on Operations)");
-        }
-        if (weather == "squall") {
-            r.result.effects.push_back("no unloading in coastal zones");
-        }
-        if (weather == "storm") {
-            r.result.effects.push_back("no cargo loading, unloading or coaling in port");
-        }
+        r.result.effects = black_sea_turn_effects(table("black-sea.weather-limits"), light, weather);
     };
     rules.clock_text = [](const GameState& g) {
         return "day " + g.value("", "day") + " turn " + g.value("", "turn") + " " + g.value("", "light") + " " +

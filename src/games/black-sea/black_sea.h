@@ -13,9 +13,17 @@
 
 namespace umpire::core {
 
-// G16: the most sea zones a turn in WEATHER (squall, storm, gale), from TABLE
-// (black-sea.weather-limits), with the table's restrictions as effects. No dice.
-Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice);
+// G16: the most sea zones a turn in WEATHER (fair, mist, squall, storm, gale), from TABLE
+// (black-sea.weather-limits), with the table's restrictions that hold in it as effects; the
+// Coastal Contact note only where LIGHT is daylight or not known (""). No dice.
+Resolution resolve_weather_limits(const Table& table, std::string_view weather, Dice& dice,
+                                  std::string_view light = {});
+
+// What holds in a turn of LIGHT and WEATHER: night sighting (Sighting Distances, Night
+// (11.4)) and the weather's limits as resolve_weather_limits says them from LIMITS
+// (black-sea.weather-limits). game status says them of the turn the game is at, game next
+// of the turn it moves to.
+std::vector<std::string> black_sea_turn_effects(const Table& limits, std::string_view light, std::string_view weather);
 
 // The most dice "Always Possible" rolls before umpire refuses (documented in umpire(1)).
 inline constexpr int k_max_always_possible_dice = 20;

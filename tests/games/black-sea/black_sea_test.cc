@@ -118,9 +118,11 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     add_modifiers(bare, {"initiative"});
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), bare, s.dice),
                       Catch::StartsWith("{mod} initiative: give its count, initiative=1 or initiative=-1"));
-    LookupRequest flag;  // a flag stays a flag; a count that cannot go below zero may go bare
-    add_modifiers(flag, {"hexes-inside"});
-    CHECK_NOTHROW(resolve_lookup(table("black-sea.disengagement"), flag, s.dice));
+    // A count that cannot go below zero needs it too: a bare name was read as one hex.
+    LookupRequest counted;
+    add_modifiers(counted, {"hexes-inside"});
+    CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), counted, s.dice),
+                      Catch::StartsWith("{mod} hexes-inside: give its count, hexes-inside=N (0 to 100)"));
 }
 
 TEST_CASE("black sea: the confirmation rolls", "[core][black-sea]")
@@ -178,6 +180,16 @@ TEST_CASE("black sea: movement, fuel, weather limits and victory points as print
     CHECK(cell("black-sea.operational-movement", "1s", "odd") == "1");
     CHECK(cell("black-sea.operational-movement", "1s", "even") == "2");
     CHECK(cell("black-sea.operational-movement", "cd", "even") == "1");
+    // "1s/Fast Transport or AMC: One sea zone on odd turns, two sea zones on even turns";
+    // "CD type ship/Slow Transport, Collier, Oiler: One sea zone per turn": rows of their own
+    for (const char* row : {"fast-transport", "amc"}) {
+        CHECK(cell("black-sea.operational-movement", row, "odd") == "1");
+        CHECK(cell("black-sea.operational-movement", row, "even") == "2");
+    }
+    for (const char* row : {"slow-transport", "collier", "oiler"}) {
+        CHECK(cell("black-sea.operational-movement", row, "odd") == "1");
+        CHECK(cell("black-sea.operational-movement", row, "even") == "1");
+    }
     CHECK(cell("black-sea.fuel", "1", "per-turn") == "1");
     CHECK(cell("black-sea.fuel", "2", "per-turn") == "6");
     CHECK(cell("black-sea.fuel", "3", "per-zone") == "4");
@@ -256,5 +268,99 @@ TEST_CASE("always possible: odds of every die a six, up to the twenty dice umpir
         CHECK(success == Rational(1, boost::multiprecision::pow(Integer(6), static_cast<unsigned>(dice))));
         CHECK(odds.branches == static_cast<std::uint64_t>(dice + 1));
         CHECK(odds.dimensions.at(0).lines.at(0).value == "failure");  // met first, as before
+    }
+}
+
+namespace {
+
+// A new Black Sea game moved one turn on by game next, given LIGHT and WEATHER: what next
+// said, and what game status then says.
+struct Turn {
+    Resolution next;
+    Resolution status;
+};
+
+Turn turn_to(const char* light, const char* weather)
+{
+    const GameRules* rules = find_game_rules("black-sea");
+    REQUIRE(rules != nullptr);
+    const TableOf tables = [](std::string_view id) -> const Table& { return table(std::string(id).c_str()); };
+    GameState g = rules->start(Scenario{}, tables);
+    test::Scripted none({});
+    std::vector<Change> changes;
+    Turn t;
+    t.next = rules->next(g, tables, none.dice, changes, {{"light", light}, {"weather", weather}});
+    for (const auto& c : changes) {
+        apply_change(g, c);
+    }
+    rules->status(g, tables, t.status);
+    return t;
+}
+
+bool says(const Resolution& r, std::string_view what)
+{
+    return std::any_of(r.result.effects.begin(), r.result.effects.end(),
+                       [&](const std::string& e) { return contains(e, what); });
+}
+
+}  // namespace
+
+TEST_CASE("black sea: a twilight turn is no night turn outside winter scenarios (Night (11.4), Sighting Distances)",
+          "[core][black-sea][game]")
+{
+    // "Sighting distances at night are one-half those (round up) during daylight", and "Treat
+    // twilight turns as night turns in all winter scenarios", which are given as night: a turn
+    // given as twilight was told to halve sighting distances.
+    CHECK_FALSE(says(turn_to("twilight", "fair").status, "sighting distances halved"));
+    CHECK(says(turn_to("night", "fair").status, "sighting distances halved"));
+    // twilight is not a daylight turn either: no Coastal Contact ("on daylight turns")
+    CHECK_FALSE(says(turn_to("twilight", "fair").status, "Coastal Contact"));
+}
+
+TEST_CASE("black sea: game status says the weather's limits as the weather command does (Weather Effects on "
+          "Operations)",
+          "[core][black-sea][game]")
+{
+    // "No unloading in coastal zones may take place in squall weather. No cargo loading,
+    // unloading or coaling may take place in port in Storm weather. Ship maximum speeds in
+    // squall weather are three sea zones per turn, two zones per turn in storm, and one zone
+    // per turn in gale." A gale's status said only its speed; a storm's left out the squall's.
+    const Turn gale = turn_to("day", "gale");
+    CHECK(says(gale.status, "at most 1 sea zone a turn"));
+    CHECK(says(gale.status, "no unloading in coastal zones"));
+    CHECK(says(gale.status, "no cargo loading, unloading or coaling in port"));
+    const Turn storm = turn_to("day", "storm");
+    CHECK(says(storm.status, "at most 2 sea zones a turn"));
+    CHECK(says(storm.status, "no unloading in coastal zones"));
+    const Turn squall = turn_to("day", "squall");
+    CHECK(says(squall.status, "at most 3 sea zones a turn"));
+    CHECK_FALSE(says(squall.status, "no cargo loading"));
+    // and both say them in the same words
+    for (const char* weather : {"fair", "mist", "squall", "storm", "gale"}) {
+        NoDice unused;
+        Dice none(unused);
+        const Resolution limits = resolve_weather_limits(table("black-sea.weather-limits"), weather, none, "day");
+        const Resolution status = turn_to("day", weather).status;
+        for (const auto& e : limits.result.effects) {
+            INFO(weather << ": " << e);
+            CHECK(says(status, e));
+        }
+    }
+}
+
+TEST_CASE("black sea: game next says the new turn's limits as game status does (Weather Effects on Operations, "
+          "Coastal Contact)",
+          "[core][black-sea][game]")
+{
+    // The Move Fleets Phase next announces is where the speed limit and Coastal Contact hold.
+    CHECK(says(turn_to("day", "gale").next, "at most 1 sea zone a turn (Weather Effects on Operations)"));
+    CHECK(says(turn_to("night", "fair").next, "sighting distances halved"));
+    CHECK(says(turn_to("day", "squall").next, "spotted on daylight turns in squall or better (Coastal Contact)"));
+    for (const char* light : {"day", "twilight", "night"}) {
+        for (const char* weather : {"fair", "mist", "squall", "storm", "gale"}) {
+            const Turn t = turn_to(light, weather);
+            INFO(light << ", " << weather);
+            CHECK(t.next.result.effects == t.status.result.effects);
+        }
     }
 }
