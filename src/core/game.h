@@ -131,6 +131,11 @@ struct GameRules {
     // block's dice): game set runs it on the game a change by hand would leave. Null when
     // check says it all.
     std::function<std::vector<StateProblem>(const GameState&, const TableOf&)> check_tables;
+    // What a change by hand brings with it (a month's length of day, Great Battles 16.0):
+    // changes to AFTER, the game as the hand's CHANGES leave it, that game set makes with them.
+    // Null when a change by hand brings nothing.
+    std::function<std::vector<Change>(const GameState& after, const std::vector<Change>& changes, const TableOf&)>
+        follow;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;
     // The clock in a few words, for the shell's prompt: "ph 1 imp 3 wind NE 8".
     std::function<std::string(const GameState&)> clock_text;
