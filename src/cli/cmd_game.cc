@@ -362,6 +362,15 @@ void run_set(const GameOptions& opt, Context& ctx)
         changes.push_back(core::change_to(g, who, key, value, "by hand: " + opt.reason));
     }
     std::erase_if(changes, [](const core::Change& c) { return c.from == c.to; });
+    if (const core::GameRules* rules = core::find_game_rules(g.game); rules->follow) {
+        core::GameState after = g;
+        for (const auto& c : changes) {
+            core::apply_change(after, c);
+        }
+        for (auto& c : rules->follow(after, changes, ctx.table_of())) {
+            changes.push_back(std::move(c));
+        }
+    }
     if (const core::GameRules* rules = core::find_game_rules(g.game); rules->check_tables) {
         core::GameState after = g;
         for (const auto& c : changes) {

@@ -131,6 +131,11 @@ struct GameRules {
     // block's dice): game set runs it on the game a change by hand would leave. Null when
     // check says it all.
     std::function<std::vector<StateProblem>(const GameState&, const TableOf&)> check_tables;
+    // What a change by hand brings with it (a month's length of day, Great Battles 16.0):
+    // changes to AFTER, the game as the hand's CHANGES leave it, that game set makes with them.
+    // Null when a change by hand brings nothing.
+    std::function<std::vector<Change>(const GameState& after, const std::vector<Change>& changes, const TableOf&)>
+        follow;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;
     // UNIT's (the clock's when "") KEY=VALUE as the game keeps it, where it is one of a list:
     // "Gale" is the Black Sea's gale, as game next takes it; VALUE as it is where no

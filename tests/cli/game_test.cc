@@ -1301,14 +1301,15 @@ TEST_CASE("cli: a battalion Gone to Ground is read as non-activated under a barr
     REQUIRE(broke.code == 0);
     CHECK(contains(broke.out, "gone to ground false -> true (15.2.1)"));
     // "cannot be activated ... for the rest of that day" (15.2.1): non-activated in the open
-    // is 6 or less (11.3.3), so a 7 leaves each of its 3 stands unaffected. It read 8.
-    auto after = run_cli({"-q", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "7,7,7"});
+    // is 6 or less (11.3.3), so a 7 leaves each of its 3 stands unaffected. It read 8. Its
+    // suppressed stand rolls nothing (11.3.1: extra suppression has no additional effect).
+    auto after = run_cli({"-q", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "7,7"});
     REQUIRE(after.code == 0);
     CHECK(contains(after.out, "0 suppressed, 0 destroyed, 3 unaffected"));
     CHECK(contains(after.out, "Gone to Ground: it cannot be activated for the rest of the day (15.2.1, 9.4)"));
     CHECK(contains(after.out, "<= 6") == false);
     CHECK(contains(after.out, "> 6 -> unaffected"));
-    auto six = run_cli({"-q", "--json", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "6,7,7"});
+    auto six = run_cli({"-q", "--json", "--game", file, "suppress", "--unit", "I-Btl", "--roll", "6,7"});
     CHECK(contains(six.out, R"("activated":false)"));
     CHECK(contains(six.out, R"("gone_to_ground":true)"));
     CHECK(contains(six.out, R"("suppressed":1)"));

@@ -1,11 +1,13 @@
 // umpire fire: Great Battles of WWII direct fire (14.4), numbers from the referee's chart.
 #include "cli/commands.h"
 #include "games/great-battles/great_battles.h"
+#include "util/error.h"
 
 namespace umpire::cli {
 
 struct FireOptions {
     core::FireRequest request;
+    std::string unit;
     DiceOptions dice;
 };
 
@@ -16,6 +18,14 @@ void run_fire(const FireOptions& opt, Context& ctx)
     core::Fields inputs{{"to_hit", static_cast<long long>(q.to_hit)},
                         {"to_destroy", static_cast<long long>(q.to_destroy)},
                         {"shots", static_cast<long long>(q.shots)}};
+    // The target's battalion: with --game --apply, its stands destroyed and suppressed (14.4.7).
+    if (!opt.unit.empty()) {
+        const std::string name = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
+        if (const core::GameState* game = ctx.game(); game != nullptr) {
+            core::require_stand_left(*game, name, ctx.game_path());
+        }
+        inputs.push_back({"unit", name});
+    }
     ctx.adjudicate(opt.dice, inputs, "fire", [&](core::Dice& dice) { return core::resolve_fire(procedures, q, dice); });
 }
 
@@ -35,6 +45,7 @@ void setup_fire(CLI::App& app, Context& ctx)
     sub->add_flag("--outside-front-arc", q.outside_front_arc, "-2: the target is outside the front 180 degrees");
     sub->add_flag("--heavy-weapons", q.heavy_weapons, "+2: attached heavy weapons add their fire modifier");
     sub->add_flag("--opportunity", q.opportunity, "-3: opportunity fire");
+    sub->add_option("--unit", opt->unit, "The target stands' battalion (for --game --apply)")->type_name("NAME");
     add_dice_options(*sub, opt->dice);
     sub->footer("The fire charts with To Hit and To Destroy by range are lost from the rules text: read\n"
                 "them off your chart. Dice, in order: each stand's to-hit d10, followed by its\n"

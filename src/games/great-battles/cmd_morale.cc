@@ -38,6 +38,10 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
             // The game counts the day: stands at its start, and its casualties (15.1).
             from_game = true;
             q.stands = game->number(unit.name, "stands_at_start_of_day");
+            // 15.0: the game says whether a test is due (a file written before it kept one does not).
+            if (const std::string due = game->value(unit.name, "morale_check_due"); !due.empty()) {
+                q.check_due = due == "true";
+            }
             eliminated = count_in_game("--eliminated", opt.eliminated, game->number(unit.name, "eliminated"), unit.name,
                                        "stands eliminated today", ctx);
             // 15.1's "accumulated over the day's fighting": every stand suppressed today,

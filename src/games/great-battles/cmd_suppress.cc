@@ -4,6 +4,8 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
+
 namespace umpire::cli {
 
 struct SuppressOptions {
@@ -26,6 +28,8 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
     // type, changed with game set): every stand it has left under a barrage, one under an
     // air attack (12.2).
     std::vector<std::string> stands = opt.stands;
+    // Of the game's stands, those already suppressed (11.3.1): the last of them.
+    size_t already = 0;
     const core::GameState* game = ctx.game();
     const std::string name =
         opt.unit.empty() ? std::string() : find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
@@ -36,11 +40,14 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
                               "the battalion's stands as the game keeps them)");
         }
         const std::string as = game->value(unit->name, "stand").empty() ? "open" : game->value(unit->name, "stand");
-        const int left = game->number(unit->name, "stands_at_start_of_day") - game->number(unit->name, "eliminated");
-        if (left <= 0) {
-            throw usage_error("--unit " + unit->name + " has no stand left today in " + ctx.game_path());
-        }
+        core::require_stand_left(*game, unit->name, ctx.game_path());
+        const int left = core::stands_left(*game, unit->name);
         stands.assign(opt.air.empty() ? static_cast<size_t>(left) : 1, as);
+        // 11.3.1: a stand already suppressed is not suppressed again. Under a barrage each of
+        // them is under the template and rolls nothing; an air attack's one stand is an
+        // unsuppressed one while the battalion has one (umpire(1)).
+        const int suppressed = std::clamp(game->number(unit->name, "suppressed"), 0, left);
+        already = opt.air.empty() ? static_cast<size_t>(suppressed) : (suppressed >= left ? 1 : 0);
     }
     // 12.2.3: air-ground support "only on turns of full daylight, when sighting range is 12\"";
     // 8.2: a day's first turn sees 3", its second 6", the third and later 12" (from the
@@ -72,9 +79,15 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
     for (const auto& spec : stands) {
         q.stands.push_back(flag_value("--stand", core::parse_stand(spec, table)));
     }
+    for (size_t i = q.stands.size() - already; i < q.stands.size(); ++i) {
+        q.stands[i].suppressed = true;
+    }
     core::Fields inputs{{"stands", stands},
                         {"activated", q.activated},
                         {"attack", opt.air.empty() ? std::string("artillery") : opt.air}};
+    if (already > 0) {
+        inputs.push_back({"already_suppressed", static_cast<long long>(already)});
+    }
     if (!name.empty()) {
         inputs.push_back({"unit", name});
         if (q.gone_to_ground) {
@@ -82,7 +95,7 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
         }
         // The stands under the template are the battalion's: no more than it has left today.
         if (game != nullptr && game->find_unit(name) != nullptr) {
-            const int left = game->number(name, "stands_at_start_of_day") - game->number(name, "eliminated");
+            const int left = core::stands_left(*game, name);
             if (static_cast<int>(opt.stands.size()) > left) {
                 throw usage_error("--stand given " + std::to_string(opt.stands.size()) + " times, but the game (" +
                                   ctx.game_path() + ") has " + name + " with " + std::to_string(left) +

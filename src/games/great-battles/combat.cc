@@ -378,6 +378,9 @@ Resolution resolve_infiltration(const Table& procedures, int morale, Dice& dice)
                       std::to_string(procedures.constant("infiltration_morale_minus")) + " = " +
                       std::to_string(target) + ": " + roll_text(dice.record().back()) +
                       (through ? " gets through" : " fails"));
+    // The stand's battalion in a game: one stand suppressed, or one eliminated.
+    r.result.fields.push_back({"suppressed", through ? 1LL : 0LL});
+    r.result.fields.push_back({"destroyed", through ? 0LL : 1LL});
     r.result.code = through ? "through" : "eliminated";
     r.result.name = through ? "Through, suppressed" : "Eliminated";
     r.result.effects = {through ? "the stand completes its move and is marked suppressed" : "the stand is eliminated"};

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 
 namespace umpire::core {
 
@@ -91,6 +92,26 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
 
 std::vector<Change> unit_changes(const GameState& g, const Resolution& r);
 
+// The rules a command's stands suppressed and destroyed are changed under, for the commands
+// that suppress and destroy a battalion's stands; none for any other.
+struct StandLossRules {
+    std::string suppressed;
+    std::string destroyed;
+};
+std::optional<StandLossRules> stand_loss_rules(std::string_view command)
+{
+    if (command == "suppress") {
+        return StandLossRules{"11.3.3", "12.2"};
+    }
+    if (command == "fire") {
+        return StandLossRules{"14.4.7, 14.4.10", "14.4.7"};
+    }
+    if (command == "infiltrate") {
+        return StandLossRules{"Drop Zone rules, infiltration", "Drop Zone rules, infiltration"};
+    }
+    return std::nullopt;
+}
+
 // Every change a resolution makes, and the day's tally of stands suppressed: casualty
 // points "accumulated over the day's fighting" count a stand suppressed even after it
 // rallies (15.1; morale reads it either way). A suppressed stand then eliminated is one
@@ -128,26 +149,31 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
     const std::string& n = unit->name;
     const int suppressed = g.number(n, "suppressed");
     const int eliminated = g.number(n, "eliminated");
-    if (r.command == "suppress") {
+    // Stands suppressed and destroyed by fire: a barrage or an air attack (11.3.3, 12.2), direct
+    // fire (14.4.7, 14.4.10) and a paratroop stand's infiltration (Drop Zone rules), read from
+    // the result's suppressed, destroyed and destroyed_suppressed (of the destroyed, those
+    // that were suppressed: they leave the suppressed count).
+    if (const auto rules = stand_loss_rules(r.command); rules) {
         const long long s = field_number(r.result.fields, "suppressed");
         const long long d = field_number(r.result.fields, "destroyed");
-        // Destroyed stands leave the battalion (12.2); the suppressed may not outnumber the
-        // stands left: a suppressed stand suppressed again is not eliminated, and "extra
-        // suppression has no additional effect" (11.3.1).
+        const long long ds = field_number(r.result.fields, "destroyed_suppressed");
+        // Destroyed stands leave the battalion; the suppressed may not outnumber the stands
+        // left: a suppressed stand suppressed again is not eliminated, and "extra suppression
+        // has no additional effect" (11.3.1, 14.4.10).
         const long long gone = std::min<long long>(eliminated + d, stands_today(g, n));
         const long long left = stands_today(g, n) - gone;
-        const long long now = std::min<long long>(suppressed + s, left);
+        const long long now = std::clamp<long long>(suppressed - ds + s, 0, left);
         if (now != suppressed) {
-            out.push_back(
-                change_to(g, n, "suppressed", std::to_string(now), now < suppressed + s ? "11.3.3, 11.3.1" : "11.3.3"));
+            out.push_back(change_to(g, n, "suppressed", std::to_string(now),
+                                    now < suppressed - ds + s ? rules->suppressed + ", 11.3.1" : rules->suppressed));
         }
         if (gone != eliminated) {
-            out.push_back(change_to(g, n, "eliminated", std::to_string(gone), "12.2"));
+            out.push_back(change_to(g, n, "eliminated", std::to_string(gone), rules->destroyed));
         }
         if (gone >= stands_today(g, n)) {
             // A battalion with every stand eliminated has none left to test (15.0, 15.2).
             out.push_back(change_to(g, n, "morale_check_due", "false", "15.0, no stand left"));
-        } else if (now > suppressed || gone > eliminated) {
+        } else if (now > suppressed - ds || gone > eliminated) {
             out.push_back(change_to(g, n, "morale_check_due", "true", "15.0"));
         }
     } else if (r.command == "rally") {
@@ -162,9 +188,14 @@ std::vector<Change> unit_changes(const GameState& g, const Resolution& r)
             out.push_back(change_to(g, n, "stands_at_start_of_day",
                                     std::to_string(g.number(n, "stands_at_start_of_day") + returned), "16.2.3"));
         }
-        // isolated: an extra stand lost, paratroopers excepted (Drop Zone rules, Air Supply)
+        // isolated: an extra stand lost, paratroopers excepted (Drop Zone rules, Air Supply). The
+        // night has already counted the stands the next day starts with (15.1), as a stand
+        // returned adds to them: the loss comes off that count, not onto the next day's
+        // eliminated, which would give the next day 2 casualty points it never suffered and
+        // the morale chart's row of a stand it no longer has.
         if (field_number(r.result.fields, "extra_lost") > 0 && eliminated < stands_today(g, n)) {
-            out.push_back(change_to(g, n, "eliminated", std::to_string(eliminated + 1), "16.2.2, Air Supply"));
+            out.push_back(change_to(g, n, "stands_at_start_of_day", std::to_string(stands_today(g, n) - 1),
+                                    "16.2.2, Air Supply"));
         }
     } else if (r.command == "morale") {
         out.push_back(change_to(g, n, "morale_check_due", "false", "15.0"));
@@ -249,6 +280,35 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
 
 }  // namespace
 
+// 16.0: the turns of a day in MONTH, "jun", "June", "6Jun44" or "1 June 1944" (a date's day
+// first, then the month's first three letters), as LENGTH (great-battles.day-length) reads it.
+// A month that names none was read as 9 turns whatever its month (16.0 gives May to July 10).
+Expected<std::string> day_length(const Table& length, std::string_view month_text)
+{
+    std::string month = to_lower(month_text);
+    month.erase(0, month.find_first_not_of("0123456789 "));
+    month = month.substr(0, 3);
+    const auto row = find_row(length, month.size() == 3 ? month : std::string("?"));
+    if (month.size() != 3 || !row) {
+        return fail<std::string>("'" + std::string(month_text) +
+                                 "' names no month the length of day reads (16.0): write it as jun, or a date as "
+                                 "6Jun44");
+    }
+    return length.rows[*row].cells.at(0);
+}
+
+int stands_left(const GameState& g, std::string_view unit)
+{
+    return g.number(unit, "stands_at_start_of_day") - g.number(unit, "eliminated");
+}
+
+void require_stand_left(const GameState& g, std::string_view unit, std::string_view where)
+{
+    if (g.find_unit(unit) != nullptr && stands_left(g, unit) <= 0) {
+        throw usage_error("{unit} " + std::string(unit) + " has no stand left today in " + std::string(where));
+    }
+}
+
 GameRules great_battles_game_rules()
 {
     GameRules rules;
@@ -259,22 +319,13 @@ GameRules great_battles_game_rules()
         GameState g;
         g.game = "great-battles";
         g.scenario = s.id;
-        const Table& length = table("great-battles.day-length");
         std::string turns = "9";
         if (!s.start.empty()) {
-            // The month of "jun", "June", "6Jun44" or "1 June 1944": a date's day first, then
-            // the month's first three letters. A start that names none was read as 9 turns
-            // whatever its month (16.0 gives May to July 10).
-            std::string month = to_lower(s.start);
-            month.erase(0, month.find_first_not_of("0123456789 "));
-            month = month.substr(0, 3);
-            const auto row = find_row(length, month.size() == 3 ? month : std::string("?"));
-            if (month.size() != 3 || !row) {
-                throw data_error("scenario " + s.id + ": start '" + s.start +
-                                 "' names no month the length of day reads (16.0): write it as jun, or a date "
-                                 "as 6Jun44");
+            const auto length = day_length(table("great-battles.day-length"), s.start);
+            if (!length) {
+                throw data_error("scenario " + s.id + ": start " + length.error());
             }
-            turns = length.rows[*row].cells.at(0);
+            turns = *length;
         }
         // Each day begins with its dawn phase (7.0), the first day too.
         g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}, {"phase", "dawn"}};
@@ -301,6 +352,26 @@ GameRules great_battles_game_rules()
             }
         }
         return g;
+    };
+    // 16.0: the month set by hand sets the day's length with it, unless the same hand sets the
+    // length (a scenario's own count of day turns).
+    rules.follow = [](const GameState& after, const std::vector<Change>& changes, const TableOf& table) {
+        std::vector<Change> out;
+        const auto set = [&](std::string_view key) {
+            return std::any_of(changes.begin(), changes.end(),
+                               [&](const Change& c) { return c.unit.empty() && c.key == key; });
+        };
+        if (!set("month") || set("turns_in_day")) {
+            return out;
+        }
+        const std::string month = after.value("", "month");
+        const auto length = day_length(table("great-battles.day-length"), month);
+        if (!length) {
+            throw usage_error("game set month=" + month + ": " + length.error());
+        }
+        out.push_back(change_to(after, "", "turns_in_day", *length, "16.0"));
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
     };
     rules.changes = great_battles_changes;
     rules.check = great_battles_check;
@@ -375,7 +446,7 @@ GameRules great_battles_game_rules()
                     continue;
                 }
                 // Every stand eliminated: nothing left to hold, retreat or Go to Ground (15.0, 15.2).
-                if (g.number(u.name, "stands_at_start_of_day") - g.number(u.name, "eliminated") <= 0) {
+                if (stands_left(g, u.name) <= 0) {
                     r.notes.push_back(u.name + " has no stand left: it tests no morale (15.0, 15.2)");
                     changes.push_back(change_to(g, u.name, "morale_check_due", "false", "15.0, no stand left"));
                     continue;
@@ -420,7 +491,7 @@ GameRules great_battles_game_rules()
             changes.push_back(change_to(g, "", "phase", "night", "16.1"));
             for (const auto& u : g.units) {
                 const std::string& n = u.name;
-                const int left = g.number(n, "stands_at_start_of_day") - g.number(n, "eliminated");
+                const int left = stands_left(g, n);
                 changes.push_back(change_to(g, n, "suppressed", "0", "16.1.1"));
                 changes.push_back(change_to(g, n, "gone_to_ground", "false", "15.2.1"));
                 changes.push_back(change_to(g, n, "stands_at_start_of_day", std::to_string(left), "15.1"));
@@ -528,7 +599,8 @@ GameRules great_battles_game_rules()
         if (c.key == "stands_at_start_of_day" && !u.empty()) {
             const auto to = parse_int(c.to, 0, 1000000);
             const auto from = parse_int(c.from, 0, 1000000);
-            const bool night = c.rule == "15.1" && to && from && *to < *from;  // an undo puts them back
+            // the night's count, or an isolated battalion's stand lost in it (16.2.2); an undo puts them back
+            const bool night = (c.rule == "15.1" || c.rule.starts_with("16.2.2")) && to && from && *to < *from;
             return u + " starts the " + (night ? "next " : "") + "day with " + c.to + " stands";
         }
         return "";

@@ -46,6 +46,10 @@ const StandType* find_stand_type(std::string_view name);
 struct Stand {
     std::string cover = "open";  // a row of great-battles.suppression
     std::string type = "infantry";
+    // Already suppressed (the game's count): suppressed again it changes nothing, "extra
+    // suppression has no additional effect" (11.3.1), so under a barrage it rolls nothing;
+    // air-ground support may still destroy it (12.2).
+    bool suppressed = false;
 };
 
 // "soft", "hard:armour": a stand under the template as COVER[:TYPE], the cover a row of
@@ -63,7 +67,9 @@ struct SuppressRequest {
     Attack attack = Attack::artillery;
 };
 
-// 11.3.3 and 12.2: one d10 per stand, each against its cover's number.
+// 11.3.3 and 12.2: one d10 per stand, each against its cover's number. The result's
+// "suppressed" counts stands newly suppressed, "destroyed" every stand destroyed and
+// "destroyed_suppressed" those of them that were already suppressed.
 Resolution resolve_suppress(const Table& table, const SuppressRequest& request, Dice& dice);
 
 struct MoraleRequest {
@@ -77,6 +83,9 @@ struct MoraleRequest {
     int modifier = 0;               // added to the d100 roll (15.2: "modified roll")
     bool won_close_combat = false;  // 14.8.4, 15.0: no test
     bool blocked = false;           // 15.2.2: cannot retreat 3" without closing on the enemy
+    // The game's word on whether a test is due (its morale_check_due, 15.0), when a game keeps
+    // it: a battalion that suffered nothing this play-turn, or already tested, tests nothing.
+    std::optional<bool> check_due;
 };
 
 // 15.0-15.2: casualty points, the chart's number, d100 equal or under holds.
@@ -212,6 +221,17 @@ Resolution resolve_deck_play(const Table& procedures, const DeckState& before, s
                              DeckState& after);
 // The deck and the hands, with their points. No dice.
 Resolution resolve_deck_show(const Table& procedures, const DeckState& state);
+
+// 16.0: the turns of a day in MONTH ("jun", "June", "6Jun44", "1 June 1944") as LENGTH
+// (great-battles.day-length) reads them; a message quoting MONTH when it names no month.
+Expected<std::string> day_length(const Table& length, std::string_view month);
+
+// The stands UNIT has left today in game G (15.1): those it started the day with, less those
+// eliminated since.
+int stands_left(const GameState& g, std::string_view unit);
+// Refuses a command on UNIT, a battalion of game G (the file WHERE), when it has no stand left
+// today: nothing of it is left to fire at, suppress or move.
+void require_stand_left(const GameState& g, std::string_view unit, std::string_view where);
 
 // Great Battles in a game file: the day, the turn and the day's length (16.0), and each
 // battalion's stands at the start of the day, stands suppressed and eliminated, and gone

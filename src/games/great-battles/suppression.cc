@@ -59,13 +59,15 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     int fb_to = table.constant("fighter_bomber_destroys_to");
     int rocket_to = table.constant("rocket_destroys_to");
     int rocket_vehicle_to = table.constant("rocket_destroys_vehicle_or_bunker_to");
-    // Each stand under the template alone: 0 unaffected, 1 suppressed, 2 destroyed.
+    // Each stand under the template alone: 0 unaffected, 1 suppressed, 2 destroyed, 3 destroyed
+    // when it was already suppressed.
     auto t = dice.tally<Part>(
-        q.stands.size(), 3,
+        q.stands.size(), 4,
         [&](Dice& d, size_t i) {
             const Stand& s = q.stands[i];
             const StandType* type = find_stand_type(s.type);
-            const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover + ")";
+            const std::string label = "stand " + std::to_string(i + 1) + " (" + s.type + ", " + s.cover +
+                                      (s.suppressed ? ", suppressed" : "") + ")";
             if (type == nullptr) {
                 throw usage_error("{stand}: unknown stand type '" + s.type + "'");
             }
@@ -75,6 +77,15 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
                                             {"heavy weapons and command stands are unaffected (11.3.2)"},
                                             table.game + " 11.3.2"));
                 p.steps.push_back(label + ": unaffected, no roll (11.3.2)");
+                return p;
+            }
+            // 11.3.1: "Extra suppression has no additional effect", and a barrage never destroys.
+            const std::string again = "already suppressed: suppressed again it is not eliminated, extra suppression "
+                                      "has no additional effect (11.3.1)";
+            if (s.suppressed && q.attack == Attack::artillery) {
+                p.results.push_back(outcome(label, "unaffected", "Unaffected", {again}, table.game + " 11.3.1"));
+                p.results.back().severity = "none";
+                p.steps.push_back(label + ": " + again + ", no roll");
                 return p;
             }
             int target = number_cell(table, s.cover, column, "{stand}");
@@ -104,9 +115,13 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
                           " destroys a vehicle or bunker (12.2.2)";
                 }
             }
+            if (s.suppressed && code == "suppressed") {
+                code = "unaffected";
+                why += ", " + again;
+            }
             p.steps.push_back(label + ": " + roll_text(d.record().back()) + " " + why + " -> " + code);
             if (code == "destroyed") {
-                p.category = 2;
+                p.category = s.suppressed ? 3 : 2;
                 p.results.push_back(
                     outcome(label, code, "Destroyed", {"the stand is destroyed (12.2)"}, table.game + " 12.2"));
                 p.results.back().severity = "severe";
@@ -119,21 +134,23 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
                             table.source));
                 p.results.back().severity = "heavy";
             } else {
-                p.results.push_back(outcome(label, code, "Unaffected", {}, table.source));
+                p.results.push_back(outcome(label, code, "Unaffected",
+                                            s.suppressed ? std::vector<std::string>{again} : std::vector<std::string>{},
+                                            table.source));
                 p.results.back().severity = "none";
             }
             return p;
         },
-        // what a stand's die depends on: its type and cover, under this attack and column
-        // (so an odds walk counts stands alike once, as a multinomial)
+        // what a stand's die depends on: its type, cover and suppression, under this attack and
+        // column (so an odds walk counts stands alike once, as a multinomial)
         [&](size_t i) {
             return table.id + "/" + column + "/" + std::to_string(static_cast<int>(q.attack)) + "/" + q.stands[i].type +
-                   "/" + q.stands[i].cover;
+                   "/" + q.stands[i].cover + (q.stands[i].suppressed ? "/suppressed" : "");
         });
     add_parts(r, t.parts);
     const int unaffected = t.counts[0];
     const int suppressed = t.counts[1];
-    const int destroyed = t.counts[2];
+    const int destroyed = t.counts[2] + t.counts[3];
     r.result.code = destroyed > 0 ? "destroyed" : suppressed > 0 ? "suppressed" : "unaffected";
     r.result.severity = destroyed > 0 ? "severe" : suppressed > 0 ? "heavy" : "none";
     r.result.name = std::to_string(suppressed) + " suppressed, " + std::to_string(destroyed) + " destroyed, " +
@@ -141,6 +158,9 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     r.result.fields = {{"suppressed", static_cast<long long>(suppressed)},
                        {"destroyed", static_cast<long long>(destroyed)},
                        {"unaffected", static_cast<long long>(unaffected)}};
+    if (t.counts[3] > 0) {
+        r.result.fields.push_back({"destroyed_suppressed", static_cast<long long>(t.counts[3])});
+    }
     if (q.attack == Attack::artillery) {
         r.result.effects.push_back("artillery never destroys stands (11.3.3)");
     } else {
@@ -197,6 +217,16 @@ Resolution resolve_morale(const Table& chart, const Table& procedures, const Mor
         return no_test("No test: no stand left",
                        "every stand the battalion started the day with is eliminated: it has none left to hold, "
                        "retreat or Go to Ground, so it tests no morale (15.0, 15.2)",
+                       "15.0");
+    }
+    // 15.0: one test a play-turn, for a battalion that "suffered at least one stand suppressed
+    // or eliminated, in the current play-turn". The game knows: none suffered since its last
+    // test (or the turn began), no test, and no die to re-roll a test already taken.
+    if (q.check_due && !*q.check_due) {
+        return no_test("No test: none due",
+                       "no test is due this play-turn: the battalion suffered no stand suppressed or eliminated "
+                       "since the turn began or since its last test, and 15.0 tests a battalion once for what it "
+                       "suffered in the current play-turn",
                        "15.0");
     }
     // 15.0: only a battalion with at least one stand suppressed or eliminated in the
