@@ -292,7 +292,7 @@ void run_undo(const GameOptions& opt, Context& ctx)
     std::vector<load::LogEntry> journal = read_journal(path);
     // Undo writes a line's "from" values back; the chain covers every line but the last, whose
     // "from" only a replay can check (an edited one was written back as it stood).
-    replay_journal(journal, journal_path(path), game_starter(ctx));
+    replay_journal(journal, journal_path(path), game_starter(ctx), ctx.table_of());
     const std::vector<size_t> done = undo_stacks(journal).done;  // lines whose changes stand
     if (done.empty()) {
         throw usage_error("game undo: nothing to undo in " + journal_path(path));
@@ -415,7 +415,7 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     }
     load::discard_state_text(path);
     const std::vector<load::LogEntry> journal = read_journal(path);
-    const JournalGame made = replay_journal(journal, journal_path(path), game_starter(ctx));
+    const JournalGame made = replay_journal(journal, journal_path(path), game_starter(ctx), ctx.table_of());
     size_t applied = 0;
     for (const auto& e : journal) {
         applied += e.changes.size();
@@ -549,7 +549,7 @@ void run_recover(const GameOptions& opt, Context& ctx)
         journal.push_back(std::move(*e));
         at = nl + 1;
     }
-    const JournalGame made = replay_journal(journal, jpath, game_starter(ctx), true);
+    const JournalGame made = replay_journal(journal, jpath, game_starter(ctx), ctx.table_of(), true);
     if (made.lines < keep) {
         keep = made.lines;
         why = made.failure;

@@ -49,7 +49,10 @@ struct OpenedGame {
 // a data Error (65) naming the line, with the way to recover. A torn last journal line (a
 // write interrupted) and a file one change behind its journal are mended, on disk when WRITE
 // (in memory otherwise), and said in NOTES. The file's values are checked as it is read.
-OpenedGame open_game(const std::string& path, const GameStarter& start, bool write);
+// TABLE is the game's tables, for what only they tell of a value (core::state_problems). A
+// state the mend or the replay makes is held to the board's limits as a state read from the
+// file is: a journal line whose changes break them is a data Error naming the line.
+OpenedGame open_game(const std::string& path, const GameStarter& start, const core::TableOf& table, bool write);
 
 // JOURNAL's last line when it lacks only its newline (an editor or a tool that strips the
 // last one): it parses, follows the line before, and left FILE_TEXT (its "after" is the
@@ -98,11 +101,19 @@ struct JournalGame {
     std::string failure;  // with STOP: why line LINES + 1 was not, "" when all were
 };
 // Plays JOURNAL's changes from the start its first line ('game new') names. A line whose
-// changes do not apply, or that leaves a game other than the one it records, is a data
-// Error naming it (JOURNAL_FILE:LINE); with STOP, the game as the lines before it left it,
-// and the failure said. A first line that makes no game is an Error either way.
+// changes do not apply, leave a game past the board's limits (limits_broken), or leave a
+// game other than the one it records, is a data Error naming it (JOURNAL_FILE:LINE); with
+// STOP, the game as the lines before it left it, and the failure said. A first line that
+// makes no game is an Error either way.
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
-                           const GameStarter& start, bool stop = false);
+                           const GameStarter& start, const core::TableOf& table, bool stop = false);
+
+// Why GAME, as a journal line's changes leave it, is no game umpire would write: "its changes
+// leave 2-Para's suppressed so: 9 suppressed stands, but ... (11.3.1)", the first value that
+// breaks the board's limits (core::state_problems, the check every read and write makes);
+// "" when all hold. Every path that makes a state from a journal runs it: the roll-forward,
+// replay_journal (rebuild, recover, undo) and replay's playback.
+std::string limits_broken(const core::GameState& game, const core::TableOf& table);
 
 // Writes GAME to PATH with its journal line, write-ahead (DESIGN.md 12): PATH.umpire-tmp written and
 // flushed; the line appended and flushed (the commit); PATH.umpire-tmp renamed over PATH. A failure

@@ -3,6 +3,8 @@
 // are mended, and 'game recover' puts the two back in agreement. The kill -9 and full-disk
 // runs are tests/integrity/.
 #include "../helpers.h"
+#include "load/log.h"
+#include "util/sha256.h"
 
 #include <catch2/catch.hpp>
 
@@ -66,6 +68,27 @@ std::string great_battles_game(const TempDir& dir)
                 .code == 0);
     REQUIRE(run_cli({"-q", "game", "next", file, "--skip-due"}).code == 0);  // their morale checks passed (15.0)
     return file;
+}
+
+// What a kill between a change's journal line and its file's rename leaves, for a change
+// umpire would never make: FILE's UNIT's KEY = FROM (as the file writes it) made TO in a
+// journal line appended to FILE.journal (chained, its "after" the edited file's SHA-256),
+// the file left as it was, one change behind.
+void journal_without_file(const std::string& file, const std::string& unit, const std::string& key,
+                          const std::string& from, const std::string& to)
+{
+    std::string text = slurp(file);
+    const size_t block = text.find("name = \"" + unit + "\"\n");
+    REQUIRE(block != std::string::npos);
+    const std::string was = "\n" + key + " = " + from + "\n";
+    const size_t at = text.find(was, block);
+    REQUIRE(at != std::string::npos);
+    const auto bare = [](std::string v) { return v.starts_with('"') ? v.substr(1, v.size() - 2) : v; };
+    text.replace(at, was.size(), "\n" + key + " = " + to + "\n");
+    load::append_log_line(file + ".journal",
+                          load::journal_line("2026-01-01T00:00:00Z", {"game", "set", file, unit, key + "=" + bare(to)},
+                                             0, 0, {}, {{unit, key, bare(from), bare(to), "by hand: forged"}},
+                                             std::nullopt, sha256_hex(text), "{\"command\":\"game set\"}"));
 }
 
 }  // namespace
@@ -514,4 +537,68 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(contains(next.err, "missing; made again from its journal"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     (void)game;
+}
+
+TEST_CASE("game file: a journal line past the board's limits is refused by every path that plays it, and cut by "
+          "recover",
+          "[cli][game]")
+{
+    // DESIGN.md 12: "an applied change is checked against the unit's own limits before anything is
+    // written". The roll-forward applied a last line's changes unchecked and wrote them (status
+    // then showed them, a refused command wrote them and status refused its own file), while
+    // rebuild called the game identical and replay found nothing.
+    const TempDir dir("journal-limits");
+    // 2-Para has 4 stands (the scenario): at most 4 suppressed (11.3.1), never fewer than 0,
+    // its stands COVER[:TYPE] with a cover of the suppression chart (11.3.3), and a battalion
+    // is at most 8 stands (2.0, 4.0).
+    struct Forged {
+        std::string key, from, to, said;
+    };
+    for (const Forged& f : {Forged{"suppressed", "0", "9",
+                                   "2-Para's suppressed so: 9 suppressed stands, but the "
+                                   "battalion has 4"},
+                            Forged{"suppressed", "0", "-3", "2-Para's suppressed so: '-3' is not a whole number"},
+                            Forged{"stand", "\"open\"", "\"lava\"", "2-Para's stand so: "},
+                            Forged{"stands_at_start_of_day", "4", "400", "2-Para's stands_at_start_of_day so: "}}) {
+        CAPTURE(f.key, f.to);
+        const std::string file = dir / "limits.toml";
+        for (const std::string& p : {file, file + ".journal", file + ".journal.cut", file + ".edited"}) {
+            fs::remove(p);
+        }
+        REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+        const std::string game = slurp(file);
+        const std::string good = slurp(file + ".journal");
+        journal_without_file(file, "2-Para", f.key, f.from, f.to);
+        const std::string journal = slurp(file + ".journal");
+        const std::string line3 = file + ".journal:3: ";
+
+        // Read or written, the game is refused at the line, and nothing is written.
+        for (const std::vector<std::string>& call :
+             std::vector<std::vector<std::string>>{{"game", "status", file},
+                                                   {"game", "set", file, "I-Btl", "stand=soft", "--reason", "dug in"},
+                                                   {"game", "next", file},
+                                                   {"game", "undo", file},
+                                                   {"game", "rebuild", file}}) {
+            CAPTURE(call[1]);
+            auto r = run_cli(call);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, line3));
+            CHECK(contains(r.err, f.said));
+            CHECK(slurp(file) == game);
+            CHECK(slurp(file + ".journal") == journal);
+        }
+        auto replay = run_cli({"replay", file + ".journal"});
+        CHECK(replay.code == 65);
+        CHECK(contains(replay.err, line3 + "its changes leave " + f.said));
+
+        // recover cuts the line off, kept aside, and the game is as it was before it.
+        auto recovered = run_cli({"game", "recover", file});
+        CHECK(recovered.code == 0);
+        CHECK(contains(recovered.out, "the journal cut after line 2"));
+        CHECK(slurp(file + ".journal") == good);
+        CHECK(good + slurp(file + ".journal.cut") == journal);
+        CHECK(slurp(file) == game);
+        CHECK(run_cli({"game", "status", file}).code == 0);
+    }
 }
