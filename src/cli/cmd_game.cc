@@ -578,7 +578,8 @@ void run_recover(const GameOptions& opt, Context& ctx)
     }
     std::vector<core::Change> changes;
     if (have_file && file != made.text && opt.keep_edits) {
-        changes = hand_edits(made.state, load::parse_game(file, path));
+        const core::TableOf tables = ctx.table_of();
+        changes = hand_edits(made.state, load::parse_game(file, path, &tables));
     }
     if (!changes.empty()) {
         ctx.options.apply = true;

@@ -173,7 +173,8 @@ const core::GameState* Context::game()
     if (!m_game) {
         if (replay_state) {
             // Replay: the game as the log kept it, not as the file is now.
-            m_game = load::parse_game(*replay_state, path);
+            const core::TableOf tables = table_of();
+            m_game = load::parse_game(*replay_state, path, &tables);
         } else if (read_only) {
             throw usage_error("{game} " + path +
                               ": the line keeps no game as it stood (state_before, or a "

@@ -371,7 +371,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
         throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + recover);
     }
     if (have_file && !last->after.empty() && sha256_hex(text) == last->after) {
-        out.state = load::parse_game(text, path);
+        out.state = load::parse_game(text, path, &table);
         // The line's own changes, which no later line's link covers, against the file.
         for (const auto& c : last->changes) {
             if (const std::string now = out.state.value(c.unit, c.key); now != c.to) {
@@ -391,7 +391,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
         const auto prev =
             load::parse_log_line(std::string_view(journal).substr(prev_start, last_start - 1 - prev_start));
         if (prev && !prev->after.empty() && sha256_hex(text) == prev->after) {
-            core::GameState next = load::parse_game(text, path);
+            core::GameState next = load::parse_game(text, path, &table);
             bool follows = true;
             for (const auto& c : last->changes) {
                 try {

@@ -73,9 +73,10 @@ std::string great_battles_game(const TempDir& dir)
 // What a kill between a change's journal line and its file's rename leaves, for a change
 // umpire would never make: FILE's UNIT's KEY = FROM (as the file writes it) made TO in a
 // journal line appended to FILE.journal (chained, its "after" the edited file's SHA-256),
-// the file left as it was, one change behind.
+// the file left as it was, one change behind; with WRITE_FILE the file written too, as if
+// umpire had made the change.
 void journal_without_file(const std::string& file, const std::string& unit, const std::string& key,
-                          const std::string& from, const std::string& to)
+                          const std::string& from, const std::string& to, bool write_file = false)
 {
     std::string text = slurp(file);
     const size_t block = text.find("name = \"" + unit + "\"\n");
@@ -89,6 +90,9 @@ void journal_without_file(const std::string& file, const std::string& unit, cons
                           load::journal_line("2026-01-01T00:00:00Z", {"game", "set", file, unit, key + "=" + bare(to)},
                                              0, 0, {}, {{unit, key, bare(from), bare(to), "by hand: forged"}},
                                              std::nullopt, sha256_hex(text), "{\"command\":\"game set\"}"));
+    if (write_file) {
+        spit(file, text);
+    }
 }
 
 }  // namespace
@@ -600,5 +604,55 @@ TEST_CASE("game file: a journal line past the board's limits is refused by every
         CHECK(good + slurp(file + ".journal.cut") == journal);
         CHECK(slurp(file) == game);
         CHECK(run_cli({"game", "status", file}).code == 0);
+    }
+}
+
+TEST_CASE("game file: a Great Battles stand whose cover the suppression chart does not name is refused when read",
+          "[cli][game]")
+{
+    // A stand is COVER[:TYPE], the cover a row of the suppression chart: open, soft, hard,
+    // bunker (11.3.3). game set refused 'lava', but the reader checked only COVER:TYPE's
+    // form: a bare word, or "", was read, journalled by recover --keep-edits, and turned up
+    // later as a --stand the referee had not typed.
+    const TempDir dir("stand-read");
+    const std::string file = dir / "stand.toml";
+    for (const std::string& bad : {"lava", ""}) {
+        CAPTURE(bad);
+        for (const std::string& p : {file, file + ".journal"}) {
+            fs::remove(p);
+        }
+        REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+        const std::string said = "unit '2-Para': 'stand': '" + bad + "': no cover '" + bad + "'";
+        const std::string allowed = "allowed: open, soft, hard, bunker (11.3.3)";
+
+        auto set = run_cli({"game", "set", file, "2-Para", "stand=" + bad, "--reason", "x"});
+        CHECK(set.code == 64);
+        CHECK(contains(set.err, allowed));
+
+        // Edited by hand: recover --keep-edits checks the edit as any change, and keeps nothing.
+        const std::string game = slurp(file);
+        const std::string journal = slurp(file + ".journal");
+        std::string edited = game;
+        const std::string open = "stand = \"open\"";
+        edited.replace(edited.find(open), open.size(), "stand = \"" + bad + "\"");
+        spit(file, edited);
+        auto kept = run_cli({"game", "recover", file, "--keep-edits"});
+        CHECK(kept.code == 65);
+        CHECK(contains(kept.err, file + ":"));
+        CHECK(contains(kept.err, said));
+        CHECK(contains(kept.err, allowed));
+        CHECK(slurp(file + ".journal") == journal);
+        spit(file, game);
+
+        // A file and journal line that agree on it: the value is refused where it is read.
+        journal_without_file(file, "2-Para", "stand", "\"open\"", "\"" + bad + "\"", true);
+        for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+                 {"game", "status", file}, {"--game", file, "suppress", "--unit", "2-Para", "--roll", "1,1,1,1"}}) {
+            CAPTURE(call[1]);
+            auto r = run_cli(call);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, said));
+            CHECK_FALSE(contains(r.err, "--stand"));
+        }
     }
 }
