@@ -250,8 +250,8 @@ std::string crlf_problem(std::string_view journal, const std::string& jpath)
     if (load::check_chain(lf).broken_at != 0) {
         return "";
     }
-    return "; but " + load::crlf_lines() + ", and with LF line ends the chain holds: put them back (dos2unix " + jpath +
-           ") rather than recover, which would keep only the first line";
+    return "; with LF line ends the chain holds: put them back (dos2unix " + jpath +
+           ") rather than recover, which would cut the journal here";
 }
 
 namespace {

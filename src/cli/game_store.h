@@ -60,7 +60,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
 // after the whole line). The newline is put back, in JOURNAL and CHAIN, and on disk at
 // JPATH when WRITE; the note says so. "" (and nothing changed) for any other journal.
 // When JOURNAL's chain breaks only because its lines end in CR LF (a copy through a DOS
-// tool): what to say of it, "; but its lines end in CR LF ...". "" otherwise.
+// tool): what to say of it, "; with LF line ends the chain holds ...". "" otherwise.
 std::string crlf_problem(std::string_view journal, const std::string& jpath);
 
 // PATH's journal as every reader of it takes it (open_game, rebuild, recover): its text and

@@ -656,3 +656,45 @@ TEST_CASE("game file: a Great Battles stand whose cover the suppression chart do
         }
     }
 }
+
+TEST_CASE("game journal: a line ending in CR LF is refused wherever it is, the only line or the last", "[cli][game]")
+{
+    // umpire(1), GAME FILES: "A journal whose lines were converted to CR LF is refused with that
+    // said". A journal of one line (a game just made) was read, and the next line chained to
+    // its CR: a later dos2unix, as the message advises, then broke the chain.
+    const TempDir dir("journal-crlf");
+    const std::string file = dir / "crlf.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    const std::string one = slurp(file + ".journal");
+    REQUIRE(lines_of(one).size() == 1);
+    const auto refused_everywhere = [&](const std::string& journal, size_t line) {
+        spit(file + ".journal", journal);
+        const std::string game = slurp(file);
+        for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{{"game", "status", file},
+                                                                                          {"game", "next", file},
+                                                                                          {"game", "rebuild", file},
+                                                                                          {"game", "recover", file}}) {
+            CAPTURE(call[1], line);
+            auto r = run_cli(call);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, file + ".journal:" + std::to_string(line) + ": its lines end in CR LF"));
+            CHECK(contains(r.err, "dos2unix " + file + ".journal"));
+            CHECK(slurp(file + ".journal") == journal);
+            CHECK(slurp(file) == game);
+        }
+    };
+    std::string crlf = one;
+    crlf.insert(crlf.size() - 1, "\r");
+    refused_everywhere(crlf, 1);
+
+    // A last line that gained a CR (an editor), the lines before it as umpire wrote them.
+    spit(file + ".journal", one);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string two = slurp(file + ".journal");
+    std::string last_cr = two;
+    last_cr.insert(last_cr.size() - 1, "\r");
+    refused_everywhere(last_cr, 2);
+
+    spit(file + ".journal", two);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
