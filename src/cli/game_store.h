@@ -120,8 +120,10 @@ std::string limits_broken(const core::GameState& game, const core::TableOf& tabl
 // before the commit leaves nothing; one after it cuts the line off again, so the file and the
 // journal never disagree. MAKE_LINE is given the SHA-256 of the game's new text.
 // Called, when set, after each step of write_game with its name: "prepared" (PATH.umpire-tmp
-// flushed), "journaled" (the line flushed) and "committed" (PATH.umpire-tmp renamed). Null in umpire
-// itself; tests/integrity/crash_at.cc sets it to kill the process at one step.
+// flushed), "journaled" (the line flushed) and "committed" (PATH.umpire-tmp renamed); and of game
+// recover: "recover: edited kept", "recover: file written", "recover: cut kept". Null in umpire
+// itself; tests/integrity/crash_at.cc sets it to kill the process at one step, and a test
+// to stop there.
 extern void (*write_step_hook)(const char* step);
 
 void write_game(const std::string& path, const core::GameState& game,

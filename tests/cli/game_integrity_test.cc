@@ -3,6 +3,7 @@
 // are mended, and 'game recover' puts the two back in agreement. The kill -9 and full-disk
 // runs are tests/integrity/.
 #include "../helpers.h"
+#include "cli/game_store.h"
 #include "load/log.h"
 #include "util/sha256.h"
 
@@ -697,4 +698,72 @@ TEST_CASE("game journal: a line ending in CR LF is refused wherever it is, the o
 
     spit(file + ".journal", two);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+namespace {
+
+// Thrown by the step hook where a kill -9 would land: nothing of umpire's catches it, so the
+// files stay as the kill would leave them.
+struct Killed {};
+const char* kill_at = nullptr;
+bool killed = false;
+void kill_here(const char* step)
+{
+    if (kill_at != nullptr && std::string_view(step) == kill_at) {
+        killed = true;
+        throw Killed{};
+    }
+}
+
+}  // namespace
+
+TEST_CASE("game recover: killed at any step, it leaves what the next run finishes, with one copy of each",
+          "[cli][game]")
+{
+    // umpire(1), GAME FILES: "What a crash can leave is mended at once". recover cut the journal
+    // before it wrote the file: killed between the two, the file looked edited by hand, and the
+    // next run kept umpire's own file as FILE.edited; killed after keeping the cut lines, the
+    // next run kept them again as .cut.2 (hunt44).
+    const TempDir dir("recover-kill");
+    const std::string file = great_battles_game(dir);
+    auto lines = lines_of(slurp(file + ".journal"));
+    REQUIRE(lines.size() == 5);
+    lines[1].replace(lines[1].find("\"time\":\"") + 8, 4, "1999");  // the chain breaks at line 3
+    const std::string broken = joined(lines);
+    const std::string game = slurp(file);
+    const std::string kept = joined({lines[0], lines[1]});
+    for (const char* step : {"recover: edited kept", "recover: file written", "recover: cut kept"}) {
+        CAPTURE(step);
+        for (const auto& [name, text] : files_in(dir.path)) {
+            fs::remove(dir.path / name);
+        }
+        spit(file, game);
+        spit(file + ".journal", broken);
+        kill_at = step;
+        killed = false;
+        cli::write_step_hook = kill_here;
+        CHECK_THROWS_AS(run_cli({"game", "recover", file}), Killed);
+        cli::write_step_hook = nullptr;
+        CHECK(killed);
+        // Between the two runs: the journal still breaks where it did, or the game is whole;
+        // never a file that disagrees with its journal.
+        auto between = run_cli({"game", "status", file});
+        CHECK_FALSE(contains(between.err, "edited by hand"));
+        if (between.code != 0) {
+            CHECK(contains(between.err, file + ".journal:3: prev: the chain is broken here"));
+        }
+        auto again = run_cli({"game", "recover", file});
+        CHECK(again.code == 0);
+        CHECK(run_cli({"game", "status", file}).code == 0);
+        CHECK(slurp(file + ".journal") == kept);
+        // The file as it was, and the lines cut, each kept once; nothing half-written beside them.
+        std::vector<std::string> names;
+        for (const auto& [name, text] : files_in(dir.path)) {
+            names.push_back(name);
+        }
+        CHECK(names == std::vector<std::string>{"g.toml", "g.toml.edited", "g.toml.journal", "g.toml.journal.cut",
+                                                "g.toml.lock"});
+        CHECK(slurp(file + ".edited") == game);
+        CHECK(kept + slurp(file + ".journal.cut") == broken);
+    }
 }
