@@ -292,7 +292,7 @@ void run_undo(const GameOptions& opt, Context& ctx)
     std::vector<load::LogEntry> journal = read_journal(path);
     // Undo writes a line's "from" values back; the chain covers every line but the last, whose
     // "from" only a replay can check (an edited one was written back as it stood).
-    replay_journal(journal, journal_path(path), game_starter(ctx));
+    replay_journal(journal, journal_path(path), game_starter(ctx), ctx.table_of());
     const std::vector<size_t> done = undo_stacks(journal).done;  // lines whose changes stand
     if (done.empty()) {
         throw usage_error("game undo: nothing to undo in " + journal_path(path));
@@ -428,7 +428,7 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
     }
     load::discard_state_text(path);
     const std::vector<load::LogEntry> journal = read_journal(path);
-    const JournalGame made = replay_journal(journal, journal_path(path), game_starter(ctx));
+    const JournalGame made = replay_journal(journal, journal_path(path), game_starter(ctx), ctx.table_of());
     size_t applied = 0;
     for (const auto& e : journal) {
         applied += e.changes.size();
@@ -562,7 +562,7 @@ void run_recover(const GameOptions& opt, Context& ctx)
         journal.push_back(std::move(*e));
         at = nl + 1;
     }
-    const JournalGame made = replay_journal(journal, jpath, game_starter(ctx), true);
+    const JournalGame made = replay_journal(journal, jpath, game_starter(ctx), ctx.table_of(), true);
     if (made.lines < keep) {
         keep = made.lines;
         why = made.failure;
@@ -579,21 +579,17 @@ void run_recover(const GameOptions& opt, Context& ctx)
     for (size_t n = 0; n < keep; ++n) {
         at = text.find('\n', at) + 1;
     }
-    if (at < text.size()) {
-        const std::string cut = load::aside(jpath + ".cut");
-        load::write_state_text(cut, text.substr(at));
-        r.steps.push_back(why);
-        r.steps.push_back("the journal cut after line " + std::to_string(keep) + "; the " +
-                          std::to_string(chain.lines - keep) + " line(s) from there on are kept in " + cut);
-    }
-    if (at < text.size() || chain.whole < text.size()) {
-        load::truncate_log(jpath, at);
-    }
+    const bool cut = at < text.size();
+    const bool torn = chain.whole < text.size();
     std::vector<core::Change> changes;
     if (have_file && file != made.text && opt.keep_edits) {
-        changes = hand_edits(made.state, load::parse_game(file, path));
+        const core::TableOf tables = ctx.table_of();
+        changes = hand_edits(made.state, load::parse_game(file, path, &tables));
     }
     if (!changes.empty()) {
+        if (torn) {
+            load::truncate_log(jpath, at);  // nothing else: --keep-edits refuses a damaged journal
+        }
         ctx.options.apply = true;
         ctx.options.game = path;
         ctx.use_game(made.state);  // the game as its journal made it; the edits are applied to it
@@ -605,13 +601,40 @@ void run_recover(const GameOptions& opt, Context& ctx)
         ctx.adjudicate(opt.dice, {}, "game recover", [&](core::Dice&) { return r; });
         return;
     }
+    // In an order any kill leaves for the next run to finish: the file first (as it was, kept
+    // aside), then the lines cut kept aside, then the journal cut. Until the cut the journal
+    // still breaks where it did, and the next run makes the same file and cut again, finding
+    // the copies already kept (keep_aside). The journal cut first left umpire's own file
+    // looking edited by hand (hunt44).
+    const auto step = [](const char* name) {
+        if (write_step_hook != nullptr) {
+            write_step_hook(name);
+        }
+    };
+    std::string edited_step;
     if (have_file && file != made.text) {
-        const std::string edited = load::aside(path + ".edited");
-        load::write_state_text(edited, file);
-        r.steps.push_back(path + " differed from its journal; as it was, it is kept in " + edited);
+        const std::string edited = load::keep_aside(path + ".edited", file);
+        edited_step = path + " differed from its journal; as it was, it is kept in " + edited;
+        step("recover: edited kept");
     }
     if (!have_file || file != made.text) {
         load::write_state_text(path, made.text);
+        step("recover: file written");
+    }
+    if (cut) {
+        const std::string kept = load::keep_aside(jpath + ".cut", text.substr(at));
+        r.steps.push_back(why);
+        r.steps.push_back("the journal cut after line " + std::to_string(keep) + "; the " +
+                          std::to_string(chain.lines - keep) + " line(s) from there on are kept in " + kept);
+        step("recover: cut kept");
+    }
+    if (cut || torn) {
+        load::truncate_log(jpath, at);
+    }
+    if (!edited_step.empty()) {
+        r.steps.push_back(std::move(edited_step));
+    }
+    if (!have_file || file != made.text) {
         r.result.code = "recovered";
         r.result.name = path + " is again what its journal makes (" + std::to_string(keep) + " lines)";
     } else if (r.steps.empty()) {

@@ -465,7 +465,7 @@ std::vector<Ran> applied_already(Context& ctx, const Message& offer, const std::
         // killed between the last line and its file: the file is brought up to its journal now,
         // as the next request's open would (there may be none)
         load::StateLock lock(ctx.options.game);
-        open_game(ctx.options.game, game_starter(ctx), true);
+        open_game(ctx.options.game, game_starter(ctx), ctx.table_of(), true);
     }
     std::vector<Ran> out;
     size_t upto = line_of.begin()->second;  // the game as it stood for the next request: LINES before UPTO
@@ -480,7 +480,8 @@ std::vector<Ran> applied_already(Context& ctx, const Message& offer, const std::
             continue;
         }
         const std::vector<load::LogEntry> then(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(upto));
-        const std::string state = replay_journal(then, journal_path(ctx.options.game), game_starter(ctx)).text;
+        const std::string state =
+            replay_journal(then, journal_path(ctx.options.game), game_starter(ctx), ctx.table_of()).text;
         out.push_back(
             run_request(ctx, offer.requests[i], seed, "request " + std::to_string(i + 1), true, false, &state));
     }

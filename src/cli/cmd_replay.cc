@@ -119,22 +119,27 @@ std::optional<std::string> JournalPlayback::state_before(const load::LogEntry& e
     return std::nullopt;
 }
 
-void JournalPlayback::played(const load::LogEntry& entry)
+std::string JournalPlayback::played(const load::LogEntry& entry)
 {
     try {
         if (game_file_action(entry.argv) == "game new") {
             const auto at = std::find(entry.argv.begin(), entry.argv.end(), "new");
             m_game = start_game(*(at + 1), m_ctx);  // game_file_action found "game new WHAT"
-            return;
+            return "";
         }
-        if (m_game) {
+        if (m_game && !entry.changes.empty()) {
             for (const auto& c : entry.changes) {
                 core::apply_change(*m_game, c);
+            }
+            if (std::string broken = limits_broken(*m_game, m_ctx.table_of()); !broken.empty()) {
+                m_game.reset();
+                return broken;
             }
         }
     } catch (const Error&) {
         m_game.reset();  // not a journal umpire wrote, or not from its start
     }
+    return "";
 }
 
 std::ifstream open_log(const std::string& file, const std::string& command)
@@ -183,7 +188,9 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
             differences.emplace_back(number, broken);
         }
         const std::optional<std::string> state_before = journal.state_before(*entry);
-        journal.played(*entry);
+        if (std::string broken = journal.played(*entry); !broken.empty()) {
+            differences.emplace_back(number, broken);  // as game status and rebuild refuse it
+        }
         if (!game_file_action(entry->argv).empty()) {
             ++passed_over;
             continue;

@@ -189,7 +189,7 @@ std::string prompt(const std::string& game_path, Context& ctx)
     try {
         require_game(game_path);
         load::StateLock lock(game_path, true);
-        const core::GameState g = open_game(game_path, game_starter(ctx), false).state;
+        const core::GameState g = open_game(game_path, game_starter(ctx), ctx.table_of(), false).state;
         return std::filesystem::path(game_path).stem().string() + " " + core::find_game_rules(g.game)->clock_text(g) +
                "> ";
     } catch (const Error& e) {
@@ -270,7 +270,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         std::vector<std::string> notes;
         try {
             load::StateLock lock(game);  // a writer's: the mend is written
-            notes = open_game(game, game_starter(ctx), true).notes;
+            notes = open_game(game, game_starter(ctx), ctx.table_of(), true).notes;
         } catch (const Error& e) {
             if (e.code() != ExitCode::io) {
                 throw;
@@ -278,7 +278,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             // a directory it cannot write (a game on read-only media, asked only): read as it
             // stands, any mend in memory, as a reader does
             load::StateLock lock(game, true);
-            notes = open_game(game, game_starter(ctx), false).notes;
+            notes = open_game(game, game_starter(ctx), ctx.table_of(), false).notes;
         }
         for (const auto& note : notes) {
             ctx.err() << "umpire: note: " << note << "\n";

@@ -66,8 +66,10 @@ public:
     // far; none when neither is known.
     std::optional<std::string> state_before(const load::LogEntry& entry) const;
     // ENTRY's changes played on the game so far ('game new' starts it). A change that does
-    // not apply ends the playback: later lines have no known state.
-    void played(const load::LogEntry& entry);
+    // not apply ends the playback: later lines have no known state. So does a game past the
+    // board's limits, which open_game and rebuild refuse: why is returned ("its changes
+    // leave ...", limits_broken), "" otherwise.
+    std::string played(const load::LogEntry& entry);
 
 private:
     Context& m_ctx;

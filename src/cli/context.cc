@@ -173,7 +173,8 @@ const core::GameState* Context::game()
     if (!m_game) {
         if (replay_state) {
             // Replay: the game as the log kept it, not as the file is now.
-            m_game = load::parse_game(*replay_state, path);
+            const core::TableOf tables = table_of();
+            m_game = load::parse_game(*replay_state, path, &tables);
         } else if (read_only) {
             throw usage_error("{game} " + path +
                               ": the line keeps no game as it stood (state_before, or a "
@@ -184,7 +185,7 @@ const core::GameState* Context::game()
                 require_game(path);
                 m_game_lock.emplace(path, !options.apply);
             }
-            OpenedGame opened = open_game(path, game_starter(*this), options.apply);
+            OpenedGame opened = open_game(path, game_starter(*this), table_of(), options.apply);
             for (const auto& note : opened.notes) {
                 if (!options.quiet) {
                     m_err << "umpire: " << note << "\n";
@@ -265,13 +266,11 @@ void Context::apply_to_game(core::Resolution& r)
         core::apply_change(g, c);
     }
     // The board's own limits before anything is written (DESIGN.md 12).
-    if (rules->check) {
-        if (auto problems = rules->check(g); !problems.empty()) {
-            const core::StateProblem& p = problems.front();
-            throw usage_error("refused, nothing applied to " + path + ": it would leave " +
-                              (p.unit.empty() ? std::string("the clock") : p.unit) +
-                              (p.key.empty() ? "" : "'s " + p.key) + " so: " + p.message);
-        }
+    const core::TableOf tables = table_of();
+    if (auto problems = core::state_problems(g, &tables); !problems.empty()) {
+        const core::StateProblem& p = problems.front();
+        throw usage_error("refused, nothing applied to " + path + ": it would leave " + core::problem_place(p) +
+                          " so: " + p.message);
     }
     // The audit log, before the game: a log that cannot take the line would be found only
     // after the change was made ("but the change was made").

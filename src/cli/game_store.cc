@@ -155,8 +155,19 @@ std::vector<load::LogEntry> read_journal(const std::string& game_path)
     return parse_journal(text, path);
 }
 
+std::string limits_broken(const core::GameState& game, const core::TableOf& table)
+{
+    const std::vector<core::StateProblem> problems = core::state_problems(game, &table);
+    if (problems.empty()) {
+        return "";
+    }
+    const core::StateProblem& p = problems.front();
+    return "its changes leave " + core::problem_place(p) + " so: " + p.message +
+           "; umpire writes no such change (the line was edited, or written by hand)";
+}
+
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
-                           const GameStarter& start, bool stop)
+                           const GameStarter& start, const core::TableOf& table, bool stop)
 {
     const std::string what = journal.empty() ? "" : made_from(journal.front());
     if (what.empty()) {
@@ -189,6 +200,9 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
                           " (a line was removed, reordered or edited)";
                 break;
             }
+        }
+        if (failure.empty()) {
+            failure = limits_broken(next, table);
         }
         const std::string text = load::game_text(next);
         if (failure.empty() && !journal[i].after.empty() && sha256_hex(text) != journal[i].after) {
@@ -236,8 +250,8 @@ std::string crlf_problem(std::string_view journal, const std::string& jpath)
     if (load::check_chain(lf).broken_at != 0) {
         return "";
     }
-    return "; but " + load::crlf_lines() + ", and with LF line ends the chain holds: put them back (dos2unix " + jpath +
-           ") rather than recover, which would keep only the first line";
+    return "; with LF line ends the chain holds: put them back (dos2unix " + jpath +
+           ") rather than recover, which would cut the journal here";
 }
 
 namespace {
@@ -302,7 +316,7 @@ ChainedJournal read_chained_journal(const std::string& path, const std::string* 
     return out;
 }
 
-OpenedGame open_game(const std::string& path, const GameStarter& start, bool write)
+OpenedGame open_game(const std::string& path, const GameStarter& start, const core::TableOf& table, bool write)
 {
     require_game(path);
     const std::string jpath = journal_path(path);
@@ -357,7 +371,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
         throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + recover);
     }
     if (have_file && !last->after.empty() && sha256_hex(text) == last->after) {
-        out.state = load::parse_game(text, path);
+        out.state = load::parse_game(text, path, &table);
         // The line's own changes, which no later line's link covers, against the file.
         for (const auto& c : last->changes) {
             if (const std::string now = out.state.value(c.unit, c.key); now != c.to) {
@@ -377,7 +391,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
         const auto prev =
             load::parse_log_line(std::string_view(journal).substr(prev_start, last_start - 1 - prev_start));
         if (prev && !prev->after.empty() && sha256_hex(text) == prev->after) {
-            core::GameState next = load::parse_game(text, path);
+            core::GameState next = load::parse_game(text, path, &table);
             bool follows = true;
             for (const auto& c : last->changes) {
                 try {
@@ -388,6 +402,12 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
                 }
             }
             if (std::string made = load::game_text(next); follows && sha256_hex(made) == last->after) {
+                // The mended game is held to the board's limits as any game umpire writes
+                // (DESIGN.md 12): a line that breaks them is refused, and nothing is written.
+                if (const std::string broken = limits_broken(next, table); !broken.empty()) {
+                    throw data_error(jpath + ":" + std::to_string(chain.lines) + ": the line does not apply: " +
+                                     broken + "; the file is what the line before it left" + recover);
+                }
                 rolled_forward(path, made, chain.lines, true, write, out.notes);
                 out.state = std::move(next);
                 out.text = std::move(made);
@@ -395,7 +415,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
             }
         }
     }
-    const JournalGame made = replay_journal(parse_journal(journal, jpath), jpath, start);
+    const JournalGame made = replay_journal(parse_journal(journal, jpath), jpath, start, table);
     if (have_file && text == made.text) {
         out.state = made.state;  // a journal written before lines carried "after"
         out.text = std::move(text);

@@ -49,7 +49,10 @@ struct OpenedGame {
 // a data Error (65) naming the line, with the way to recover. A torn last journal line (a
 // write interrupted) and a file one change behind its journal are mended, on disk when WRITE
 // (in memory otherwise), and said in NOTES. The file's values are checked as it is read.
-OpenedGame open_game(const std::string& path, const GameStarter& start, bool write);
+// TABLE is the game's tables, for what only they tell of a value (core::state_problems). A
+// state the mend or the replay makes is held to the board's limits as a state read from the
+// file is: a journal line whose changes break them is a data Error naming the line.
+OpenedGame open_game(const std::string& path, const GameStarter& start, const core::TableOf& table, bool write);
 
 // JOURNAL's last line when it lacks only its newline (an editor or a tool that strips the
 // last one): it parses, follows the line before, and left FILE_TEXT (its "after" is the
@@ -57,7 +60,7 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, bool wri
 // after the whole line). The newline is put back, in JOURNAL and CHAIN, and on disk at
 // JPATH when WRITE; the note says so. "" (and nothing changed) for any other journal.
 // When JOURNAL's chain breaks only because its lines end in CR LF (a copy through a DOS
-// tool): what to say of it, "; but its lines end in CR LF ...". "" otherwise.
+// tool): what to say of it, "; with LF line ends the chain holds ...". "" otherwise.
 std::string crlf_problem(std::string_view journal, const std::string& jpath);
 
 // PATH's journal as every reader of it takes it (open_game, rebuild, recover): its text and
@@ -98,19 +101,29 @@ struct JournalGame {
     std::string failure;  // with STOP: why line LINES + 1 was not, "" when all were
 };
 // Plays JOURNAL's changes from the start its first line ('game new') names. A line whose
-// changes do not apply, or that leaves a game other than the one it records, is a data
-// Error naming it (JOURNAL_FILE:LINE); with STOP, the game as the lines before it left it,
-// and the failure said. A first line that makes no game is an Error either way.
+// changes do not apply, leave a game past the board's limits (limits_broken), or leave a
+// game other than the one it records, is a data Error naming it (JOURNAL_FILE:LINE); with
+// STOP, the game as the lines before it left it, and the failure said. A first line that
+// makes no game is an Error either way.
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
-                           const GameStarter& start, bool stop = false);
+                           const GameStarter& start, const core::TableOf& table, bool stop = false);
+
+// Why GAME, as a journal line's changes leave it, is no game umpire would write: "its changes
+// leave 2-Para's suppressed so: 9 suppressed stands, but ... (11.3.1)", the first value that
+// breaks the board's limits (core::state_problems, the check every read and write makes);
+// "" when all hold. Every path that makes a state from a journal runs it: the roll-forward,
+// replay_journal (rebuild, recover, undo) and replay's playback.
+std::string limits_broken(const core::GameState& game, const core::TableOf& table);
 
 // Writes GAME to PATH with its journal line, write-ahead (DESIGN.md 12): PATH.umpire-tmp written and
 // flushed; the line appended and flushed (the commit); PATH.umpire-tmp renamed over PATH. A failure
 // before the commit leaves nothing; one after it cuts the line off again, so the file and the
 // journal never disagree. MAKE_LINE is given the SHA-256 of the game's new text.
 // Called, when set, after each step of write_game with its name: "prepared" (PATH.umpire-tmp
-// flushed), "journaled" (the line flushed) and "committed" (PATH.umpire-tmp renamed). Null in umpire
-// itself; tests/integrity/crash_at.cc sets it to kill the process at one step.
+// flushed), "journaled" (the line flushed) and "committed" (PATH.umpire-tmp renamed); and of game
+// recover: "recover: edited kept", "recover: file written", "recover: cut kept". Null in umpire
+// itself; tests/integrity/crash_at.cc sets it to kill the process at one step, and a test
+// to stop there.
 extern void (*write_step_hook)(const char* step);
 
 void write_game(const std::string& path, const core::GameState& game,

@@ -202,6 +202,27 @@ const GameRules* find_game_rules(std::string_view game)
     return nullptr;
 }
 
+std::vector<StateProblem> state_problems(const GameState& game, const TableOf* table)
+{
+    const GameRules* rules = find_game_rules(game.game);
+    if (rules == nullptr) {
+        return {{"", "", "'" + visible(game.game) + "' is no game umpire keeps a file for"}};
+    }
+    std::vector<StateProblem> out = rules->check ? rules->check(game) : std::vector<StateProblem>{};
+    if (table != nullptr && rules->check_tables) {
+        for (const auto& p : rules->check_tables(game, *table)) {
+            out.push_back({visible(p.unit), visible(p.key), visible(p.message)});  // as StateCheck::problem
+        }
+    }
+    return out;
+}
+
+std::string problem_place(const StateProblem& p)
+{
+    const std::string who = p.unit.empty() ? std::string("the clock") : p.unit;
+    return p.key.empty() ? who : who + "'s " + p.key;
+}
+
 const PlayStep& current_step(const GameRules& rules, const GameState& game)
 {
     const std::string id = rules.step(game);

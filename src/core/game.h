@@ -148,6 +148,12 @@ struct GameRules {
     std::function<std::string(const Change&)> words;
 };
 const GameRules* find_game_rules(std::string_view game);
+// Every value GAME holds that its rules refuse: their check, and with TABLE their
+// check_tables too. [] when all hold. The one check of a state, whatever made it: the game
+// file read, a change applied, a journal's line rolled forward or replayed (DESIGN.md 12).
+std::vector<StateProblem> state_problems(const GameState& game, const TableOf* table = nullptr);
+// Where PROBLEM is, as words: "2-Para's suppressed", "the clock's day", "2-Para".
+std::string problem_place(const StateProblem& problem);
 // The step of RULES' sequence GAME is at.
 const PlayStep& current_step(const GameRules& rules, const GameState& game);
 std::vector<std::string> game_ids();

@@ -1051,7 +1051,7 @@ core::StatusList status_of(const Reader& reader, const toml::table& t, const std
 
 }  // namespace
 
-core::GameState parse_game(std::string_view text, std::string_view source_name)
+core::GameState parse_game(std::string_view text, std::string_view source_name, const core::TableOf* table)
 {
     Reader reader(source_name);
     toml::table doc = reader.parse(text);
@@ -1087,8 +1087,7 @@ core::GameState parse_game(std::string_view text, std::string_view source_name)
     }
     // Every value in range for its key and the unit (DESIGN.md 12): the first that is not,
     // at its line.
-    const core::GameRules* rules = core::find_game_rules(g.game);
-    if (auto problems = rules->check ? rules->check(g) : std::vector<core::StateProblem>{}; !problems.empty()) {
+    if (auto problems = core::state_problems(g, table); !problems.empty()) {
         const core::StateProblem& p = problems.front();
         const toml::node* at = &doc;
         if (p.unit.empty()) {

@@ -33,8 +33,10 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
 // A referee's game-state file (the Novorossiysk weather's), as written by write_state.
 core::WeatherState parse_state(std::string_view text, std::string_view source_name);
 
-// A game file, as written by game_text (load/state.h).
-core::GameState parse_game(std::string_view text, std::string_view source_name);
+// A game file, as written by game_text (load/state.h). Every value is checked as it is read
+// (core::state_problems, with TABLE what only the game's tables tell: a cover the suppression
+// chart names): the first that does not hold is a data Error at its line.
+core::GameState parse_game(std::string_view text, std::string_view source_name, const core::TableOf* table = nullptr);
 
 // An Activation Deck file, as written by deck_state_text: every card in
 // the deck or in one hand, each once.

@@ -302,8 +302,14 @@ Chain check_chain(std::string_view text)
         if (chain.broken_at == 0) {
             const bool linked =
                 line.starts_with(k_open) && line.size() > k_open.size() + 64 && line[k_open.size() + 64] == '"';
-            const std::string why =
+            std::string why =
                 link_break(linked ? line.substr(k_open.size(), 64) : std::string_view(), chain.last, chain.lines);
+            // umpire ends its lines with LF alone: a CR is a copy through a DOS tool, whatever the
+            // line's place (the next line's prev would be taken over it, and a dos2unix break it).
+            if (why.empty() && line.ends_with('\r')) {
+                why = crlf_lines() + "; umpire ends its lines with LF, and chains each line to the one before "
+                                     "as written";
+            }
             if (!why.empty()) {
                 chain.broken_at = chain.lines;
                 chain.why = why;

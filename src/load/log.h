@@ -107,7 +107,9 @@ struct LogChain {
 };
 
 // A log's or journal's lines checked as a chain, without reading them as JSON: each line
-// must open with {"prev":"<SHA-256 of the line before>", as append_log_line writes it.
+// must open with {"prev":"<SHA-256 of the line before>", as append_log_line writes it, and
+// end in LF alone (a line ending in CR LF breaks the chain there, the first line or the last
+// too: crlf_lines()).
 struct Chain {
     size_t lines = 0;         // whole lines (each ended by a newline)
     std::uint64_t whole = 0;  // bytes in them; past it, a torn last line (no newline)

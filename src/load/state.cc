@@ -353,20 +353,46 @@ StateLock::~StateLock()
     }
 }
 
-std::string aside(const std::string& base)
+namespace {
+
+// BASE, BASE.2, BASE.3 and on until FOUND(name, type) is true: that name.
+template <class Found> std::string first_name(const std::string& base, Found found)
 {
     std::string name = base;
     for (int n = 2;; ++n) {
         std::error_code ec;
         const auto type = std::filesystem::symlink_status(name, ec).type();
-        if (type == std::filesystem::file_type::not_found) {
+        const bool known = !ec || type == std::filesystem::file_type::not_found;  // ENOENT sets EC too
+        if (known && found(name, type)) {
             return name;
         }
-        if (ec || n > 100000) {
+        if (!known || n > 100000) {
             throw io_error(base + ": cannot find a free name to keep it under" + (ec ? ": " + ec.message() : ""));
         }
         name = base + "." + std::to_string(n);
     }
+}
+
+}  // namespace
+
+std::string aside(const std::string& base)
+{
+    return first_name(base, [](const std::string&, std::filesystem::file_type type) {
+        return type == std::filesystem::file_type::not_found;
+    });
+}
+
+std::string keep_aside(const std::string& base, const std::string& text)
+{
+    const std::string name = first_name(base, [&](const std::string& n, std::filesystem::file_type type) {
+        return type == std::filesystem::file_type::not_found ||
+               (type == std::filesystem::file_type::regular && read_file(n) == text);
+    });
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(name, ec))) {
+        write_state_text(name, text);
+    }
+    return name;
 }
 
 }  // namespace umpire::load

@@ -45,6 +45,11 @@ void discard_state_text(const std::string& path);
 // table edit) where nothing is yet: BASE, else BASE.2, BASE.3 and on, so a second keeping
 // never writes over the first's.
 std::string aside(const std::string& base);
+// TEXT kept under BASE or the first free name after it (aside), written whole
+// (write_state_text, whose leftover a killed call's next run removes); or, when one of
+// those names holds TEXT already, that name, and nothing written: a keeping killed after its
+// copy was made and run again (game recover) makes no second copy.
+std::string keep_aside(const std::string& base, const std::string& text);
 
 // The file a write to PATH goes to, through every symbolic link (so a link stays a link,
 // and all the names of one game share its file, lock and journal). An I/O Error, before

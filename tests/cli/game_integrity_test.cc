@@ -3,6 +3,9 @@
 // are mended, and 'game recover' puts the two back in agreement. The kill -9 and full-disk
 // runs are tests/integrity/.
 #include "../helpers.h"
+#include "cli/game_store.h"
+#include "load/log.h"
+#include "util/sha256.h"
 
 #include <catch2/catch.hpp>
 
@@ -66,6 +69,31 @@ std::string great_battles_game(const TempDir& dir)
                 .code == 0);
     REQUIRE(run_cli({"-q", "game", "next", file, "--skip-due"}).code == 0);  // their morale checks passed (15.0)
     return file;
+}
+
+// What a kill between a change's journal line and its file's rename leaves, for a change
+// umpire would never make: FILE's UNIT's KEY = FROM (as the file writes it) made TO in a
+// journal line appended to FILE.journal (chained, its "after" the edited file's SHA-256),
+// the file left as it was, one change behind; with WRITE_FILE the file written too, as if
+// umpire had made the change.
+void journal_without_file(const std::string& file, const std::string& unit, const std::string& key,
+                          const std::string& from, const std::string& to, bool write_file = false)
+{
+    std::string text = slurp(file);
+    const size_t block = text.find("name = \"" + unit + "\"\n");
+    REQUIRE(block != std::string::npos);
+    const std::string was = "\n" + key + " = " + from + "\n";
+    const size_t at = text.find(was, block);
+    REQUIRE(at != std::string::npos);
+    const auto bare = [](std::string v) { return v.starts_with('"') ? v.substr(1, v.size() - 2) : v; };
+    text.replace(at, was.size(), "\n" + key + " = " + to + "\n");
+    load::append_log_line(file + ".journal",
+                          load::journal_line("2026-01-01T00:00:00Z", {"game", "set", file, unit, key + "=" + bare(to)},
+                                             0, 0, {}, {{unit, key, bare(from), bare(to), "by hand: forged"}},
+                                             std::nullopt, sha256_hex(text), "{\"command\":\"game set\"}"));
+    if (write_file) {
+        spit(file, text);
+    }
 }
 
 }  // namespace
@@ -514,4 +542,228 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     CHECK(contains(next.err, "missing; made again from its journal"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     (void)game;
+}
+
+TEST_CASE("game file: a journal line past the board's limits is refused by every path that plays it, and cut by "
+          "recover",
+          "[cli][game]")
+{
+    // DESIGN.md 12: "an applied change is checked against the unit's own limits before anything is
+    // written". The roll-forward applied a last line's changes unchecked and wrote them (status
+    // then showed them, a refused command wrote them and status refused its own file), while
+    // rebuild called the game identical and replay found nothing.
+    const TempDir dir("journal-limits");
+    // 2-Para has 4 stands (the scenario): at most 4 suppressed (11.3.1), never fewer than 0,
+    // its stands COVER[:TYPE] with a cover of the suppression chart (11.3.3), and a battalion
+    // is at most 8 stands (2.0, 4.0).
+    struct Forged {
+        std::string key, from, to, said;
+    };
+    for (const Forged& f : {Forged{"suppressed", "0", "9",
+                                   "2-Para's suppressed so: 9 suppressed stands, but the "
+                                   "battalion has 4"},
+                            Forged{"suppressed", "0", "-3", "2-Para's suppressed so: '-3' is not a whole number"},
+                            Forged{"stand", "\"open\"", "\"lava\"", "2-Para's stand so: "},
+                            Forged{"stands_at_start_of_day", "4", "400", "2-Para's stands_at_start_of_day so: "}}) {
+        CAPTURE(f.key, f.to);
+        const std::string file = dir / "limits.toml";
+        for (const std::string& p : {file, file + ".journal", file + ".journal.cut", file + ".edited"}) {
+            fs::remove(p);
+        }
+        REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+        const std::string game = slurp(file);
+        const std::string good = slurp(file + ".journal");
+        journal_without_file(file, "2-Para", f.key, f.from, f.to);
+        const std::string journal = slurp(file + ".journal");
+        const std::string line3 = file + ".journal:3: ";
+
+        // Read or written, the game is refused at the line, and nothing is written.
+        for (const std::vector<std::string>& call :
+             std::vector<std::vector<std::string>>{{"game", "status", file},
+                                                   {"game", "set", file, "I-Btl", "stand=soft", "--reason", "dug in"},
+                                                   {"game", "next", file},
+                                                   {"game", "undo", file},
+                                                   {"game", "rebuild", file}}) {
+            CAPTURE(call[1]);
+            auto r = run_cli(call);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, line3));
+            CHECK(contains(r.err, f.said));
+            CHECK(slurp(file) == game);
+            CHECK(slurp(file + ".journal") == journal);
+        }
+        auto replay = run_cli({"replay", file + ".journal"});
+        CHECK(replay.code == 65);
+        CHECK(contains(replay.err, line3 + "its changes leave " + f.said));
+
+        // recover cuts the line off, kept aside, and the game is as it was before it.
+        auto recovered = run_cli({"game", "recover", file});
+        CHECK(recovered.code == 0);
+        CHECK(contains(recovered.out, "the journal cut after line 2"));
+        CHECK(slurp(file + ".journal") == good);
+        CHECK(good + slurp(file + ".journal.cut") == journal);
+        CHECK(slurp(file) == game);
+        CHECK(run_cli({"game", "status", file}).code == 0);
+    }
+}
+
+TEST_CASE("game file: a Great Battles stand whose cover the suppression chart does not name is refused when read",
+          "[cli][game]")
+{
+    // A stand is COVER[:TYPE], the cover a row of the suppression chart: open, soft, hard,
+    // bunker (11.3.3). game set refused 'lava', but the reader checked only COVER:TYPE's
+    // form: a bare word, or "", was read, journalled by recover --keep-edits, and turned up
+    // later as a --stand the referee had not typed.
+    const TempDir dir("stand-read");
+    const std::string file = dir / "stand.toml";
+    for (const std::string& bad : {"lava", ""}) {
+        CAPTURE(bad);
+        for (const std::string& p : {file, file + ".journal"}) {
+            fs::remove(p);
+        }
+        REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+        const std::string said = "unit '2-Para': 'stand': '" + bad + "': no cover '" + bad + "'";
+        const std::string allowed = "allowed: open, soft, hard, bunker (11.3.3)";
+
+        auto set = run_cli({"game", "set", file, "2-Para", "stand=" + bad, "--reason", "x"});
+        CHECK(set.code == 64);
+        CHECK(contains(set.err, allowed));
+
+        // Edited by hand: recover --keep-edits checks the edit as any change, and keeps nothing.
+        const std::string game = slurp(file);
+        const std::string journal = slurp(file + ".journal");
+        std::string edited = game;
+        const std::string open = "stand = \"open\"";
+        edited.replace(edited.find(open), open.size(), "stand = \"" + bad + "\"");
+        spit(file, edited);
+        auto kept = run_cli({"game", "recover", file, "--keep-edits"});
+        CHECK(kept.code == 65);
+        CHECK(contains(kept.err, file + ":"));
+        CHECK(contains(kept.err, said));
+        CHECK(contains(kept.err, allowed));
+        CHECK(slurp(file + ".journal") == journal);
+        spit(file, game);
+
+        // A file and journal line that agree on it: the value is refused where it is read.
+        journal_without_file(file, "2-Para", "stand", "\"open\"", "\"" + bad + "\"", true);
+        for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+                 {"game", "status", file}, {"--game", file, "suppress", "--unit", "2-Para", "--roll", "1,1,1,1"}}) {
+            CAPTURE(call[1]);
+            auto r = run_cli(call);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, said));
+            CHECK_FALSE(contains(r.err, "--stand"));
+        }
+    }
+}
+
+TEST_CASE("game journal: a line ending in CR LF is refused wherever it is, the only line or the last", "[cli][game]")
+{
+    // umpire(1), GAME FILES: "A journal whose lines were converted to CR LF is refused with that
+    // said". A journal of one line (a game just made) was read, and the next line chained to
+    // its CR: a later dos2unix, as the message advises, then broke the chain.
+    const TempDir dir("journal-crlf");
+    const std::string file = dir / "crlf.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    const std::string one = slurp(file + ".journal");
+    REQUIRE(lines_of(one).size() == 1);
+    const auto refused_everywhere = [&](const std::string& journal, size_t line) {
+        spit(file + ".journal", journal);
+        const std::string game = slurp(file);
+        for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{{"game", "status", file},
+                                                                                          {"game", "next", file},
+                                                                                          {"game", "rebuild", file},
+                                                                                          {"game", "recover", file}}) {
+            CAPTURE(call[1], line);
+            auto r = run_cli(call);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, file + ".journal:" + std::to_string(line) + ": its lines end in CR LF"));
+            CHECK(contains(r.err, "dos2unix " + file + ".journal"));
+            CHECK(slurp(file + ".journal") == journal);
+            CHECK(slurp(file) == game);
+        }
+    };
+    std::string crlf = one;
+    crlf.insert(crlf.size() - 1, "\r");
+    refused_everywhere(crlf, 1);
+
+    // A last line that gained a CR (an editor), the lines before it as umpire wrote them.
+    spit(file + ".journal", one);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string two = slurp(file + ".journal");
+    std::string last_cr = two;
+    last_cr.insert(last_cr.size() - 1, "\r");
+    refused_everywhere(last_cr, 2);
+
+    spit(file + ".journal", two);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+namespace {
+
+// Thrown by the step hook where a kill -9 would land: nothing of umpire's catches it, so the
+// files stay as the kill would leave them.
+struct Killed {};
+const char* kill_at = nullptr;
+bool killed = false;
+void kill_here(const char* step)
+{
+    if (kill_at != nullptr && std::string_view(step) == kill_at) {
+        killed = true;
+        throw Killed{};
+    }
+}
+
+}  // namespace
+
+TEST_CASE("game recover: killed at any step, it leaves what the next run finishes, with one copy of each",
+          "[cli][game]")
+{
+    // umpire(1), GAME FILES: "What a crash can leave is mended at once". recover cut the journal
+    // before it wrote the file: killed between the two, the file looked edited by hand, and the
+    // next run kept umpire's own file as FILE.edited; killed after keeping the cut lines, the
+    // next run kept them again as .cut.2 (hunt44).
+    const TempDir dir("recover-kill");
+    const std::string file = great_battles_game(dir);
+    auto lines = lines_of(slurp(file + ".journal"));
+    REQUIRE(lines.size() == 5);
+    lines[1].replace(lines[1].find("\"time\":\"") + 8, 4, "1999");  // the chain breaks at line 3
+    const std::string broken = joined(lines);
+    const std::string game = slurp(file);
+    const std::string kept = joined({lines[0], lines[1]});
+    for (const char* step : {"recover: edited kept", "recover: file written", "recover: cut kept"}) {
+        CAPTURE(step);
+        for (const auto& [name, text] : files_in(dir.path)) {
+            fs::remove(dir.path / name);
+        }
+        spit(file, game);
+        spit(file + ".journal", broken);
+        kill_at = step;
+        killed = false;
+        cli::write_step_hook = kill_here;
+        CHECK_THROWS_AS(run_cli({"game", "recover", file}), Killed);
+        cli::write_step_hook = nullptr;
+        CHECK(killed);
+        // Between the two runs: the journal still breaks where it did, or the game is whole;
+        // never a file that disagrees with its journal.
+        auto between = run_cli({"game", "status", file});
+        CHECK_FALSE(contains(between.err, "edited by hand"));
+        if (between.code != 0) {
+            CHECK(contains(between.err, file + ".journal:3: prev: the chain is broken here"));
+        }
+        auto again = run_cli({"game", "recover", file});
+        CHECK(again.code == 0);
+        CHECK(run_cli({"game", "status", file}).code == 0);
+        CHECK(slurp(file + ".journal") == kept);
+        // The file as it was, and the lines cut, each kept once; nothing half-written beside them.
+        std::vector<std::string> names;
+        for (const auto& [name, text] : files_in(dir.path)) {
+            names.push_back(name);
+        }
+        CHECK(names == std::vector<std::string>{"g.toml", "g.toml.edited", "g.toml.journal", "g.toml.journal.cut",
+                                                "g.toml.lock"});
+        CHECK(slurp(file + ".edited") == game);
+        CHECK(kept + slurp(file + ".journal.cut") == broken);
+    }
 }

@@ -375,10 +375,15 @@ GameRules great_battles_game_rules()
     };
     rules.changes = great_battles_changes;
     rules.check = great_battles_check;
+    // A stand's cover as the suppression chart names it, and its type (11.3.3), read as
+    // the suppress command reads it; "" is no cover (a file before the key was kept has no key).
     rules.check_tables = [](const GameState& g, const TableOf& table) {
         std::vector<StateProblem> out;
         for (const auto& u : g.units) {
-            if (const std::string stand = g.value(u.name, "stand"); !stand.empty()) {
+            for (const auto& [key, stand] : u.status) {
+                if (key != "stand") {
+                    continue;
+                }
                 if (auto parsed = parse_stand(stand, table("great-battles.suppression")); !parsed) {
                     out.push_back({u.name, "stand", parsed.error() + " (11.3.3)"});
                 }
