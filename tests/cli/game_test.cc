@@ -1689,6 +1689,48 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("cli: a game's block returns fire at air units with the triangle its block gives, and none stepped down",
+          "[cli][game][novorossiysk]")
+{
+    // Ground and Ship Attack: "Any ground unit or ship that shares the same small hex can
+    // return fire if it has Surface to Air attacks (a coloured triangle on its decal)";
+    // Large Blocks: "At full strength a unit can use the other hit dice if needed (... anti-air
+    // if a triangle). When 'stepped down' this extra ability is always lost." Every full
+    // block of a game returned fire with its pips (hunt42).
+    const test::TempDir dir("novo-triangle");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    const auto rolls = [&](const char* defender) {
+        auto r = run_cli({"--json", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", defender});
+        REQUIRE(r.code == 0);
+        return nlohmann::json::parse(r.out)["rolls"].size();
+    };
+    CHECK(rolls("Ger-Pioneer-1") == 2);  // no triangle given: the fighter's two dice only
+    auto set = run_cli({"-q", "game", "set", file, "Ger-Pioneer-1", "block=large:red+yellow:aa=yellow", "--reason",
+                        "its decal shows a yellow triangle"});
+    REQUIRE(set.code == 0);
+    CHECK(rolls("Ger-Pioneer-1") == 3);  // and one yellow die back
+    CHECK(contains(run_cli({"game", "status", file}).out, "Ger-Pioneer-1: large:red+yellow:aa=yellow"));
+    // the lesser side has none: refused when given one, and thrown without it
+    auto lesser =
+        run_cli({"-q", "game", "set", file, "Ger-Pioneer-1", "block_reduced=yellow:aa=yellow", "--reason", "decal"});
+    CHECK(lesser.code == 64);
+    CHECK(contains(lesser.err, "a stepped-down block has no anti-air dice"));
+    REQUIRE(run_cli({"-q", "game", "set", file, "Ger-Pioneer-1", "step=reduced", "--reason", "hit"}).code == 0);
+    CHECK(rolls("Ger-Pioneer-1") == 2);
+    // --odds reads the triangle alike: without one the fighter is never hit
+    const auto attacker_hit = [](std::vector<std::string> args) {
+        args.insert(args.end(), {"--odds", "--json"});
+        auto r = run_cli(args);
+        REQUIRE(r.code == 0);
+        return contains(r.out, "attacker-hit");
+    };
+    CHECK_FALSE(attacker_hit({"hits", "--attacker", "fighter:2red", "--defender", "large:red+yellow"}));
+    CHECK(attacker_hit({"hits", "--attacker", "fighter:2red", "--defender", "large:red+yellow:aa=yellow"}));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
 TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",
           "[cli][game]")
 {
@@ -1700,10 +1742,11 @@ TEST_CASE("cli: a ground block that returned fire at air units fires no more tha
     REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
     REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
     const auto game = applied_to(file);
-    // the bomber (red and white) attacks; the grenadiers (black and red) throw their two dice back
+    // the bomber (red and white) attacks; the grenadiers (black and red, a red triangle) throw
+    // their triangle's die back
     auto bombed = game({"--json", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"});
     REQUIRE(bombed.code == 0);
-    CHECK(nlohmann::json::parse(bombed.out)["rolls"].size() == 4);
+    CHECK(nlohmann::json::parse(bombed.out)["rolls"].size() == 3);
     CHECK(contains(slurp(file), "fired_in = \"1-morning\""));
     auto again = game({"hits", "--attacker", "Ger-Grenadier-1", "--defender", "Sov-Rifle-1"});
     CHECK(again.code == 64);
