@@ -1029,6 +1029,35 @@ TEST_CASE("cli: game set refuses a Novorossiysk block whose dice the hit-dice ch
           0);
 }
 
+TEST_CASE("cli: game set refuses a lesser side that is not lesser than the block's full side (Large Blocks)",
+          "[cli][game][novorossiysk]")
+{
+    // Large Blocks: "If a Large Block takes one hit the controlling player 'steps it down' by
+    // turning the Block over to show the lesser coloured dice uppermost"; block_reduced=black
+    // on large:2red was accepted (hunt42).
+    const test::TempDir dir("game-lesser");
+    const std::string file = dir / "blocks.toml";
+    REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);  // Sov-Rifle-1: large:2red:aa=yellow, red
+    const std::string before = slurp(file);
+    const auto set = [&](const char* what) {
+        return run_cli({"-q", "game", "set", file, "Sov-Rifle-1", what, "--reason", "decal"});
+    };
+    auto black = set("block_reduced=black");
+    CHECK(black.code == 64);
+    CHECK(contains(black.err, "game set block_reduced=black: black is stronger than its full side's red: a block "
+                              "steps down 'to show the lesser coloured dice' (Large Blocks)"));
+    CHECK(contains(set("block_reduced=3red").err, "3 dice, more than its full side's 2"));
+    CHECK(contains(set("block_reduced=2red").err, "the same dice as its full side"));
+    // the full side set beneath its lesser one is refused alike
+    auto full = set("block=large:white");
+    CHECK(full.code == 64);
+    CHECK(contains(full.err, "game set block=large:white: its lesser side 'red': red is stronger than its full "
+                             "side's white"));
+    CHECK(slurp(file) == before);
+    CHECK(set("block_reduced=yellow").code == 0);  // fewer, weaker
+    CHECK(set("block_reduced=red+yellow").code == 0);
+}
+
 TEST_CASE("cli: a game file that is not there is refused and leaves no lock file behind", "[cli][game]")
 {
     // A mistyped name used to leave NAME.lock beside it (the reader's lock was made before

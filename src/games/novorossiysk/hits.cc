@@ -158,6 +158,38 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
     return block;
 }
 
+std::string not_lesser(const Block& full, const Block& reduced, const Table& hit_dice)
+{
+    // Strongest first: matched so, each of the lesser side's dice has a die of the full side
+    // at least as strong when any matching has.
+    // a colour's place on the Hit Dice Sliding Scale, White first (parsed blocks name rows)
+    const auto rank = [&](const std::string& colour) {
+        const auto row = find_row(hit_dice, colour);
+        return row ? *row : 0;
+    };
+    const auto strongest_first = [&](std::vector<std::string> dice) {
+        std::stable_sort(dice.begin(), dice.end(),
+                         [&](const std::string& a, const std::string& b) { return rank(a) > rank(b); });
+        return dice;
+    };
+    const std::vector<std::string> f = strongest_first(full.dice);
+    const std::vector<std::string> r = strongest_first(reduced.dice);
+    const std::string why = ": a block steps down 'to show the lesser coloured dice' (Large Blocks); allowed: "
+                            "fewer dice or weaker ones, none stronger die for die, strongest first";
+    if (r.size() > f.size()) {
+        return std::to_string(r.size()) + " dice, more than its full side's " + std::to_string(f.size()) + why;
+    }
+    for (size_t i = 0; i < r.size(); ++i) {
+        if (rank(r[i]) > rank(f[i])) {
+            return r[i] + " is stronger than its full side's " + f[i] + why;
+        }
+    }
+    if (r == f) {
+        return "the same dice as its full side" + why;
+    }
+    return "";
+}
+
 std::optional<Expected<HitDiceTerm>> parse_hit_dice_term(std::string_view text, const Table& hit_dice)
 {
     size_t digits = 0;

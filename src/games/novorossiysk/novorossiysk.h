@@ -44,6 +44,11 @@ struct Block {
 // triangle's dice after aa=): parses one block.
 Expected<Block> parse_block(std::string_view text, const Table& hit_dice);
 
+// Large Blocks: a block steps down "to show the lesser coloured dice". "" when REDUCED's
+// dice are lesser than FULL's (no more dice, none stronger die for die, strongest first,
+// and not the same dice), else why not, in words.
+std::string not_lesser(const Block& full, const Block& reduced, const Table& hit_dice);
+
 // "3white": COUNT coloured hit dice of a row of HIT_DICE (novorossiysk.hit-dice), as
 // `roll` takes them. Empty when TEXT is not one; a message when its count is out of range.
 struct HitDiceTerm {

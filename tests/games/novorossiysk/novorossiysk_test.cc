@@ -335,6 +335,28 @@ TEST_CASE("hits: a block returns fire at air units with its coloured triangle's 
     CHECK(block("LARGE:2red:AA=Red").anti_air == std::vector<std::string>{"red"});
 }
 
+TEST_CASE("blocks: a lesser side has no more dice than the full side and none stronger (Large Blocks)",
+          "[core][blocks][novorossiysk]")
+{
+    // Large Blocks: "turning the Block over to show the lesser coloured dice uppermost";
+    // Decals: "stepped down to reveal the lesser colour uppermost"; the Hit Dice Sliding Scale
+    // orders White, Yellow, Red, Black.
+    const auto& t = table("novorossiysk.hit-dice");
+    const auto lesser = [&](const char* full, const char* reduced) {
+        return not_lesser(block(full), block(std::string("large:") + reduced + ":reduced"), t);
+    };
+    CHECK(lesser("large:2red", "red").empty());
+    CHECK(lesser("large:black+red", "red").empty());
+    CHECK(lesser("large:black+red", "2red").empty());  // die for die: red under black, red under red
+    CHECK(lesser("large:red+yellow", "yellow").empty());
+    CHECK(lesser("large:2red", "black") ==
+          "black is stronger than its full side's red: a block steps down 'to show the lesser coloured dice' (Large "
+          "Blocks); allowed: fewer dice or weaker ones, none stronger die for die, strongest first");
+    CHECK(lesser("large:red+yellow", "2red").starts_with("red is stronger than its full side's yellow"));
+    CHECK(lesser("large:black", "2white").starts_with("2 dice, more than its full side's 1"));
+    CHECK(lesser("large:2red", "2red").starts_with("the same dice as its full side"));
+}
+
 TEST_CASE("hits: paratroopers attack nothing, an Air Field strike meets no units to outnumber", "[core][blocks]")
 {
     // Paratroopers: "the Paratroop Units CANNOT fight back while in the air ... If they
