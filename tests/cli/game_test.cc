@@ -1704,6 +1704,10 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
     auto asked = run_cli({"--game", file, "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"});
     CHECK(asked.code == 0);
     CHECK(contains(asked.out, "their bombs scatter"));
+    // the Night Phase provides for bombers only: a fighter's attack is refused (hunt42)
+    auto fighter = run_cli({"--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Grenadier-1"});
+    CHECK(fighter.code == 64);
+    CHECK(contains(fighter.err, "--phase night: --attacker Sov-Fighter-1 is a fighter"));
     auto landed = bombing;
     landed.insert(landed.begin(), "--json");
     landed.emplace_back("--landed");

@@ -345,6 +345,20 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
                               "(Night Phase)");
         }
         if (bombardment) {
+            // Night Phase: "Otherwise no Air to Air Combat takes place ... Ground units can still
+            // fire at those Bombers above them. Bombers can ONLY attack those ground units
+            // 'revealed'": the text provides a night's attack on the ground for bombers alone.
+            // umpire reads that fighters make none; a fighter's attack was taken, and given
+            // the bombers' note (hunt42).
+            const auto fighter =
+                std::find_if(q.attacker.begin(), q.attacker.end(), [](const Block& b) { return b.kind == "fighter"; });
+            if (fighter != q.attacker.end()) {
+                throw usage_error("{phase} night: {attacker} " + fighter->label + " is a fighter: at night, unless " +
+                                  "the weather is clear, the Night Phase provides only for Bombers attacking ground " +
+                                  "units ('Ground units can still fire at those Bombers above them. Bombers can ONLY " +
+                                  "attack those ground units revealed ...'), so umpire refuses a fighter's Ground " +
+                                  "or Ship Attack then");
+            }
             r.notes.push_back("night: bombers may attack only ground units revealed by combat or bordering friendly "
                               "units, and their bombs scatter: a D6 per bomber, 4+ no scatter (Night Phase, N9)");
         }

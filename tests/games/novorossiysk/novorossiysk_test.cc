@@ -519,6 +519,39 @@ TEST_CASE("hits under the weather: each limit of the Weather section and the Nig
     CHECK(hits(q_of({"bomber:red"}, {"large:red:aa=red"}, "coast-fog"), {1, 1}).rolls.size() == 2);
 }
 
+TEST_CASE("hits at night unless clear: bombers attack the ground, fighters do not (Night Phase)",
+          "[core][blocks][weather][novorossiysk]")
+{
+    // Night Phase: "Night time lessens the effectiveness of Air Operations, unless the weather
+    // is clear then Air Combat can take place as per normal. Otherwise no Air to Air Combat
+    // takes place ... Ground units can still fire at those Bombers above them. Bombers can ONLY
+    // attack those ground units 'revealed'": no more is provided, so a fighter's ground attack
+    // is refused (umpire's reading); it was taken with the bombers' note (hunt42).
+    for (const std::string weather : {"downpour", "mountain-fog", "coast-fog", "poor-flying"}) {
+        INFO(weather);
+        for (const auto& attackers :
+             std::vector<std::vector<std::string>>{{"fighter:red"}, {"bomber:red", "fighter:red"}}) {
+            auto q = combat_of(attackers, {"large:red"}, weather);
+            q.phase = "night";
+            CHECK_THROWS_WITH(hits(q, {1, 1}), Catch::Contains("{phase} night: {attacker} fighter:red is a fighter") &&
+                                                   Catch::Contains("Night Phase provides only for Bombers"));
+        }
+        auto bomber = combat_of({"bomber:red"}, {"large:red"}, weather);
+        bomber.phase = "night";
+        const Resolution r = hits(bomber, {1});
+        CHECK(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& note) {
+            return note.starts_with("night: bombers may attack only ground units revealed");
+        }));
+    }
+    // "unless the weather is clear then Air Combat can take place as per normal"; by day too
+    auto clear = combat_of({"fighter:red"}, {"large:red"}, "clear");
+    clear.phase = "night";
+    CHECK(hits(clear, {face("red", true)}).result.code == "defender-hit");
+    auto day = combat_of({"fighter:red"}, {"large:red"}, "downpour");
+    day.phase = "afternoon";
+    CHECK(hits(day, {face("red", true)}).result.code == "defender-hit");
+}
+
 TEST_CASE("air deployment: Blank Blocks as many as Air Units less one, seven to an Air Space", "[core][blocks]")
 {
     const auto& procedures = table("novorossiysk.procedures");
