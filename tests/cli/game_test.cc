@@ -1056,6 +1056,35 @@ TEST_CASE("cli: game set refuses a Novorossiysk block whose dice the hit-dice ch
           0);
 }
 
+TEST_CASE("cli: game set refuses a lesser side that is not lesser than the block's full side (Large Blocks)",
+          "[cli][game][novorossiysk]")
+{
+    // Large Blocks: "If a Large Block takes one hit the controlling player 'steps it down' by
+    // turning the Block over to show the lesser coloured dice uppermost"; block_reduced=black
+    // on large:2red was accepted (hunt42).
+    const test::TempDir dir("game-lesser");
+    const std::string file = dir / "blocks.toml";
+    REQUIRE(run_cli({"game", "new", "novorossiysk", file}).code == 0);  // Sov-Rifle-1: large:2red:aa=yellow, red
+    const std::string before = slurp(file);
+    const auto set = [&](const char* what) {
+        return run_cli({"-q", "game", "set", file, "Sov-Rifle-1", what, "--reason", "decal"});
+    };
+    auto black = set("block_reduced=black");
+    CHECK(black.code == 64);
+    CHECK(contains(black.err, "game set block_reduced=black: black is stronger than its full side's red: a block "
+                              "steps down 'to show the lesser coloured dice' (Large Blocks)"));
+    CHECK(contains(set("block_reduced=3red").err, "3 dice, more than its full side's 2"));
+    CHECK(contains(set("block_reduced=2red").err, "the same dice as its full side"));
+    // the full side set beneath its lesser one is refused alike
+    auto full = set("block=large:white");
+    CHECK(full.code == 64);
+    CHECK(contains(full.err, "game set block=large:white: its lesser side 'red': red is stronger than its full "
+                             "side's white"));
+    CHECK(slurp(file) == before);
+    CHECK(set("block_reduced=yellow").code == 0);  // fewer, weaker
+    CHECK(set("block_reduced=red+yellow").code == 0);
+}
+
 TEST_CASE("cli: a game file that is not there is refused and leaves no lock file behind", "[cli][game]")
 {
     // A mistyped name used to leave NAME.lock beside it (the reader's lock was made before
@@ -1720,6 +1749,10 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
     auto asked = run_cli({"--game", file, "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"});
     CHECK(asked.code == 0);
     CHECK(contains(asked.out, "their bombs scatter"));
+    // the Night Phase provides for bombers only: a fighter's attack is refused (hunt42)
+    auto fighter = run_cli({"--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Grenadier-1"});
+    CHECK(fighter.code == 64);
+    CHECK(contains(fighter.err, "--phase night: --attacker Sov-Fighter-1 is a fighter"));
     auto landed = bombing;
     landed.insert(landed.begin(), "--json");
     landed.emplace_back("--landed");
@@ -1734,6 +1767,48 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("cli: a game's block returns fire at air units with the triangle its block gives, and none stepped down",
+          "[cli][game][novorossiysk]")
+{
+    // Ground and Ship Attack: "Any ground unit or ship that shares the same small hex can
+    // return fire if it has Surface to Air attacks (a coloured triangle on its decal)";
+    // Large Blocks: "At full strength a unit can use the other hit dice if needed (... anti-air
+    // if a triangle). When 'stepped down' this extra ability is always lost." Every full
+    // block of a game returned fire with its pips (hunt42).
+    const test::TempDir dir("novo-triangle");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    const auto rolls = [&](const char* defender) {
+        auto r = run_cli({"--json", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", defender});
+        REQUIRE(r.code == 0);
+        return nlohmann::json::parse(r.out)["rolls"].size();
+    };
+    CHECK(rolls("Ger-Pioneer-1") == 2);  // no triangle given: the fighter's two dice only
+    auto set = run_cli({"-q", "game", "set", file, "Ger-Pioneer-1", "block=large:red+yellow:aa=yellow", "--reason",
+                        "its decal shows a yellow triangle"});
+    REQUIRE(set.code == 0);
+    CHECK(rolls("Ger-Pioneer-1") == 3);  // and one yellow die back
+    CHECK(contains(run_cli({"game", "status", file}).out, "Ger-Pioneer-1: large:red+yellow:aa=yellow"));
+    // the lesser side has none: refused when given one, and thrown without it
+    auto lesser =
+        run_cli({"-q", "game", "set", file, "Ger-Pioneer-1", "block_reduced=yellow:aa=yellow", "--reason", "decal"});
+    CHECK(lesser.code == 64);
+    CHECK(contains(lesser.err, "a stepped-down block has no anti-air dice"));
+    REQUIRE(run_cli({"-q", "game", "set", file, "Ger-Pioneer-1", "step=reduced", "--reason", "hit"}).code == 0);
+    CHECK(rolls("Ger-Pioneer-1") == 2);
+    // --odds reads the triangle alike: without one the fighter is never hit
+    const auto attacker_hit = [](std::vector<std::string> args) {
+        args.insert(args.end(), {"--odds", "--json"});
+        auto r = run_cli(args);
+        REQUIRE(r.code == 0);
+        return contains(r.out, "attacker-hit");
+    };
+    CHECK_FALSE(attacker_hit({"hits", "--attacker", "fighter:2red", "--defender", "large:red+yellow"}));
+    CHECK(attacker_hit({"hits", "--attacker", "fighter:2red", "--defender", "large:red+yellow:aa=yellow"}));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
 TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",
           "[cli][game]")
 {
@@ -1745,10 +1820,11 @@ TEST_CASE("cli: a ground block that returned fire at air units fires no more tha
     REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
     REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
     const auto game = applied_to(file);
-    // the bomber (red and white) attacks; the grenadiers (black and red) throw their two dice back
+    // the bomber (red and white) attacks; the grenadiers (black and red, a red triangle) throw
+    // their triangle's die back
     auto bombed = game({"--json", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Grenadier-1"});
     REQUIRE(bombed.code == 0);
-    CHECK(nlohmann::json::parse(bombed.out)["rolls"].size() == 4);
+    CHECK(nlohmann::json::parse(bombed.out)["rolls"].size() == 3);
     CHECK(contains(slurp(file), "fired_in = \"1-morning\""));
     auto again = game({"hits", "--attacker", "Ger-Grenadier-1", "--defender", "Sov-Rifle-1"});
     CHECK(again.code == 64);

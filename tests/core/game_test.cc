@@ -494,6 +494,12 @@ TEST_CASE("game: Novorossiysk blocks step down, then go to the Dead Pool (Large 
     s.units[0].block_reduced = "red";
     s.units[1].block_reduced = "white";
     CHECK_THROWS_WITH(rules->start(s, tables), Catch::Contains("one step"));
+    // "turning the Block over to show the lesser coloured dice": a lesser side stronger than
+    // the full one is refused at the start too (hunt42).
+    s.units[1].block_reduced.clear();
+    s.units[0].block_reduced = "black";
+    CHECK_THROWS_WITH(rules->start(s, tables),
+                      Catch::Contains("Rifle: block_reduced 'black': black is stronger than its full side's red"));
 }
 
 // The sequence of play is data (issue 24): each game's steps in the rules' order, and game

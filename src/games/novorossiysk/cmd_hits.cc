@@ -156,6 +156,7 @@ void run_hits(const HitsOptions& opt, Context& ctx)
                                           "it cannot fire later that phase' (Ground and Ship Attack)");
                     }
                     block.dice.clear();
+                    block.anti_air.clear();
                     fired.push_back(unit.name);
                 }
                 if (const auto seen = named.find(unit.name); seen != named.end()) {
@@ -260,7 +261,8 @@ void setup_hits(CLI::App& app, Context& ctx)
     auto* sub = app.add_subcommand("hits", "Novorossiysk: two pools of coloured hit dice rolled at once, hits "
                                            "cancel, the residue lands in casualty order");
     sub->add_option("--attacker", opt->attacker,
-                    "One attacking block: [KIND:]DICE[:reduced], or a block's name with --game (repeatable)")
+                    "One attacking block: [KIND:]DICE[:aa=DICE][:reduced], or a block's name with --game "
+                    "(repeatable)")
         ->required()
         ->allow_extra_args(false)
         ->type_name("BLOCK");
@@ -314,7 +316,9 @@ void setup_hits(CLI::App& app, Context& ctx)
                 "BLOCK: KIND bomber, fighter, para, small, large (default) or ship; DICE colours joined\n"
                 "by +, a count before each: bomber:2red+white, large:black:reduced. Small blocks roll\n"
                 "white. The hit dice's faces are lost from the rules text: PROVISIONAL. Surface\n"
-                "units only return fire at air units: name the air units as --attacker.\n"
+                "units only return fire at air units: name the air units as --attacker. A large\n"
+                "block or ship returns fire only with the dice of its coloured triangle, aa=DICE\n"
+                "(large:2red:aa=red), and none when stepped down or without one.\n"
                 "Dice, in order: the attacker's dice block by block, then the defender's. Blocks\n"
                 "alike on one side are told apart by their place: large:red #1, large:red #2.\n"
                 "With --game, name blocks: a stepped-down block rolls its lesser side, a block in the\n"

@@ -163,6 +163,11 @@ GameRules novorossiysk_game_rules()
             if (const std::string lesser = g.value(u.name, "block_reduced"); !lesser.empty()) {
                 if (auto reduced = parse_block(full->kind + ":" + lesser + ":reduced", hit_dice); !reduced) {
                     out.push_back({u.name, "block_reduced", reduced.error() + " (Large Blocks)"});
+                } else if (const std::string why = not_lesser(*full, *reduced, hit_dice); !why.empty()) {
+                    // a lesser side stronger than the full one (block_reduced=black on
+                    // large:2red, hunt42): said of whichever of the two was set
+                    out.push_back({u.name, "block_reduced", why});
+                    out.push_back({u.name, "block", "its lesser side '" + lesser + "': " + why});
                 }
             }
         }
@@ -197,6 +202,10 @@ GameRules novorossiysk_game_rules()
                 auto lesser = parse_block(full->kind + ":" + u.block_reduced + ":reduced", hit_dice);
                 if (!lesser) {
                     throw data_error("scenario " + s.id + ", " + u.name + ": block_reduced " + lesser.error());
+                }
+                if (const std::string why = not_lesser(*full, *lesser, hit_dice); !why.empty()) {
+                    throw data_error("scenario " + s.id + ", " + u.name + ": block_reduced '" + u.block_reduced +
+                                     "': " + why);
                 }
             }
             // The kind always written, so the lesser side can be named after it.

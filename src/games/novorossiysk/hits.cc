@@ -49,6 +49,7 @@ std::vector<std::string> kind_names()
 Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
 {
     const std::string quoted = "'" + std::string(text) + "'";
+    const std::string form = quoted + ": write [KIND:]DICE[:aa=DICE][:reduced], e.g. bomber:2red+white";
     auto parts = split(text, ':');
     Block block;
     size_t next = 0;
@@ -57,18 +58,10 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
         next = 1;
     }
     const BlockKind* kind = find_block_kind(block.kind);
-    for (size_t i = next; i < parts.size(); ++i) {
-        if (iequals(parts[i], "reduced")) {
-            if (block.reduced) {
-                return fail<Block>(quoted + ": ':reduced' given twice; a block steps down once (Large Blocks)");
-            }
-            block.reduced = true;
-            continue;
-        }
-        if (!block.dice.empty()) {
-            return fail<Block>(quoted + ": write [KIND:]DICE[:reduced], e.g. bomber:2red+white");
-        }
-        for (const auto& term : split(parts[i], '+')) {
+    // DICE: colours joined by +, each with a count; a colour written twice is one count.
+    const auto add_dice = [&](std::string_view dice_text,
+                              std::vector<std::string>& into) -> std::optional<std::string> {
+        for (const auto& term : split(dice_text, '+')) {
             size_t digits = 0;
             while (digits < term.size() && std::isdigit(static_cast<unsigned char>(term[digits]))) {
                 ++digits;
@@ -77,27 +70,58 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
             if (digits > 0) {
                 auto n = parse_int(term.substr(0, digits), 1, 20);
                 if (!n) {
-                    return fail<Block>(quoted + ": a block has 1 to 20 dice of a colour");
+                    return quoted + ": a block has 1 to 20 dice of a colour";
                 }
                 count = static_cast<int>(*n);
             }
             std::string colour = to_lower(term.substr(digits));
             // A colour written twice is one count (black+black+black is 3black), held to the
             // same 20: 20red+20red threw 40 red dice (hunt42).
-            if (const auto had = std::count(block.dice.begin(), block.dice.end(), colour); had + count > 20) {
-                return fail<Block>(quoted + ": a block has 1 to 20 dice of a colour; " + colour + " adds up to " +
-                                   std::to_string(had + count));
+            if (const auto had = std::count(into.begin(), into.end(), colour); had + count > 20) {
+                return quoted + ": a block has 1 to 20 dice of a colour; " + colour + " adds up to " +
+                       std::to_string(had + count);
             }
             if (!find_row(hit_dice, colour)) {
                 std::vector<std::string> words = hit_dice.row_keys();
                 for (const auto& k : kind_names()) {
                     words.push_back(k);
                 }
-                return fail<Block>(quoted + ": no hit die '" + colour + "'" + suggestion(colour, words) +
-                                   "; colours: " + join(hit_dice.row_keys(), ", ") +
-                                   "; kinds: " + join(kind_names(), ", "));
+                return quoted + ": no hit die '" + colour + "'" + suggestion(colour, words) +
+                       "; colours: " + join(hit_dice.row_keys(), ", ") + "; kinds: " + join(kind_names(), ", ");
             }
-            block.dice.insert(block.dice.end(), static_cast<size_t>(count), colour);
+            into.insert(into.end(), static_cast<size_t>(count), colour);
+        }
+        return std::nullopt;
+    };
+    bool triangle = false;
+    for (size_t i = next; i < parts.size(); ++i) {
+        if (iequals(parts[i], "reduced")) {
+            if (block.reduced) {
+                return fail<Block>(quoted + ": ':reduced' given twice; a block steps down once (Large Blocks)");
+            }
+            block.reduced = true;
+            continue;
+        }
+        if (parts[i].size() >= 3 && iequals(parts[i].substr(0, 3), "aa=")) {
+            // Ground and Ship Attack: "Surface to Air attacks (a coloured triangle on its decal)"
+            if (triangle) {
+                return fail<Block>(quoted + ": 'aa=' given twice; write the triangle's dice once, e.g. aa=red");
+            }
+            triangle = true;
+            if (parts[i].size() == 3) {
+                return fail<Block>(quoted + ": 'aa=' with no dice; write the colour of the triangle on the decal, "
+                                            "e.g. aa=red");
+            }
+            if (auto error = add_dice(parts[i].substr(3), block.anti_air)) {
+                return fail<Block>(*error);
+            }
+            continue;
+        }
+        if (!block.dice.empty()) {
+            return fail<Block>(form);
+        }
+        if (auto error = add_dice(parts[i], block.dice)) {
+            return fail<Block>(*error);
         }
     }
     if (block.kind == "small") {
@@ -117,8 +141,53 @@ Expected<Block> parse_block(std::string_view text, const Table& hit_dice)
     if (block.reduced && kind->steps < 2) {
         return fail<Block>(quoted + ": only large blocks and ships step down");
     }
+    if (triangle && (kind->air || kind->steps < 2)) {
+        // Ground and Ship Attack: "Any ground unit or ship ... can return fire if it has Surface
+        // to Air attacks (a coloured triangle on its decal). If the ground unit is a small block
+        // it has no possibility of returning fire."
+        return fail<Block>(quoted +
+                           ": aa= is the coloured triangle of a large block or ship, its Surface to Air "
+                           "attacks; " +
+                           (kind->air ? "an air unit" : "a small block") + " has none (Ground and Ship Attack)");
+    }
+    if (triangle && block.reduced) {
+        return fail<Block>(quoted + ": a stepped-down block has no anti-air dice: 'When stepped down this extra "
+                                    "ability is always lost' (Large Blocks); leave aa= off");
+    }
     block.label = std::string(text);
     return block;
+}
+
+std::string not_lesser(const Block& full, const Block& reduced, const Table& hit_dice)
+{
+    // Strongest first: matched so, each of the lesser side's dice has a die of the full side
+    // at least as strong when any matching has.
+    // a colour's place on the Hit Dice Sliding Scale, White first (parsed blocks name rows)
+    const auto rank = [&](const std::string& colour) {
+        const auto row = find_row(hit_dice, colour);
+        return row ? *row : 0;
+    };
+    const auto strongest_first = [&](std::vector<std::string> dice) {
+        std::stable_sort(dice.begin(), dice.end(),
+                         [&](const std::string& a, const std::string& b) { return rank(a) > rank(b); });
+        return dice;
+    };
+    const std::vector<std::string> f = strongest_first(full.dice);
+    const std::vector<std::string> r = strongest_first(reduced.dice);
+    const std::string why = ": a block steps down 'to show the lesser coloured dice' (Large Blocks); allowed: "
+                            "fewer dice or weaker ones, none stronger die for die, strongest first";
+    if (r.size() > f.size()) {
+        return std::to_string(r.size()) + " dice, more than its full side's " + std::to_string(f.size()) + why;
+    }
+    for (size_t i = 0; i < r.size(); ++i) {
+        if (rank(r[i]) > rank(f[i])) {
+            return r[i] + " is stronger than its full side's " + f[i] + why;
+        }
+    }
+    if (r == f) {
+        return "the same dice as its full side" + why;
+    }
+    return "";
 }
 
 std::optional<Expected<HitDiceTerm>> parse_hit_dice_term(std::string_view text, const Table& hit_dice)
@@ -276,6 +345,20 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
                               "(Night Phase)");
         }
         if (bombardment) {
+            // Night Phase: "Otherwise no Air to Air Combat takes place ... Ground units can still
+            // fire at those Bombers above them. Bombers can ONLY attack those ground units
+            // 'revealed'": the text provides a night's attack on the ground for bombers alone.
+            // umpire reads that fighters make none; a fighter's attack was taken, and given
+            // the bombers' note (hunt42).
+            const auto fighter =
+                std::find_if(q.attacker.begin(), q.attacker.end(), [](const Block& b) { return b.kind == "fighter"; });
+            if (fighter != q.attacker.end()) {
+                throw usage_error("{phase} night: {attacker} " + fighter->label + " is a fighter: at night, unless " +
+                                  "the weather is clear, the Night Phase provides only for Bombers attacking ground " +
+                                  "units ('Ground units can still fire at those Bombers above them. Bombers can ONLY " +
+                                  "attack those ground units revealed ...'), so umpire refuses a fighter's Ground " +
+                                  "or Ship Attack then");
+            }
             r.notes.push_back("night: bombers may attack only ground units revealed by combat or bordering friendly "
                               "units, and their bombs scatter: a D6 per bomber, 4+ no scatter (Night Phase, N9)");
         }
@@ -301,15 +384,8 @@ void apply_weather(const Table& hit_dice, HitsRequest& q, Resolution& r)
                               "below " +
                               hit_dice.rows.front().key + " (Weather, Mountain fog)");
         }
-        if (bombardment) {
-            for (auto& b : q.defender) {
-                if (b.kind != "ship" && !b.dice.empty()) {
-                    b.dice.clear();
-                    r.steps.push_back("defender " + b.label +
-                                      ": no anti-air combat from land based units in Mountain fog (Weather)");
-                }
-            }
-        }
+        // "No anti-air combat from land based units is permitted": the land blocks' return
+        // fire, decided with the rest of it (prepare_hits).
     }
     if (q.weather == "coast-fog") {
         if (bombardment && (terrain == "sea" || terrain == "coast")) {
@@ -546,18 +622,35 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
     }
     prepared.firing = q.defender;
     if (ground_attack) {
+        // What each surface block returns at the air units: "Any ground unit or ship that
+        // shares the same small hex can return fire if it has Surface to Air attacks (a
+        // coloured triangle on its decal)" (Ground and Ship Attack), its triangle's dice and
+        // not its pips; Large Blocks: "At full strength a unit can use the other hit dice if
+        // needed (either anti-armour if square, or anti-air if a triangle). When 'stepped
+        // down' this extra ability is always lost." Every full block returned fire with all
+        // its pips, triangle or none (hunt42).
         for (auto& b : prepared.firing) {
+            if (b.kind != "small" && b.dice.empty() && b.anti_air.empty()) {
+                continue;  // nothing to throw: it returned fire earlier this phase (returned_fire_this_phase)
+            }
+            std::string none;  // why it throws nothing, "" when it throws its triangle's dice
             if (b.kind == "small") {
-                b.dice.clear();
-                r.steps.push_back("defender " + b.label +
-                                  ": a small block cannot return fire against air units (Ground and Ship Attack)");
-            } else if (b.reduced && !b.dice.empty()) {
-                // Large Blocks: "At full strength a unit can use the other hit dice if needed
-                // (... anti-air if a triangle). When 'stepped down' this extra ability is always lost."
-                b.dice.clear();
-                r.steps.push_back("defender " + b.label +
-                                  ": stepped down, it has lost its anti-air dice and cannot return fire against "
-                                  "air units (Large Blocks, Ground and Ship Attack)");
+                none = "a small block cannot return fire against air units (Ground and Ship Attack)";
+            } else if (b.reduced) {
+                none = "stepped down, it has lost its anti-air dice and cannot return fire against air units (Large "
+                       "Blocks, Ground and Ship Attack)";
+            } else if (b.anti_air.empty()) {
+                none = "no coloured triangle (aa=) given, so no Surface to Air attacks: it cannot return fire "
+                       "against air units (Ground and Ship Attack)";
+            } else if (q.weather == "mountain-fog" && b.kind != "ship") {
+                none = "no anti-air combat from land based units in Mountain fog (Weather)";
+            }
+            b.dice = none.empty() ? b.anti_air : std::vector<std::string>{};
+            if (!none.empty()) {
+                r.steps.push_back("defender " + b.label + ": " + none);
+            } else if (!b.dice.empty()) {
+                r.steps.push_back("defender " + b.label + ": returns fire with its triangle's dice, " +
+                                  join(b.dice, "+") + " (Ground and Ship Attack)");
             }
         }
     }

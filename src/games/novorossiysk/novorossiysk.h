@@ -31,12 +31,23 @@ const BlockKind* find_block_kind(std::string_view name);
 struct Block {
     std::string kind = "large";
     std::vector<std::string> dice;  // colours, a row of novorossiysk.hit-dice each
-    bool reduced = false;           // a large block already stepped down
+    // The dice of its coloured triangle, "Surface to Air attacks (a coloured triangle on its
+    // decal)" (Ground and Ship Attack): the only dice it returns at air units. A full-strength
+    // large block or ship only: "When 'stepped down' this extra ability is always lost"
+    // (Large Blocks). Empty when none is given: no triangle, no return fire.
+    std::vector<std::string> anti_air;
+    bool reduced = false;  // a large block already stepped down
     std::string label;
 };
 
-// "bomber:2red+white", "small", "large:black+red:reduced": parses one block.
+// "bomber:2red+white", "small", "large:black+red:reduced", "large:2red:aa=red" (the
+// triangle's dice after aa=): parses one block.
 Expected<Block> parse_block(std::string_view text, const Table& hit_dice);
+
+// Large Blocks: a block steps down "to show the lesser coloured dice". "" when REDUCED's
+// dice are lesser than FULL's (no more dice, none stronger die for die, strongest first,
+// and not the same dice), else why not, in words.
+std::string not_lesser(const Block& full, const Block& reduced, const Table& hit_dice);
 
 // "3white": COUNT coloured hit dice of a row of HIT_DICE (novorossiysk.hit-dice), as
 // `roll` takes them. Empty when TEXT is not one; a message when its count is out of range.

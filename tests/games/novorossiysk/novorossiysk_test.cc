@@ -270,15 +270,91 @@ TEST_CASE("hits: a stepped-down block or ship has lost its anti-air dice and can
         CHECK(test::field<long long>(r.result, "defender_hits") == 0);
         CHECK(r.result.code == "defender-hit");
     }
-    // At full strength it returns fire; against a surface attacker a reduced block fires.
+    // At full strength it returns fire (with its triangle's dice); against a surface
+    // attacker a reduced block fires.
     HitsRequest full;
     full.attacker = {block("bomber:red")};
-    full.defender = {block("large:red")};
+    full.defender = {block("large:red:aa=red")};
     CHECK(hits(full, {face("red", false), face("red", true)}).result.code == "attacker-hit");
     HitsRequest ground;
     ground.attacker = {block("large:red")};
     ground.defender = {block("large:yellow:reduced")};
     CHECK(hits(ground, {face("red", false), face("yellow", true)}).result.code == "attacker-hit");
+}
+
+TEST_CASE("hits: a block returns fire at air units with its coloured triangle's dice only, none without one",
+          "[core][blocks]")
+{
+    // Ground and Ship Attack: "Any ground unit or ship that shares the same small hex can
+    // return fire if it has Surface to Air attacks (a coloured triangle on its decal)";
+    // Large Blocks: "At full strength a unit can use the other hit dice if needed (either
+    // anti-armour if square, or anti-air if a triangle)". Every full block returned fire at
+    // air units with all its pips, triangle or none (hunt42).
+    HitsRequest bare;
+    bare.attacker = {block("bomber:red")};
+    bare.defender = {block("large:2red")};
+    Resolution none = hits(bare, {face("red", true)});  // the bomber's die alone: no second
+    CHECK(none.rolls.size() == 1);
+    CHECK(test::field<long long>(none.result, "defender_hits") == 0);
+    CHECK(std::find(none.steps.begin(), none.steps.end(),
+                    "defender large:2red: no coloured triangle (aa=) given, so no Surface to Air attacks: it cannot "
+                    "return fire against air units (Ground and Ship Attack)") != none.steps.end());
+    // With a triangle it throws the triangle's dice, not its pips: one yellow die, not two red.
+    HitsRequest triangle;
+    triangle.attacker = {block("bomber:red")};
+    triangle.defender = {block("large:2red:aa=yellow")};
+    Resolution fired = hits(triangle, {face("red", false), face("yellow", true)});
+    REQUIRE(fired.rolls.size() == 2);
+    CHECK_THAT(fired.rolls[1].purpose, Catch::Contains("defender large:2red:aa=yellow: yellow die"));
+    CHECK(fired.result.code == "attacker-hit");
+    // A ship alike, and a triangle of two dice as a decal of two would show them.
+    HitsRequest ship;
+    ship.attacker = {block("fighter:red")};
+    ship.defender = {block("ship:black:aa=2red")};
+    CHECK(hits(ship, {1, face("red", false), face("red", false)}).rolls.size() == 3);
+    // Against a surface attacker the triangle is not thrown: the pips are.
+    HitsRequest ground;
+    ground.attacker = {block("large:red")};
+    ground.defender = {block("large:2red:aa=yellow")};
+    Resolution pips = hits(ground, {1, face("red", false), face("red", false)});
+    REQUIRE(pips.rolls.size() == 3);
+    CHECK_THAT(pips.rolls[2].purpose, Catch::Contains("red die"));
+    // The mark is a full large block's or ship's: "When 'stepped down' this extra ability is
+    // always lost"; "If the ground unit is a small block it has no possibility of returning fire".
+    const auto& t = table("novorossiysk.hit-dice");
+    CHECK(parse_block("large:red:aa=red:reduced", t).error() ==
+          "'large:red:aa=red:reduced': a stepped-down block has no anti-air dice: 'When stepped down this extra "
+          "ability is always lost' (Large Blocks); leave aa= off");
+    CHECK(parse_block("small:aa=red", t).error() ==
+          "'small:aa=red': aa= is the coloured triangle of a large block or ship, its Surface to Air attacks; a "
+          "small block has none (Ground and Ship Attack)");
+    CHECK_THAT(parse_block("fighter:red:aa=red", t).error(), Catch::Contains("an air unit has none"));
+    CHECK_THAT(parse_block("large:red:aa=", t).error(), Catch::Contains("'aa=' with no dice"));
+    CHECK_THAT(parse_block("large:red:aa=red:aa=red", t).error(), Catch::Contains("'aa=' given twice"));
+    CHECK_THAT(parse_block("large:red:aa=pink", t).error(), Catch::Contains("no hit die 'pink'"));
+    CHECK(block("LARGE:2red:AA=Red").anti_air == std::vector<std::string>{"red"});
+}
+
+TEST_CASE("blocks: a lesser side has no more dice than the full side and none stronger (Large Blocks)",
+          "[core][blocks][novorossiysk]")
+{
+    // Large Blocks: "turning the Block over to show the lesser coloured dice uppermost";
+    // Decals: "stepped down to reveal the lesser colour uppermost"; the Hit Dice Sliding Scale
+    // orders White, Yellow, Red, Black.
+    const auto& t = table("novorossiysk.hit-dice");
+    const auto lesser = [&](const char* full, const char* reduced) {
+        return not_lesser(block(full), block(std::string("large:") + reduced + ":reduced"), t);
+    };
+    CHECK(lesser("large:2red", "red").empty());
+    CHECK(lesser("large:black+red", "red").empty());
+    CHECK(lesser("large:black+red", "2red").empty());  // die for die: red under black, red under red
+    CHECK(lesser("large:red+yellow", "yellow").empty());
+    CHECK(lesser("large:2red", "black") ==
+          "black is stronger than its full side's red: a block steps down 'to show the lesser coloured dice' (Large "
+          "Blocks); allowed: fewer dice or weaker ones, none stronger die for die, strongest first");
+    CHECK(lesser("large:red+yellow", "2red").starts_with("red is stronger than its full side's yellow"));
+    CHECK(lesser("large:black", "2white").starts_with("2 dice, more than its full side's 1"));
+    CHECK(lesser("large:2red", "2red").starts_with("the same dice as its full side"));
 }
 
 TEST_CASE("hits: paratroopers attack nothing, an Air Field strike meets no units to outnumber", "[core][blocks]")
@@ -354,7 +430,7 @@ TEST_CASE("hits: surface units never attack air units, they return fire when att
     // The same combat named the text's way: the bomber attacks, the land unit returns fire.
     HitsRequest right;
     right.attacker = {block("bomber:red")};
-    right.defender = {block("large:red")};
+    right.defender = {block("large:red:aa=red")};
     CHECK(hits(right, {face("red", false), face("red", false)}).rolls.size() == 2);
 }
 
@@ -390,6 +466,15 @@ TEST_CASE("hits under the weather: each limit of the Weather section and the Nig
     CHECK_THROWS_WITH(hits(bomb, {}), Catch::Contains("mountainous terrain"));
     bomb.terrain = "inland";
     CHECK(hits(bomb, {1}).rolls.size() == 1);  // the land unit below throws nothing back
+    bomb.defender = {block("large:red:aa=red")};
+    auto fogged = hits(bomb, {1});  // not even with its triangle
+    CHECK(fogged.rolls.size() == 1);
+    CHECK(std::find(fogged.steps.begin(), fogged.steps.end(),
+                    "defender large:red:aa=red: no anti-air combat from land based units in Mountain fog "
+                    "(Weather)") != fogged.steps.end());
+    bomb.defender = {block("ship:red:aa=red")};
+    bomb.terrain = "sea";
+    CHECK(hits(bomb, {1, 1}).rolls.size() == 2);  // a ship is sea based: it fires
     auto guns = q_of({"large:red"}, {"large:black"}, "mountain-fog");
     guns.artillery = true;
     guns.terrain = "mountain";
@@ -428,10 +513,43 @@ TEST_CASE("hits under the weather: each limit of the Weather section and the Nig
         CHECK_THROWS_WITH(hits(plain, {1, 1, 1}), Catch::Contains(std::string(attacker) + " is a"));
     }
     // In clear weather a ship is bombed at sea and returns fire.
-    auto at_sea = q_of({"bomber:red"}, {"ship:red"}, "clear");
+    auto at_sea = q_of({"bomber:red"}, {"ship:red:aa=red"}, "clear");
     CHECK(hits(at_sea, {1, 1}).rolls.size() == 2);
     // Coast fog leaves inland hexes clear: a land unit there is bombed and fires back.
-    CHECK(hits(q_of({"bomber:red"}, {"large:red"}, "coast-fog"), {1, 1}).rolls.size() == 2);
+    CHECK(hits(q_of({"bomber:red"}, {"large:red:aa=red"}, "coast-fog"), {1, 1}).rolls.size() == 2);
+}
+
+TEST_CASE("hits at night unless clear: bombers attack the ground, fighters do not (Night Phase)",
+          "[core][blocks][weather][novorossiysk]")
+{
+    // Night Phase: "Night time lessens the effectiveness of Air Operations, unless the weather
+    // is clear then Air Combat can take place as per normal. Otherwise no Air to Air Combat
+    // takes place ... Ground units can still fire at those Bombers above them. Bombers can ONLY
+    // attack those ground units 'revealed'": no more is provided, so a fighter's ground attack
+    // is refused (umpire's reading); it was taken with the bombers' note (hunt42).
+    for (const std::string weather : {"downpour", "mountain-fog", "coast-fog", "poor-flying"}) {
+        INFO(weather);
+        for (const auto& attackers :
+             std::vector<std::vector<std::string>>{{"fighter:red"}, {"bomber:red", "fighter:red"}}) {
+            auto q = combat_of(attackers, {"large:red"}, weather);
+            q.phase = "night";
+            CHECK_THROWS_WITH(hits(q, {1, 1}), Catch::Contains("{phase} night: {attacker} fighter:red is a fighter") &&
+                                                   Catch::Contains("Night Phase provides only for Bombers"));
+        }
+        auto bomber = combat_of({"bomber:red"}, {"large:red"}, weather);
+        bomber.phase = "night";
+        const Resolution r = hits(bomber, {1});
+        CHECK(std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& note) {
+            return note.starts_with("night: bombers may attack only ground units revealed");
+        }));
+    }
+    // "unless the weather is clear then Air Combat can take place as per normal"; by day too
+    auto clear = combat_of({"fighter:red"}, {"large:red"}, "clear");
+    clear.phase = "night";
+    CHECK(hits(clear, {face("red", true)}).result.code == "defender-hit");
+    auto day = combat_of({"fighter:red"}, {"large:red"}, "downpour");
+    day.phase = "afternoon";
+    CHECK(hits(day, {face("red", true)}).result.code == "defender-hit");
 }
 
 TEST_CASE("air deployment: Blank Blocks as many as Air Units less one, seven to an Air Space", "[core][blocks]")
@@ -477,6 +595,8 @@ TEST_CASE("hits odds: each pool alone and their difference give the whole walk's
                     }
                     if ((kind == "large" || kind == "ship") && between(0, 3) == 0) {
                         spec += ":reduced";
+                    } else if ((kind == "large" || kind == "ship") && between(0, 1) == 0) {
+                        spec += ":aa=" + std::to_string(between(1, 2)) + pick(colours);  // its triangle
                     }
                 }
                 side->push_back(block(spec));
