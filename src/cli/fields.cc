@@ -15,11 +15,12 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 88> k_field_flags{{
+constexpr std::array<FieldFlag, 89> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
     {"air_units", "--air-units"},
+    {"air_units_denied", "--air-units-denied"},
     {"airfield", "--airfield"},
     {"altitude", "--altitude"},
     {"artillery", "--artillery"},

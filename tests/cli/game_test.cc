@@ -1809,6 +1809,78 @@ TEST_CASE("cli: a game's block returns fire at air units with the triangle its b
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("cli: a game keeps the hits on an Air Field for the next phase, then clears them (Hitting The Enemy Air "
+          "Field)",
+          "[cli][game][novorossiysk]")
+{
+    // Hitting The Enemy Air Field: "For every hit scored the enemy cannot deploy the same
+    // number of Air Units next phase. (This does not include Blank Blocks)". With --apply the
+    // hits were printed and lost: neither game status nor game next kept them (hunt42).
+    const test::TempDir dir("novo-airfield");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    const core::Table& hit_dice = test::table("novorossiysk.hit-dice");
+    auto face = [&](const char* colour, bool hit) {
+        const auto& cells = hit_dice.rows[*core::find_row(hit_dice, colour)].cells;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if ((cells[i] == "hit") == hit) {
+                return std::to_string(i + 1);
+            }
+        }
+        FAIL("no such face");
+        return std::string();
+    };
+    // The Air Field's three white dice miss; then Sov-Bomber-1 (red, white) and Sov-Fighter-1
+    // (2 red): the three red dice hit.
+    const std::string miss = face("white", false);
+    const std::string red = face("red", true);
+    auto strike = run_cli({"--game", file, "--apply", "hits", "--airfield", "--attacker", "Sov-Bomber-1", "--attacker",
+                           "Sov-Fighter-1", "--roll",
+                           miss + "," + miss + "," + miss + "," + red + "," + miss + "," + red + "," + red});
+    REQUIRE(strike.code == 0);
+    CHECK(contains(strike.out, "axis cannot deploy 3 Air Units next phase (Hitting The Enemy Air Field)"));
+    const auto status = [&] { return run_cli({"game", "status", file}).out; };
+    CHECK(contains(status(), "pending: axis's Air Field hit 3 time(s) this phase: it cannot deploy 3 Air Units next "
+                             "phase"));
+    const auto deployment = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--json", "--game", file, "air-deployment", "--air-units", "5"});
+        return run_cli(args);
+    };
+    // this phase the axis deploys in full: five Air Units and four Blank Blocks
+    CHECK(nlohmann::json::parse(deployment({"--side", "axis"}).out)["result"]["blocks"] == 9);
+    auto next = run_cli({"game", "next", file, "--roll", "7"});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out, "axis cannot deploy 3 Air Units this phase"));
+    CHECK(contains(status(), "this phase axis cannot deploy 3 Air Units"));
+    CHECK_FALSE(contains(status(), "pending: axis"));
+    // the next phase: two of five Air Units, and still four Blank Blocks
+    const auto axis = nlohmann::json::parse(deployment({"--side", "axis"}).out);
+    CHECK(axis["result"]["air_units_deployed"] == 2);
+    CHECK(axis["result"]["blank_blocks"] == 4);
+    CHECK(axis["inputs"]["air_units_denied"] == 3);
+    CHECK(nlohmann::json::parse(deployment({"--side", "soviet"}).out)["result"]["blocks"] == 9);
+    auto unsaid = deployment({});
+    CHECK(unsaid.code == 64);
+    CHECK(contains(unsaid.err, "denies Air Units this phase (axis 3: Hitting The Enemy Air Field): give --side"));
+    auto contradicted = deployment({"--side", "axis", "--air-units-denied", "1"});
+    CHECK(contradicted.code == 64);
+    CHECK(contains(contradicted.err, "--air-units-denied 1, but the game"));
+    // the journal is the truth: undone, the hits are pending again; the phase after, spent
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(contains(status(), "pending: axis's Air Field hit 3 time(s)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);
+    CHECK_FALSE(contains(status(), "cannot deploy"));
+    CHECK(nlohmann::json::parse(deployment({}).out)["result"]["blocks"] == 9);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // without a game the referee gives the count
+    auto typed = run_cli({"-q", "--json", "air-deployment", "--air-units", "5", "--air-units-denied", "2"});
+    CHECK(nlohmann::json::parse(typed.out)["result"]["air_units_deployed"] == 3);
+    CHECK(contains(run_cli({"air-deployment", "--air-units", "5", "--side", "axis"}).err, "--side axis reads"));
+}
+
 TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",
           "[cli][game]")
 {

@@ -9,9 +9,11 @@
 
 namespace umpire::core {
 
-Resolution resolve_air_deployment(const Table& procedures, int air_units, const std::vector<int>& air_spaces)
+Resolution resolve_air_deployment(const Table& procedures, int air_units, int denied,
+                                  const std::vector<int>& air_spaces)
 {
-    check_count(air_units, 0, 100, "{air_units}");
+    check_count(air_units, 0, k_max_air_units, "{air_units}");
+    check_count(denied, 0, k_max_air_units, "{air_units_denied}");
     const int limit = procedures.constant("air_space_limit");
     const int less = procedures.constant("blank_blocks_less");
     Resolution r;
@@ -20,14 +22,28 @@ Resolution resolve_air_deployment(const Table& procedures, int air_units, const 
     r.source = "Novorossiysk 1943, Air Unit Deployment";
     note_table(r, procedures);
     const int blanks = std::max(0, air_units - less);
+    // Hitting The Enemy Air Field: "For every hit scored the enemy cannot deploy the same
+    // number of Air Units next phase. (This does not include Blank Blocks)": the Air Units
+    // placed are fewer, the Blank Blocks as many as the Air Field's units less one.
+    const int deployed = std::max(0, air_units - denied);
+    if (denied > 0) {
+        r.steps.push_back(std::to_string(denied) +
+                          " hit(s) on the Air Field last phase: " + std::to_string(air_units - deployed) + " of its " +
+                          std::to_string(air_units) + " Air Units cannot deploy, " + std::to_string(deployed) +
+                          " can; Blank Blocks are not included (Hitting The Enemy Air Field)");
+    }
     r.steps.push_back(std::to_string(air_units) + " Air Units: add " + std::to_string(blanks) +
-                      " Blank Blocks (as many less one), " + std::to_string(air_units + blanks) +
+                      " Blank Blocks (as many less one), " + std::to_string(deployed + blanks) +
                       " blocks to place in turn with the enemy");
     r.result.code = std::to_string(blanks);
     r.result.name = std::to_string(blanks) + (blanks == 1 ? " Blank Block" : " Blank Blocks");
     r.result.source = r.source;
     r.result.fields.push_back({"blank_blocks", static_cast<long long>(blanks)});
-    r.result.fields.push_back({"blocks", static_cast<long long>(air_units + blanks)});
+    r.result.fields.push_back({"blocks", static_cast<long long>(deployed + blanks)});
+    if (denied > 0) {
+        r.result.fields.push_back({"air_units_denied", static_cast<long long>(denied)});
+        r.result.fields.push_back({"air_units_deployed", static_cast<long long>(deployed)});
+    }
     r.result.effects.push_back("players place their blocks alternately in the Air Spaces, then reveal them and "
                                "remove every Blank Block");
     bool over = false;

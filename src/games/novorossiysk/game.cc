@@ -52,7 +52,40 @@ std::vector<std::string> sides_of(const GameState& game)
     return sides;
 }
 
+// "axis=2,soviet=1" as the clock keeps a count per side (the Air Field's hits): the pairs
+// it holds, in order; an entry that is no SIDE=N is left to the check, which names it.
+std::vector<std::pair<std::string, int>> side_counts(const std::string& text)
+{
+    std::vector<std::pair<std::string, int>> out;
+    for (const auto& entry : split(text, ',')) {
+        const size_t eq = entry.find('=');
+        if (eq == std::string::npos) {
+            continue;
+        }
+        if (auto n = parse_int(entry.substr(eq + 1), 0, k_max_clock)) {
+            out.emplace_back(entry.substr(0, eq), static_cast<int>(*n));
+        }
+    }
+    return out;
+}
+
+std::string side_counts_text(const std::vector<std::pair<std::string, int>>& counts)
+{
+    std::vector<std::string> parts;
+    for (const auto& [side, n] : counts) {
+        parts.push_back(side + "=" + std::to_string(n));
+    }
+    return join(parts, ",");
+}
+
+std::string air_units_text(int n) { return std::to_string(n) + (n == 1 ? " Air Unit" : " Air Units"); }
+
 }  // namespace
+
+std::vector<std::pair<std::string, int>> air_units_denied(const GameState& game)
+{
+    return side_counts(game.value("", "air_units_denied"));
+}
 
 std::string phase_label(const GameState& game) { return game.value("", "day") + "-" + game.value("", "phase"); }
 
@@ -81,7 +114,8 @@ namespace {
 std::vector<StateProblem> novorossiysk_check(const GameState& g)
 {
     StateCheck c(g);
-    c.keys("", {"day", "phase", "started", "dense_fog_used", "flood_days", "weather", "zones"});
+    c.keys("", {"day", "phase", "started", "dense_fog_used", "flood_days", "weather", "zones", "airfield_hits",
+                "air_units_denied"});
     c.number("", "day", 1, k_novorossiysk_days);
     c.one_of("", "phase", {k_phases.begin(), k_phases.end()});
     c.flag("", "started");
@@ -109,6 +143,28 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
             c.problem("", "weather",
                       "holds '" + w + "'; a phase's weather is ZONE=CODE or CODE (zones " + zones + "; codes " +
                           join(k_weather_codes, ", ") + ") (Weather)");
+        }
+    }
+    // Hitting The Enemy Air Field: "For every hit scored the enemy cannot deploy the same
+    // number of Air Units next phase": the hits of this phase (airfield_hits) and those in
+    // force in it (air_units_denied), a count per side of the game.
+    const std::vector<std::string> sides = sides_of(g);
+    for (const char* key : {"airfield_hits", "air_units_denied"}) {
+        std::vector<std::string> seen;
+        for (const auto& entry : split(g.value("", key), ',')) {
+            if (entry.empty()) {
+                continue;
+            }
+            const size_t eq = entry.find('=');
+            const std::string side = entry.substr(0, eq);
+            if (eq == std::string::npos || !contains(sides, side) || contains(seen, side) ||
+                !parse_int(entry.substr(eq + 1), 1, k_max_air_units)) {
+                c.problem("", key,
+                          "holds '" + entry + "'; SIDE=N, each side of the game (" + join(sides, ", ") +
+                              ") once, N 1 to " + std::to_string(k_max_air_units) +
+                              " Air Units (Hitting The Enemy Air Field)");
+            }
+            seen.push_back(side);
         }
     }
     for (const auto& u : g.units) {
@@ -177,6 +233,8 @@ GameRules novorossiysk_game_rules()
         GameState g;
         g.game = "novorossiysk";
         g.scenario = s.id;
+        // airfield_hits and air_units_denied come with their first change, as in a file written
+        // before they were kept (rebuilt from its journal, it stays as it was).
         g.clock = {{"day", "1"},       {"phase", "morning"}, {"started", "false"}, {"dense_fog_used", ""},
                    {"flood_days", ""}, {"weather", ""},      {"zones", "false"}};
         const Table& hit_dice = table("novorossiysk.hit-dice");
@@ -270,6 +328,37 @@ GameRules novorossiysk_game_rules()
                 }
             }
         }
+        // Hitting The Enemy Air Field: "For every hit scored the enemy cannot deploy the same
+        // number of Air Units next phase": kept for the next phase against the strikers' enemy,
+        // the one other side, when the strikers are the game's blocks of one side.
+        if (const long long struck = field_number(r.result.fields, "airfield_hits");
+            r.result.code == "airfield-hit" && struck > 0) {
+            std::vector<std::string> strikers;
+            for (const auto& spec : attackers) {
+                const GameUnit* unit = g.find_unit(spec);
+                if (unit == nullptr) {
+                    strikers.clear();
+                    break;
+                }
+                if (!contains(strikers, unit->side)) {
+                    strikers.push_back(unit->side);
+                }
+            }
+            std::vector<std::string> enemies = sides_of(g);
+            std::erase_if(enemies, [&](const std::string& side) { return contains(strikers, side); });
+            if (strikers.size() == 1 && enemies.size() == 1) {
+                auto counts = side_counts(g.value("", "airfield_hits"));
+                const auto at = std::find_if(counts.begin(), counts.end(),
+                                             [&](const auto& c) { return c.first == enemies.front(); });
+                if (at == counts.end()) {
+                    counts.emplace_back(enemies.front(), static_cast<int>(struck));
+                } else {
+                    at->second += static_cast<int>(struck);
+                }
+                out.push_back(
+                    change_to(g, "", "airfield_hits", side_counts_text(counts), "Hitting The Enemy Air Field"));
+            }
+        }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
     };
@@ -279,7 +368,9 @@ GameRules novorossiysk_game_rules()
     const std::vector<std::string> each = {
         "the Time Counter moves one place to the right before the phase (Time Counter)",
         "the phase's weather, 2D6 at its start: Dense Fog once a game, Downpour floods the next day's rivers, "
-        "when there is one (Weather)"};
+        "when there is one (Weather)",
+        "the last phase's hits on an Air Field come into force: that side deploys as many Air Units fewer this "
+        "phase, and no fewer after it (Hitting The Enemy Air Field)"};
     rules.sequence = {
         {"morning",
          "the morning phase (grey)",
@@ -316,6 +407,11 @@ GameRules novorossiysk_game_rules()
         changes.push_back(change_to(g, "", "dense_fog_used", join(after.dense_fog_used, ","), "Weather"));
         changes.push_back(change_to(g, "", "flood_days", numbers_text(after.flood_days), "Weather"));
         changes.push_back(change_to(g, "", "weather", join(after.last, ","), "Weather"));
+        // "the enemy cannot deploy the same number of Air Units next phase": the last phase's
+        // hits are this phase's, and the phase before's are spent.
+        changes.push_back(
+            change_to(g, "", "air_units_denied", g.value("", "airfield_hits"), "Hitting The Enemy Air Field"));
+        changes.push_back(change_to(g, "", "airfield_hits", "", "Hitting The Enemy Air Field"));
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });
         return r;
     };
@@ -331,6 +427,15 @@ GameRules novorossiysk_game_rules()
         if (!g.value("", "flood_days").empty()) {
             r.result.effects.push_back("rivers in flood on day(s) " + g.value("", "flood_days") +
                                        " (Weather, Downpour)");
+        }
+        for (const auto& [side, n] : air_units_denied(g)) {
+            r.result.effects.push_back("this phase " + side + " cannot deploy " + air_units_text(n) +
+                                       ", Blank Blocks aside (Hitting The Enemy Air Field)");
+        }
+        for (const auto& [side, n] : side_counts(g.value("", "airfield_hits"))) {
+            r.result.effects.push_back("pending: " + side + "'s Air Field hit " + std::to_string(n) +
+                                       " time(s) this phase: it cannot deploy " + air_units_text(n) +
+                                       " next phase (Hitting The Enemy Air Field)");
         }
         for (const auto& side : sides_of(g)) {
             std::vector<std::string> lines;
@@ -380,6 +485,16 @@ GameRules novorossiysk_game_rules()
         }
         if (c.key == "dead_pool") {
             return c.unit + (c.to == "true" ? " goes to the Dead Pool" : " is back from the Dead Pool");
+        }
+        if (c.key == "airfield_hits" || c.key == "air_units_denied") {
+            std::vector<std::string> said;
+            for (const auto& [side, n] : side_counts(c.to)) {
+                said.push_back(side + " cannot deploy " + air_units_text(n));
+            }
+            if (said.empty()) {
+                return c.key == "air_units_denied" ? "every side deploys its Air Units in full this phase" : "";
+            }
+            return join(said, ", ") + (c.key == "airfield_hits" ? " next phase" : " this phase");
         }
         return "";
     };

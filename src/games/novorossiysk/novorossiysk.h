@@ -126,10 +126,13 @@ Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& 
 // whose free dice decide which blocks roll: its odds are walked whole.
 std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& prepared, const Adjudicator& whole);
 
-// Air Unit Deployment: a side with AIR_UNITS adds as many Blank Blocks less one; each Air
-// Space in AIR_SPACES (blocks placed in it, both sides', blanks included) is checked
-// against the limit of seven. No dice.
-Resolution resolve_air_deployment(const Table& procedures, int air_units, const std::vector<int>& air_spaces);
+// Air Unit Deployment: a side with AIR_UNITS on its Air Field adds as many Blank Blocks
+// less one; DENIED of its Air Units cannot deploy, its Air Field hit as often the phase
+// before (Hitting The Enemy Air Field: "This does not include Blank Blocks", so the blanks
+// stay as many); each Air Space in AIR_SPACES (blocks placed in it, both sides', blanks
+// included) is checked against the limit of seven. No dice.
+Resolution resolve_air_deployment(const Table& procedures, int air_units, int denied,
+                                  const std::vector<int>& air_spaces);
 
 // N8: paratroop blocks scatter; OCCUPIED counts units already in hexes 1-6 and the centre (7).
 Resolution resolve_paratroop_scatter(const Table& scatter, const Table& procedures, int blocks,
@@ -175,5 +178,11 @@ GameRules novorossiysk_game_rules();
 std::string block_in_game(std::string_view spec, const GameState& game);
 // GAME's phase on the Time Counter as a block's fired_in keeps it: "2-night".
 std::string phase_label(const GameState& game);
+// Hitting The Enemy Air Field: "For every hit scored the enemy cannot deploy the same number
+// of Air Units next phase": the Air Units each side of GAME cannot deploy in its phase, (side,
+// count), from the hits on its Air Field the phase before ('game next' brings them in).
+std::vector<std::pair<std::string, int>> air_units_denied(const GameState& game);
+// The most Air Units a side is ever held to, or denied: as many as air-deployment counts.
+inline constexpr int k_max_air_units = 100;
 
 }  // namespace umpire::core

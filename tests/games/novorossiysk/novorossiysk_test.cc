@@ -555,13 +555,29 @@ TEST_CASE("hits at night unless clear: bombers attack the ground, fighters do no
 TEST_CASE("air deployment: Blank Blocks as many as Air Units less one, seven to an Air Space", "[core][blocks]")
 {
     const auto& procedures = table("novorossiysk.procedures");
-    auto r = resolve_air_deployment(procedures, 5, {7, 8});
+    auto r = resolve_air_deployment(procedures, 5, 0, {7, 8});
     CHECK(r.result.code == "4");  // the text's example: five Air Units, four Blank Blocks
     CHECK(test::field<long long>(r.result, "blocks") == 9);
     REQUIRE(r.results.size() == 2);
     CHECK(r.results[0].code == "within");
     CHECK(r.results[1].code == "over");
-    CHECK(resolve_air_deployment(procedures, 0, {}).result.code == "0");
+    CHECK(resolve_air_deployment(procedures, 0, 0, {}).result.code == "0");
+}
+
+TEST_CASE("air deployment: each hit on the Air Field is one Air Unit fewer, Blank Blocks not included",
+          "[core][blocks][novorossiysk]")
+{
+    // Hitting The Enemy Air Field: "For every hit scored the enemy cannot deploy the same
+    // number of Air Units next phase. (This does not include Blank Blocks)"; Air Unit
+    // Deployment: "five Air Units and therefore adds four Blank Blocks".
+    const auto& procedures = table("novorossiysk.procedures");
+    auto r = resolve_air_deployment(procedures, 5, 2, {});
+    CHECK(r.result.code == "4");  // the blanks stay as many as the Air Field's units less one
+    CHECK(test::field<long long>(r.result, "air_units_deployed") == 3);
+    CHECK(test::field<long long>(r.result, "blocks") == 7);
+    auto all = resolve_air_deployment(procedures, 2, 3, {});
+    CHECK(test::field<long long>(all.result, "air_units_deployed") == 0);
+    CHECK_THROWS_WITH(resolve_air_deployment(procedures, 5, -1, {}), Catch::Contains("{air_units_denied}"));
 }
 
 TEST_CASE("hits odds: each pool alone and their difference give the whole walk's report, line for line and in order",
