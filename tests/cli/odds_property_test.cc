@@ -255,7 +255,9 @@ TEST_CASE("odds property: hits, blocks alike and unlike, against every die given
     leaves +=
         check_odds({"hits", "--attacker", "fighter:2red", "--defender", "bomber:yellow", "--weather", "poor-flying"});
     leaves += check_odds({"hits", "--attacker", "bomber:2red", "--defender", "small", "--defender", "large:red"});
-    CHECK(leaves > 2000);
+    // The sanitized build compares only the cases of at most 2,500 sequences (k_max_leaves): 984
+    // leaves with this seed once blocks returned fire at air units with their triangle's dice only.
+    CHECK(leaves > (test::sanitized ? 500 : 2000));
 }
 
 namespace {
