@@ -331,18 +331,12 @@ void run_roll(const RollOptions& opt, Context& ctx)
         core::require_countable(size, "the total of " + std::to_string(terms.size()) + " rolls",
                                 "; 1000d10 alone is within it", "give fewer rolls, dice or sides");
     }
-    // Totals whose names do not change with their dice (no hit dice, no critical marks, no
-    // "success" against "successes") have their odds from their distributions, not a walk of
-    // a branch per total (core::totals_odds): 1000d10's 9,001 runs of the roll.
+    // Totals whose names do not change with their dice (no hit dice, core::total_alone) have
+    // their odds from their distributions, not a walk of a branch per total
+    // (core::totals_odds): 1000d10's 9,001 runs of the roll.
     OddsBy by{each, core::PartsAre::summed, {}};
     const bool totals_only = std::none_of(coloured.begin(), coloured.end(), [](const auto& c) { return c; }) &&
-                             std::all_of(terms.begin(), terms.end(), [](const core::RollTerm& term) {
-                                 return std::all_of(term.pools.begin(), term.pools.end(), [](const core::PoolSpec& p) {
-                                     return !p.critical_success && !p.critical_failure &&
-                                            p.read != core::PoolSpec::Read::at_least &&
-                                            p.read != core::PoolSpec::Read::at_most;
-                                 });
-                             });
+                             std::all_of(terms.begin(), terms.end(), core::total_alone);
     if (totals_only) {
         by.own = [&](const core::Adjudicator& whole) -> std::optional<core::OddsReport> {
             std::vector<core::Polynomial> parts;

@@ -2062,6 +2062,50 @@ OddsReport relabelled(OddsReport report, const std::string& from, const std::str
     return report;
 }
 
+namespace {
+
+// Independent parts' distributions grouped by kind (parts alike, 4d6kh3 x 100, are one kind,
+// to a power in their sum), kinds in order of first meeting.
+struct PartKinds {
+    std::vector<std::pair<std::shared_ptr<const Polynomial>, unsigned>> kinds;  // each with its count of parts
+    std::vector<size_t> kind_of;                                                // each part's kind
+
+    explicit PartKinds(std::vector<Polynomial> parts)
+    {
+        for (auto& p : parts) {
+            auto same = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) {
+                return k.first->low == p.low && k.first->all == p.all && k.first->ways == p.ways;
+            });
+            if (same == kinds.end()) {
+                kinds.emplace_back(std::make_shared<const Polynomial>(std::move(p)), 0);
+                same = kinds.end() - 1;
+            }
+            ++same->second;
+            kind_of.push_back(static_cast<size_t>(same - kinds.begin()));
+        }
+    }
+
+    // The distribution of the parts' sum: each kind to its power, the kinds convolved. One
+    // part is its own distribution, shared.
+    std::shared_ptr<const Polynomial> sum() const
+    {
+        if (kind_of.size() == 1) {
+            return kinds.front().first;
+        }
+        Polynomial sum;
+        sum.ways = {1};
+        for (const auto& [p, times] : kinds) {
+            sum.ways = sum.ways.size() == 1 && sum.ways[0] == 1 ? power(p->ways, times)
+                                                                : multiply(sum.ways, power(p->ways, times));
+            sum.low += p->low * times;
+            sum.all *= boost::multiprecision::pow(p->all, times);
+        }
+        return std::make_shared<const Polynomial>(std::move(sum));
+    }
+};
+
+}  // namespace
+
 OddsReport sum_odds(std::vector<OddsReport> parts)
 {
     if (parts.empty()) {
@@ -2069,8 +2113,7 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
     }
     OddsReport out;
     out.sample = parts.front().sample;
-    // Each part's headline as a polynomial; parts alike (4d6kh3 x 100) are one to a power.
-    std::vector<std::pair<Polynomial, unsigned>> alike;
+    std::vector<Polynomial> headlines;  // each part's, as a polynomial
     for (auto& part : parts) {
         out.branches += part.branches;
         for (const auto& id : part.sample.tables) {
@@ -2100,26 +2143,9 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         if (headline == nullptr) {
             throw Error(ExitCode::internal, "odds: a part of a sum with no result");
         }
-        Polynomial p = polynomial_of_lines(headline->lines, "a part of a sum");
-        auto same = std::find_if(alike.begin(), alike.end(), [&](const auto& a) {
-            return a.first.low == p.low && a.first.ways == p.ways && a.first.all == p.all;
-        });
-        if (same != alike.end()) {
-            ++same->second;
-        } else {
-            alike.emplace_back(std::move(p), 1);
-        }
+        headlines.push_back(polynomial_of_lines(headline->lines, "a part of a sum"));
     }
-    // Each kind of part to its power, then the kinds convolved.
-    std::vector<BigInt> total{1};
-    long long lowest = 0;
-    BigInt denominator = 1;
-    for (const auto& [p, times] : alike) {
-        total = total.size() == 1 && total[0] == 1 ? power(p.ways, times) : multiply(total, power(p.ways, times));
-        lowest += p.low * times;
-        denominator *= boost::multiprecision::pow(p.all, times);
-    }
-    auto sum = std::make_shared<const Polynomial>(Polynomial{std::move(total), lowest, std::move(denominator)});
+    auto sum = PartKinds(std::move(headlines)).sum();
     OddsDimension headline{"result", lines_of(*sum, "total")};
     headline.ways = std::move(sum);
     out.dimensions.insert(out.dimensions.begin(), std::move(headline));
@@ -2148,6 +2174,14 @@ std::vector<OddsLine> lines_of(const Polynomial& p, const std::string& name)
                        {factors ? reduced(p.ways[k], p.all, *factors) : Big(p.ways[k], p.all)}});
     }
     return out;
+}
+
+bool total_alone(const RollTerm& term)
+{
+    return std::all_of(term.pools.begin(), term.pools.end(), [](const PoolSpec& p) {
+        return !p.critical_success && !p.critical_failure && p.read != PoolSpec::Read::at_least &&
+               p.read != PoolSpec::Read::at_most;
+    });
 }
 
 Polynomial term_distribution(const RollTerm& term)
@@ -2243,43 +2277,22 @@ OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& 
     }
     // Parts alike (4d6kh3 x 100) share one distribution: to a power in the sum, their lines
     // written once and copied.
-    std::vector<std::pair<std::shared_ptr<const Polynomial>, unsigned>> alike;
-    std::vector<size_t> kind_of;
+    const PartKinds alike(parts);
     for (const auto& p : parts) {
-        auto same = std::find_if(alike.begin(), alike.end(), [&](const auto& a) {
-            return a.first->low == p.low && a.first->all == p.all && a.first->ways == p.ways;
-        });
-        if (same == alike.end()) {
-            alike.emplace_back(std::make_shared<const Polynomial>(p), 0);
-            same = alike.end() - 1;
-        }
-        ++same->second;
-        kind_of.push_back(static_cast<size_t>(same - alike.begin()));
         out.branches += static_cast<std::uint64_t>(
             std::count_if(p.ways.begin(), p.ways.end(), [](const BigInt& w) { return w != 0; }));
     }
-    std::shared_ptr<const Polynomial> total = alike.front().first;
-    if (parts.size() > 1) {
-        Polynomial sum;
-        sum.ways = {1};
-        for (const auto& [p, times] : alike) {
-            sum.ways = sum.ways.size() == 1 && sum.ways[0] == 1 ? power(p->ways, times)
-                                                                : multiply(sum.ways, power(p->ways, times));
-            sum.low += p->low * times;
-            sum.all *= boost::multiprecision::pow(p->all, times);
-        }
-        total = std::make_shared<const Polynomial>(std::move(sum));
-    }
+    const std::shared_ptr<const Polynomial> total = alike.sum();
     OddsDimension headline{"result", lines_of(*total, r.result.name)};
     headline.ways = total;
     out.dimensions.push_back(std::move(headline));
-    std::vector<size_t> written(alike.size(), 0);  // the dimension with each kind's lines, 0 for none yet
+    std::vector<size_t> written(alike.kinds.size(), 0);  // the dimension with each kind's lines, 0 for none yet
     for (size_t i = 0; i < parts.size(); ++i) {
         const Outcome& o = r.results[i];
         if (o.label.empty() || o.label == r.result.label || o.label.find('.') != std::string::npos) {
             throw Error(ExitCode::internal, "odds: a total of " + r.command + " without a label of its own");
         }
-        const size_t kind = kind_of[i];
+        const size_t kind = alike.kind_of[i];
         const size_t from = parts.size() == 1 ? 0 : written[kind];
         OddsDimension d{o.label, {}};
         if (from > 0 || parts.size() == 1) {
@@ -2288,10 +2301,10 @@ OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& 
                 line.name = o.name;
             }
         } else {
-            d.lines = lines_of(*alike[kind].first, o.name);
+            d.lines = lines_of(*alike.kinds[kind].first, o.name);
             written[kind] = out.dimensions.size();
         }
-        d.ways = alike[kind].first;
+        d.ways = alike.kinds[kind].first;
         out.dimensions.push_back(std::move(d));
         for (const auto& field : o.fields) {
             if (!value_text(field.value).empty()) {

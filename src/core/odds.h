@@ -160,6 +160,18 @@ struct OddsDimension {
     std::shared_ptr<const Polynomial> ways;
 };
 
+// The line at the other end of DIM's lines that line I mirrors, when it comes first and has
+// line I's probability (a sum of dice alike is symmetric): what was worked out for it (its
+// share, its fraction's text) serves line I too. Only a dimension made from one polynomial.
+inline std::optional<size_t> mirrored(const OddsDimension& dim, size_t i)
+{
+    const size_t mirror = dim.lines.size() - 1 - i;
+    if (dim.ways && mirror < i && dim.lines[i].probability == dim.lines[mirror].probability) {
+        return mirror;
+    }
+    return std::nullopt;
+}
+
 // P's lines, a value for each of its ways not 0, lowest first, each named NAME, with its
 // probability in lowest terms.
 std::vector<OddsLine> lines_of(const Polynomial& p, const std::string& name);
@@ -209,6 +221,11 @@ private:
     friend struct OddsCacheState;
     std::shared_ptr<void> m_state;
 };
+
+// Whether TERM's result is its total alone, named alike whatever its dice show: no critical
+// marks, no count of successes (whose "success" and "successes" differ). Its odds are its
+// distribution (term_distribution, totals_odds), not a walk.
+bool total_alone(const RollTerm& term);
 
 // The distribution of TERM's total, as a roll of it gives it (pool.cc roll_term);
 // refused with a usage error past k_max_odds_total_words, as its odds walk refuses it.

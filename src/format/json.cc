@@ -482,9 +482,8 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
             }
             w.key("probability").value(line.probability.value());
             w.key("fraction");
-            const size_t mirror = dim.lines.size() - 1 - i;
-            if (!written.empty() && mirror < i && line.probability == dim.lines[mirror].probability) {
-                w.repeat(written[mirror].first, written[mirror].second);
+            if (const auto mirror = core::mirrored(dim, i)) {
+                w.repeat(written[*mirror].first, written[*mirror].second);
             } else {
                 const size_t at = w.str().size();
                 w.value(line.probability.text());

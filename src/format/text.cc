@@ -501,10 +501,8 @@ std::string to_text(const core::OddsReport& report, Style style)
             const auto& line = dim.lines[i];
             code_width = std::max(code_width, display_width(line.value));
             // a total's lines mirror one another (a sum of dice alike): the other end's, copied
-            const size_t mirror = dim.lines.size() - 1 - i;
-            shares.push_back(dim.ways && mirror < i && line.probability == dim.lines[mirror].probability
-                                 ? shares[mirror]
-                                 : shown(line.probability));
+            const auto mirror = core::mirrored(dim, i);
+            shares.push_back(mirror ? shares[*mirror] : shown(line.probability));
             most = std::max(most, shares.back());
         }
         auto label_of = [&](const core::OddsLine& line) {
