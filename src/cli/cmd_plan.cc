@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/draw.h"
 #include "cli/run.h"
+#include "core/lookup.h"
 #include "format/json.h"
 #include "format/text.h"
 #include "util/error.h"
@@ -21,7 +22,9 @@ namespace umpire::cli {
 
 namespace {
 
-// Most attack factors plan adds looking for a column (past 10:1 there is none).
+// Most attack factors plan adds to --attacker units looking for a column (past 10:1 there
+// is none); to an --attack N, as many as a strength may have (core::k_max_strength): a
+// column no legal attack reaches is the last.
 inline constexpr long long k_max_plan_attack = 100000;
 
 struct Column {
@@ -68,18 +71,20 @@ Column crt_at(const CrtAttack& a, long long added, Context& ctx)
 }
 
 // The fewest factors more than FROM's that read on another column, nullopt when none up to
-// k_max_plan_attack more. The column never falls as the attack grows (XIII.B.3), so the
-// search doubles the step until the column moves, then halves back to where it first does.
+// the most an attack may have (k_max_plan_attack more for units). The column never falls as
+// the attack grows (XIII.B.3), so the search doubles the step until the column moves, then
+// halves back to where it first does.
 std::optional<Column> next_column(const CrtAttack& a, const Column& from, Context& ctx)
 {
+    const long long most = a.attack_at ? core::k_max_strength - a.attack : k_max_plan_attack;
     long long same = from.added;  // the most factors known to read on FROM's column
     long long step = 1;
     std::optional<Column> moved;
     while (!moved) {
-        if (same >= k_max_plan_attack) {
+        if (same >= most) {
             return std::nullopt;
         }
-        Column c = crt_at(a, std::min(k_max_plan_attack, same + step), ctx);
+        Column c = crt_at(a, std::min(most, same + step), ctx);
         if (c.column != from.column) {
             moved = std::move(c);
         } else {
@@ -119,7 +124,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
             throw usage_error(plan + ": " + args[i] + " has no place in a plan (each column's odds are exact)");
         }
         if (args[i] == "--attack" && i + 1 < args.size()) {
-            auto n = parse_int(args[i + 1], 1, k_max_plan_attack);
+            auto n = parse_int(args[i + 1], 1, core::k_max_strength);
             if (!n) {
                 throw usage_error(plan + ": --attack: " + n.error());
             }

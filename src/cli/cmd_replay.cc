@@ -33,6 +33,24 @@ bool has_option(const std::vector<std::string>& argv, std::initializer_list<std:
     });
 }
 
+// The directories a logged line was given with --tables, as "A, B" (visible): replay reads
+// its own, so a table the line read from one is gone unless replay is given it too.
+std::string logged_tables(const std::vector<std::string>& argv)
+{
+    std::string out;
+    for (size_t i = 0; i < argv.size() && argv[i] != "--"; ++i) {
+        if (!names_option(argv[i], "--tables")) {
+            continue;
+        }
+        const bool joined = argv[i].size() > 8;  // "--tables=DIR"
+        if (!joined && i + 1 >= argv.size()) {
+            break;
+        }
+        out += (out.empty() ? "" : ", ") + visible(joined ? argv[i].substr(9) : argv[++i]);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before)
@@ -231,6 +249,9 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         }
         if (!tables.empty()) {
             why += (why.empty() ? "" : "; ") + std::string("table changed: ") + tables;
+            if (const std::string dirs = logged_tables(entry->argv); !dirs.empty()) {
+                why += " (the line read tables from --tables " + dirs + ": give replay the same --tables)";
+            }
         }
         if (!why.empty()) {
             differences.emplace_back(number, why);

@@ -49,6 +49,22 @@ std::string user_table_path(const std::string& id, const Context& ctx)
     return dir + "/" + relative + ".toml";
 }
 
+// Who reads the referee's copy of table ID once installed: "every call", or, when this call
+// reads ID from a directory of --tables or $UMPIRE_TABLES (which comes before his), the
+// calls without it, said on standard error too: an import the same command line then did
+// not read (hunt48).
+std::string readers_of_yours(const std::string& id, Context& ctx)
+{
+    const load::TableInfo info = ctx.catalog().info(id);
+    if (info.whose != load::k_tables_option) {
+        return "every call now reads it";
+    }
+    ctx.err() << "umpire: warning: " << id << " is read from " << info.origin
+              << " (--tables or $UMPIRE_TABLES), which comes before yours: calls given that directory do not "
+                 "read the copy installed\n";
+    return "calls without --tables or $UMPIRE_TABLES now read it";
+}
+
 // TEXT as the referee's table at DEST: its folders made, written beside it and renamed over
 // it under a lock (load::write_state_text), so two installs at once leave one whole table.
 void install(const std::string& dest, const std::string& text)
@@ -184,12 +200,14 @@ void run_table_import(const TableOptions& opt, Context& ctx)
     install(dest, toml);
     const auto shipped = load::shipped_table(opt.id);
     const auto cells = shipped ? differences(*shipped, mine) : std::vector<CellDifference>{};
+    std::string readers = readers_of_yours(opt.id, ctx);
+    readers.front() = static_cast<char>(std::toupper(static_cast<unsigned char>(readers.front())));
     say(ctx, "table import", opt.id, dest,
         "Imported " + std::to_string(mine.rows.size()) + " rows into " + opt.id + ": " + dest + "\n" +
             (shipped ? std::to_string(cells.size()) + " cell" + (cells.size() == 1 ? " differs" : "s differ") +
                            " from umpire's" + (shipped->provisional ? " provisional stand-in" : "") + "\n"
                      : std::string()) +
-            "Every call now reads it (umpire table reset " + opt.id + " removes it).\n",
+            readers + " (umpire table reset " + opt.id + " removes it).\n",
         cells, static_cast<long long>(mine.rows.size()));
 }
 
@@ -348,7 +366,7 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
             }
         };
         const auto say_fault = [&](const Error& e) {
-            ctx.err() << "umpire: error: " << e.what() << "\n"
+            ctx.err() << "umpire: error: " << visible_lines(e.what()) << "\n"
                       << e.detail() << (e.detail().empty() || e.detail().ends_with('\n') ? "" : "\n");
         };
         try {
@@ -399,8 +417,8 @@ void run_table_edit(const TableOptions& opt, Context& ctx)
     const auto cells =
         shipped ? differences(*shipped, load::parse_table(text, dest, opt.id)) : std::vector<CellDifference>{};
     say(ctx, "table edit", opt.id, dest,
-        "Installed " + dest + ": every call now reads it for " + opt.id + " (umpire table reset " + opt.id +
-            " removes it)\n",
+        "Installed " + dest + ": " + readers_of_yours(opt.id, ctx) + " for " + opt.id + " (umpire table reset " +
+            opt.id + " removes it)\n",
         cells, -1, true);
 }
 
@@ -429,7 +447,13 @@ void run_table_reset(const TableOptions& opt, Context& ctx)
     const std::string path = user_table_path(opt.id, ctx);
     std::error_code ec;
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
-        throw not_found_error("table reset " + opt.id + ": you have no table of that id (" + path + ")");
+        const auto ids = ctx.catalog().ids();
+        const bool given = std::binary_search(ids.begin(), ids.end(), opt.id) &&
+                           ctx.catalog().info(opt.id).whose == load::k_tables_option;
+        throw not_found_error("table reset " + opt.id + ": you have no table of that id (" + path + ")" +
+                              (given ? "; this call reads it from " + ctx.catalog().info(opt.id).origin +
+                                           " (--tables or $UMPIRE_TABLES), which umpire does not change"
+                                     : std::string()));
     }
     if (!load::shipped_table(opt.id)) {
         // It deleted the referee's only copy of a chart of his own game, typed in by hand:
@@ -505,7 +529,7 @@ void run_table_check(const TableOptions& opt, Context& ctx)
         ctx.out() << w.end_array().end_object().str() << "\n";
         for (const auto& c : checked) {
             if (!c.error.empty()) {  // errors go to standard error under --json too (EXIT STATUS)
-                ctx.err() << "umpire: error: " << c.error << "\n";
+                ctx.err() << "umpire: error: " << visible_lines(c.error) << "\n";
             }
         }
     } else {
@@ -513,7 +537,7 @@ void run_table_check(const TableOptions& opt, Context& ctx)
             if (c.error.empty()) {
                 ctx.out() << "ok  " << c.file << " (" << c.id << ")\n";
             } else {
-                ctx.err() << "umpire: error: " << c.error << "\n";
+                ctx.err() << "umpire: error: " << visible_lines(c.error) << "\n";
             }
         }
         ctx.out() << checked.size() - static_cast<size_t>(bad) << " of " << checked.size() << " table"

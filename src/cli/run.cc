@@ -192,7 +192,9 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          return app.add_option(o.names, ctx.options.log, o.help);
      }},
-    {"--tables", "DIR", false,
+    // replay and luck read a logged line with their own tables (a line's --tables is a path
+    // of then); a table the line read is checked by its SHA-256
+    {"--tables", "DIR", true,
      "A directory of table files overriding by id (repeatable; later wins; also $UMPIRE_TABLES)",
      [](CLI::App& app, Context& ctx, const GlobalOption& o) {
          // refused on a batch line at once, not only when the line reads a table: a roll
@@ -483,19 +485,16 @@ bool wants_json(const std::vector<std::string>& args)
     return std::find(args.begin(), end, "--json") != end;
 }
 
-// "umpire: error: MESSAGE", its words wrapped whole to a terminal's COLUMNS (0: one line
-// each), the first line's continuations under the message: at 40 columns a terminal broke
-// them mid-word ("repla/y").
-std::string error_text(const std::string& message, size_t columns)
+// TEXT's lines, the first after PREFIX, their words wrapped whole to a terminal's COLUMNS
+// (0: each line as it is), continuations under the first's text: at 40 columns a terminal
+// broke an error mid-word ("repla/y"). An error is "umpire: error: MESSAGE", its hint bare.
+std::string wrapped_lines(const std::string& prefix, const std::string& text, size_t columns)
 {
-    if (columns == 0) {
-        return "umpire: error: " + message + "\n";
-    }
     format::Style style;
     style.width = columns;
     std::string out;
-    for (const auto& line : split(message, '\n')) {
-        out += format::wrapped(out.empty() ? "umpire: error: " : "", line, style);
+    for (const auto& line : split(visible_lines(text), '\n')) {  // whatever a message quotes
+        out += format::wrapped(out.empty() ? prefix : "", line, style);
     }
     return out;
 }
@@ -542,13 +541,9 @@ RunResult guarded(std::ostream& err, const Context* ctx, size_t columns, Body bo
         result = {static_cast<int>(ExitCode::internal), std::string("internal error: ") + e.what(), std::nullopt,
                   std::nullopt};
     }
-    err << error_text(result.error, columns);
+    err << wrapped_lines("umpire: error: ", result.error, columns);
     if (!hint.empty()) {
-        format::Style style;
-        style.width = columns;
-        for (const auto& line : split(hint.substr(0, hint.size() - (hint.ends_with('\n') ? 1 : 0)), '\n')) {
-            err << format::wrapped("", line, style);
-        }
+        err << wrapped_lines("", hint.substr(0, hint.size() - (hint.ends_with('\n') ? 1 : 0)), columns);
     }
     if (json_out != nullptr) {
         // DESIGN.md: under --json an error is a JSON object too, on standard output where

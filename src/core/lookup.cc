@@ -81,12 +81,27 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
     std::vector<std::string> shift_names;
     std::vector<std::string> shift_steps;
     std::vector<std::string> read_steps;
-    for (const auto& [name, count] : q.shifts) {
+    long long given = 0;  // the columns given as numbers, in all
+    for (size_t i = 0; i < q.shifts.size(); ++i) {
+        const std::string& name = q.shifts[i].first;
+        const int count = q.shifts[i].second;
         if (name.empty() ? count == 0 || count < -20 || count > 20 : count < 1 || count > 20) {
             throw usage_error("{shift} " + (name.empty() ? signed_number(count) : name + "=" + std::to_string(count)) +
                               (name.empty() ? ": a shift of -20 to 20 columns, not 0" : ": a count from 1 to 20"));
         }
+        // A shift named again is refused, not added up (a river counted twice), as a modifier
+        // is; numbers add up, held to the range one may have.
+        if (!name.empty() && std::any_of(q.shifts.begin(), q.shifts.begin() + static_cast<long>(i),
+                                         [&](const auto& before) { return before.first == name; })) {
+            throw usage_error("{shift} " + name + ": given twice; give each shift once, with its whole count (" + name +
+                              "=COUNT)");
+        }
         if (name.empty()) {
+            given += count;
+            if (given < -20 || given > 20) {
+                throw usage_error("{shift}: the numbers add up to " + signed_number(given) +
+                                  " columns; allowed -20 to 20 in all");
+            }
             moved += count;
             shift_names.push_back(signed_number(count));
             shift_steps.push_back("shift " + signed_number(count) + " column" + (count == 1 || count == -1 ? "" : "s") +
@@ -136,8 +151,9 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
                                                                   : " (and {defense} N: their difference)"));
         }
         for (const auto& [field, v] : {std::pair{"{attack}", q.attack}, std::pair{"{defense}", q.defense}}) {
-            if (v && (*v < 0 || *v > 1000000)) {
-                throw usage_error(std::string(field) + " is " + std::to_string(*v) + "; allowed 0 to 1000000");
+            if (v && (*v < 0 || *v > k_max_strength)) {
+                throw usage_error(std::string(field) + " is " + std::to_string(*v) + "; allowed 0 to " +
+                                  std::to_string(k_max_strength));
             }
         }
         if (t.column_kind == ColumnKind::ratio && !q.defense) {
@@ -389,7 +405,9 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
             }
             column = pick->index;
             column_text = " under " + table.columns[column] +
-                          (pick->clamped ? " (" + signed_number(*n) + " read as " + table.columns[column] + ")" : "");
+                          (table.column_values[column] != *n
+                               ? " (" + signed_number(*n) + " read as " + table.columns[column] + ")"
+                               : "");
         } else if (table.column_kind == ColumnKind::ratio) {
             auto factors = parse_ratio(*q.column);
             if (!factors) {

@@ -71,6 +71,9 @@ struct CombatColumn {
 CombatColumn combat_column(const Table& table, long long attack, std::optional<long long> defense, long long moved,
                            long long read = 0);
 
+// The most a strength (an attack, a defense) may be on a combat table.
+inline constexpr long long k_max_strength = 1000000;
+
 // The column from the strengths, rounded in the defender's favour (the nearest column at or
 // below); past the last column read at the last before any shift where the table clamps
 // there (as XIII.B.4 reduces odds over 10:1), else refused after the shifts; then the shifts;

@@ -90,6 +90,11 @@ Expected<ColumnPick> find_column(const Table& table, int differential)
     if (differential > values.back() && table.clamp_above) {
         return ColumnPick{values.size() - 1, true};
     }
+    if (differential > values.front() && differential < values.back()) {
+        // between two columns: the nearest at or below, as strengths are read (resolve_combat)
+        const auto above = std::upper_bound(values.begin(), values.end(), differential);
+        return ColumnPick{static_cast<size_t>(above - values.begin()) - 1, false};
+    }
     return fail<ColumnPick>("differential " + signed_number(differential) + " is not on table " + table.id +
                             "; its columns run " + signed_number(values.front()) + " to " +
                             signed_number(values.back()));

@@ -177,7 +177,8 @@ struct Table {
 // a d6 names totals that cannot happen). The loader and table import say the same.
 std::string die_row_problem(const Table& table, DieRange range);
 
-// The column a differential is read under, and whether it was clamped to an edge.
+// The column a differential is read under, and whether it was clamped to an edge. One
+// between two columns is read under the nearest at or below, as strengths are.
 struct ColumnPick {
     size_t index = 0;
     bool clamped = false;

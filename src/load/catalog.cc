@@ -43,7 +43,7 @@ void require_regular_file(const fs::path& path)
     if (fs::is_regular_file(status)) {
         return;
     }
-    throw data_error(path.string() + ": " + (ec ? "a broken link" : file_kind(status)) +
+    throw data_error(visible(path.string()) + ": " + (ec ? "a broken link" : file_kind(status)) +
                      "; a table or scenario must be a regular file");
 }
 
@@ -120,9 +120,10 @@ std::vector<fs::path> toml_files(const std::string& dir)
         }
     }
     if (ec) {
-        throw not_found_error("tables directory '" + dir + "': cannot read " +
-                              (it != fs::recursive_directory_iterator() ? "'" + it->path().string() + "'" : "it") +
-                              ": " + ec.message());
+        throw not_found_error(
+            "tables directory '" + dir + "': cannot read " +
+            (it != fs::recursive_directory_iterator() ? "'" + visible(it->path().string()) + "'" : "it") + ": " +
+            ec.message());
     }
     std::sort(files.begin(), files.end());
     return files;

@@ -24,7 +24,7 @@ namespace {
 class Reader {
 public:
     explicit Reader(std::string_view source)
-        : m_source(source)
+        : m_source(visible(source))  // a path from a folder listed can hold any byte
     {
     }
 
@@ -221,7 +221,7 @@ void check_id(const Reader& reader, const toml::table& doc, const std::string& i
         reader.fail(doc.get("id")->source(), "id '" + id +
                                                  "' does not match the file name, "
                                                  "which makes it '" +
-                                                 std::string(expected_id) + "'");
+                                                 visible(expected_id) + "'");
     }
 }
 
@@ -442,9 +442,11 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
         if (t.column_kind == core::ColumnKind::differential) {
             int v = static_cast<int>(reader.integer(item, "keys", -1000000, 1000000));
             if (!t.column_values.empty() && v <= t.column_values.back()) {
-                reader.fail(item.source(), "column " + signed_number(v) +
-                                               " is out of order; "
-                                               "differential columns run from low to high");
+                reader.fail(item.source(),
+                            "column " + signed_number(v) +
+                                (std::find(t.column_values.begin(), t.column_values.end(), v) != t.column_values.end()
+                                     ? " appears twice"
+                                     : " is out of order; differential columns run from low to high"));
             }
             t.column_values.push_back(v);
             t.columns.push_back(signed_number(v));
@@ -457,9 +459,12 @@ void read_columns(const Reader& reader, const toml::table& doc, core::Table& t)
             if (!t.column_ratios.empty()) {
                 const auto& prev = t.column_ratios.back();
                 if (ratio->attack * prev.defense <= prev.attack * ratio->defense) {
+                    const bool again = std::any_of(t.column_ratios.begin(), t.column_ratios.end(), [&](const auto& r) {
+                        return ratio->attack * r.defense == r.attack * ratio->defense;
+                    });
                     reader.fail(item.source(), "column " + k +
-                                                   " is out of order; odds columns "
-                                                   "run from low to high");
+                                                   (again ? " appears twice (as odds)"
+                                                          : " is out of order; odds columns run from low to high"));
                 }
             }
             t.column_ratios.push_back(*ratio);
@@ -609,7 +614,7 @@ core::Table parse_table(std::string_view text, std::string_view source_name, std
                        "columns", "row", "legend", "constants", "mod", "shift", "roll_again_limit"},
                       "the table");
     core::Table t;
-    t.origin = source_name;
+    t.origin = visible(source_name);  // printed: a path from a folder listed can hold any byte
     t.id = reader.string(doc, "id", "the table", true);
     check_id(reader, doc, t.id, expected_id);
     t.title = reader.string(doc, "title", "the table", true);
@@ -714,7 +719,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
         doc, {"id", "title", "game", "source", "sides", "wind", "unit", "start", "supply", "turn_record_track"},
         "the scenario");
     core::Scenario s;
-    s.origin = source_name;
+    s.origin = visible(source_name);
     s.id = reader.string(doc, "id", "the scenario", true);
     check_id(reader, doc, s.id, expected_id);
     s.title = reader.string(doc, "title", "the scenario", true);
@@ -826,10 +831,10 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             const toml::node* side = reader.required(u, "side", "[[unit]]");
             unit.side = reader.string(*side, "side");
             if (std::find(s.sides.begin(), s.sides.end(), unit.side) == s.sides.end()) {
-                reader.fail(side->source(), "side '" + unit.side +
-                                                "' is not one of the scenario's "
-                                                "sides: " +
-                                                join(s.sides, ", "));
+                reader.fail(side->source(), "side '" + unit.side + "' is not one of the scenario's sides" +
+                                                (s.sides.empty() ? std::string(", which has none: add 'sides = [...]' "
+                                                                               "at the top, naming each")
+                                                                 : ": " + join(s.sides, ", ")));
             }
             unit.type = reader.string(u, "type", "[[unit]]", true);
             if (u.get("front") != nullptr || u.get("back") != nullptr) {

@@ -1,6 +1,7 @@
 #include "load/table_cache.h"
 
 #include "load/loader.h"
+#include "util/text.h"
 
 #include <array>
 #include <cerrno>
@@ -311,7 +312,7 @@ core::Table parse_table_cached(std::string_view text, const std::string& path, s
         const std::string_view body(copy.data(), copy.size() - k_check);
         if (check_of(body) == std::string_view(copy).substr(body.size())) {
             if (auto table = decode_table(body.substr(head.size()))) {
-                table->origin = path;
+                table->origin = visible(path);  // as parse_table gives it
                 return std::move(*table);
             }
         }

@@ -340,6 +340,20 @@ std::string code_point_text(char32_t code)
     return buf;
 }
 
+std::string visible_lines(std::string_view text)
+{
+    std::string out;
+    for (size_t at = 0;;) {
+        const size_t end = text.find_first_of("\n\t", at);
+        out += visible(text.substr(at, end - at));
+        if (end == std::string_view::npos) {
+            return out;
+        }
+        out += text[end];
+        at = end + 1;
+    }
+}
+
 std::string visible(std::string_view text)
 {
     std::string out;

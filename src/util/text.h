@@ -69,6 +69,10 @@ std::string code_point_text(char32_t code);
 std::string_view invisible_in(std::string_view text);
 // TEXT as it may reach a terminal: each control character written out, "\x1b", "\u009b".
 std::string visible(std::string_view text);
+// TEXT as visible() writes it but for its line breaks and tabs, kept: a message of several
+// lines (a table's error with its line, tabs and all, and a caret under it) whose parts
+// quote what a file or folder held.
+std::string visible_lines(std::string_view text);
 
 // Where the run of printable ASCII (0x20 to 0x7e) from AT in TEXT ends: at the first byte
 // outside it, or equal to one of STOPS, or at TEXT's end. Eight bytes at a

@@ -708,6 +708,36 @@ TEST_CASE("replay: overriding a table the line did not read changes nothing", "[
     std::filesystem::remove(log);
 }
 
+TEST_CASE("replay: a line logged with --tables replays with replay's own tables, checked by their SHA-256",
+          "[cli][log]")
+{
+    // The referee's own chart given with --tables: every such line was "now fails: --tables
+    // on a batch line" in replay and luck, his game's journal too (hunt48 F1).
+    const test::TempDir dir("replay-tables");
+    std::filesystem::create_directories(dir / "tables/constantinople");
+    std::ifstream storm(std::string(UMPIRE_SOURCE_DIR) + "/tables/constantinople/storm.toml");
+    std::stringstream text;
+    text << storm.rdbuf();
+    std::string mine = text.str();
+    const std::string title = "title = \"";
+    REQUIRE(mine.find(title) != std::string::npos);
+    mine.insert(mine.find(title) + title.size(), "The referee's ");
+    std::ofstream(dir / "tables/constantinople/storm.toml") << mine;
+    const std::string log = dir / "game.jsonl";
+    const std::string tables = dir / "tables";
+    REQUIRE(test::run_cli({"-q", "--tables", tables, "--log", log, "--seed", "5", "check", "storm"}).code == 0);
+    auto same = test::run_cli({"--tables", tables, "replay", log});
+    CHECK(same.out == "1 resolution(s) replayed, 0 differ\n");
+    CHECK(same.code == 0);
+    CHECK(test::run_cli({"--tables", tables, "--json", "luck", log}).out.find("\"not_ranked\":[]") !=
+          std::string::npos);
+    // Without them, umpire's table is another: said, with the directory the line read.
+    auto other = test::run_cli({"replay", log});
+    CHECK(other.code == 65);
+    CHECK(contains(other.err, "table changed: constantinople.storm (the line read tables from --tables " + tables +
+                                  ": give replay the same --tables)"));
+}
+
 TEST_CASE("replay: runs only resolutions, in memory, and never touches a state file", "[cli][log]")
 {
     const std::string state = temp_path("replay-state.toml");

@@ -570,8 +570,32 @@ TEST_CASE("cli: --help lists the commands under the game each serves", "[cli][he
 
 TEST_CASE("cli: replay drops the global options it sets itself, in either spelling", "[cli][log]")
 {
+    // --tables too: replay reads a line with its own tables, checked by their SHA-256 (a
+    // line's --tables was refused as a batch line's, hunt48 F1)
     CHECK(cli::without_replay_options({"--seed=5", "--json", "--log", "g.jsonl", "-q", "--tables", "d", "wind",
-                                       "--position", "3"}) == std::vector<std::string>{"--tables", "d", "wind"});
+                                       "--position", "3", "--tables=e"}) == std::vector<std::string>{"wind"});
+}
+
+TEST_CASE("cli: a table file's name is written out where it holds a control character, as any message's text",
+          "[cli][tables]")
+{
+    // A folder of tables someone sent: a file named with ESC [31m reached the terminal raw
+    // in resolve's, table list's and table check's errors (hunt48 F2).
+    const test::TempDir dir("escape-name");
+    std::filesystem::create_directories(dir / "skirmish");
+    std::ofstream(dir / "skirmish/ev\x1b[31mil.toml") << "id = \"skirmish.crt\"\n";
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"table", "list"}, std::vector<std::string>{"table", "check", dir / ""},
+          std::vector<std::string>{"--json", "table", "list"}}) {
+        std::vector<std::string> all{"--tables", dir / ""};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = test::run_cli(all);
+        INFO(r.err);
+        CHECK(r.code == 65);
+        CHECK(r.err.find('\x1b') == std::string::npos);
+        CHECK(r.out.find('\x1b') == std::string::npos);
+        CHECK(contains(r.err + r.out, "ev\\x1b[31mil.toml"));
+    }
 }
 
 TEST_CASE("cli: a table file's error shows the offending line with a caret under the column", "[cli][tables]")

@@ -246,6 +246,13 @@ TEST_CASE("plan resolve: any combat table's next two columns, as plan crt finds 
     CHECK(contains(melee.out, "  now: attack 3 is read on -2\n"));
     CHECK(contains(melee.out, "  +1 attack factor (4) reaches -1\n"));
     CHECK(contains(melee.out, "  +2 attack factors (5) reach 0\n"));
+    // As far as a legal attack goes (1000000), not 100000 factors more: a plan said -3 was
+    // the last column these options reach where attack 399998 reads -2 (hunt48 F3).
+    auto far = test::run_cli({"plan", "resolve", "constantinople.melee", "--attack", "1", "--defense", "400000"});
+    REQUIRE(far.code == 0);
+    CHECK(contains(far.out, "  +399997 attack factors (399998) reach -2\n"));
+    CHECK(contains(far.out, "  +399998 attack factors (399999) reach -1\n"));
+    CHECK_FALSE(contains(far.out, "last column"));
     auto none = test::run_cli({"plan", "resolve", "russian-portfolio.crt", "--defense", "3"});
     CHECK(none.code == 64);
     CHECK(contains(none.err, "plan resolve russian-portfolio.crt: give --attack N"));

@@ -233,6 +233,14 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
         {{"--attack", "7", "--defense", "3", "--shift", "+99"}, "--shift +99: a shift of -20 to 20 columns"},
         {{"--attack", "7", "--defense", "3", "--shift", "99999999999999999999"}, "--shift 99999999999999999999"},
         {{"--attack", "7", "--defense", "3", "--shift", "river=30"}, "--shift river=30: the count"},
+        // a shift named again is refused as a modifier is, not added up past its count's 20
+        // (hunt48 F5: river=20 twice read 40 columns); numbers add up to 20 columns at most
+        {{"--attack", "7", "--defense", "3", "--shift", "river", "--shift", "river"},
+         "--shift river: given twice; give each shift once, with its whole count (river=COUNT)"},
+        {{"--attack", "7", "--defense", "3", "--shift", "river=20", "--shift", "river=20"},
+         "--shift river: given twice"},
+        {{"--attack", "7", "--defense", "3", "--shift", "-20", "--shift", "-1"},
+         "--shift: the numbers add up to -21 columns; allowed -20 to 20 in all"},
         {{"--attack", "-7", "--defense", "3"}, "--attack is -7; allowed 0 to 1000000"},
         // 0 to 0 read as "no defense", past the last column: a DE from no attack at all
         {{"--attack", "0", "--defense", "0"}, "--attack is 0: table homebrew.crt's columns are odds"},

@@ -107,6 +107,31 @@ TEST_CASE("cli: table import installs the printed chart, diff shows it, reset re
     CHECK(std::filesystem::exists(own));
 }
 
+TEST_CASE("cli: table import under a --tables copy of the table says that copy is read, not the one installed",
+          "[cli][tables]")
+{
+    // "Every call now reads it" while the very command line that imported it read the
+    // --tables copy, which comes before the referee's directory (hunt48 F6).
+    const Referee ref;
+    const std::string given = ref.dir / "given";
+    std::filesystem::create_directories(given + "/russian-portfolio");
+    std::ofstream(given + "/russian-portfolio/crt.toml")
+        << slurp(std::string(UMPIRE_SOURCE_DIR) + "/tables/russian-portfolio/crt.toml");
+    auto r = run_cli(
+        {"--tables", given, "table", "import", "russian-portfolio.crt", ref.write("chart.csv", k_header + k_rows)},
+        ref.env);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(contains(r.out, "Calls without --tables or $UMPIRE_TABLES now read it (umpire table reset"));
+    CHECK(contains(r.err, "umpire: warning: russian-portfolio.crt is read from " + given +
+                              "/russian-portfolio/crt.toml (--tables or $UMPIRE_TABLES), which comes before yours"));
+    CHECK(ref.crt(1, 4, 1) == "S");  // the import, read without --tables
+    // Without --tables the import says every call reads it, and no warning.
+    auto plain = ref.import(k_header + k_rows);
+    CHECK(contains(plain.out, "Every call now reads it"));
+    CHECK_FALSE(contains(plain.err, "warning"));
+}
+
 TEST_CASE("cli: two files of one table id in a tables directory are refused, naming both", "[cli][tables]")
 {
     // DIR/GAME/NAME.toml and DIR/GAME.NAME.toml: the second was never read, even by table

@@ -197,6 +197,16 @@ keys = [0, 2, 1]
 die = "1-6"
 cells = ["a", "a", "a"]
 )" + k_legend) == "t.toml:10:15: column +1 is out of order; differential columns run from low to high");
+    // One given twice says so (it was "out of order", hunt48 F7).
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "differential"
+keys = [0, 2, 2]
+[[row]]
+die = "1-6"
+cells = ["a", "a", "a"]
+)" + k_legend) == "t.toml:10:15: column +2 appears twice");
 }
 
 TEST_CASE("loader: a row or column key twice, in any case, is refused at the second", "[load]")
@@ -319,6 +329,22 @@ side = "c"
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(std::string(e.what()) == "s.toml:8:8: side 'c' is not one of the scenario's sides: a, b");
+    }
+    // A scenario with no sides says what to add (an empty list said nothing, hunt48 F7).
+    try {
+        load::parse_scenario(R"(id = "s"
+title = "S"
+game = "G"
+source = "G"
+[[unit]]
+name = "Ship"
+side = "red"
+)",
+                             "s.toml");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) == "s.toml:7:8: side 'red' is not one of the scenario's sides, which has none: "
+                                       "add 'sides = [...]' at the top, naming each");
     }
     try {
         load::parse_scenario(head + R"([[unit]]
@@ -461,6 +487,12 @@ kind = "die"
 kind = "ratio"
 keys = ["1:2", "1:3"]
 )") == "t.toml:10:16: column 1:3 is out of order; odds columns run from low to high");
+    CHECK(load_error(k_head + R"([rows]
+kind = "die"
+[columns]
+kind = "ratio"
+keys = ["1:2", "1:1", "2:2"]
+)") == "t.toml:10:23: column 2:2 appears twice (as odds)");
     CHECK(load_error(k_head + R"([rows]
 kind = "die"
 [columns]
