@@ -598,7 +598,7 @@ void key(const PbemOptions& opt, Context& ctx)
     if (ctx.options.json) {
         format::JsonWriter w;
         w.begin_document().key("command").value("pbem key").key("player").value(name);
-        w.key("key").value(public_key).key("line").value(line).end_object();
+        w.key("key").value(public_key).key("key_line").value(line).end_object();
         ctx.out() << w.str() << "\n";
         return;
     }
