@@ -3,12 +3,10 @@
 #include "util/text.h"
 
 #include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <map>
 
 using namespace umpire;
 using test::contains;
@@ -272,39 +270,6 @@ TEST_CASE("cli: wind --start reports the scenario's starting wind (13.1)", "[cli
     CHECK(r.code == 0);
     CHECK(contains(r.out, R"("code":"N")"));
     CHECK(contains(r.out, R"("toward":"S","velocity":8)"));
-}
-
-TEST_CASE("cli: wind's velocity is a number on every roll, calm and storm named apart (14.32)", "[cli][wind]")
-{
-    // 14.32: 2 Storm, 11 No Wind, the other rolls a velocity. A field keeps one JSON type
-    // (hunt45: velocity was 8 on one roll and "storm" on another).
-    const std::map<int, std::string> condition{{2, "storm"}, {11, "calm"}};
-    for (int roll = 2; roll <= 12; ++roll) {
-        const auto r = run_cli({"--json", "wind", "--roll", "7", "--roll", std::to_string(roll)});
-        REQUIRE(r.code == 0);
-        const auto result = nlohmann::json::parse(r.out)["result"];
-        if (condition.count(roll) != 0) {
-            CHECK(result["condition"] == condition.at(roll));
-            CHECK_FALSE(result.contains("velocity"));
-        } else {
-            CHECK(result["velocity"].is_number_integer());
-            CHECK_FALSE(result.contains("condition"));
-        }
-    }
-    // --odds: velocities ascending (umpire(1): "Numbers come in ascending order"), the
-    // rolls that report none last; 14.32's numbers 2, 4, 6 to 12, each once.
-    const auto odds = nlohmann::json::parse(run_cli({"--json", "wind", "--odds"}).out)["odds"];
-    std::vector<std::string> values;
-    for (const auto& line : odds["result.velocity"]) {
-        values.push_back(line["value"].get<std::string>());
-    }
-    CHECK(values == std::vector<std::string>{"2", "4", "6", "7", "8", "9", "10", "11", "12", ""});
-    std::vector<std::string> conditions;
-    for (const auto& line : odds["result.condition"]) {
-        conditions.push_back(line["value"].get<std::string>());
-    }
-    CHECK(conditions.size() == 3);  // storm and calm, in the table's legend order, and none
-    CHECK(conditions.back().empty());
 }
 
 TEST_CASE("cli: check by short name, and portage with its modifier", "[cli]")

@@ -122,7 +122,7 @@ TEST_CASE("odds: wind velocity Storm is 1/36 and 8 is 1/6 (14.32)", "[core][odds
     const auto& vel = test::embedded().table("constantinople.wind-velocity");
     auto report = compute_odds([&](Dice& d) { return resolve_wind(dir, vel, d); }, {});
     CHECK(report.branches == 121);
-    CHECK(equals(odds_of(report, "result.condition", "storm"), 1, 36));
+    CHECK(equals(odds_of(report, "result.velocity", "storm"), 1, 36));
     CHECK(equals(odds_of(report, "result.velocity", "8"), 1, 6));
     // N on 7 or 8: 11/36; NW on 5 or 6: 9/36; S on 4 or 11: 5/36.
     CHECK(equals(odds_of(report, "result", "N"), 11, 36));

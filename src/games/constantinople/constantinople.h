@@ -85,13 +85,8 @@ struct SailRequest {
 // to. No dice.
 Resolution resolve_sail(const SailRequest& request);
 
-// 14.23, 14.31, 14.32: direction then velocity, two dice each. The result's velocity is
-// always a number: a roll of No Wind or Storm reports none, and its condition ("calm",
-// "storm") instead, so that a field keeps one JSON type.
+// 14.23, 14.31, 14.32: direction then velocity, two dice each.
 Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dice);
-// The velocity of WIND (resolve_wind's result) as the game file keeps it: the number, or
-// calm or storm.
-std::string wind_velocity(const Outcome& wind);
 
 struct MeleeRequest {
     std::vector<Ship> attackers;  // 1 to 4 (15.24)

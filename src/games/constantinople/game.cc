@@ -234,7 +234,7 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                               now_label(g) + " " + begun + "; undo what came after to roll the wind first");
         }
         out.push_back(change_to(g, "", "wind", r.result.code, "14.23"));
-        out.push_back(change_to(g, "", "velocity", wind_velocity(r.result), "14.23"));
+        out.push_back(change_to(g, "", "velocity", field_text(r.result.fields, "velocity"), "14.23"));
         out.push_back(change_to(g, "", "wind_rolled_for", phase, "14.23"));
     } else if (r.command == "reef" && r.result.code == "lost") {
         const GameUnit* ship = g.find_unit(field_text(r.inputs, "ship"));
@@ -626,11 +626,11 @@ GameRules constantinople_game_rules()
                               "; the wind is rolled for the whole Naval Phase (13.1, 14.23)");
             r.steps.insert(r.steps.end(), wind.steps.begin(), wind.steps.end());
             changes.push_back(change_to(g, "", "wind", wind.result.code, "14.23"));
-            changes.push_back(change_to(g, "", "velocity", wind_velocity(wind.result), "14.23"));
+            changes.push_back(change_to(g, "", "velocity", field_text(wind.result.fields, "velocity"), "14.23"));
             changes.push_back(change_to(g, "", "wind_rolled_for", std::to_string(phase + 1), "14.23"));
             r.result.code = impulse_label(phase + 1, 1);
             r.result.name = "Naval Phase " + std::to_string(phase + 1) + ", Impulse 1, wind " + wind.result.code + " " +
-                            wind_velocity(wind.result);
+                            field_text(wind.result.fields, "velocity");
             r.result.effects = wind.result.effects;
         }
         r.result.source = r.source;

@@ -1,6 +1,5 @@
 // Constantinople's wind and sailing: the hex compass (14.31), points of sailing, turns
 // and drift (14.24-14.26, 15.65), the wind's direction and velocity (14.23).
-#include "core/game.h"
 #include "games/constantinople/constantinople.h"
 #include "games/constantinople/internal.h"
 
@@ -348,12 +347,6 @@ Resolution resolve_sail(const SailRequest& q)
     return r;
 }
 
-std::string wind_velocity(const Outcome& wind)
-{
-    const std::string velocity = field_text(wind.fields, "velocity");
-    return velocity.empty() ? field_text(wind.fields, "condition") : velocity;
-}
-
 Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dice)
 {
     Resolution r;
@@ -382,7 +375,7 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
         r.steps.push_back("velocity: " + roll_text(dice.record().back()) + " -> " + speed + " (" + velocity.source +
                           ")");
     } else {
-        r.result.fields.push_back({"condition", speed});
+        r.result.fields.push_back({"velocity", speed});
         Outcome v_out;
         v_out.code = speed;
         describe(v_out, velocity, "");
