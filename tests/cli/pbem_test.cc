@@ -261,6 +261,7 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
         CHECK(doc["player"] == "alice");
         CHECK(doc["key"] == pub);
         CHECK(doc["key_line"] == "umpire-key alice " + pub);
+        CHECK(doc["line"] == doc["key_line"]);  // its name before key_line, kept outside a batch
         // bob knows alice's key already (Game trusted it); carol's is new to him
         const std::string carol = new_key_pair().public_key;
         const auto trust = g.bob.run({"--json", "pbem", "trust", "-"},
