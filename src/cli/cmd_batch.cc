@@ -313,16 +313,33 @@ void run_batch(Context& ctx)
         if (request.empty() || request.front().rfind("#", 0) == 0) {
             continue;  // blank lines and comments are not requests
         }
+        // 'help roll' is 'roll --help' (as outside a batch), refused below as it is
+        request = with_help_spelled_out(request);
         if (std::any_of(request.begin(), request.end(), [](const std::string& w) {
                 return w == "-h" || w == "--help" || w == "--help-all" || w == "--version";
             })) {
-            const auto word =
-                std::find_if(request.begin(), request.end(), [](const std::string& w) { return !w.starts_with("-"); });
+            // the command asked of (past a global option's value: '--seed 3 help melee' is
+            // melee's), with its action ('help table show')
+            std::string asked;
+            try {
+                asked = command_of(request);
+            } catch (const Error&) {
+            }
+            if (const auto at = std::find(request.begin(), request.end(), asked);
+                !asked.empty() && at + 1 != request.end() && !(at + 1)->starts_with("-")) {
+                asked += " " + *(at + 1);
+            }
             refuse(line, 64,
                    "help and version are not answers a batch can give in JSON; run 'umpire " +
-                       (word == request.end() ? std::string() : *word + " ") + "--help' outside the batch");
+                       (asked.empty() ? std::string() : asked + " ") + "--help' outside the batch");
             continue;
         }
+        // -q on the line quiets its own warning (PROVISIONAL DATA), as on the batch; a later
+        // line without it that reads the same table is warned of it then.
+        const auto end = std::find(request.begin(), request.end(), "--");
+        warned.quiet = ctx.options.quiet || std::any_of(request.begin(), end, [](const std::string& w) {
+                           return w == "-q" || w == "--quiet";
+                       });
         std::vector<std::string> args = common;
         for (const auto& option : given) {
             const std::string& name = option.front();

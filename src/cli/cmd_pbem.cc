@@ -598,7 +598,13 @@ void key(const PbemOptions& opt, Context& ctx)
     if (ctx.options.json) {
         format::JsonWriter w;
         w.begin_document().key("command").value("pbem key").key("player").value(name);
-        w.key("key").value(public_key).key("line").value(line).end_object();
+        w.key("key").value(public_key).key("key_line").value(line);
+        if (!ctx.in_batch()) {
+            // the line to send as it was named before key_line; a batch's "line" is its
+            // request line's number, which one object cannot name twice (hunt45 #1)
+            w.key("line").value(line);
+        }
+        w.end_object();
         ctx.out() << w.str() << "\n";
         return;
     }

@@ -124,7 +124,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
             throw usage_error(plan + ": " + args[i] + " has no place in a plan (each column's odds are exact)");
         }
         if (args[i] == "--attack" && i + 1 < args.size()) {
-            auto n = parse_int(args[i + 1], 1, core::k_max_strength);
+            auto n = parse_decimal(args[i + 1], 1, core::k_max_strength);
             if (!n) {
                 throw usage_error(plan + ": --attack: " + n.error());
             }

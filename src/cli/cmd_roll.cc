@@ -311,7 +311,11 @@ void run_roll(const RollOptions& opt, Context& ctx)
         ctx.out() << buffer << (json ? "]}\n" : "");
         ctx.flush_out();
         if (!ctx.options.quiet && !json) {
-            ctx.err() << "umpire: seed " << *ctx.options.seed << "\n";
+            // with the position the rolls began at, as a resolution's "seed:" line says it:
+            // the run replays from it (the JSON's position)
+            ctx.err() << "umpire: seed " << *ctx.options.seed
+                      << (ctx.options.position != 0 ? " (position " + std::to_string(ctx.options.position) + ")" : "")
+                      << "\n";
         }
         return;
     }

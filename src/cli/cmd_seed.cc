@@ -186,7 +186,7 @@ void setup_seed(CLI::App& app, Context& ctx)
     sub->add_option_function<std::string>(
            "--seed",
            [opt](const std::string& text) {
-               auto n = parse_int(text, 0, 4294967295LL);
+               auto n = parse_decimal(text, 0, 4294967295LL);
                if (!n) {
                    throw usage_error("--seed: " + n.error());
                }

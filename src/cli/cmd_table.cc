@@ -493,12 +493,19 @@ void run_table_check(const TableOptions& opt, Context& ctx)
                     checked.push_back({info.origin, id, ""});
                 }
             } catch (const Error& e) {
-                checked.push_back({opt.file, id, e.what()});
+                // the file read, not the directory; two files of one id: the message names both
+                std::string file = opt.file;
+                try {
+                    file = dir.file_of(id);
+                } catch (const Error&) {
+                }
+                checked.push_back({file, id, e.what()});
             }
         }
     } else {
+        std::string text;
         try {
-            const std::string text = load::read_data_file(opt.file);
+            text = load::read_data_file(opt.file);
             const core::Table t = load::parse_table(text, opt.file);
             // A tables directory reads the file's name as the id's last part (DIR/GAME/NAME.toml)
             // or the whole id (DIR/GAME.NAME.toml): an id no directory could give it is refused
@@ -516,7 +523,7 @@ void run_table_check(const TableOptions& opt, Context& ctx)
             }
             checked.push_back({opt.file, t.id, ""});
         } catch (const Error& e) {
-            checked.push_back({opt.file, "", e.what()});
+            checked.push_back({opt.file, load::table_id_in(text), e.what()});  // its id, when it names one
         }
     }
     const auto bad = std::count_if(checked.begin(), checked.end(), [](const Checked& c) { return !c.error.empty(); });

@@ -88,6 +88,13 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
     if (!opt.state.empty()) {
         inputs.push_back({"state", opt.state});
     }
+    // Without a state file, what stands in for it: the fog used and the flood (Weather).
+    if (!opt.dense_fog_used.empty()) {
+        inputs.push_back({"dense_fog_used", opt.dense_fog_used});
+    }
+    if (opt.flooded) {
+        inputs.push_back({"flooded", true});
+    }
     // The state is saved before the answer is printed: a failed save prints no answer.
     ctx.adjudicate(
         opt.dice, inputs, "weather",

@@ -164,7 +164,7 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
          return app.add_option_function<std::string>(
              o.names,
              [&ctx](const std::string& text) {
-                 auto n = parse_int(text, 0, 4294967295LL);
+                 auto n = parse_decimal(text, 0, 4294967295LL);
                  if (!n) {
                      throw usage_error("--seed: " + n.error());
                  }
@@ -178,7 +178,7 @@ constexpr std::array<GlobalOption, 14> k_global_options{{
          return app.add_option_function<std::string>(
              o.names,
              [&ctx](const std::string& text) {
-                 auto n = parse_int(text, 0, static_cast<long long>(core::k_last_position));
+                 auto n = parse_decimal(text, 0, static_cast<long long>(core::k_last_position));
                  if (!n) {
                      throw usage_error("--position: " + n.error());
                  }
@@ -918,7 +918,10 @@ CompletionModel completion_model(const Environment& env)
     return model;
 }
 
-std::string command_of(const std::vector<std::string>& args)
+namespace {
+
+// Where in ARGS the command is, ARGS.size() when none is; command_of's.
+size_t command_position(const std::vector<std::string>& args)
 {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -946,9 +949,35 @@ std::string command_of(const std::vector<std::string>& args)
             throw usage_error("unknown command '" + visible(arg) + "'" + suggestion(arg, names) +
                               "; commands: " + join(names, ", "));
         }
-        return arg;
+        return i;
     }
-    return "";
+    return args.size();
+}
+
+// 'table nosuch', 'plan nosuch': the word after a command that has subcommands of its own
+// (APP's) is named when it is none of them, as game's and seed's actions are; CLI11 would
+// only say that a subcommand is required.
+void check_subcommand_word(CLI::App& app, const std::vector<std::string>& args)
+{
+    const size_t at = command_position(args);
+    if (at + 1 >= args.size() || args[at + 1].starts_with("-")) {
+        return;  // no word after the command, or an option: CLI11's to judge
+    }
+    const CLI::App* sub = app.get_subcommand(args[at]);
+    const auto names = subcommand_names(*sub);
+    const std::string& word = args[at + 1];
+    if (!names.empty() && !contains(names, word)) {
+        throw usage_error(args[at] + ": '" + visible(word) + "' is not one of " + join(names, ", ") +
+                          suggestion(word, names));
+    }
+}
+
+}  // namespace
+
+std::string command_of(const std::vector<std::string>& args)
+{
+    const size_t at = command_position(args);
+    return at < args.size() ? args[at] : "";
 }
 
 std::string refused_inside(std::string_view where, const std::vector<std::string>& args, bool in_is_tty)
@@ -1150,9 +1179,8 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     // the range its rule allows.
     const CLI::Validator decimal(
         [](std::string& text) -> std::string {
-            auto n = parse_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-            const std::string_view digits =
-                std::string_view(text).substr(!text.empty() && (text.front() == '+' || text.front() == '-') ? 1 : 0);
+            auto n = parse_decimal(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+            const std::string_view digits = std::string_view(text).substr(text.starts_with('-') ? 1 : 0);
             if (!n && !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
                 // a whole number past any the rules take (past 64 bits too: it said "allowed
                 // -2147483648 to 2147483647"): the command's own range is in its --help
@@ -1207,6 +1235,7 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
         [&] {
             m_app.clear();  // a parse that failed half-way leaves results behind
             check_option_names(m_app, args);
+            check_subcommand_word(m_app, args);
             if (std::any_of(args.begin(), args.end(),
                             [](const std::string& a) { return a == "--draw" || a.starts_with("--draw="); })) {
                 if (const std::string command = command_of(args); !command.empty()) {

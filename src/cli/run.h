@@ -66,6 +66,9 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
 // again for each of the shell's lines, as the window may have been resized since.
 size_t terminal_columns(int fd = STDOUT_FILENO);
 
+// The request as it is run: 'umpire help [COMMAND...]' as 'umpire [COMMAND...] --help', as
+// git and cargo take it (a batch line too, which then refuses help as any --help).
+std::vector<std::string> with_help_spelled_out(const std::vector<std::string>& args);
 // The command ARGS name, "" when none does (help, version). Throws a usage Error, with a
 // suggestion, for an unknown command.
 std::string command_of(const std::vector<std::string>& args);

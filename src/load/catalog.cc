@@ -427,6 +427,16 @@ std::vector<std::string> Catalog::ids() const
     return {ids.begin(), ids.end()};
 }
 
+std::string Catalog::file_of(std::string_view id) const
+{
+    for (const auto& [dir, whose] : search_dirs()) {
+        if (std::string path = find_in_dir(dir, id); !path.empty()) {
+            return path;
+        }
+    }
+    return "";
+}
+
 TableInfo Catalog::info(std::string_view id)
 {
     const Entry& e = entry(id);

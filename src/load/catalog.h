@@ -55,6 +55,8 @@ public:
     std::vector<TableInfo> list();
     // Every table's id, sorted, without reading any table.
     std::vector<std::string> ids() const;
+    // The file table ID is read from, without reading it; "" for an embedded one.
+    std::string file_of(std::string_view id) const;
     // Where table ID was read from and whose it is (reads it if not yet read).
     TableInfo info(std::string_view id);
     // The referee's own tables directory, "" when there is none (or it does not exist yet).

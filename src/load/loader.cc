@@ -1116,6 +1116,20 @@ core::GameState parse_game(std::string_view text, std::string_view source_name, 
     return g;
 }
 
+std::string table_id_in(std::string_view text)
+{
+    Reader reader("");
+    try {
+        const toml::table doc = reader.parse(text);
+        if (const auto id = doc["id"].value<std::string>()) {
+            return *id;
+        }
+    } catch (const Error&) {
+        // no TOML: no id to read
+    }
+    return "";
+}
+
 Error error_at_key(std::string_view text, std::string_view source_name, std::string_view key,
                    const std::string& message)
 {

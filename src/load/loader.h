@@ -20,6 +20,9 @@ namespace umpire::load {
 std::string toml_string(std::string_view text);
 
 core::Table parse_table(std::string_view text, std::string_view source_name, std::string_view expected_id = "");
+// The id a table file's TEXT names (its id key), "" when TEXT is no TOML or names no string
+// id: a file with a fault further on is still reported by its id (table check).
+std::string table_id_in(std::string_view text);
 
 // A data Error saying MESSAGE at the key KEY (dotted: "columns.keys") of the table file TEXT
 // read as SOURCE_NAME: "SOURCE:LINE:COL: MESSAGE" and the line with a caret under the

@@ -33,6 +33,14 @@ Expected<long long> parse_int(std::string_view text, long long lo, long long hi)
     return value;
 }
 
+Expected<long long> parse_decimal(std::string_view text, long long lo, long long hi)
+{
+    if (text.starts_with('+')) {
+        return fail<long long>("'" + std::string(text) + "' is not a whole decimal number: write it without the '+'");
+    }
+    return parse_int(text, lo, hi);
+}
+
 size_t display_width(std::string_view text)
 {
     const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());

@@ -559,6 +559,39 @@ TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[
     CHECK(contains(lines[1], R"("code":"NE")"));
 }
 
+TEST_CASE("batch: help on a line is refused as --help is, naming what to run outside", "[cli][batch]")
+{
+    // umpire(1): help is a command ('umpire help roll' is 'umpire roll --help'); in a batch
+    // it was "unknown command 'help' (did you mean 'shell'?)" (hunt45).
+    auto r = run_with_input({"batch"}, "help\nhelp roll\n--seed 3 help melee\nwind --roll 9,7\n");
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 4);
+    const std::string refused = "help and version are not answers a batch can give in JSON; run 'umpire ";
+    CHECK(contains(lines[0], refused + "--help' outside the batch"));
+    CHECK(contains(lines[1], refused + "roll --help' outside the batch"));
+    CHECK(contains(lines[2], refused + "melee --help' outside the batch"));
+    CHECK(contains(lines[1], R"("request":"help roll")"));
+    CHECK(contains(lines[3], R"("code":"NE")"));
+    CHECK(r.code == 64);
+}
+
+TEST_CASE("batch: -q on a line quiets that line's provisional warning", "[cli][batch]")
+{
+    // umpire(1) batch: -q on the batch leaves the warning out, and on a line that line's;
+    // a later line without it that reads the same table is warned then. (The Great Battles
+    // morale chart is lost from its rules text: PROVISIONAL DATA.)
+    const std::string morale = "morale --stands 4 --eliminated 1 --roll 1\n";
+    const std::string warning = "umpire: warning: provisional data, not the published chart: ";
+    const auto quiet = run_with_input({"--seed", "3", "batch"}, "-q " + morale);
+    CHECK(quiet.code == 0);
+    CHECK_FALSE(contains(quiet.err, warning));
+    const auto then =
+        run_with_input({"--seed", "3", "batch"}, "-q " + morale + "morale --stands 5 --eliminated 1 --roll 1\n");
+    CHECK(lines_of(then.err).size() == 1);
+    CHECK(contains(then.err, warning));
+    CHECK_FALSE(contains(run_with_input({"-q", "--seed", "3", "batch"}, morale + morale).err, warning));
+}
+
 TEST_CASE("batch: a line that would read the batch's own input, take the terminal or print no answer is refused",
           "[cli][batch]")
 {

@@ -4,6 +4,7 @@
 #include "util/error.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
@@ -80,4 +81,46 @@ TEST_CASE("tables: a control character in table text is refused where it stands"
                                                "; table and scenario text may not");
         }
     }
+}
+
+TEST_CASE("json: inputs name each modifier and count that changes a Great Battles result", "[cli][json]")
+{
+    // umpire(1) JSON OUTPUT: inputs is what was asked. Each of these changes the result by the
+    // rules cited, and was missing from inputs (hunt45 #2); tests/json/inputs.py walks every
+    // command's options.
+    const auto inputs = [](const std::vector<std::string>& args) {
+        const auto r = test::run_cli(args);
+        REQUIRE(r.code == 0);
+        return nlohmann::json::parse(r.out)["inputs"];
+    };
+    // 14.4.1 -2 outside the front arc, 14.4.12 +2 heavy weapons, 14.5.4 -3 opportunity fire
+    const auto fire = inputs({"--json", "--seed", "3", "fire", "--to-hit", "6", "--to-destroy", "3", "--shots", "2",
+                              "--heavy-weapons", "--opportunity", "--outside-front-arc"});
+    CHECK(fire["heavy_weapons"] == true);
+    CHECK(fire["opportunity"] == true);
+    CHECK(fire["outside_front_arc"] == true);
+    // 14.8: the loser's stands each test against its rally number (14.7.3, from the quality);
+    // suppressed ones are eliminated; 14.8.3 a blocked loser cannot retreat
+    const auto close = inputs({"--json", "--seed", "3", "close-combat", "--attacker-stands", "3", "--attacker-quality",
+                               "average", "--defender-stands", "4", "--defender-suppressed", "1", "--defender-quality",
+                               "raw", "--defender-mod", "2", "--defender-blocked"});
+    CHECK(close["attacker_stands"] == 3);
+    CHECK(close["attacker_suppressed"] == 0);
+    CHECK(close["attacker_quality"] == "average");
+    CHECK(close["attacker_rally_number"].is_number_integer());
+    CHECK(close["defender_stands"] == 4);
+    CHECK(close["defender_suppressed"] == 1);
+    CHECK(close["defender_quality"] == "raw");
+    CHECK(close["defender_blocked"] == true);
+    CHECK_FALSE(close.contains("attacker_blocked"));
+    // 14.8.4: a battalion that just won a close combat takes no test; 15.2.2 blocked
+    const auto morale = inputs(
+        {"--json", "--seed", "3", "morale", "--stands", "4", "--eliminated", "1", "--won-close-combat", "--blocked"});
+    CHECK(morale["won_close_combat"] == true);
+    CHECK(morale["blocked"] == true);
+    // and the text answer's working names them too
+    const auto text =
+        test::run_cli({"--seed", "3", "close-combat", "--attacker-stands", "3", "--attacker-quality", "average",
+                       "--defender-stands", "4", "--defender-suppressed", "1", "--defender-quality", "raw"});
+    CHECK(test::contains(text.out, "  defender suppressed: 1\n"));
 }

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -374,4 +375,51 @@ TEST_CASE("messages: a command or option as typed reaches the terminal with its 
     auto cli11 = run_cli({"game", "new", "constantinople", "--", "-" + hidden});
     CHECK(cli11.code == 64);
     CHECK_FALSE(contains(cli11.err, "\x1b"));
+}
+
+TEST_CASE("messages: a word no command's action is named, for every command with actions", "[cli][messages]")
+{
+    // 'game nosuch' and 'seed nosuch' named the word; 'table nosuch' and 'plan nosuch' said
+    // only "A subcommand is required" (hunt45). Every command is given a word it cannot take
+    // where its action or first argument goes: the refusal names the word.
+    const auto listed = run_cli({"nosuchcommand"}).err;
+    const size_t at = listed.find("commands: ");
+    REQUIRE(at != std::string::npos);
+    const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
+    size_t checked = 0;
+    for (size_t from = 0; from < names.size();) {
+        const size_t comma = std::min(names.find(", ", from), names.size());
+        const std::string command = names.substr(from, comma - from);
+        from = comma + 2;
+        auto r = run_cli({command, "zzqx"});
+        if (r.code == 0) {
+            continue;  // a command whose words are free (roll's label)
+        }
+        ++checked;
+        INFO(command << ": " << r.err);
+        CHECK_FALSE(contains(r.err, "A subcommand is required"));
+        // a command whose first word is an action, a table or a check: the word is named
+        static const std::vector<std::string> k_actions{"table", "plan",       "game",  "seed",   "deck",
+                                                        "pbem",  "completion", "check", "resolve"};
+        if (std::find(k_actions.begin(), k_actions.end(), command) != k_actions.end()) {
+            CHECK(contains(r.err, "'zzqx'"));
+        }
+    }
+    CHECK(checked > 30);
+    CHECK(first_error({"table", "nosuch"}) ==
+          "umpire: error: table: 'nosuch' is not one of list, show, sheet, lookup, import, edit, diff, reset, check");
+    CHECK(contains(first_error({"plan", "mele"}), "plan: 'mele' is not one of melee, crt, resolve (did you mean"));
+    // a real action still runs, and an option before it is CLI11's as before
+    CHECK(run_cli({"table", "list"}).code == 0);
+}
+
+TEST_CASE("messages: roll -n says the position it began at beside the seed, so the run replays", "[cli][messages]")
+{
+    // roll -n's JSON has position; its text said only "umpire: seed 3" (hunt45).
+    const auto r = run_cli({"--seed", "3", "--position", "7", "roll", "-n", "2", "1d6"});
+    CHECK(r.code == 0);
+    CHECK(r.err == "umpire: seed 3 (position 7)\n");
+    // replayed from there, the same totals
+    CHECK(run_cli({"--seed", "3", "--position", "7", "roll", "-n", "2", "1d6"}).out == r.out);
+    CHECK(run_cli({"--seed", "3", "roll", "-n", "1", "1d6"}).err == "umpire: seed 3\n");
 }

@@ -14,6 +14,12 @@ std::string error_of(const std::vector<std::string>& args)
     return r.err.substr(0, r.err.find('\n'));
 }
 
+// Whether MESSAGE refuses a number for its '+'.
+bool contains_plus(const std::string& message)
+{
+    return test::contains(message, "is not a whole decimal number: write it without the '+'");
+}
+
 }  // namespace
 
 TEST_CASE("numbers: a leading zero is decimal, never octal", "[cli][numbers]")
@@ -46,7 +52,7 @@ TEST_CASE("numbers: hex, empty and out-of-range values are refused, naming the f
           "umpire: error: --roll: '3000000000' is out of range: far past any number this option takes (its "
           "range: the option's --help, or umpire(1), NUMBERS)");
     // past 64 bits too, not "allowed -2147483648 to 2147483647", which is no option's range
-    for (const std::string big : {"9223372036854775808", "-99999999999999999999", "+18446744073709551616"}) {
+    for (const std::string big : {"9223372036854775808", "-99999999999999999999"}) {
         CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", big}) ==
               "umpire: error: --roll: '" + big +
                   "' is out of range: far past any number this option takes (its range: the option's --help, or "
@@ -55,6 +61,33 @@ TEST_CASE("numbers: hex, empty and out-of-range values are refused, naming the f
     CHECK(error_of({"--log", "", "wind"}) == "umpire: error: --log: an empty value is not allowed");
     CHECK(error_of({"weather", "--game", "novorossiysk", "--state", ""}) ==
           "umpire: error: --state: an empty value is not allowed");
+}
+
+TEST_CASE("numbers: a '+' before a number is refused, as no whole decimal number has one", "[cli][numbers]")
+{
+    // umpire(1), NUMBERS: "Every number an option takes is a whole decimal number"; --seed +5
+    // was taken as 5 (hunt45). Each way a number reaches an option: the global --seed and
+    // --position, a command's N (and N,N,... for --roll), seed's own --seed, plan's --attack,
+    // and a strength where a ship may be named.
+    const std::string no_plus = "' is not a whole decimal number: write it without the '+'";
+    CHECK(error_of({"--seed", "+5", "wind"}) == "umpire: error: --seed: '+5" + no_plus);
+    CHECK(error_of({"--seed", "5", "--position", "+1", "wind"}) == "umpire: error: --position: '+1" + no_plus);
+    CHECK(error_of({"fire", "--to-hit", "+6", "--to-destroy", "2"}) == "umpire: error: --to-hit: '+6" + no_plus);
+    CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "+3"}) ==
+          "umpire: error: --roll: '+3" + no_plus);
+    CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "3,+4"}) ==
+          "umpire: error: --roll: '+4" + no_plus);
+    CHECK(error_of({"melee", "--attacker", "4", "--defender", "3", "--roll", "+18446744073709551616"}) ==
+          "umpire: error: --roll: '+18446744073709551616" + no_plus);
+    CHECK(contains_plus(error_of(
+        {"seed", "verify", "--seed", "+5", "--nonce", std::string(32, '0'), "--commitment", std::string(64, '0')})));
+    CHECK(contains_plus(error_of({"plan", "crt", "--attack", "+5", "--defense", "3"})));
+    CHECK(contains_plus(error_of({"melee", "--attacker", "+4", "--defender", "3"})));
+    CHECK(test::contains(error_of({"ram", "--strength", "+3", "--defense", "B"}), "--strength '+3': a ram strength"));
+    // a number with no sign, and a negative one, as before
+    CHECK(test::run_cli({"--seed", "5", "wind"}).code == 0);
+    CHECK(error_of({"fire", "--to-hit", "-6", "--to-destroy", "2"}) ==
+          "umpire: error: --to-hit is -6; allowed 0 to 10");
 }
 
 TEST_CASE("numbers: modifiers and splits have ranges, sums are checked, never wrapped", "[cli][numbers]")

@@ -141,6 +141,39 @@ TEST_CASE("pbem: two players settle a phase's dice in one exchange, and both tra
     CHECK(contains(g.bob.run({"--json", "pbem", "verify", g.bob.transcript}).out, "\"holds\":true"));
 }
 
+TEST_CASE("pbem: in a batch each answer carries its request line once, beside key's own key_line", "[cli][pbem][batch]")
+{
+    // umpire(1) JSON OUTPUT: "In a batch every answer also carries line, the request line it
+    // answers"; pbem key's line to send is key_line, so the object names no member twice
+    // (hunt45 #1). The schema check of these answers is tests/json/validate.py's.
+    Game g;
+    const std::string bob_key = g.dir / "bob-key.txt";
+    std::ofstream(bob_key) << g.bob.run({"pbem", "key", "--as", "bob"}).out;
+    const std::string transcript = g.dir / "batch.pbem";
+    const auto r = g.alice.run({"--json", "batch"}, "pbem key --as alice\npbem trust " + bob_key +
+                                                        "\npbem offer --as alice --transcript " + transcript +
+                                                        " wind\npbem verify " + transcript + "\n");
+    CHECK(r.code == 0);
+    std::istringstream answers(r.out);
+    std::string answer;
+    const std::vector<std::string> commands{"pbem key", "pbem trust", "pbem offer", "pbem verify"};
+    for (size_t n = 1; n <= commands.size(); ++n) {
+        REQUIRE(std::getline(answers, answer));
+        const auto doc = nlohmann::json::parse(answer);
+        CHECK(doc["command"] == commands[n - 1]);
+        CHECK(doc["line"] == n);
+        // one "line" member: nlohmann keeps the last of two, the raw text shows both
+        size_t members = 0;
+        for (size_t at = answer.find("\"line\":"); at != std::string::npos; at = answer.find("\"line\":", at + 1)) {
+            ++members;
+        }
+        CHECK(members == 1);
+    }
+    CHECK(!std::getline(answers, answer));
+    const auto key = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
+    CHECK(key["key_line"] == "umpire-key alice " + key["key"].get<std::string>());
+}
+
 TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]")
 {
     Game g;
@@ -227,11 +260,12 @@ TEST_CASE("pbem: each way a side could cheat is refused and named", "[cli][pbem]
         CHECK(doc["command"] == "pbem key");
         CHECK(doc["player"] == "alice");
         CHECK(doc["key"] == pub);
-        CHECK(doc["line"] == "umpire-key alice " + pub);
+        CHECK(doc["key_line"] == "umpire-key alice " + pub);
+        CHECK(doc["line"] == doc["key_line"]);  // its name before key_line, kept outside a batch
         // bob knows alice's key already (Game trusted it); carol's is new to him
         const std::string carol = new_key_pair().public_key;
         const auto trust = g.bob.run({"--json", "pbem", "trust", "-"},
-                                     doc["line"].get<std::string>() + "\numpire-key carol " + carol + "\n");
+                                     doc["key_line"].get<std::string>() + "\numpire-key carol " + carol + "\n");
         REQUIRE(trust.code == 0);
         const auto players = nlohmann::json::parse(trust.out)["players"];
         REQUIRE(players.size() == 2);

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -234,6 +235,34 @@ TEST_CASE("cli: table check under --json answers with its report of faults, as u
     CHECK(contains(section, "and no \\fBerror\\fR object"));
     CHECK(contains(section, "\\fBtable check\\fR (a file with a fault"));
     CHECK(contains(flat, "the report is the answer, not an \\fBerror\\fR object (EXIT STATUS)"));
+}
+
+TEST_CASE("cli: table check --json names each file read, and a faulty file's id where it names one", "[cli][tables]")
+{
+    // The schema's table_check: checked[] is "each file read" (hunt45 #6: a directory's files
+    // were each reported as the directory).
+    test::TempDir dir("check-json-files");
+    std::filesystem::create_directories(dir / "bad");
+    std::ofstream(dir / "bad/t.toml") << "id = \"bad.t\"\nbogus = 1\n";
+    std::ofstream(dir / "skirmish.morale.toml") << k_house_morale;  // a good file
+    const auto r = run_cli({"--json", "table", "check", dir.path.string()});
+    const auto checked = nlohmann::json::parse(r.out)["checked"];
+    std::map<std::string, std::string> file_of;
+    for (const auto& c : checked) {
+        file_of[c["id"].get<std::string>()] = c["file"].get<std::string>();
+    }
+    CHECK(file_of["bad.t"] == dir / "bad/t.toml");
+    CHECK(file_of["skirmish.morale"] == dir / "skirmish.morale.toml");
+    // a single file with a fault past its id: the id it names
+    const auto one = run_cli({"--json", "table", "check", dir / "bad/t.toml"});
+    CHECK(one.code == 65);
+    const auto only = nlohmann::json::parse(one.out)["checked"][0];
+    CHECK(only["file"] == dir / "bad/t.toml");
+    CHECK(only["id"] == "bad.t");
+    // text that is no TOML names no id
+    std::ofstream(dir / "bad/v.toml") << "id = \n";
+    CHECK(nlohmann::json::parse(run_cli({"--json", "table", "check", dir / "bad/v.toml"}).out)["checked"][0]["id"] ==
+          "");
 }
 
 TEST_CASE("cli: table import reads the grid as typed: spaces and tabs, a BOM, CRLF, grouped and dashed die rows",

@@ -166,13 +166,25 @@ homes = {side: {**os.environ, "XDG_DATA_HOME": os.path.join(work, side)} for sid
 r = subprocess.run([umpire, "--json", "pbem", "key", "--as", "alice"], capture_output=True, text=True,
                    env=homes["alice"])
 check(r.stdout, "umpire --json pbem key")
-line = json.loads(r.stdout)["line"] + "\n"
+line = json.loads(r.stdout)["key_line"] + "\n"
 for round in ("new", "known"):
     r = subprocess.run([umpire, "--json", "pbem", "trust", "-"], input=line, capture_output=True, text=True,
                        env=homes["bob"])
     check(r.stdout, "umpire --json pbem trust")
     if [p["known"] for p in json.loads(r.stdout)["players"]] != [round == "known"]:
         failures.append(f"umpire --json pbem trust ({round} key): {r.stdout.strip()[:200]}")
+# pbem in a batch: each answer carries its request line, as every batch answer does (hunt45 #1).
+bob_key = os.path.join(work, "bob-key.txt")
+with open(bob_key, "w") as f:
+    f.write(subprocess.run([umpire, "pbem", "key", "--as", "bob"], capture_output=True, text=True,
+                           env=homes["bob"]).stdout)
+transcript = os.path.join(work, "batch.pbem")
+r = subprocess.run([umpire, "--json", "batch"], capture_output=True, text=True, env=homes["alice"],
+                   input=f"pbem key --as alice\npbem trust {bob_key}\n"
+                         f"pbem offer --as alice --transcript {transcript} wind\npbem verify {transcript}\n")
+check(r.stdout, "umpire --json batch (pbem)")
+if [json.loads(a).get("line") for a in r.stdout.splitlines()] != [1, 2, 3, 4]:
+    failures.append(f"umpire batch (pbem): answers without their request line: {r.stdout[:300]}")
 
 # Coverage: every shape seen, every command heard from.
 listed = subprocess.run([umpire, "nosuchcommand"], capture_output=True, text=True).stderr

@@ -3,6 +3,8 @@
 #include "games/great-battles/great_battles.h"
 #include "util/error.h"
 
+#include <tuple>
+
 namespace umpire::cli {
 
 struct CloseCombatSideOptions {
@@ -96,11 +98,25 @@ void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
     }
     core::Fields inputs{{"attacker_mod", static_cast<long long>(q.attacker.modifier)},
                         {"defender_mod", static_cast<long long>(q.defender.modifier)}};
-    for (const auto& [name, side] : {std::pair{"attacker", &opt.attacker}, std::pair{"defender", &opt.defender}}) {
+    // Each side as resolved (the unit's or the game's counts where not typed): its stands
+    // and suppressed stands, its rally number and the quality it was read from (14.7.3,
+    // 14.8), and whether it is blocked (14.8.3).
+    for (const auto& [name, side, resolved] :
+         {std::tuple{"attacker", &opt.attacker, &q.attacker}, std::tuple{"defender", &opt.defender, &q.defender}}) {
+        const std::string prefix = std::string(name) + "_";
+        inputs.push_back({prefix + "stands", static_cast<long long>(resolved->stands)});
+        inputs.push_back({prefix + "suppressed", static_cast<long long>(resolved->suppressed)});
+        inputs.push_back({prefix + "rally_number", static_cast<long long>(resolved->rally_number)});
+        if (!side->quality.empty()) {
+            inputs.push_back({prefix + "quality", side->quality});
+        }
         if (!side->unit.empty()) {
             inputs.push_back(
-                {std::string(name) + "_unit",
+                {prefix + "unit",
                  find_unit("--" + std::string(name) + "-unit", side->unit, core::k_great_battles_scenario, ctx).name});
+        }
+        if (resolved->blocked) {
+            inputs.push_back({prefix + "blocked", true});
         }
     }
     // --odds: each loser's stands walked alone (core::close_combat_odds).

@@ -18,6 +18,14 @@ void run_fire(const FireOptions& opt, Context& ctx)
     core::Fields inputs{{"to_hit", static_cast<long long>(q.to_hit)},
                         {"to_destroy", static_cast<long long>(q.to_destroy)},
                         {"shots", static_cast<long long>(q.shots)}};
+    // Each modifier given, as it changes the number to hit (14.4.1, 14.4.12, 14.5.4).
+    for (const auto& [key, on] :
+         {std::pair{"outside_front_arc", q.outside_front_arc}, std::pair{"heavy_weapons", q.heavy_weapons},
+          std::pair{"opportunity", q.opportunity}}) {
+        if (on) {
+            inputs.push_back({key, true});
+        }
+    }
     // The target's battalion: with --game --apply, its stands destroyed and suppressed (14.4.7).
     if (!opt.unit.empty()) {
         const std::string name = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;

@@ -88,6 +88,12 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     if (from_game) {
         inputs.push_back({"casualty_reading", opt.casualty_reading});
     }
+    if (q.won_close_combat) {
+        inputs.push_back({"won_close_combat", true});  // no test (14.8.4)
+    }
+    if (q.blocked) {
+        inputs.push_back({"blocked", true});  // a break cannot retreat (15.2.2)
+    }
     if (!opt.unit.empty()) {
         inputs.push_back({"unit", find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name});
     }

@@ -215,11 +215,25 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (!q.phase.empty()) {
         inputs.push_back({"phase", q.phase});
     }
+    // What Surprise is worked out from (the time, and whether they moved in), or the side
+    // given it outright; the weather is the resolution's own input (core::roll_hits).
+    if (!opt.time.empty()) {
+        inputs.push_back({"time", opt.time});
+    }
+    if (q.moved_in) {
+        inputs.push_back({"moved_in", true});
+    }
+    if (q.airfield) {
+        inputs.push_back({"airfield", true});
+    }
     if (!opt.terrain.empty()) {
         inputs.push_back({"terrain", opt.terrain});
     }
     if (q.artillery) {
         inputs.push_back({"artillery", true});
+    }
+    if (q.artillery_on_mountain) {
+        inputs.push_back({"artillery_on_mountain", true});
     }
     if (!fired.empty()) {
         inputs.push_back({"returned_fire_this_phase", fired});  // so they throw no dice (Ground and Ship Attack)

@@ -295,11 +295,29 @@ void run_crt(const CrtOptions& given, Context& ctx)
     inputs.push_back({"river", opt.river});
     inputs.push_back({"dispersed", q.dispersed});
     inputs.push_back({"surrounded", opt.surrounded});
+    if (opt.amphibious) {
+        inputs.push_back({"amphibious", true});  // the river penalty dropped (XVI.B.2)
+    }
     if (opt.winter) {
         inputs.push_back({"winter_offensive", true});  // a game keeps the first turn of its three (VI.B.3)
     }
+    if (opt.surrounded_reading) {
+        inputs.push_back({"surrounded_reading", *opt.surrounded_reading});
+    }
+    // The attacker's side reads swamp and the Stalin Line, and an armor attack's breakdown
+    // with the Reserve Movement Phase (XIII.C).
+    if (!opt.side.empty()) {
+        inputs.push_back({"side", opt.side});
+    }
+    if (opt.armor) {
+        inputs.push_back({"armor", true});
+        inputs.push_back({"reserve_phase", static_cast<long long>(q.reserve_phase)});
+    }
     if (opt.retreat) {
         inputs.push_back({"retreat", static_cast<long long>(*opt.retreat)});
+    }
+    if (opt.retreat_reading) {
+        inputs.push_back({"retreat_reading", *opt.retreat_reading});
     }
     // The counters named, so that --apply knows whom the result spends, disperses or eliminates.
     if (!attacker_units.empty()) {
