@@ -187,6 +187,28 @@ GameRules russian_portfolio_game_rules()
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
     };
+    // VI.A: the month set by hand brings its weather with it, unless the same hand sets the
+    // weather (a rolled 1Jun41 Mud kept, the referee's own reading). The month moved and the
+    // weather stayed, so a Snow-only rule was read in October (hunt47).
+    rules.follow = [](const GameState& after, const std::vector<Change>& changes, const TableOf& table) {
+        std::vector<Change> out;
+        const auto set = [&](std::string_view key) {
+            return std::any_of(changes.begin(), changes.end(),
+                               [&](const Change& c) { return c.unit.empty() && c.key == key && c.from != c.to; });
+        };
+        if (!set("month") || std::any_of(changes.begin(), changes.end(),
+                                         [](const Change& c) { return c.unit.empty() && c.key == "weather"; })) {
+            return out;
+        }
+        const std::string month = after.value("", "month");
+        if (month_key(month) != month || month.empty() || month_of(month) < month_of("jun41")) {
+            return out;  // no month of the game: check refuses it in words
+        }
+        out.push_back(change_to(after, "", "weather", weather_of_month(table("russian-portfolio.weather"), month),
+                                "VI.A, the month's weather"));
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
+    };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
         c.keys("", {"turn", "month", "weather", "track", "winter_offensive"});

@@ -566,3 +566,25 @@ TEST_CASE("cli: in a Snow game a swamp, lake or river attacked says it may be fr
     auto clear = run_cli({"--json", "-q", "crt", "--attack", "6", "--defense", "2", "--roll", "3"});
     CHECK(nlohmann::json::parse(north.out)["result"]["odds"] == nlohmann::json::parse(clear.out)["result"]["odds"]);
 }
+
+TEST_CASE("cli: the month set by hand brings its weather (VI.A), so the winter offensive reads October's Mud",
+          "[cli][game]")
+{
+    // VI.A: "October is Mud"; VI.B.3's shift is for Snow turns only. Setting the month left
+    // the clock's Good, and a Snow set after it was never questioned (hunt47).
+    const test::TempDir dir("rp-set-month");
+    std::ofstream(dir / "club.toml") << k_scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", file}).code == 0);
+    auto set = run_cli({"game", "set", file, "clock", "month=oct41", "--reason", "test"});
+    REQUIRE(set.code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "oct41, mud"));
+    auto winter = run_cli(
+        {"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive", "--roll", "3"});
+    CHECK(winter.code == 64);
+    CHECK(contains(winter.err, "Snow weather turns"));
+    // The same hand may set both: the referee's reading stands.
+    REQUIRE(run_cli({"game", "set", file, "clock", "month=nov41", "weather=snow", "--reason", "house rule"}).code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "nov41, snow"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
