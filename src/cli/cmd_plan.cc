@@ -103,6 +103,51 @@ std::optional<Column> next_column(const CrtAttack& a, const Column& from, Contex
     return moved;
 }
 
+// A's column as it stands. An attack refused below the lowest odds (XIII.B.4) is refused
+// still, with the fewest more factors that make it allowed: what the player planning asks.
+Column first_column(const CrtAttack& a, bool crt, Context& ctx)
+{
+    try {
+        return crt_at(a, 0, ctx);
+    } catch (const Error& e) {
+        const std::string what = e.what();
+        if (!crt || e.code() != ExitCode::usage || what.find("final odds below") == std::string::npos) {
+            throw;
+        }
+        const auto allowed = [&](long long added) -> std::optional<Column> {
+            try {
+                return crt_at(a, added, ctx);
+            } catch (const Error&) {
+                return std::nullopt;
+            }
+        };
+        long long refused = 0;  // the most factors known to be refused
+        long long step = 1;
+        std::optional<Column> reached;
+        while (!reached && refused < k_max_plan_attack) {
+            const long long n = std::min(k_max_plan_attack, refused + step);
+            reached = allowed(n);
+            if (!reached) {
+                refused = n;
+                step *= 2;
+            }
+        }
+        while (reached && reached->added - refused > 1) {
+            const long long n = refused + (reached->added - refused) / 2;
+            if (auto c = allowed(n)) {
+                reached = std::move(c);
+            } else {
+                refused = n;
+            }
+        }
+        if (!reached) {
+            throw;
+        }
+        throw usage_error(what + "; " + std::to_string(reached->added) + " more attack factor" +
+                          (reached->added == 1 ? " reaches " : "s reach ") + reached->column + ": " + reached->request);
+    }
+}
+
 }  // namespace
 
 // plan COMMAND ARGS: crt's, or resolve's with COMMAND {"resolve", TABLE}.
@@ -164,7 +209,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
     a.args = std::move(args);
     // More factors until the column moves twice; past 10:1 (XIII.B.4), or a table's last
     // column, it moves no more.
-    std::vector<Column> columns{crt_at(a, 0, ctx)};
+    std::vector<Column> columns{first_column(a, crt, ctx)};
     while (columns.size() < 3) {
         std::optional<Column> next = next_column(a, columns.back(), ctx);
         if (!next) {

@@ -110,6 +110,25 @@ void novorossiysk(const WeatherOptions& opt, Context& ctx)
 void russian_portfolio(const WeatherOptions& given, Context& ctx)
 {
     WeatherOptions opt = given;
+    if (!ctx.game_path().empty() && ctx.game()->game == "russian-portfolio" && ctx.game()->value("", "turn") == "1" &&
+        !ctx.game()->value("", "weather").empty() && to_lower(ctx.scenario("russian-portfolio").start) == "1jun41") {
+        // XVI.C.1.c: the 1Jun41 start's die, once cast, is game-turn 1's weather. It was read
+        // again by month as Good, and --apply overwrote the rolled Mud (hunt47).
+        if (!opt.month.empty() && core::month_key(opt.month) != ctx.game()->value("", "month")) {
+            throw usage_error("--month " + opt.month + ": the game in " + ctx.game_path() + " is in " +
+                              ctx.game()->value("", "month") + "; 'game next --month' moves it on");
+        }
+        if (!opt.dice.rolls.empty()) {
+            throw usage_error("--roll: game-turn 1's weather in " + ctx.game_path() + " was rolled already (" +
+                              ctx.game()->value("", "weather") +
+                              ", XVI.C.1.c), and the die is cast once; 'game undo' takes the roll back");
+        }
+        const core::Table& table = ctx.table("russian-portfolio.weather-1jun41");
+        const std::string kept = ctx.game()->value("", "weather");
+        ctx.adjudicate(opt.dice, {{"game", std::string("russian-portfolio")}}, "weather",
+                       [&](core::Dice&) { return core::resolve_weather_rolled(table, kept); });
+        return;
+    }
     if (!ctx.game_path().empty() && !opt.start_1jun41) {
         // The game's month (VI.A); --apply writes its weather to the clock.
         const std::string month = ctx.game()->value("", "month");

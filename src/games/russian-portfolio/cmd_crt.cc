@@ -12,6 +12,8 @@ struct CrtOptions {
     std::string river = "none";
     bool amphibious = false;
     bool winter = false;
+    bool north = false;   // the defenders' hex north(east) of the Arctic Weather Line (VI.B.1)
+    std::string weather;  // the turn's, for VI.B.1: unset, the --game's
     bool dispersed = false;
     bool surrounded = false;
     std::optional<std::string> surrounded_reading;  // unset: rules-text
@@ -33,6 +35,7 @@ struct TakenUnit {
     core::LandUnit unit;
     std::string name;  // "" when typed as FACTORS:KIND
     std::string side;
+    std::string battle;  // attacking as its breakthrough attack: the battle of its BR (XIII.F)
 };
 
 TakenUnit take_unit(const std::string& flag, const std::string& text, bool attacking, Context& ctx)
@@ -82,6 +85,9 @@ TakenUnit take_unit(const std::string& flag, const std::string& text, bool attac
                           ": leave :dispersed off to use the game's");
     }
     t.unit.dispersed = status == "dispersed";
+    if (attacking && status == "spent" && breakthrough == "due") {
+        t.battle = game->value(u.name, "battle");
+    }
     return t;
 }
 
@@ -112,7 +118,9 @@ void run_crt(const CrtOptions& given, Context& ctx)
                           "includes them");
     }
     if (opt.reserve_phase && (*opt.reserve_phase < 0 || *opt.reserve_phase > 5)) {
-        throw usage_error("--reserve-phase is " + std::to_string(*opt.reserve_phase) + "; allowed 0 (initial) to 5");
+        throw usage_error("--reserve-phase is " + std::to_string(*opt.reserve_phase) +
+                          "; allowed 0 (the Initial Phase, umpire's reading of n there) to 5 (umpire's limit: the "
+                          "Reserve Movement track is on the lost Charts & Tables sheet; XIII.G names a 3rd)");
     }
     // An option that changes nothing is refused, never passed over: the referee who typed it
     // believes it was read.
@@ -130,12 +138,21 @@ void run_crt(const CrtOptions& given, Context& ctx)
                           "across a river); with --river " +
                           opt.river + " there is no penalty to drop");
     }
+    // XVI.B.2: "in the Axis Initial Phase of the first turn": --reserve-phase 0 is the initial
+    // phase, 1 or more a Reserve Phase (XIII.G), where the penalty stands (hunt47).
+    if (opt.amphibious && opt.reserve_phase.value_or(0) > 0) {
+        throw usage_error("--amphibious drops the river penalty in the Axis Initial Phase of the first turn only "
+                          "(XVI.B.2): --reserve-phase " +
+                          std::to_string(*opt.reserve_phase) +
+                          " is a Reserve Phase (XIII.G); leave --amphibious off, or give --reserve-phase 0");
+    }
     core::CrtRequest q;
     q.factors = {opt.attack.value_or(0), opt.defense.value_or(0)};
     std::vector<std::string> attacker_units;
     std::vector<std::string> defender_units;
     std::vector<std::string> dispersed_units;  // of the defenders: read apart when only some are (XIII.C)
-    std::vector<std::string> armor_units;
+    std::vector<std::string> armor_units;      // the named ones, whom --apply Disperses on a breakdown
+    std::vector<std::string> armor_given;      // every armor or mechanized --attacker, named or typed
     std::string attacking_side;
     std::string defending_side;
     auto one_side = [](std::string& side, const TakenUnit& t, const std::string& flag) {
@@ -150,8 +167,22 @@ void run_crt(const CrtOptions& given, Context& ctx)
             throw usage_error(flag + " " + name + ": named twice in one attack");
         }
     };
+    std::vector<std::pair<std::string, std::string>> breakthroughs;  // (unit, battle) attacking again (XIII.F)
     for (const auto& a : opt.attackers) {
         TakenUnit t = take_unit("--attacker", a, true, ctx);
+        if (!t.battle.empty()) {
+            // XIII.F: "They may not be combined with units from other battles also making
+            // break-through attacks." The game keeps each one's battle (hunt47).
+            for (const auto& [other, battle] : breakthroughs) {
+                if (battle != t.battle) {
+                    throw usage_error("--attacker " + t.name + " and " + other +
+                                      " make breakthrough attacks from different battles (the BRs of " + t.battle +
+                                      "'s attack and of " + battle +
+                                      "'s): they may not be combined (XIII.F); let them attack apart");
+                }
+            }
+            breakthroughs.emplace_back(t.name, t.battle);
+        }
         if (!t.name.empty()) {
             named_once("--attacker", t.name);
             one_side(attacking_side, t, "--attacker");
@@ -159,6 +190,11 @@ void run_crt(const CrtOptions& given, Context& ctx)
             if (t.unit.kind == "armor" || t.unit.kind == "mechanized") {
                 armor_units.push_back(t.name);
             }
+        }
+        // XIII.C's breakdown follows the unit's kind however it is given: a counter's type or
+        // FACTORS:KIND (the typed kind was passed over, hunt47).
+        if (t.unit.kind == "armor" || t.unit.kind == "mechanized") {
+            armor_given.push_back(a);
         }
         q.attackers.push_back(t.unit);
     }
@@ -195,16 +231,28 @@ void run_crt(const CrtOptions& given, Context& ctx)
         }
         opt.side = counters_side;
     }
-    if (!armor_units.empty()) {
-        opt.armor = true;  // armor/mech attacking: breakdown is read from the die (XIII.C)
+    if (!opt.attackers.empty()) {
+        // X.B.4 refuses armor across water before anything else is asked of the attack (north
+        // of the Arctic line the lake may be frozen, VI.B.1: resolve_crt reads it then).
+        core::attack_factors(q.attackers, opt.north || opt.winter);
+        // The kinds of the --attacker units say whether armor attacks (XIII.C): --armor
+        // against them would read a breakdown for units that cannot break down.
+        if (opt.armor && armor_given.empty()) {
+            throw usage_error("--armor, but no --attacker unit is armor or mechanized (" + join(opt.attackers, " ") +
+                              "): XIII.C's breakdown is for attacking Armor/Mech units; leave --armor off, or give "
+                              "the armor as FACTORS:armor or FACTORS:mechanized");
+        }
+        opt.armor = !armor_given.empty();  // armor/mech attacking: breakdown is read from the die (XIII.C)
     }
     if (opt.reserve_phase && !opt.armor) {
         throw usage_error("--reserve-phase " + std::to_string(*opt.reserve_phase) +
-                          " is n of armor breakdown, 1 to 1+n (XIII.C): it needs --armor (or armor or mechanized "
-                          "--attacker units), with --side");
+                          " is n of armor breakdown, 1 to 1+n (XIII.C): it needs --armor with --attack N, or armor "
+                          "or mechanized --attacker units (as 6:armor, or a counter of that type)");
     }
     if (opt.armor && opt.side.empty()) {
-        throw usage_error("--armor needs --side axis|russian: breakdown is 1 to 1+n, 2 to 2+n for Russians (XIII.C)");
+        throw usage_error(
+            (armor_given.empty() ? std::string("--armor") : "--attacker " + join(armor_given, " ") + " (armor)") +
+            " needs --side axis|russian: breakdown is 1 to 1+n, 2 to 2+n for Russians (XIII.C)");
     }
     if (opt.winter && opt.side == "axis") {
         throw usage_error("--winter-offensive is a Russian attack (VI.B.3); the attack is axis's");
@@ -247,6 +295,40 @@ void run_crt(const CrtOptions& given, Context& ctx)
                           ctx.game_path() + " is at game-turn " + game->value("", "turn") + ", " +
                           game->value("", "month"));
     }
+    // VI.B.1: "In Snow weather months, swamp, lake, and river hexes and hex-sides north(east) of
+    // the Arctic Weather Line freeze over and are treated as clear ... for all purposes". A
+    // winter offensive's attack is by definition one of them: Snow turns, on Axis units north
+    // of the line (VI.B.3). The river's shift and the lake's halving were read there (hunt47).
+    std::string weather = to_lower(opt.weather);
+    if (!weather.empty() && ctx.table("russian-portfolio.weather").find_code(weather) == nullptr) {
+        throw usage_error("--weather " + opt.weather + ": allowed good, mud, hard-frost, snow (VI.A)");
+    }
+    if (const core::GameState* game = ctx.game(); game != nullptr && game->game == "russian-portfolio") {
+        const std::string kept = game->value("", "weather");
+        if (!weather.empty() && !kept.empty() && weather != kept) {
+            contradicts_game("--weather", opt.weather, kept, "this game-turn (VI.A)", ctx);
+        }
+        weather = weather.empty() ? kept : weather;
+    }
+    if (!opt.weather.empty() && !opt.north && !opt.winter) {
+        throw usage_error("--weather " + opt.weather +
+                          " says whether swamp, lake and river are frozen north(east) of the Arctic Weather Line "
+                          "(VI.B.1): it needs --north-of-arctic-line");
+    }
+    if (opt.winter && !weather.empty() && weather != "snow") {
+        throw usage_error("--winter-offensive is for Snow weather turns (VI.B.3); --weather is " + opt.weather);
+    }
+    const bool north = opt.north || opt.winter;  // VI.B.3: attacks on Axis units north of the line
+    if (opt.winter) {
+        weather = "snow";
+    }
+    if (north && weather.empty()) {
+        throw usage_error("--north-of-arctic-line: swamp, lake and river there freeze in Snow (VI.B.1); give the "
+                          "turn's --weather (good, mud, hard-frost, snow), or a --game whose weather is used");
+    }
+    q.frozen = north && weather == "snow";
+    q.snow_unplaced = !north && weather == "snow";
+    q.river_given = opt.river != "none";
     // Some Dispersed and some not: the group is attacked as a whole (XIII.A.6), one odds and
     // one die, read one column higher individually against the Dispersed units (XIII.C).
     q.some_dispersed = dispersed > 0 && dispersed < q.defenders.size();
@@ -261,7 +343,12 @@ void run_crt(const CrtOptions& given, Context& ctx)
     q.retreat = opt.retreat;
     q.two_hexes = opt.retreat_reading.value_or("rolls") == "retreats" ? core::TwoHexReading::retreats
                                                                       : core::TwoHexReading::rolls;
-    if (opt.river == "all") {
+    if (q.frozen && opt.river != "none") {
+        q.shifts.push_back(
+            {"river frozen in Snow north(east) of the Arctic Weather Line: clear hexsides, no cross-river "
+             "shift (VI.B.1)",
+             0});
+    } else if (opt.river == "all") {
         if (opt.amphibious) {
             q.shifts.push_back({"river penalty dropped: German amphibious tanks, first turn (XVI.B.2)", 0});
         } else {
@@ -304,14 +391,14 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (opt.surrounded_reading) {
         inputs.push_back({"surrounded_reading", *opt.surrounded_reading});
     }
-    // The attacker's side reads swamp and the Stalin Line, and an armor attack's breakdown
-    // with the Reserve Movement Phase (XIII.C).
-    if (!opt.side.empty()) {
+    // The attacker's side reads swamp and the Stalin Line (with armor, among the
+    // breakdown's inputs below).
+    if (!opt.side.empty() && !opt.armor) {
         inputs.push_back({"side", opt.side});
     }
-    if (opt.armor) {
-        inputs.push_back({"armor", true});
-        inputs.push_back({"reserve_phase", static_cast<long long>(q.reserve_phase)});
+    if (north) {
+        inputs.push_back({"north_of_arctic_line", true});
+        inputs.push_back({"weather", weather});
     }
     if (opt.retreat) {
         inputs.push_back({"retreat", static_cast<long long>(*opt.retreat)});
@@ -332,6 +419,12 @@ void run_crt(const CrtOptions& given, Context& ctx)
     if (!armor_units.empty()) {
         inputs.push_back({"armor_units", armor_units});
     }
+    // The breakdown's inputs: the branches of --odds depend on them (XIII.C).
+    if (opt.armor) {
+        inputs.push_back({"armor", true});
+        inputs.push_back({"side", opt.side});
+        inputs.push_back({"reserve_phase", static_cast<long long>(q.reserve_phase)});
+    }
     const core::CrtTables tables{crt, no_retreat, procedures, terrain, shortfall};
     ctx.adjudicate(opt.dice, inputs, "crt", [&](core::Dice& dice) { return core::resolve_crt(tables, q, dice); });
 }
@@ -345,8 +438,9 @@ void setup_crt(CLI::App& app, Context& ctx)
         ->type_name("N");
     sub->add_option(
            "--attacker", opt->attackers,
-           "An attacking unit FACTORS:KIND[:lake] or a scenario counter NAME[:lake] (repeatable); :lake across "
-           "an unfrozen lake hexside, the Kerch Straits or Leningrad-Kronshtadt: halved, armor may not (X.B.4)")
+           "An attacking unit FACTORS:KIND[:lake|:strait] or a scenario counter NAME[:lake|:strait] (repeatable); "
+           ":lake across a lake hexside, :strait across the Kerch Straits or Leningrad-Kronshtadt: halved, armor "
+           "may not (X.B.4); a lake frozen by --north-of-arctic-line in Snow is clear (VI.B.1)")
         ->type_name("UNIT");
     sub->add_option(
            "--defender", opt->defenders,
@@ -377,6 +471,14 @@ void setup_crt(CLI::App& app, Context& ctx)
         "--winter-offensive", opt->winter,
         "Russian winter offensive: one column right; with --game, in Snow turns, the 3 from the first applied "
         "(VI.B.3)");
+    sub->add_flag("--north-of-arctic-line", opt->north,
+                  "The defenders' hex is north(east) of the Arctic Weather Line: in Snow its swamp, lake and river "
+                  "are frozen, clear (VI.B.1); --winter-offensive implies it");
+    ctx.offer_rows(sub->add_option("--weather", opt->weather,
+                                   "The turn's weather, for --north-of-arctic-line: good, mud, hard-frost or snow; "
+                                   "with --game, the game's")
+                       ->type_name("WEATHER"),
+                   "russian-portfolio.overrun");
     sub->add_flag("--dispersed", opt->dispersed, "The defender is Dispersed: read one column higher (VII.B)");
     sub->add_flag("--surrounded", opt->surrounded, "Surrounded or No Retreat!: D1 -, D4/DX DE, DE BR (XIII.C)");
     sub->add_option("--surrounded-reading", opt->surrounded_reading,

@@ -147,39 +147,59 @@ Expected<LandUnit> parse_land_unit(std::string_view spec)
         return fail<LandUnit>(where + "unknown kind '" + parts[1] + "'" + suggestion(parts[1], kinds) +
                               "; allowed: " + join(kinds, ", "));
     }
-    const std::vector<std::string> flags{"dispersed", "lake"};
+    const std::vector<std::string> flags{"dispersed", "lake", "strait"};
     for (size_t i = 2; i < parts.size(); ++i) {
         const std::string f = to_lower(parts[i]);
         if (f == "dispersed") {
             u.dispersed = true;
-        } else if (f == "lake") {
+        } else if (f == "lake" || f == "strait") {
+            if (u.across_water) {
+                return fail<LandUnit>(where + "give one of :lake and :strait (X.B.4)");
+            }
             u.across_water = true;
+            u.strait = f == "strait";
         } else {
             return fail<LandUnit>(where + "unknown flag ':" + parts[i] + "'" + suggestion(parts[i], flags) +
-                                  "; allowed :dispersed (a defender), :lake (an attacker across water, X.B.4)");
+                                  "; allowed :dispersed (a defender), :lake (an attacker across an unfrozen lake "
+                                  "hexside), :strait (across the Kerch Straits or Leningrad-Kronshtadt; X.B.4)");
         }
     }
     return u;
 }
 
-FactorTotal attack_factors(const std::vector<LandUnit>& attackers)
+FactorTotal attack_factors(const std::vector<LandUnit>& attackers, bool frozen)
 {
     FactorTotal out;
     long long full = 0;
     long long across = 0;
+    long long on_ice = 0;
     for (const auto& u : attackers) {
         if (u.dispersed) {
             throw usage_error("{attacker} " + std::to_string(u.factors) + ":" + u.kind +
                               ":dispersed: a unit must be UnDispersed to attack (XIII.A.2)");
         }
+        // VI.B.1: in Snow north(east) of the Arctic Weather Line lake hexsides "freeze over and
+        // are treated as clear ... for all purposes"; X.B.4 is for "Unfrozen Lake Hex-sides".
+        // The Kerch Straits and Leningrad-Kronshtadt are no lake: VI.B.1 leaves them.
+        if (u.across_water && !u.strait && frozen) {
+            on_ice += u.factors;
+            full += u.factors;
+            continue;
+        }
         if (u.across_water && !infantry_type(u)) {
-            throw usage_error("{attacker} " + std::to_string(u.factors) + ":" + u.kind + ":lake: " + u.kind +
+            throw usage_error("{attacker} " + std::to_string(u.factors) + ":" + u.kind +
+                              (u.strait ? ":strait: " : ":lake: ") + u.kind +
                               " units may not attack across unfrozen lake hexsides, the Kerch Straits or "
                               "Leningrad-Kronshtadt (X.B.4)");
         }
         (u.across_water ? across : full) += u.factors;
     }
     out.factors = full + across / 2;
+    if (on_ice > 0) {
+        out.steps.push_back("attack: " + factors_text(on_ice) +
+                            " across a lake hexside, frozen in Snow north(east) of the Arctic Weather Line: clear, "
+                            "not halved (VI.B.1, X.B.4 halves only across unfrozen lakes)");
+    }
     if (across > 0) {
         out.steps.push_back("attack: " + factors_text(across) + " across water halved to " + factors_text(across / 2) +
                             ", the fraction of the total rounded down (X.B.4)" +
@@ -190,7 +210,7 @@ FactorTotal attack_factors(const std::vector<LandUnit>& attackers)
 }
 
 FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& defenders,
-                            const std::vector<std::string>& keys, std::optional<bool> soviet)
+                            const std::vector<std::string>& keys, std::optional<bool> soviet, bool frozen)
 {
     FactorTotal out;
     for (const auto& u : defenders) {
@@ -208,6 +228,32 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
         }
     }
     auto has = [&](std::string_view key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
+    // XII: "There may not be more than 2 units in a hex. Not more than 1 may be larger than
+    // corps level. There may be only 1 unit in a hex if it is a Russian front. Not more than 1
+    // armor-type unit ... on a frozen or unfrozen swamp or mountain hex". With terrain the
+    // defenders are its one hex; without, they may stand in several (XIII.A.5). The kind
+    // tells the level only of armies and fronts; each bonus was added for an illegal stack.
+    if (!keys.empty()) {
+        const auto count = [&](auto pred) { return std::count_if(defenders.begin(), defenders.end(), pred); };
+        const auto above_corps = count([](const LandUnit& u) { return u.kind == "army" || u.kind == "front"; });
+        const auto fronts = count([](const LandUnit& u) { return u.kind == "front"; });
+        const auto armor = count([](const LandUnit& u) { return u.kind == "armor" || u.kind == "mechanized"; });
+        std::string why;
+        if (defenders.size() > 2) {
+            why = std::to_string(defenders.size()) + " units, and not more than 2 may be in a hex";
+        } else if (above_corps > 1) {
+            why = "2 armies or fronts, and not more than 1 unit larger than corps level may be in a hex";
+        } else if (fronts > 0 && defenders.size() > 1) {
+            why = "a front with another unit, and a Russian front must be alone in its hex";
+        } else if (armor > 1 && (has("swamp") || has("mountains"))) {
+            why = "2 armor-type units in swamp or mountains, where not more than 1 may be";
+        }
+        if (!why.empty()) {
+            throw usage_error("{defender}: the units in the {terrain} hex are " + why +
+                              " (XII; a unit over the limit is eliminated): attack the units that stand there, or "
+                              "leave {terrain} off for defenders in more than one hex (XIII.A.5)");
+        }
+    }
     if ((has("victory-city") || has("leningrad-moscow")) && has("major-city")) {
         throw usage_error("{terrain}: a victory city has its major city bonuses already (X.B.6); give "
                           "victory-city (or leningrad-moscow) without major-city");
@@ -219,6 +265,13 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
         auto row = find_row(terrain, key);
         if (!row) {
             throw usage_error("{terrain}: " + row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+        }
+        // VI.B.1: in Snow north(east) of the Arctic Weather Line swamp hexes "freeze over and
+        // are treated as clear terrain hexes ... for all purposes".
+        if (key == "swamp" && frozen) {
+            out.steps.push_back("swamp: frozen in Snow north(east) of the Arctic Weather Line, clear terrain: no "
+                                "bonus (VI.B.1)");
+            continue;
         }
         const TableRow& cells = terrain.rows[*row];
         auto column_value = [&](const std::string& column) {
@@ -291,8 +344,10 @@ namespace {
 
 // XIII.D.6 on CODE (D4, DX or DE) for a defender that can retreat only q.retreat hexes:
 // the code it becomes, with the second die when it needs one.
+// CAST is the group's die once cast: XIII.D.6 casts one for "a (group of) unit(s)", so the
+// Dispersed defenders' reading (XIII.C) reads the same die, not a second one.
 std::string retreat_limit(const Table& shortfall, const CrtRequest& q, const std::string& code, Resolution& r,
-                          Dice& dice)
+                          Dice& dice, std::optional<RollRecord>& cast)
 {
     const std::string hexes = std::to_string(*q.retreat) + (*q.retreat == 1 ? " hex" : " hexes");
     if (*q.retreat < 2) {
@@ -311,11 +366,17 @@ std::string retreat_limit(const Table& shortfall, const CrtRequest& q, const std
         return code;
     }
     note_table(r, shortfall);
-    int roll = dice.roll(*shortfall.dice, "XIII.D.6: a retreat of only " + hexes + ", 4-6 eliminates");
+    const bool again = cast.has_value();
+    if (!again) {
+        dice.roll(*shortfall.dice, "XIII.D.6: a retreat of only " + hexes + ", 4-6 eliminates");
+        cast = dice.record().back();
+    }
+    const int roll = cast->value;
     auto row = find_row(shortfall, roll);
     const std::string outcome = row ? shortfall.rows[*row].cells.at(0) : "";
     r.steps.push_back("the defender can retreat only " + hexes + (*q.retreat == 2 ? " (read as 3, XIII.D.6)" : "") +
-                      ": " + roll_text(dice.record().back()) + " -> " + outcome + " (" + shortfall.source + ")");
+                      ": " + roll_text(*cast) + (again ? ", the group's one die (XIII.D.6)" : "") + " -> " + outcome +
+                      " (" + shortfall.source + ")");
     r.result.fields.push_back({"retreat_roll", outcome});
     if (outcome == "eliminated") {
         r.result.fields.push_back({"converted_from", code});
@@ -338,18 +399,35 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     note_table_id(r, crt);  // provisional once a cell the text does not print is read, below
     Ratio factors = q.factors;
     if (!q.attackers.empty()) {
-        FactorTotal a = attack_factors(q.attackers);
+        FactorTotal a = attack_factors(q.attackers, q.frozen);
         factors.attack = a.factors;
         r.steps.insert(r.steps.end(), a.steps.begin(), a.steps.end());
     }
     if (!q.defenders.empty()) {
-        FactorTotal d = defense_factors(tables.terrain, q.defenders, q.terrain, q.defender_soviet);
+        FactorTotal d = defense_factors(tables.terrain, q.defenders, q.terrain, q.defender_soviet, q.frozen);
         note_table(r, tables.terrain);
         factors.defense = d.factors;
         r.steps.insert(r.steps.end(), d.steps.begin(), d.steps.end());
     }
+    if (q.snow_unplaced) {
+        const bool swamp = std::find(q.terrain.begin(), q.terrain.end(), "swamp") != q.terrain.end();
+        const bool lake = std::any_of(q.attackers.begin(), q.attackers.end(),
+                                      [](const LandUnit& u) { return u.across_water && !u.strait; });
+        if (swamp || lake || q.river_given) {
+            r.notes.push_back(std::string("in Snow, ") + (swamp ? "swamp, " : "") + (lake ? "lake, " : "") +
+                              (q.river_given ? "river, " : "") +
+                              "north(east) of the Arctic Weather Line, is frozen and clear (VI.B.1): give "
+                              "{north_of_arctic_line} if the hex is there");
+        }
+    }
     if (factors.attack < 1 || factors.defense < 1) {
-        throw usage_error("{attack} and {defense} must come to at least 1 factor each (" + odds_text(factors) + ")");
+        throw usage_error((q.attackers.empty() ? std::string("{attack}") : std::string("{attacker}")) + " and " +
+                          (q.defenders.empty() ? std::string("{defense}") : std::string("{defender}")) +
+                          " must come to at least 1 factor each (" + odds_text(factors) + ")" +
+                          (factors.attack < 1 && std::any_of(q.attackers.begin(), q.attackers.end(),
+                                                             [](const LandUnit& u) { return u.across_water; })
+                               ? ": the attack across water was halved, its fraction dropped, to 0 (X.B.4)"
+                               : ""));
     }
     if (factors.attack > k_max_factors || factors.defense > k_max_factors) {
         throw usage_error("{attack} and {defense} are at most " + std::to_string(k_max_factors) + " factors (" +
@@ -449,6 +527,7 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
                                                           : std::string()));
     size_t row = *find_row(crt, roll);
     const auto combat_roll = dice.record().back();
+    std::optional<RollRecord> shortfall_die;  // XIII.D.6's second die, one for the group
     // The result as it stands for the units read under COLUMN: converted when Surrounded,
     // then by a short retreat (its own die), the steps and fields put in INTO.
     const auto reading = [&](size_t column, Resolution& into) {
@@ -464,6 +543,18 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
                 std::string to = no_retreat.rows[*converted].cells[c ? *c : 0];
                 into.steps.push_back("Surrounded/No Retreat!: " + code + " -> " + to + " (XIII.C" +
                                      (q.surrounded_reading == "chart-sheet" ? ", chart sheet reading" : "") + ")");
+                // The chart sheet is lost (V: "See the Charts and Tables sheet"): a reading said to
+                // be its own cannot be checked against the text, so it is provisional (DESIGN 8).
+                if (q.surrounded_reading != "rules-text" && to != code) {
+                    into.provisional = true;
+                    const std::string note = "the " + q.surrounded_reading + " reading of a Surrounded/No Retreat! " +
+                                             code + " (" + to +
+                                             ") is not in the rules text, whose Charts and Tables sheet is lost; "
+                                             "XIII.C reads " +
+                                             no_retreat.rows[*converted].cells[0];
+                    into.steps.push_back("PROVISIONAL: " + note);
+                    into.provisional_notes.push_back(note);
+                }
                 into.result.fields.push_back({"converted_from", code});
                 code = to;
             } else {
@@ -471,14 +562,48 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
             }
             note_table(into, no_retreat);
         }
+        // D1 is "Defenders Retreat 1-2/3-4 hexes" (XIII.C), and XIII.D.6 is silent on a defender
+        // that can retreat none: umpire reads it as XIII.C's Surrounded defender, whose D1 is
+        // converted as a Surrounded one is (the same board, the same answer; hunt47).
+        if (q.retreat && *q.retreat == 0 && code == "D1") {
+            auto converted = find_row(no_retreat, code);
+            auto c = find_column(no_retreat, q.surrounded_reading);
+            if (converted) {
+                const std::string to = no_retreat.rows[*converted].cells[c ? *c : 0];
+                into.steps.push_back("the defender can retreat no hex, and D1 is a retreat of 1 or more: read as "
+                                     "for a Surrounded defender, D1 -> " +
+                                     to + " (XIII.C; XIII.D.6 is silent on D1, umpire's reading)");
+                into.notes.push_back("D1 at 0 hexes of retreat is read as a Surrounded D1 (XIII.C): XIII.D.6 "
+                                     "converts only D4, DX and DE");
+                into.result.fields.push_back({"converted_from", code});
+                note_table(into, no_retreat);
+                code = to;
+            }
+        }
         if (q.retreat && *q.retreat < 4 && (code == "D4" || code == "DX" || code == "DE")) {
-            code = retreat_limit(tables.retreat_shortfall, q, code, into, dice);
+            code = retreat_limit(tables.retreat_shortfall, q, code, into, dice, shortfall_die);
         }
         return code;
+    };
+    // A Surrounded or No Retreat! defender does not retreat (XIII.B.6, XIII.C): S's "May be
+    // Retreated as for D1, if Defender chooses" is no choice it has.
+    const auto held = [&](Outcome& o) {
+        if (!q.surrounded && !(q.retreat && *q.retreat == 0)) {
+            return;
+        }
+        const auto before = o.effects.size();
+        std::erase_if(o.effects, [](const std::string& e) { return e.find("retreat as for D1") != std::string::npos; });
+        if (o.effects.size() != before) {
+            o.effects.push_back(
+                q.surrounded ? "a Surrounded or No Retreat! defender does not retreat, as S would let it (XIII.C)"
+                             : "the defender can retreat no hex: it does not retreat, as S would let it "
+                               "(XIII.C)");
+        }
     };
     std::string code = reading(static_cast<size_t>(read_column), r);
     r.result.code = code;
     describe(r.result, crt, "");
+    held(r.result);
     if (dispersed_column) {
         Resolution apart;  // the Dispersed units' reading: its steps and tables join r's
         Outcome undispersed = r.result;
@@ -487,6 +612,7 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
         dispersed.label = "Dispersed defenders";
         dispersed.code = reading(*dispersed_column, apart);
         describe(dispersed, crt, "");
+        held(dispersed);
         dispersed.fields = apart.result.fields;
         dispersed.fields.push_back({"column", crt.columns[*dispersed_column]});
         for (const auto& step : apart.steps) {
@@ -498,6 +624,11 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
             }
         }
         r.provisional = r.provisional || apart.provisional;
+        for (const auto& note : apart.notes) {
+            if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) {
+                r.notes.push_back(note);
+            }
+        }
         for (const auto& note : apart.provisional_notes) {
             if (std::find(r.provisional_notes.begin(), r.provisional_notes.end(), note) == r.provisional_notes.end()) {
                 r.provisional_notes.push_back(note);
@@ -515,6 +646,11 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
         r.result.fields.push_back({"armor_breakdown", breaks});
         r.steps.push_back("armor breakdown on " + std::to_string(from) + "-" + std::to_string(to) + " (XIII.C, n = " +
                           std::to_string(q.reserve_phase) + "): " + (breaks ? "breaks down" : "no breakdown"));
+        if (q.reserve_phase == 0) {
+            // "where 'n' = Reserve Movement Phase no.": the text gives no n outside a Reserve Phase.
+            r.notes.push_back("n = 0 outside a Reserve Phase is umpire's reading: XIII.C's n is the Reserve Movement "
+                              "Phase number");
+        }
         if (breaks) {
             r.result.effects.push_back("the attacking armor/mech units are Dispersed by breakdown (XIII.C)");
         }
@@ -641,8 +777,8 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
                                              : "the overrun turns DE into a Breakthrough: after tactical advance "
                                                "the attackers may attack once more (XIII.C, XIII.F)"};
         r.steps.push_back("overrun: " + q.result + " -> " + r.result.code);
+        r.result.fields.push_back({"converted_from", q.result});  // only when converted: a refusal converts nothing
     }
-    r.result.fields.push_back({"converted_from", q.result});
     r.result.source = r.source;
     return r;
 }

@@ -108,16 +108,22 @@ std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
     // game-turn." A BR leaves its attackers Spent with a breakthrough due (crt lets such a
     // unit attack once more); that attack, whatever its result, uses it until the game-turn
     // ends. The attack was refused as Spent (hunt30).
+    // "They may not be combined with units from other battles also making break-through
+    // attacks" (XIII.F): each unit given a breakthrough keeps its battle, named by the first
+    // counter of that attack (a counter attacks in one battle a game-turn before it is Spent).
+    std::string battle;
     for (const auto& a : attackers) {
         const GameUnit* u = g.find_unit(a);
         if (u == nullptr) {
             continue;
         }
+        battle = battle.empty() ? u->name : battle;
         const std::string now = g.value(u->name, "breakthrough");
         if (now == "due") {
             out.push_back(change_to(g, u->name, "breakthrough", "used", "XIII.F, its breakthrough attack"));
         } else if (code == "BR" && now.empty()) {
             out.push_back(change_to(g, u->name, "breakthrough", "due", "XIII.F, BR"));
+            out.push_back(change_to(g, u->name, "battle", battle, "XIII.F, the battle of its BR"));
         }
     }
     return out;
@@ -181,6 +187,28 @@ GameRules russian_portfolio_game_rules()
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
     };
+    // VI.A: the month set by hand brings its weather with it, unless the same hand sets the
+    // weather (a rolled 1Jun41 Mud kept, the referee's own reading). The month moved and the
+    // weather stayed, so a Snow-only rule was read in October (hunt47).
+    rules.follow = [](const GameState& after, const std::vector<Change>& changes, const TableOf& table) {
+        std::vector<Change> out;
+        const auto set = [&](std::string_view key) {
+            return std::any_of(changes.begin(), changes.end(),
+                               [&](const Change& c) { return c.unit.empty() && c.key == key && c.from != c.to; });
+        };
+        if (!set("month") || std::any_of(changes.begin(), changes.end(),
+                                         [](const Change& c) { return c.unit.empty() && c.key == "weather"; })) {
+            return out;
+        }
+        const std::string month = after.value("", "month");
+        if (month_key(month) != month || month.empty() || month_of(month) < month_of("jun41")) {
+            return out;  // no month of the game: check refuses it in words
+        }
+        out.push_back(change_to(after, "", "weather", weather_of_month(table("russian-portfolio.weather"), month),
+                                "VI.A, the month's weather"));
+        std::erase_if(out, [](const Change& c) { return c.from == c.to; });
+        return out;
+    };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
         c.keys("", {"turn", "month", "weather", "track", "winter_offensive"});
@@ -214,9 +242,16 @@ GameRules russian_portfolio_game_rules()
             c.problem("", "weather", "'" + w + "' is no weather code: a word of the weather chart, as mud (VI.A)");
         }
         for (const auto& u : g.units) {
-            c.keys(u.name, {"status", "breakthrough"});
+            c.keys(u.name, {"status", "breakthrough", "battle"});
             c.one_of(u.name, "status", k_unit_statuses);
             c.one_of(u.name, "breakthrough", {"", "due", "used"});
+            // the battle of its BR (XIII.F): a counter of the game, the first attacker there
+            if (const std::string b = g.value(u.name, "battle"); !b.empty() && g.find_unit(b) == nullptr) {
+                c.problem(u.name, "battle",
+                          "'" + b +
+                              "' is no unit of the game: the first attacker of the battle "
+                              "whose BR gave the breakthrough attack (XIII.F)");
+            }
         }
         return c.problems;
     };
@@ -293,6 +328,16 @@ GameRules russian_portfolio_game_rules()
                                             (month == now ? ", still " + now : ", now " + month) +
                                             " (the Turn Record Track is on the lost Charts & Tables sheet: "
                                             "{month} moves the month on)");
+        // XVI.C.1.c casts the 1Jun41 start's die for its weather; the text does not say for how
+        // long. umpire reads it as game-turn 1's, and says so where it matters (hunt47).
+        if (turn == 2 && g.value("", "weather").empty()) {
+            r.notes.push_back("game-turn 1's weather was never rolled: the 1Jun41 start's die (XVI.C.1.c) was not "
+                              "cast; game undo, then the weather command applied to the game, casts it");
+        } else if (turn == 2 && month == "jun41") {
+            r.steps.push_back("from game-turn 2 the weather is read by month (VI.A): umpire reads a 1Jun41 start's "
+                              "die (XVI.C.1.c) as game-turn 1's weather only, as the text does not say how long it "
+                              "lasts; game set clock weather=mud {reason} TEXT keeps a rolled Mud");
+        }
         changes.push_back(change_to(g, "", "turn", std::to_string(turn), "V"));
         changes.push_back(change_to(g, "", "month", month, "V"));
         changes.push_back(change_to(g, "", "weather", read.result.code, "VI.A"));
@@ -303,6 +348,9 @@ GameRules russian_portfolio_game_rules()
             }
             if (!g.value(u.name, "breakthrough").empty()) {  // one breakthrough attack a game-turn (XIII.F)
                 changes.push_back(change_to(g, u.name, "breakthrough", "", "XIII.F, a new game-turn"));
+            }
+            if (!g.value(u.name, "battle").empty()) {
+                changes.push_back(change_to(g, u.name, "battle", "", "XIII.F, a new game-turn"));
             }
         }
         std::erase_if(changes, [](const Change& c) { return c.from == c.to; });

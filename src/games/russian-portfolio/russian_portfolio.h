@@ -27,6 +27,8 @@ struct LandUnit {
     bool dispersed = false;     // a defender: no terrain bonus (XIII.B.2)
     bool across_water = false;  // an attacker across an unfrozen lake hexside, the Kerch Straits or
                                 // the Leningrad-Kronshtadt hexside (X.B.4)
+    bool strait = false;        // across_water by the Kerch Straits or Leningrad-Kronshtadt, which
+                                // are no lake: VI.B.1 does not freeze them (":strait")
 };
 // The kinds a LandUnit may name; the first four are infantry-type (X.B.7, X.B.10).
 const std::vector<std::string>& land_unit_kinds();
@@ -40,13 +42,15 @@ struct FactorTotal {
     std::vector<std::string> steps;
 };
 // X.B.4: factors across water halved, the fraction of their total rounded down; armor,
-// mechanized and cavalry may not attack across (a usage Error).
-FactorTotal attack_factors(const std::vector<LandUnit>& attackers);
+// mechanized and cavalry may not attack across (a usage Error). With FROZEN (VI.B.1: Snow,
+// north(east) of the Arctic Weather Line) a lake hexside is clear: no halving, no refusal.
+FactorTotal attack_factors(const std::vector<LandUnit>& attackers, bool frozen = false);
 // X.B.3, X.B.5-11 with XIII.B.2: the defenders' factors and every terrain bonus, from
 // TERRAIN (russian-portfolio.terrain-defense) and the hex's KEYS (its rows). SOVIET says
-// whose units defend when it is known (swamp and the Stalin Line are Soviet bonuses).
+// whose units defend when it is known (swamp and the Stalin Line are Soviet bonuses). With
+// FROZEN (VI.B.1) a swamp hex is clear: no swamp bonus.
 FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& defenders,
-                            const std::vector<std::string>& keys, std::optional<bool> soviet);
+                            const std::vector<std::string>& keys, std::optional<bool> soviet, bool frozen = false);
 
 // XIII.D.6 when a defender cannot retreat a full 4 hexes. The text converts D4/DX/DE
 // below 2 hexes and rolls again at "only 3"; it is silent on exactly 2.
@@ -71,6 +75,13 @@ struct CrtRequest {
     bool armor = false;                             // attacking armor/mech: breakdown (XIII.C)
     bool russian = false;                           // the attacker is Russian (breakdown 2 to 2+n)
     int reserve_phase = 0;                          // n of the breakdown rule
+    // VI.B.1: the attack is north(east) of the Arctic Weather Line in Snow: swamp, lake and river
+    // are frozen, clear (the caller drops the river shift; lakes and swamp are read here).
+    bool frozen = false;
+    // Snow, but the hex not said to be north of the line: a swamp, lake or river there may be
+    // frozen, and the answer says so.
+    bool snow_unplaced = false;
+    bool river_given = false;  // some or all attackers across a river (X.B.2): may be frozen, as above
 };
 
 // The tables crt reads.
@@ -108,6 +119,9 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
 // START_1JUN41 the 1Jun41 invasion's die (XVI.C.1.c) from that table instead.
 Resolution resolve_weather(const Table& table, std::string_view month, Dice& dice);
 Resolution resolve_weather_1jun41(const Table& table, Dice& dice);
+// XVI.C.1.c: the weather CODE a game's 1Jun41 start rolled for its first game-turn, read back
+// from TABLE (russian-portfolio.weather-1jun41): once rolled, it is the turn's weather.
+Resolution resolve_weather_rolled(const Table& table, const std::string& code);
 
 // "22Jun41" or "Jun41" as the weather table's month key, "jun41"; "" when TEXT names no
 // month that way.

@@ -53,6 +53,17 @@ Resolution resolve_weather(const Table& table, std::string_view month, Dice& dic
     const bool past_end = !find_row(table, key) && asked && final_month && *asked > *final_month;
     Resolution r = resolve_lookup(table, {std::nullopt, past_end ? last : key, 0}, dice);
     r.command = "weather";
+    // VI.A: "October is Mud; November is Hard Frost; December through the end of the game is
+    // Snow." It names no month before October: the table's reading of those is umpire's, and
+    // the answer says so rather than cite VI.A for it (hunt47).
+    if (asked && *asked < std::pair{41, 10}) {
+        const std::string reading = key + " read as " + r.result.name +
+                                    ": umpire's reading, VI.A names no weather before October 1941 (a 1Jun41 start "
+                                    "rolls its own, XVI.C.1.c)";
+        r.steps.push_back(reading);
+        r.notes.push_back(reading);
+        r.result.source = "umpire's reading (VI.A is silent before October)";
+    }
     if (past_end) {
         r.inputs.back().value = key;
         r.steps.insert(r.steps.begin(), key + ": after " + last +
@@ -67,6 +78,22 @@ Resolution resolve_weather_1jun41(const Table& table, Dice& dice)
 {
     Resolution r = resolve_lookup(table, {}, dice);
     r.command = "weather";
+    return r;
+}
+
+Resolution resolve_weather_rolled(const Table& table, const std::string& code)
+{
+    Resolution r;
+    r.command = "weather";
+    r.title = table.title;
+    r.source = table.source;
+    note_table(r, table);
+    r.inputs.push_back({"table", table.id});
+    r.result.code = code;
+    describe(r.result, table, "");
+    r.result.source = table.source;
+    r.steps.push_back("game-turn 1 of a 1Jun41 start: its weather was rolled (XVI.C.1.c), " + r.result.name +
+                      "; the die is cast once, not again");
     return r;
 }
 

@@ -447,3 +447,144 @@ TEST_CASE("cli: after a BR the attackers may attack once more that game-turn, on
     REQUIRE(run_cli({"-q", "game", "next", file, "--month", "nov41"}).code == 0);
     CHECK(attack("Weak3").code == 0);
 }
+
+TEST_CASE("cli: breakthrough attacks from different battles may not be combined (XIII.F)", "[cli][game]")
+{
+    // XIII.F: "They may not be combined with units from other battles also making
+    // break-through attacks." Two BRs' attackers were combined and applied (hunt47). 40
+    // against 1 is 10:1 (XIII.B.3); its BR die is read from the shipped table, not assumed.
+    const test::TempDir dir("rp-battles");
+    std::ofstream(dir / "br.toml")
+        << "id = \"br\"\ntitle = \"BR\"\ngame = \"The Russian Portfolio\"\nsource = \"XIII.F\"\n"
+           "sides = [\"axis\", \"russian\"]\nstart = \"oct41\"\n"
+           "[[unit]]\nname = \"A1\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"A2\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"B1\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"W1\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"W2\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"W3\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"W4\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n";
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "br.toml", file}).code == 0);
+    const auto& crt = test::table("russian-portfolio.crt");
+    const auto column = core::find_column(crt, core::Ratio{10, 1});
+    REQUIRE(column);
+    std::string br_die;
+    for (const auto& row : crt.rows) {
+        if (row.cells.at(column->index) == "BR" && br_die.empty()) {
+            br_die = std::to_string(row.lo);
+        }
+    }
+    REQUIRE_FALSE(br_die.empty());
+    auto attack = [&](std::vector<std::string> attackers, const std::string& defender) {
+        std::vector<std::string> args{"--game", file, "--apply", "crt"};
+        for (const auto& a : attackers) {
+            args.insert(args.end(), {"--attacker", a});
+        }
+        args.insert(args.end(), {"--defender", defender, "--roll", br_die});
+        return run_cli(args);
+    };
+    REQUIRE(attack({"A1", "A2"}, "W1").code == 0);  // one battle: A1 and A2 both earn a breakthrough
+    REQUIRE(attack({"B1"}, "W2").code == 0);        // another
+    auto mixed = attack({"A1", "B1"}, "W3");
+    CHECK(mixed.code == 64);
+    CHECK(contains(mixed.err, "make breakthrough attacks from different battles"));
+    CHECK(contains(mixed.err, "(XIII.F)"));
+    // "They may attack individually or together": the units of one battle may.
+    auto together = attack({"A1", "A2"}, "W3");
+    CHECK(together.code == 0);
+    CHECK(attack({"B1"}, "W4").code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: a 1Jun41 start's rolled weather is game-turn 1's, read back and never rolled again (XVI.C.1.c)",
+          "[cli][game]")
+{
+    // XVI.C.1.c: "If the Axis Player invades on 1Jun41, he must cast a die to determine the
+    // weather: an even number produces Good weather; odd brings Mud." The Mud rolled was then
+    // reported Good by month, and --apply overwrote it (hunt47).
+    const test::TempDir dir("rp-1jun41");
+    std::string scenario = k_scenario;
+    scenario.replace(scenario.find("22Jun41"), 7, "1Jun41");
+    std::ofstream(dir / "early.toml") << scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "early.toml", file}).code == 0);
+    auto rolled = run_cli({"--json", "-q", "--game", file, "--apply", "weather", "--roll", "1"});
+    REQUIRE(rolled.code == 0);
+    CHECK(nlohmann::json::parse(rolled.out)["result"]["code"] == "mud");  // odd brings Mud
+    auto asked = run_cli({"--json", "-q", "--game", file, "weather"});
+    REQUIRE(asked.code == 0);
+    CHECK(nlohmann::json::parse(asked.out)["result"]["code"] == "mud");
+    CHECK(contains(asked.out, "XVI.C.1.c"));
+    auto again = run_cli({"-q", "--game", file, "--apply", "weather"});
+    CHECK(again.code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "mud"));
+    auto reroll = run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "2"});
+    CHECK(reroll.code == 64);
+    CHECK(contains(reroll.err, "was rolled already (mud, XVI.C.1.c)"));
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "mud"));
+    // The game's weather is the overrun's too (VI.A): Mud still refuses it.
+    auto overrun = run_cli({"--json", "-q", "--game", file, "overrun", "--result", "DE", "--attacking-armor", "8",
+                            "--defending-infantry", "3", "--terrain", "clear"});
+    CHECK(nlohmann::json::parse(overrun.out)["inputs"]["weather"] == "mud");
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: game next from a 1Jun41 start whose weather was never rolled says so (XVI.C.1.c)", "[cli][game]")
+{
+    const test::TempDir dir("rp-1jun41-unrolled");
+    std::string scenario = k_scenario;
+    scenario.replace(scenario.find("22Jun41"), 7, "1Jun41");
+    std::ofstream(dir / "early.toml") << scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "early.toml", file}).code == 0);
+    auto next = run_cli({"game", "next", file});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out + next.err, "game-turn 1's weather was never rolled"));
+}
+
+TEST_CASE("cli: in a Snow game a swamp, lake or river attacked says it may be frozen north of the line (VI.B.1)",
+          "[cli][game]")
+{
+    const test::TempDir dir("rp-snow");
+    std::string scenario = k_scenario;
+    scenario.replace(scenario.find("22Jun41"), 7, "dec41");  // December is Snow (VI.A)
+    std::ofstream(dir / "winter.toml") << scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "winter.toml", file}).code == 0);
+    auto swamp = run_cli(
+        {"--game", file, "crt", "--attacker", "17-Army", "--defender", "5-Army", "--terrain", "swamp", "--roll", "3"});
+    REQUIRE(swamp.code == 0);
+    CHECK(contains(swamp.out + swamp.err,
+                   "swamp, north(east) of the Arctic Weather Line, is frozen and clear (VI.B.1): "
+                   "give --north-of-arctic-line"));
+    // There, the game's Snow freezes it: 5-Army's 2 without the swamp's +1 (X.B.9).
+    auto north = run_cli({"--json", "-q", "--game", file, "crt", "--attacker", "17-Army", "--defender", "5-Army",
+                          "--terrain", "swamp", "--north-of-arctic-line", "--roll", "3"});
+    REQUIRE(north.code == 0);
+    CHECK(contains(north.out, "frozen"));
+    auto clear = run_cli({"--json", "-q", "crt", "--attack", "6", "--defense", "2", "--roll", "3"});
+    CHECK(nlohmann::json::parse(north.out)["result"]["odds"] == nlohmann::json::parse(clear.out)["result"]["odds"]);
+}
+
+TEST_CASE("cli: the month set by hand brings its weather (VI.A), so the winter offensive reads October's Mud",
+          "[cli][game]")
+{
+    // VI.A: "October is Mud"; VI.B.3's shift is for Snow turns only. Setting the month left
+    // the clock's Good, and a Snow set after it was never questioned (hunt47).
+    const test::TempDir dir("rp-set-month");
+    std::ofstream(dir / "club.toml") << k_scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", file}).code == 0);
+    auto set = run_cli({"game", "set", file, "clock", "month=oct41", "--reason", "test"});
+    REQUIRE(set.code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "oct41, mud"));
+    auto winter = run_cli(
+        {"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive", "--roll", "3"});
+    CHECK(winter.code == 64);
+    CHECK(contains(winter.err, "Snow weather turns"));
+    // The same hand may set both: the referee's reading stands.
+    REQUIRE(run_cli({"game", "set", file, "clock", "month=nov41", "weather=snow", "--reason", "house rule"}).code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "nov41, snow"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}

@@ -207,10 +207,14 @@ TEST_CASE("crt: XIII.D.6, a defender that cannot retreat 2 hexes: D4 and DX beco
     CHECK(crt(q, {die}).result.code == "BR");
     q.retreat = 3;  // DE is converted only below 2 hexes, and rolls nothing
     CHECK(crt(q, {die}).result.code == "DE");
-    // D1 is not one of the results XIII.D.6 converts.
+    // D1 is not one of the results XIII.D.6 converts: a defender that can retreat 1 hex makes
+    // D1's "Retreat 1-2" hexes. One that can retreat none is read as XIII.C's Surrounded
+    // defender, "D1 to -" (umpire's reading, said in the answer; cmd_crt_test.cc).
     auto [d1, d1_die] = cell_with("D1");
-    d1.retreat = 0;
+    d1.retreat = 1;
     CHECK(crt(d1, {d1_die}).result.code == "D1");
+    d1.retreat = 0;
+    CHECK(crt(d1, {d1_die}).result.code == "-");
 }
 
 TEST_CASE("crt: XIII.D.6, only 3 hexes on D4 or DX: the die is cast again, 4-6 eliminates", "[core][crt]")
@@ -272,13 +276,43 @@ TEST_CASE("crt: X.B's defense, each bonus from the text", "[core][crt]")
     CHECK(total({unit(3, "corps")}, {"swamp"}, true) == 3);
     CHECK_THROWS_WITH(total({unit(3, "army")}, {"swamp"}), Catch::Contains("{side}"));
     // X.B.10: each infantry-type unit +1 in hills. X.B.11: mountains as major cities.
-    CHECK(total({unit(3, "army"), unit(2, "corps"), unit(4, "armor")}, {"hills"}) == 9 + 2);
+    // (XII: at most 2 units a hex, at most 1 above corps level, a front alone.)
+    CHECK(total({unit(3, "army"), unit(2, "corps")}, {"hills"}) == 5 + 2);
+    CHECK(total({unit(2, "corps"), unit(4, "armor")}, {"hills"}) == 6 + 1);
     CHECK(total({unit(3, "front")}, {"mountains"}) == 5);
     // X.B.3: the Stalin Line, each Russian army +1, each front +2.
-    CHECK(total({unit(3, "army"), unit(5, "front")}, {"stalin-line"}, true) == 8 + 3);
+    CHECK(total({unit(3, "army"), unit(2, "corps")}, {"stalin-line"}, true) == 5 + 1);
+    CHECK(total({unit(5, "front")}, {"stalin-line"}, true) == 5 + 2);
     // XIII.B.2: bonuses go to unDispersed defenders.
     CHECK(total({unit(4, "army", true)}, {"major-city"}) == 4);
     CHECK_THROWS(total({unit(4, "army")}, {"major-city", "victory-city"}));
+}
+
+TEST_CASE("crt: a defending hex's stack is held to XII's limits, not given a bonus a unit over them", "[core][crt]")
+{
+    // XII: "There may not be more than 2 units in a hex. Not more than 1 may be larger than
+    // corps level. There may be only 1 unit in a hex if it is a Russian front. Not more than 1
+    // armor-type unit of any level may be on a frozen or unfrozen swamp or mountain hex".
+    const auto& terrain = table("russian-portfolio.terrain-defense");
+    auto unit = [](long long f, const char* kind) {
+        LandUnit u;
+        u.factors = f;
+        u.kind = kind;
+        return u;
+    };
+    auto stack = [&](std::vector<LandUnit> units, std::vector<std::string> keys) {
+        return defense_factors(terrain, units, keys, true).factors;
+    };
+    CHECK_THROWS_WITH(stack({unit(3, "front"), unit(3, "army"), unit(2, "corps")}, {"hills"}),
+                      Catch::Contains("not more than 2 may be in a hex (XII"));
+    CHECK_THROWS_WITH(stack({unit(3, "army"), unit(3, "army")}, {"major-city"}),
+                      Catch::Contains("not more than 1 unit larger than corps level"));
+    CHECK_THROWS_WITH(stack({unit(3, "front"), unit(2, "corps")}, {"hills"}),
+                      Catch::Contains("a Russian front must be alone"));
+    CHECK_THROWS_WITH(stack({unit(3, "armor"), unit(2, "mechanized")}, {"mountains"}),
+                      Catch::Contains("not more than 1 may be"));
+    CHECK(stack({unit(3, "armor"), unit(2, "mechanized")}, {"hills"}) == 5);  // no limit of armor in hills
+    CHECK(stack({unit(3, "army"), unit(2, "corps")}, {"major-city"}) == 3 + 2 + 2 + 1);
 }
 
 TEST_CASE("crt: X.B.4, attack factors across water halved, the total's fraction dropped", "[core][crt]")
