@@ -104,8 +104,8 @@ stands=""; for c in open soft hard bunker open:armour soft hard open soft hard o
 pools="--attacker large:6white+6yellow+6red+6black --defender large:6white+6yellow+6red+6black"
 targets=(
     "suppress, 12 stands of mixed cover|suppress$stands"
-    "rally, 12 suppressed stands|rally --quality average --suppressed 12"
-    "replace, 12 eliminated stands|replace --supply average --situation line --eliminated 12"
+    "rally, 8 suppressed stands|rally --quality average --suppressed 8"
+    "replace, 8 eliminated stands|replace --supply average --situation line --eliminated 8"
     "fire, 12 shots|fire --to-hit 6 --to-destroy 3 --shots 12"
     "close-combat, 8 stands a side|close-combat --attacker-stands 8 --attacker-rally-number 8 --defender-stands 8 --defender-rally-number 7 --defender-suppressed 3"
     "hits, 24 dice a side in four colours|hits $pools"
@@ -140,7 +140,6 @@ big=(
     "hits, 20 v 20 blocks of 40 dice|hits$h20"
     "suppress, 500 stands|suppress$s500"
     "close-combat, 100 a side|close-combat --attacker-stands 100 --attacker-rally-number 8 --defender-stands 100 --defender-rally-number 7"
-    "rally, 100 suppressed|rally --rally-number 7 --suppressed 100"
     "melee, 4 attackers, --exchange|melee --attacker 4 --attacker 4 --attacker 3 --attacker 5 --defender 5 --exchange --split 1,1,1,2"
 )
 for target in "${big[@]}"; do

@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 89> k_field_flags{{
+constexpr std::array<FieldFlag, 91> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -33,6 +33,7 @@ constexpr std::array<FieldFlag, 89> k_field_flags{{
     {"attacker_rally_number", "--attacker-rally-number"},
     {"attacker_stands", "--attacker-stands"},
     {"attacker_suppressed", "--attacker-suppressed"},
+    {"attacker_unit", "--attacker-unit"},
     {"attacking_armor", "--attacking-armor"},
     {"axis_number", "--axis-number"},
     {"battle_speed_last_segment", "--battle-speed-last-segment"},
@@ -49,6 +50,7 @@ constexpr std::array<FieldFlag, 89> k_field_flags{{
     {"defender_rally_number", "--defender-rally-number"},
     {"defender_stands", "--defender-stands"},
     {"defender_suppressed", "--defender-suppressed"},
+    {"defender_unit", "--defender-unit"},
     {"defending_armor", "--defending-armor"},
     {"defending_infantry", "--defending-infantry"},
     {"defense", "--defense,--target"},

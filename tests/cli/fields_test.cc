@@ -81,9 +81,10 @@ TEST_CASE("fields: every {field} core and load name has a flag in the table", "[
             }
         }
     }
-    // Close combat builds "{attacker_stands}" from the side's name.
+    // Close combat builds "{attacker_stands}" from the side's name, and "{attacker_unit}" for
+    // require_stand_left.
     seen.insert({"attacker_stands", "defender_stands", "attacker_suppressed", "defender_suppressed",
-                 "attacker_rally_number", "defender_rally_number"});
+                 "attacker_rally_number", "defender_rally_number", "attacker_unit", "defender_unit"});
     REQUIRE(seen.size() > 40);
     for (const auto& name : seen) {
         INFO(name);

@@ -40,8 +40,10 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
         side.stands = o.stands.value_or(unit.stands);
         const core::GameState* game = ctx.game();
         if (game != nullptr && game->find_unit(unit.name) != nullptr) {
-            // The game's battalion as it stands now: the day's stands less those eliminated.
+            // The game's battalion as it stands now: the day's stands less those eliminated;
+            // one with none left has nothing to fight with (14.4.7, 14.8).
             const std::string& n = unit.name;
+            core::require_stand_left(*game, n, ctx.game_path(), name + "_unit");
             side.stands = count_in_game("--" + name + "-stands", o.stands,
                                         game->number(n, "stands_at_start_of_day") - game->number(n, "eliminated"), n,
                                         "stands left today", ctx);
@@ -51,11 +53,18 @@ core::CloseCombatSide side_of(const std::string& name, const CloseCombatSideOpti
     } else if (o.stands) {
         side.stands = *o.stands;
     }
+    if (side.stands == 0 && o.stands) {
+        throw usage_error("--" + name + "-stands 0: a side in close combat has a stand at least (14.8); allowed 1 to " +
+                          std::to_string(core::k_max_close_combat_stands));
+    }
+    if (side.stands == 0 && !o.unit.empty()) {
+        // The scenario gives the battalion no count of stands: say so, not a flag left off.
+        throw usage_error("--" + name + "-unit " + o.unit +
+                          " has no stand count in its scenario: give its stands with --" + name + "-stands N");
+    }
     if (side.stands == 0) {
-        throw usage_error("--" + name + "-stands" +
-                          (o.stands ? " 0: a side in close combat has a stand at least (14.8); allowed 1 to " +
-                                          std::to_string(core::k_max_stands)
-                                    : ": give the " + name + "'s stands"));
+        throw usage_error("the " + name + "'s stands are not given: --" + name + "-stands N (or --" + name +
+                          "-unit NAME, a battalion of the scenario)");
     }
     return side;
 }
@@ -94,6 +103,19 @@ void run_close_combat(const CloseCombatOptions& opt, Context& ctx)
         if (!a.side.empty() && a.side == d.side) {
             throw usage_error("--attacker-unit " + a.name + " and --defender-unit " + d.name + " are both " + a.side +
                               " battalions; close combat is between the two sides (14.8)");
+        }
+        // Close combat is resolved at the end of each player's turn (14.8), and the loser
+        // retreats 3", breaking contact (14.8.3): a second between the pair that turn is a
+        // re-roll, refused as a second night's replacement roll is (16.2.3).
+        const core::GameState* game = ctx.game();
+        if (ctx.options.apply && game != nullptr && game->game == "great-battles" &&
+            core::fought_close_combat_this_turn(*game, a.name, d.name)) {
+            throw usage_error("--defender-unit " + d.name + " has already fought --attacker-unit " + a.name +
+                              " in close combat this player's turn in " + ctx.game_path() + " (day " +
+                              game->value("", "day") + ", turn " + game->value("", "turn") +
+                              "): close combat is resolved once at the end of a player's turn (14.8), and its "
+                              "loser retreated 3\", breaking contact (14.8.3); fight again at the end of the next "
+                              "player's turn ('game next'), or take the first back with 'game undo'");
         }
     }
     core::Fields inputs{{"attacker_mod", static_cast<long long>(q.attacker.modifier)},

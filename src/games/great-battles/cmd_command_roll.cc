@@ -19,7 +19,12 @@ void run_command_roll(const CommandRollOptions& opt, Context& ctx)
     }
     std::string quality = opt.quality;
     if (!opt.unit.empty()) {
-        quality = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).quality;
+        const core::Unit& unit = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx);
+        quality = unit.quality;
+        // A battalion with no stand left has nothing to take an action (13.0).
+        if (const core::GameState* game = ctx.game(); game != nullptr) {
+            core::require_stand_left(*game, unit.name, ctx.game_path());
+        }
         if (quality.empty()) {
             throw usage_error("--unit " + opt.unit + " has no quality in its scenario; give --quality");
         }

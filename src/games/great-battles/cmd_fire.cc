@@ -14,7 +14,7 @@ struct FireOptions {
 void run_fire(const FireOptions& opt, Context& ctx)
 {
     const core::Table& procedures = ctx.table("great-battles.procedures");
-    const auto& q = opt.request;
+    core::FireRequest q = opt.request;
     core::Fields inputs{{"to_hit", static_cast<long long>(q.to_hit)},
                         {"to_destroy", static_cast<long long>(q.to_destroy)},
                         {"shots", static_cast<long long>(q.shots)}};
@@ -31,6 +31,9 @@ void run_fire(const FireOptions& opt, Context& ctx)
         const std::string name = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
         if (const core::GameState* game = ctx.game(); game != nullptr) {
             core::require_stand_left(*game, name, ctx.game_path());
+            if (game->find_unit(name) != nullptr) {
+                q.stands_left = core::stands_left(*game, name);
+            }
         }
         inputs.push_back({"unit", name});
     }

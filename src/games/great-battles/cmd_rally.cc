@@ -53,6 +53,7 @@ void run_rally(const RallyOptions& opt, Context& ctx)
     const std::string name =
         opt.unit.empty() ? "" : find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx).name;
     if (game != nullptr && game->find_unit(name) != nullptr) {
+        core::require_stand_left(*game, name, ctx.game_path());
         // The game keeps the battalion's suppressed stands: the count to roll for.
         q.suppressed = count_in_game("--suppressed", opt.suppressed, game->number(name, "suppressed"), name,
                                      "suppressed stands", ctx);

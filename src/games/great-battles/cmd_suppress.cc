@@ -95,7 +95,9 @@ void run_suppress(const SuppressOptions& opt, Context& ctx)
         }
         // The stands under the template are the battalion's: no more than it has left today.
         if (game != nullptr && game->find_unit(name) != nullptr) {
+            core::require_stand_left(*game, name, ctx.game_path());
             const int left = core::stands_left(*game, name);
+            q.stands_left = left;
             if (static_cast<int>(opt.stands.size()) > left) {
                 throw usage_error("--stand given " + std::to_string(opt.stands.size()) + " times, but the game (" +
                                   ctx.game_path() + ") has " + name + " with " + std::to_string(left) +

@@ -56,7 +56,7 @@ int d10_each(Resolution& r, Dice& dice, int count, int target, const D10Words& w
 Resolution resolve_rally(const RallyRequest& q, Dice& dice)
 {
     check_count(q.rally_number, 1, 10, "{rally_number}");
-    check_count(q.suppressed, 1, k_max_stands, "{suppressed}");
+    check_battalion_stands(q.suppressed, 1, "{suppressed}");  // a battalion's rally (14.7.1)
     check_count(q.modifier, -k_max_d10_modifier, k_max_d10_modifier, "{mod}");
     Resolution r;
     r.command = "rally";
@@ -97,7 +97,7 @@ void check_close_combat(const CloseCombatRequest& q)
                 check_count(value, lo, hi, "{" + side->name + field + "}");
             }
         };
-        check(side->stands, 1, k_max_stands, "_stands");
+        check(side->stands, 1, k_max_close_combat_stands, "_stands");
         check(side->suppressed, 0, side->stands, "_suppressed");
         check(side->rally_number, 1, 10, "_rally_number");
         check(side->modifier, -k_max_d10_modifier, k_max_d10_modifier, "_mod");
@@ -221,7 +221,10 @@ void close_combat_settle(const CloseCombatSide& loser, int suppressed, int elimi
     // unsuppressed when the combat began, which is what the game reads of the field.
     int blocked_unsuppressed = 0;
     int blocked_was_unsuppressed = 0;
-    if (loser.blocked && eliminated < loser.stands) {
+    // A blocked loser whose tests left it a stand has one eliminated instead; one whose every
+    // stand its tests eliminated has none left to lose (14.8.3).
+    const bool instead = loser.blocked && eliminated < loser.stands;
+    if (instead) {
         const int unsuppressed = loser.stands - loser.suppressed - suppressed;
         blocked_unsuppressed = unsuppressed > 0 ? 1 : 0;
         blocked_was_unsuppressed = unsuppressed > 0 || suppressed > 0 ? 1 : 0;
@@ -251,16 +254,21 @@ void close_combat_settle(const CloseCombatSide& loser, int suppressed, int elimi
     if (!explain) {
         return;  // nobody reads the effects of an odds walk's later branches
     }
-    if (loser.blocked) {
+    // Every stand of the loser eliminated: nothing of it is left to retreat or to test (15.0),
+    // as the game applies (morale check due false, "15.0, no stand left").
+    const bool none_left = eliminated >= loser.stands;
+    if (instead) {
         r.result.effects.push_back("the loser cannot retreat without closing on enemy within 12\": it "
                                    "retreats a fraction of an inch and has a stand eliminated instead, "
                                    "unsuppressed stands first (14.8.3)");
-    } else {
+    } else if (!none_left) {
         r.result.effects.push_back("the loser retreats 3\" in a straight line within 45 degrees of the "
                                    "enemy's front, ending facing the enemy; its anti-tank guns limber "
                                    "and heavy weapons disassemble (14.8.3)");
     }
-    if (suppressed + eliminated > 0 || loser.blocked) {
+    if (none_left) {
+        r.result.effects.push_back(std::string("the loser: ") + k_no_stand_left_effect);
+    } else if (suppressed + eliminated > 0) {
         r.result.effects.push_back("the loser tests morale in the coming Morale Phase (14.8.3)");
     }
     r.result.effects.push_back("the winner may advance 1\" and never tests morale this Morale Phase (14.8.4)");
@@ -310,8 +318,8 @@ OddsReport close_combat_odds(const CloseCombatRequest& q, const Adjudicator& who
         std::vector<Count> counts;
         for (const auto& line : odds.dimensions.at(0).lines) {
             const auto space = line.value.find(' ');
-            counts.push_back({static_cast<int>(*parse_int(line.value.substr(0, space), 0, k_max_stands)),
-                              static_cast<int>(*parse_int(line.value.substr(space + 1), 0, k_max_stands)),
+            counts.push_back({static_cast<int>(*parse_int(line.value.substr(0, space), 0, k_max_close_combat_stands)),
+                              static_cast<int>(*parse_int(line.value.substr(space + 1), 0, k_max_close_combat_stands)),
                               line.probability.q});
         }
         return counts;
@@ -400,7 +408,7 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
         // Drop Zone, Air Supply: "They are also considered isolated during the Replacement
         // segment of the Night Phase, so they cannot roll for replacements. Being
         // paratroopers, they do not lose an extra stand in this situation, however."
-        check_count(eliminated, 0, k_max_stands, "{eliminated}");
+        check_battalion_stands(eliminated, 0, "{eliminated}");  // the battalion's (16.2.3)
         const std::string why = chart.game + " 16.2.2; Drop Zone rules, Air Supply";
         r.steps.push_back("isolated (16.2.2): no replacement rolls (Drop Zone rules, Air Supply)");
         r.result.code = "none";
@@ -425,7 +433,7 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
         r.rolls = dice.record();
         return r;
     }
-    check_count(eliminated, 1, k_max_stands, "{eliminated}");
+    check_battalion_stands(eliminated, 1, "{eliminated}");  // "every eliminated stand in the battalion" (16.2.3)
     note_table(r, chart);
     int target = number_cell(chart, supply, situation, "{supply}/{situation}");
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
@@ -499,7 +507,9 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
     r.result.fields = {{"hits", static_cast<long long>(hits)},
                        {"destroyed", static_cast<long long>(destroyed)},
                        {"suppressed", static_cast<long long>(hits - destroyed)}};
-    if (hits > 0) {
+    if (hits > 0 && q.stands_left && destroyed >= *q.stands_left) {
+        r.result.effects = {k_no_stand_left_effect};
+    } else if (hits > 0) {
         r.result.effects = {"the owner may take an infantry loss on any infantry, heavy weapon or command stand "
                             "of the battalion instead (14.4.11)",
                             "the battalion tests morale at the end of the turn (15.0)"};

@@ -32,6 +32,13 @@ std::string phase_of(const GameState& g)
     return p.empty() ? std::string("first-player") : p;
 }
 
+// The player's turn the clock is at, as a battalion's closed_with names it: DAY-TURN-1 for
+// the first player's, DAY-TURN-2 for the second's (7.2).
+std::string player_turn(const GameState& g)
+{
+    return g.value("", "day") + "-" + g.value("", "turn") + (phase_of(g) == "second-player" ? "-2" : "-1");
+}
+
 // The day's fighting is the day turns (7.0): at dawn the players allocate artillery, deploy,
 // and activate (8.0, 9.1); at night "all combat and movement ceases" (16.1), and only the
 // night's own rolls (replacement, 16.2) change the board.
@@ -56,6 +63,10 @@ void refuse_outside_turns(const GameState& g, const Resolution& r)
 std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r)
 {
     std::vector<Change> out;
+    // A tie names no loser: both roll again (14.8.2), and nothing is decided yet.
+    if (r.result.code != "attacker" && r.result.code != "defender") {
+        return out;
+    }
     const bool attacker_won = r.result.code == "attacker";
     const GameUnit* loser = g.find_unit(field_text(r.inputs, attacker_won ? "defender_unit" : "attacker_unit"));
     const GameUnit* winner = g.find_unit(field_text(r.inputs, attacker_won ? "attacker_unit" : "defender_unit"));
@@ -85,6 +96,21 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
     }
     if (winner != nullptr) {
         out.push_back(change_to(g, winner->name, "morale_check_due", "false", "14.8.4"));
+    }
+    // The pair has fought this player's turn: the loser retreats, breaking contact (14.8.3),
+    // so close combat applied again refuses them a second (fought_close_combat_this_turn).
+    if (loser != nullptr && winner != nullptr) {
+        const std::string turn = player_turn(g);
+        for (const auto& [unit, enemy] : {std::pair{loser, winner}, std::pair{winner, loser}}) {
+            auto parts = split(g.value(unit->name, "closed_with"), ':');
+            if (parts.empty() || parts[0] != turn) {
+                parts = {turn};
+            }
+            if (std::find(parts.begin() + 1, parts.end(), enemy->name) == parts.end()) {
+                parts.push_back(enemy->name);
+            }
+            out.push_back(change_to(g, unit->name, "closed_with", join(parts, ":"), "14.8"));
+        }
     }
     std::erase_if(out, [](const Change& c) { return c.from == c.to; });
     return out;
@@ -228,14 +254,14 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"stands_at_start_of_day", "suppressed", "suppressed_today", "eliminated", "replaced_on_day",
-                   "gone_to_ground", "morale_check_due", "stand"});
+                   "gone_to_ground", "morale_check_due", "stand", "closed_with"});
         const auto stands = c.number(n, "stands_at_start_of_day", 0, k_max_battalion_stands);
         if (!stands) {
             continue;
         }
         const auto eliminated = c.number(n, "eliminated", 0, *stands);
         const long long left = *stands - eliminated.value_or(0);
-        if (auto s = c.number(n, "suppressed", 0, k_max_stands); s && *s > left) {
+        if (auto s = c.number(n, "suppressed", 0, k_max_battalion_stands); s && *s > left) {
             c.problem(n, "suppressed",
                       std::to_string(*s) + " suppressed stands, but the battalion has " + std::to_string(left) + " (" +
                           std::to_string(*stands) + " at the start of the day, " +
@@ -255,6 +281,23 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
         }
         c.flag(n, "gone_to_ground");
         c.flag(n, "morale_check_due");
+        // DAY-TURN-PLAYER:ENEMY[:ENEMY...], the enemy battalions it fought in close combat in
+        // that player's turn (14.8).
+        if (const std::string closed = g.value(n, "closed_with"); !closed.empty()) {
+            const auto parts = split(closed, ':');
+            const auto turn = split(parts[0], '-');
+            const bool clock = turn.size() == 3 && parse_int(turn[0], 1, k_max_clock) && parse_int(turn[1], 1, 99) &&
+                               (turn[2] == "1" || turn[2] == "2");
+            const bool enemies = parts.size() >= 2 &&
+                                 std::all_of(parts.begin() + 1, parts.end(),
+                                             [&](const std::string& e) { return g.find_unit(e) != nullptr && e != n; });
+            if (!clock || !enemies) {
+                c.problem(n, "closed_with",
+                          "'" + closed +
+                              "': DAY-TURN-PLAYER:BATTALION[:BATTALION...], the player's turn (1 or 2) and the "
+                              "enemy battalions of the game it fought in close combat in it (14.8)");
+            }
+        }
         // How its stands stand, as the suppress command names a stand: COVER[:TYPE] (the covers are the
         // suppression table's rows, read when it is used; the types are 11.3.3's and 12.2's).
         if (const std::string stand = g.value(n, "stand"); !stand.empty()) {
@@ -302,11 +345,29 @@ int stands_left(const GameState& g, std::string_view unit)
     return g.number(unit, "stands_at_start_of_day") - g.number(unit, "eliminated");
 }
 
-void require_stand_left(const GameState& g, std::string_view unit, std::string_view where)
+void require_stand_left(const GameState& g, std::string_view unit, std::string_view where, std::string_view field)
 {
     if (g.find_unit(unit) != nullptr && stands_left(g, unit) <= 0) {
-        throw usage_error("{unit} " + std::string(unit) + " has no stand left today in " + std::string(where));
+        throw usage_error("{" + std::string(field) + "} " + std::string(unit) + " has no stand left today in " +
+                          std::string(where));
     }
+}
+
+void check_battalion_stands(int value, int lo, const std::string& field)
+{
+    if (value < lo || value > k_max_battalion_stands) {
+        throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) + " to " +
+                          std::to_string(k_max_battalion_stands) +
+                          ", a battalion's stands (2.0, 4.0: up to four companies, a command, a heavy weapons and "
+                          "two other stands)");
+    }
+}
+
+bool fought_close_combat_this_turn(const GameState& g, std::string_view unit, std::string_view enemy)
+{
+    const auto parts = split(g.value(unit, "closed_with"), ':');
+    return !parts.empty() && parts[0] == player_turn(g) &&
+           std::any_of(parts.begin() + 1, parts.end(), [&](const std::string& n) { return n == enemy; });
 }
 
 GameRules great_battles_game_rules()
@@ -597,6 +658,14 @@ GameRules great_battles_game_rules()
         }
         if (c.key == "stand") {
             return u + "'s stands now stand " + c.to + " (cover[:type], 11.3.3)";
+        }
+        if (c.key == "closed_with") {
+            const auto parts = split(c.to, ':');
+            if (parts.size() < 2) {
+                return "";
+            }
+            return u + " has fought " + join(std::vector<std::string>(parts.begin() + 1, parts.end()), ", ") +
+                   " in close combat this turn";
         }
         if (c.key == "gone_to_ground") {
             return u + (c.to == "true" ? " has gone to ground" : " is no longer gone to ground");

@@ -23,15 +23,22 @@ inline const DiceSpec k_d100{1, 100, 0};
 // (morale): past these the roll no longer decides anything (documented in umpire(1)).
 inline constexpr int k_max_d10_modifier = 20;
 inline constexpr int k_max_d100_modifier = 200;
-// A battalion's stands, as every procedure takes them (a count past the rules' sizes, not a rule).
-inline constexpr int k_max_stands = 100;
-// A battalion in a game: up to four companies, a command, a heavy weapons and two other
-// stands (2.0, 4.0), the rows of the morale chart (15.1). A game's battalion past it could
-// never take its morale check, and the turn could not end.
+// The rules' battalion: "two, three or four companies" (2.0) with "one command stand, one
+// heavy weapons stand and up to two other stands attached" (4.0), the rows of the morale
+// chart (15.1). Every count of one battalion's stands is held to it (check_battalion_stands):
+// a rally's suppressed stands (14.7.1), a night's eliminated (16.2.3), a game's battalion.
 inline constexpr int k_max_battalion_stands = 8;
+// A side of a close combat, which may be several battalions (14.8.5, Multi Battalion Close
+// Combat): the text sets no most, so this is umpire's bound, not a rule. A side named by
+// its battalion in a game is one battalion, held to k_max_battalion_stands.
+inline constexpr int k_max_close_combat_stands = 100;
 // The most suppressions a battalion's day may count (15.1: a stand rallied and suppressed
-// again counts again): 100 stands, each suppressed 100 times; no day comes near it.
+// again counts again): far past any day's, a stand suppressed again at every action.
 inline constexpr int k_max_suppressions_in_day = 10000;
+
+// Refuses VALUE as a count of one battalion's stands past LO to k_max_battalion_stands,
+// naming FIELD ("{suppressed}") and the rules' battalion (2.0, 4.0).
+void check_battalion_stands(int value, int lo, const std::string& field);
 
 // A stand's kind as the rules distinguish them (2.0, 11.3.2, 12.2.2).
 struct StandType {
@@ -65,6 +72,9 @@ struct SuppressRequest {
     // the day (15.2.1, 9.4), so it is read as non-activated (9.3, 11.3.3) and the working says why.
     bool gone_to_ground = false;
     Attack attack = Attack::artillery;
+    // The battalion's stands left, when a game keeps them: the effects say whether it tests
+    // morale (15.0) or has no stand left.
+    std::optional<int> stands_left;
 };
 
 // 11.3.3 and 12.2: one d10 per stand, each against its cover's number. The result's
@@ -152,6 +162,9 @@ struct FireRequest {
     bool outside_front_arc = false;  // 14.4.1
     bool heavy_weapons = false;      // 14.4.12
     bool opportunity = false;        // 14.5.4
+    // The target battalion's stands left, when a game keeps them: the effects say whether it
+    // tests morale (15.0) or has no stand left.
+    std::optional<int> stands_left;
 };
 
 // 14.4.6-14.4.7: to hit, then to destroy per hit; a hit that does not destroy suppresses.
@@ -230,8 +243,18 @@ Expected<std::string> day_length(const Table& length, std::string_view month);
 // eliminated since.
 int stands_left(const GameState& g, std::string_view unit);
 // Refuses a command on UNIT, a battalion of game G (the file WHERE), when it has no stand left
-// today: nothing of it is left to fire at, suppress or move.
-void require_stand_left(const GameState& g, std::string_view unit, std::string_view where);
+// today: nothing of it is left to fire at, suppress, move or fight. FIELD names the flag that
+// named it ("unit", "attacker_unit").
+void require_stand_left(const GameState& g, std::string_view unit, std::string_view where,
+                        std::string_view field = "unit");
+// Whether UNIT and ENEMY, battalions of game G, have fought a close combat in the player's turn
+// G's clock is at (14.8: at the end of each player's turn; the loser retreats 3", 14.8.3).
+bool fought_close_combat_this_turn(const GameState& g, std::string_view unit, std::string_view enemy);
+// What a resolution's effects say of a battalion that has lost every stand: it leaves the
+// table, and nothing of it retreats or tests morale (14.4.7, 15.0), as the game applies.
+inline constexpr const char* k_no_stand_left_effect =
+    "the battalion has no stand left: every stand is eliminated and leaves the table (14.4.7), so none "
+    "retreats or tests morale (15.0)";
 
 // Great Battles in a game file: the day, the turn and the day's length (16.0), and each
 // battalion's stands at the start of the day, stands suppressed and eliminated, and gone

@@ -166,7 +166,9 @@ Resolution resolve_suppress(const Table& table, const SuppressRequest& q, Dice& 
     } else {
         r.notes.push_back("air-ground support only in full daylight, sighting 12\" (12.2.3)");
     }
-    if (suppressed + destroyed > 0) {
+    if (destroyed > 0 && q.stands_left && destroyed >= *q.stands_left) {
+        r.result.effects.push_back(k_no_stand_left_effect);
+    } else if (suppressed + destroyed > 0) {
         r.result.effects.push_back("the battalion tests morale at the end of the turn (15.0)");
     }
     r.result.source = r.source;

@@ -1,10 +1,13 @@
 // Great Battles of WWII in a game file, against the rules text (file 004): what the game's
-// counts say of a morale test due, the night, suppression and fire.
+// counts say of a morale test due, the night, suppression, fire and close combat, and the
+// size of a battalion.
 #include "../../helpers.h"
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace umpire;
@@ -187,4 +190,181 @@ TEST_CASE("great battles game: the month set by hand sets the day's length (16.0
     CHECK(bad.code == 64);
     CHECK(contains(bad.err, "names no month the length of day reads (16.0)"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("great battles game: a battalion wiped out in close combat has no stand left to retreat, test or fight "
+          "(14.4.7, 14.8.3, 15.0)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-wiped-out");
+    const std::string file = day_one(dir);
+    // II-Btl's 3 stands all suppressed (a 1 each in the open, 11.3.3); 2-Para wins 9 to 1, and
+    // each suppressed stand failing experienced's 9 is eliminated (14.8.2): none is left.
+    REQUIRE(applied(file, {"suppress", "--unit", "II-Btl", "--roll", "1,1,1"}).code == 0);
+    auto lost = applied(
+        file, {"close-combat", "--attacker-unit", "2-Para", "--defender-unit", "II-Btl", "--roll", "9,1,10,10,10"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "II-Btl: eliminated 0 -> 3"));
+    CHECK(contains(lost.out, "morale check due true -> false (15.0, no stand left)"));
+    // "Any eliminated stands are removed from the table" (14.4.7): nothing retreats 3" or tests
+    // morale (14.8.3, 15.0), as the change applied says.
+    CHECK(contains(lost.out, "has no stand left"));
+    CHECK_FALSE(contains(lost.out, "retreats 3\""));
+    CHECK_FALSE(contains(lost.out, "tests morale in the coming Morale Phase"));
+    // Later commands naming it say it has no stand left, naming the flag that named it.
+    auto defender = run_cli({"-q", "--game", file, "close-combat", "--attacker-unit", "2-Para", "--defender-unit",
+                             "II-Btl", "--roll", "9,1"});
+    CHECK(defender.code == 64);
+    CHECK(contains(defender.err, "--defender-unit II-Btl has no stand left today"));
+    auto attacker = run_cli({"-q", "--game", file, "close-combat", "--attacker-unit", "II-Btl", "--defender-unit",
+                             "2-Para", "--roll", "9,1"});
+    CHECK(attacker.code == 64);
+    CHECK(contains(attacker.err, "--attacker-unit II-Btl has no stand left today"));
+    // 13.0: a battalion's command roll gives its stands actions; it has none.
+    auto command = run_cli({"-q", "--game", file, "command-roll", "--unit", "II-Btl", "--roll", "5"});
+    CHECK(command.code == 64);
+    CHECK(contains(command.err, "--unit II-Btl has no stand left today"));
+    auto rally = run_cli({"-q", "--game", file, "rally", "--unit", "II-Btl"});
+    CHECK(rally.code == 64);
+    CHECK(contains(rally.err, "--unit II-Btl has no stand left today"));
+    // Without a game the referee's counts are his: the battalion named is read from the scenario.
+    CHECK(run_cli({"-q", "command-roll", "--unit", "II-Btl", "--roll", "5"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("close combat: a loser with every stand eliminated retreats nothing and loses no stand instead "
+          "(14.8.3, 15.0)",
+          "[cli][great-battles]")
+{
+    // Defender loses 5 to 3; its one stand, suppressed, fails on 9 and is eliminated (14.8.2).
+    // Blocked, it would have "a stand eliminated, instead" (14.8.3): it has none left to lose.
+    auto blocked = run_cli({"-q", "close-combat", "--attacker-stands", "1", "--attacker-rally-number", "8",
+                            "--defender-stands", "1", "--defender-suppressed", "1", "--defender-rally-number", "8",
+                            "--defender-blocked", "--roll", "5,3,9"});
+    REQUIRE(blocked.code == 0);
+    CHECK_FALSE(contains(blocked.out, "eliminated instead"));
+    CHECK(contains(blocked.out, "has no stand left"));
+    CHECK(contains(blocked.out, "loser eliminated: 1"));
+    // One stand of two eliminated: the loser retreats and tests morale (14.8.3).
+    auto one =
+        run_cli({"-q", "close-combat", "--attacker-stands", "1", "--attacker-rally-number", "8", "--defender-stands",
+                 "2", "--defender-suppressed", "1", "--defender-rally-number", "8", "--roll", "5,3,1,9"});
+    REQUIRE(one.code == 0);
+    CHECK(contains(one.out, "retreats 3\""));
+    CHECK(contains(one.out, "tests morale in the coming Morale Phase (14.8.3)"));
+    CHECK_FALSE(contains(one.out, "has no stand left"));
+}
+
+TEST_CASE("great battles game: fire that destroys a battalion's last stand says it tests nothing (14.4.7, 15.0)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-fire-last");
+    const std::string file = day_one(dir);
+    // Three shots at II-Btl (3 stands), each hits on 1 and destroys on 1 (14.4.6, 14.4.7).
+    auto fire = applied(file, {"fire", "--to-hit", "5", "--to-destroy", "5", "--shots", "3", "--unit", "II-Btl",
+                               "--roll", "1,1,1,1,1,1"});
+    REQUIRE(fire.code == 0);
+    CHECK(contains(fire.out, "II-Btl: eliminated 0 -> 3"));
+    CHECK(contains(fire.out, "has no stand left"));
+    CHECK_FALSE(contains(fire.out, "tests morale at the end of the turn"));
+    // A barrage on a battalion whose stands are all suppressed suppresses nothing more (11.3.1:
+    // "Extra suppression has no additional effect"): no test is due for it (15.0).
+    REQUIRE(applied(file, {"suppress", "--unit", "I-Btl", "--roll", "1,1,1,1"}).code == 0);
+    REQUIRE(applied(file, {"morale", "--unit", "I-Btl", "--roll", "1"}).code == 0);
+    auto again = applied(file, {"suppress", "--unit", "I-Btl"});
+    REQUIRE(again.code == 0);
+    CHECK_FALSE(contains(again.out, "tests morale"));
+    CHECK_FALSE(contains(again.out, "morale check due false -> true"));
+    CHECK(run_cli({"-q", "game", "next", file}).code == 0);  // nothing due
+}
+
+TEST_CASE("great battles game: a pair of battalions fights one close combat a player's turn (14.8, 14.8.3)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-close-combat-once");
+    const std::string file = day_one(dir);
+    // I-Btl due a test (a stand suppressed, 11.3.3, 15.0). A tie names no loser, "both roll
+    // again" (14.8.2): it decides nothing, so it applies nothing (the winner's 14.8.4 was
+    // applied to the defender, and its due test cleared).
+    REQUIRE(applied(file, {"suppress", "--unit", "I-Btl", "--roll", "1,9,9,9"}).code == 0);
+    auto tie =
+        applied(file, {"close-combat", "--attacker-unit", "2-Para", "--defender-unit", "I-Btl", "--roll", "5,5"});
+    REQUIRE(tie.code == 0);
+    CHECK_FALSE(contains(tie.out, "morale check due"));
+    CHECK(contains(slurp(file), "morale_check_due = true"));
+    // The roll again is the combat: 2-Para wins 9 to 1, one of I-Btl's stands suppressed.
+    auto first = applied(
+        file, {"close-combat", "--attacker-unit", "2-Para", "--defender-unit", "I-Btl", "--roll", "9,1,9,1,1,1"});
+    REQUIRE(first.code == 0);
+    // The loser retreated 3", breaking contact (14.8.3): a second combat of the pair this turn
+    // is refused, either way round, saying how to go on.
+    for (const auto& [a, d] : {std::pair{"2-Para", "I-Btl"}, std::pair{"I-Btl", "2-Para"}}) {
+        auto second =
+            applied(file, {"close-combat", "--attacker-unit", a, "--defender-unit", d, "--roll", "9,1,9,9,1,1"});
+        CHECK(second.code == 64);
+        CHECK(contains(second.err, "14.8.3"));
+        CHECK(contains(second.err, "next player's turn ('game next')"));
+        CHECK(contains(second.err, "'game undo'"));
+    }
+    CHECK(contains(slurp(file), "suppressed = 2"));  // 1 from the barrage, 1 from the combat
+    // Without --apply it is a question, not a change: answered.
+    CHECK(run_cli({"-q", "--game", file, "close-combat", "--attacker-unit", "2-Para", "--defender-unit", "I-Btl",
+                   "--roll", "9,1,9,9,1,1"})
+              .code == 0);
+    // Another enemy battalion is another combat.
+    CHECK(
+        applied(file, {"close-combat", "--attacker-unit", "2-Para", "--defender-unit", "II-Btl", "--roll", "9,1,1,1,1"})
+            .code == 0);
+    // game undo takes the first back, and the pair may fight; at the next player's turn, again.
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);  // the 2-Para, II-Btl combat
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);  // the 2-Para, I-Btl combat
+    CHECK(applied(file,
+                  {"close-combat", "--attacker-unit", "2-Para", "--defender-unit", "I-Btl", "--roll", "9,1,9,1,1,1"})
+              .code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--skip-due"}).code == 0);
+    CHECK(applied(file,
+                  {"close-combat", "--attacker-unit", "I-Btl", "--defender-unit", "2-Para", "--roll", "9,1,1,1,1,1"})
+              .code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("great battles: a battalion's stands are at most eight everywhere one battalion is counted (2.0, 4.0, "
+          "14.8.5)",
+          "[cli][great-battles]")
+{
+    // 2.0: "two, three or four companies"; 4.0: "one command stand, one heavy weapons stand and
+    // up to two other stands attached": eight, the morale chart's rows (15.1).
+    auto rally = run_cli({"-q", "rally", "--rally-number", "8", "--suppressed", "9"});
+    CHECK(rally.code == 64);
+    CHECK(contains(rally.err, "--suppressed is 9; allowed 1 to 8, a battalion's stands (2.0, 4.0"));
+    CHECK(run_cli({"-q", "rally", "--rally-number", "8", "--suppressed", "8"}).code == 0);
+    auto replace = run_cli({"-q", "replace", "--supply", "average", "--situation", "line", "--eliminated", "9"});
+    CHECK(replace.code == 64);
+    CHECK(contains(replace.err, "--eliminated is 9; allowed 1 to 8, a battalion's stands (2.0, 4.0"));
+    CHECK(run_cli({"-q", "replace", "--supply", "average", "--situation", "line", "--eliminated", "8"}).code == 0);
+    CHECK(run_cli({"-q", "replace", "--supply", "average", "--situation", "isolated", "--eliminated", "9"}).code == 64);
+    CHECK(run_cli({"-q", "morale", "--stands", "9"}).code == 64);
+    // A side of a close combat may be several battalions (14.8.5, Multi Battalion Close Combat).
+    CHECK(run_cli({"-q", "close-combat", "--attacker-stands", "9", "--attacker-rally-number", "8", "--defender-stands",
+                   "2", "--defender-rally-number", "8"})
+              .code == 0);
+}
+
+TEST_CASE("close combat: a unit whose scenario gives it no stands is said so, not a flag left off",
+          "[cli][great-battles]")
+{
+    const test::TempDir dir("gb-no-count");
+    std::ofstream(dir / "s.toml") << "id = \"s\"\ntitle = \"S\"\ngame = \"Great Battles of WWII\"\nsource = \"2.0\"\n"
+                                     "sides = [\"a\", \"b\"]\nstart = \"sep\"\n"
+                                     "[[unit]]\nname = \"Uncounted\"\nside = \"a\"\ntype = \"infantry\"\n"
+                                     "quality = \"average\"\n";
+    auto r = run_cli({"-q", "--scenario", dir / "s.toml", "close-combat", "--attacker-unit", "Uncounted",
+                      "--defender-stands", "2", "--defender-rally-number", "8"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "--attacker-unit Uncounted has no stand count in its scenario: give its stands with "
+                          "--attacker-stands N"));
+    auto none = run_cli({"-q", "close-combat", "--attacker-quality", "average", "--defender-stands", "2",
+                         "--defender-rally-number", "8"});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "the attacker's stands are not given: --attacker-stands N"));
 }
