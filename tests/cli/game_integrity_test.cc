@@ -226,7 +226,7 @@ TEST_CASE("game file: a value edited by hand is named by its line, and nothing i
     // values past the board's limits are not kept: a data error at the value's line and column
     // (I-Btl has 4 stands, great-battles-example; 11.3.1: no more suppressed than stands)
     for (const auto& [value, message] : std::vector<std::pair<std::string, std::string>>{
-             {"-5", "'suppressed': '-5' is not a whole number 0 to 100"},
+             {"-5", "'suppressed': '-5' is not a whole number 0 to 8"},  // a battalion's stands (2.0, 4.0)
              {"6", "'suppressed': 6 suppressed stands, but the battalion has 4 (4 at the start of the day, "
                    "0 eliminated)"}}) {
         std::string impossible = made;
@@ -559,9 +559,10 @@ TEST_CASE("game file: a journal line past the board's limits is refused by every
     struct Forged {
         std::string key, from, to, said;
     };
-    for (const Forged& f : {Forged{"suppressed", "0", "9",
-                                   "2-Para's suppressed so: 9 suppressed stands, but the "
+    for (const Forged& f : {Forged{"suppressed", "0", "5",
+                                   "2-Para's suppressed so: 5 suppressed stands, but the "
                                    "battalion has 4"},
+                            Forged{"suppressed", "0", "9", "2-Para's suppressed so: '9' is not a whole number 0 to 8"},
                             Forged{"suppressed", "0", "-3", "2-Para's suppressed so: '-3' is not a whole number"},
                             Forged{"stand", "\"open\"", "\"lava\"", "2-Para's stand so: "},
                             Forged{"stands_at_start_of_day", "4", "400", "2-Para's stands_at_start_of_day so: "}}) {

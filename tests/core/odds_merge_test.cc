@@ -205,7 +205,7 @@ TEST_CASE("odds: lines in the order a player reads them, with the expected count
 {
     RallyRequest q;
     q.rally_number = 8;
-    q.suppressed = 12;
+    q.suppressed = 8;  // a battalion's stands at most (2.0, 4.0)
     OddsReport report = compute_odds([&](Dice& d) { return resolve_rally(q, d); }, {});
     arrange_odds(report, {});
     for (const auto& d : report.dimensions) {
@@ -213,13 +213,13 @@ TEST_CASE("odds: lines in the order a player reads them, with the expected count
             continue;
         }
         REQUIRE(d.numeric);
-        REQUIRE(d.lines.size() == 13);
+        REQUIRE(d.lines.size() == 9);
         for (size_t k = 0; k < d.lines.size(); ++k) {
-            CHECK(d.lines[k].value == std::to_string(k));  // 0 to 12, not the walk's order
+            CHECK(d.lines[k].value == std::to_string(k));  // 0 to 8, not the walk's order
         }
-        // Each stand rallies on 8 or less: 4/5; twelve of them, 48/5 expected.
+        // Each stand rallies on 8 or less: 4/5; eight of them, 32/5 expected.
         REQUIRE(d.expected);
-        CHECK(d.expected->text() == "48/5");
+        CHECK(d.expected->text() == "32/5");
         CHECK_FALSE(d.expected_when_reported);
     }
     // Codes in the chart's order (its legend, in the order the chart first prints each
