@@ -329,9 +329,11 @@ void run_batch(Context& ctx)
                 !asked.empty() && at + 1 != request.end() && !(at + 1)->starts_with("-")) {
                 asked += " " + *(at + 1);
             }
+            const bool version = std::find(request.begin(), request.end(), "--version") != request.end();
             refuse(line, 64,
                    "help and version are not answers a batch can give in JSON; run 'umpire " +
-                       (asked.empty() ? std::string() : asked + " ") + "--help' outside the batch");
+                       (version ? std::string("--version") : (asked.empty() ? std::string() : asked + " ") + "--help") +
+                       "' outside the batch");
             continue;
         }
         // -q on the line quiets its own warning (PROVISIONAL DATA), as on the batch; a later

@@ -232,7 +232,12 @@ void run_luck(const LuckOptions& opt, Context& ctx)
             c.odds_unprinted = true;
         });
         if (now.code != 0 || !now.odds) {
-            skipped.push_back({number, command, "its odds cannot be had now: " + now.error});
+            const std::string dirs = logged_tables(entry->argv);
+            skipped.push_back({number, command,
+                               "its odds cannot be had now: " + now.error +
+                                   (dirs.empty() ? ""
+                                                 : " (the line read tables from --tables " + dirs +
+                                                       ": give luck the same --tables)")});
             continue;
         }
         const auto scenarios =

@@ -70,13 +70,17 @@ Column crt_at(const CrtAttack& a, long long added, Context& ctx)
     return c;
 }
 
+// The most factors a plan adds to A: to an --attack N, as many as a strength may have
+// (core::k_max_strength); to --attacker units, k_max_plan_attack more.
+long long most_added(const CrtAttack& a) { return a.attack_at ? core::k_max_strength - a.attack : k_max_plan_attack; }
+
 // The fewest factors more than FROM's that read on another column, nullopt when none up to
 // the most an attack may have (k_max_plan_attack more for units). The column never falls as
 // the attack grows (XIII.B.3), so the search doubles the step until the column moves, then
 // halves back to where it first does.
 std::optional<Column> next_column(const CrtAttack& a, const Column& from, Context& ctx)
 {
-    const long long most = a.attack_at ? core::k_max_strength - a.attack : k_max_plan_attack;
+    const long long most = most_added(a);
     long long same = from.added;  // the most factors known to read on FROM's column
     long long step = 1;
     std::optional<Column> moved;
@@ -121,11 +125,12 @@ Column first_column(const CrtAttack& a, bool crt, Context& ctx)
                 return std::nullopt;
             }
         };
+        const long long most = most_added(a);
         long long refused = 0;  // the most factors known to be refused
         long long step = 1;
         std::optional<Column> reached;
-        while (!reached && refused < k_max_plan_attack) {
-            const long long n = std::min(k_max_plan_attack, refused + step);
+        while (!reached && refused < most) {
+            const long long n = std::min(most, refused + step);
             reached = allowed(n);
             if (!reached) {
                 refused = n;
@@ -141,7 +146,10 @@ Column first_column(const CrtAttack& a, bool crt, Context& ctx)
             }
         }
         if (!reached) {
-            throw;
+            throw usage_error(what + "; no attack reaches 1:4 with up to " + std::to_string(most) + " more factors (" +
+                              (a.attack_at ? "a strength is at most " + std::to_string(core::k_max_strength)
+                                           : std::string("the most a plan adds to units")) +
+                              ")");
         }
         throw usage_error(what + "; " + std::to_string(reached->added) + " more attack factor" +
                           (reached->added == 1 ? " reaches " : "s reach ") + reached->column + ": " + reached->request);
@@ -169,7 +177,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
             throw usage_error(plan + ": " + args[i] + " has no place in a plan (each column's odds are exact)");
         }
         if (args[i] == "--attack" && i + 1 < args.size()) {
-            auto n = parse_decimal(args[i + 1], 1, core::k_max_strength);
+            auto n = parse_int(args[i + 1], 1, core::k_max_strength);
             if (!n) {
                 throw usage_error(plan + ": --attack: " + n.error());
             }

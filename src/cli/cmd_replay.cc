@@ -33,24 +33,6 @@ bool has_option(const std::vector<std::string>& argv, std::initializer_list<std:
     });
 }
 
-// The directories a logged line was given with --tables, as "A, B" (visible): replay reads
-// its own, so a table the line read from one is gone unless replay is given it too.
-std::string logged_tables(const std::vector<std::string>& argv)
-{
-    std::string out;
-    for (size_t i = 0; i < argv.size() && argv[i] != "--"; ++i) {
-        if (!names_option(argv[i], "--tables")) {
-            continue;
-        }
-        const bool joined = argv[i].size() > 8;  // "--tables=DIR"
-        if (!joined && i + 1 >= argv.size()) {
-            break;
-        }
-        out += (out.empty() ? "" : ", ") + visible(joined ? argv[i].substr(9) : argv[++i]);
-    }
-    return out;
-}
-
 }  // namespace
 
 std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before)

@@ -119,9 +119,9 @@ void russian_portfolio(const WeatherOptions& given, Context& ctx)
                               ctx.game()->value("", "month") + "; 'game next --month' moves it on");
         }
         if (!opt.dice.rolls.empty()) {
-            throw usage_error("--roll: game-turn 1's weather in " + ctx.game_path() + " was rolled already (" +
+            throw usage_error("--roll: game-turn 1's weather in " + ctx.game_path() + " is kept already (" +
                               ctx.game()->value("", "weather") +
-                              ", XVI.C.1.c), and the die is cast once; 'game undo' takes the roll back");
+                              ", XVI.C.1.c), and the die is cast once; 'game undo' takes back the line that set it");
         }
         const core::Table& table = ctx.table("russian-portfolio.weather-1jun41");
         const std::string kept = ctx.game()->value("", "weather");

@@ -573,6 +573,22 @@ std::vector<std::string> without_replay_options(const std::vector<std::string>& 
     return out;
 }
 
+std::string logged_tables(const std::vector<std::string>& argv)
+{
+    std::string out;
+    for (size_t i = 0; i < argv.size() && argv[i] != "--"; ++i) {
+        if (!names_option(argv[i], "--tables")) {
+            continue;
+        }
+        const bool joined = argv[i].size() > 8;  // "--tables=DIR"
+        if (!joined && i + 1 >= argv.size()) {
+            break;
+        }
+        out += (out.empty() ? "" : ", ") + visible(joined ? argv[i].substr(9) : argv[++i]);
+    }
+    return out;
+}
+
 namespace {
 
 // The values OPTION of COMMAND may take, where they are few and known: what it offers
@@ -1179,8 +1195,10 @@ Runner::Runner(std::ostream& out, std::ostream& err, const Environment& env, std
     // the range its rule allows.
     const CLI::Validator decimal(
         [](std::string& text) -> std::string {
-            auto n = parse_decimal(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-            const std::string_view digits = std::string_view(text).substr(text.starts_with('-') ? 1 : 0);
+            // a sign of plus is taken: a modifier is written +1 as the rules print it (15.1, 7.21)
+            auto n = parse_int(text, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+            const std::string_view digits =
+                std::string_view(text).substr(!text.empty() && (text.front() == '+' || text.front() == '-') ? 1 : 0);
             if (!n && !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
                 // a whole number past any the rules take (past 64 bits too: it said "allowed
                 // -2147483648 to 2147483647"): the command's own range is in its --help

@@ -61,6 +61,10 @@ private:
 // --quiet), with their values; with DROP_APPLY without --apply too (luck asks a logged
 // line's odds, which write nothing and are refused with --apply).
 std::vector<std::string> without_replay_options(const std::vector<std::string>& argv, bool drop_apply = false);
+// The directories a logged line was given with --tables, as "A, B" (visible), "" for none:
+// replay and luck read it with their own tables, so one the line read from them is gone
+// unless they are given it too (said in their answers).
+std::string logged_tables(const std::vector<std::string>& argv);
 
 // The width of the terminal FD is (standard output unless said), 0 when it is none: read
 // again for each of the shell's lines, as the window may have been resized since.

@@ -92,7 +92,7 @@ Resolution resolve_combat(const Table& t, const CombatRequest& q, Dice& dice)
         // A shift named again is refused, not added up (a river counted twice), as a modifier
         // is; numbers add up, held to the range one may have.
         if (!name.empty() && std::any_of(q.shifts.begin(), q.shifts.begin() + static_cast<long>(i),
-                                         [&](const auto& before) { return before.first == name; })) {
+                                         [&](const auto& before) { return iequals(before.first, name); })) {
             throw usage_error("{shift} " + name + ": given twice; give each shift once, with its whole count (" + name +
                               "=COUNT)");
         }
@@ -344,7 +344,7 @@ void add_modifiers(LookupRequest& q, const std::vector<std::string>& values)
         // A name given again is refused, not added up: a doubled escorts=2 taken as four
         // escorts (+1) could sink a submarine (Black Sea ASW), and a doubled flag was said
         // back as "single-primary=2", which no one typed.
-        if (std::any_of(q.named.begin(), q.named.end(), [&](const auto& m) { return m.first == name; })) {
+        if (std::any_of(q.named.begin(), q.named.end(), [&](const auto& m) { return iequals(m.first, name); })) {
             throw usage_error("{mod} " + value + ": " + name + " is given twice; give each modifier once" +
                               (eq == std::string::npos ? std::string() : ", with its whole count"));
         }

@@ -11,9 +11,9 @@ namespace umpire {
 
 // A whole decimal integer, optionally signed, within [lo, hi]. No spaces, no suffix.
 Expected<long long> parse_int(std::string_view text, long long lo, long long hi);
-// A number as an option takes it (umpire(1), NUMBERS: "a whole decimal number"): parse_int's,
-// but a '+' before it is refused ('--seed +5' was taken as 5). A signed notation of its own
-// (a column shift of +2) is parse_int's.
+// A seed or a position (umpire(1), NUMBERS): parse_int's, but a '+' before it is refused
+// ('--seed +5' was taken as 5, which no seed printed is). A number that may be signed (a
+// modifier's +1, a column shift's +2) is parse_int's.
 Expected<long long> parse_decimal(std::string_view text, long long lo, long long hi);
 
 std::string to_lower(std::string_view text);

@@ -563,9 +563,11 @@ TEST_CASE("batch: help on a line is refused as --help is, naming what to run out
 {
     // umpire(1): help is a command ('umpire help roll' is 'umpire roll --help'); in a batch
     // it was "unknown command 'help' (did you mean 'shell'?)" (hunt45).
-    auto r = run_with_input({"batch"}, "help\nhelp roll\n--seed 3 help melee\nwind --roll 9,7\n");
+    auto r = run_with_input({"batch"}, "help\nhelp roll\n--seed 3 help melee\nwind --roll 9,7\n--version\n");
     auto lines = lines_of(r.out);
-    REQUIRE(lines.size() == 4);
+    REQUIRE(lines.size() == 5);
+    // the version is 'umpire --version', not --help (hunt49)
+    CHECK(contains(lines[4], "run 'umpire --version' outside the batch"));
     const std::string refused = "help and version are not answers a batch can give in JSON; run 'umpire ";
     CHECK(contains(lines[0], refused + "--help' outside the batch"));
     CHECK(contains(lines[1], refused + "roll --help' outside the batch"));

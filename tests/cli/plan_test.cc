@@ -161,6 +161,17 @@ TEST_CASE("plan crt: what it refuses", "[cli][plan]")
     CHECK(typo.code == 64);
     CHECK(typo.err.find("did you mean '--defense'") != std::string::npos);
     CHECK(test::run_cli({"plan"}).code == 64);
+    // Below 1:4 (XIII.B.4) the refusal names the fewest more factors that make the attack
+    // allowed, as far as a strength goes (1000000): 125000 to 500000 is 1:4. It stopped at
+    // 100000 more, then said nothing (hunt49).
+    auto far = test::run_cli({"plan", "crt", "--attack", "1", "--defense", "500000"});
+    CHECK(far.code == 64);
+    CHECK(far.err.find("124999 more attack factors reach 1:4: crt --attack 125000 --defense 500000") !=
+          std::string::npos);
+    // Units take at most 100000 more: said, not left out.
+    auto units_far = test::run_cli({"plan", "crt", "--attacker", "1:infantry", "--defense", "1000000"});
+    CHECK(units_far.code == 64);
+    CHECK(units_far.err.find("no attack reaches 1:4 with up to 100000 more factors") != std::string::npos);
 }
 
 TEST_CASE("plan crt and compare read the tables, scenario and game their own global options name", "[cli][plan]")

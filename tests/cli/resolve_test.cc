@@ -239,6 +239,9 @@ TEST_CASE("cli: resolve reads any CRT written as data: odds, shifts by name, die
          "--shift river: given twice; give each shift once, with its whole count (river=COUNT)"},
         {{"--attack", "7", "--defense", "3", "--shift", "river=20", "--shift", "river=20"},
          "--shift river: given twice"},
+        // names are read in any case (umpire(1)): RIVER is river again (hunt49)
+        {{"--attack", "7", "--defense", "3", "--shift", "river", "--shift", "RIVER"}, "--shift RIVER: given twice"},
+        {{"--attack", "3", "--defense", "3", "--mod", "elite", "--mod", "Elite"}, "Elite is given twice"},
         {{"--attack", "7", "--defense", "3", "--shift", "-20", "--shift", "-1"},
          "--shift: the numbers add up to -21 columns; allowed -20 to 20 in all"},
         {{"--attack", "-7", "--defense", "3"}, "--attack is -7; allowed 0 to 1000000"},

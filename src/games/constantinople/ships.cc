@@ -77,7 +77,7 @@ Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::fun
         if (value == ShipValue::ram_defense) {
             return fail<Ship>(where + "ram defense is a letter A to D (15.42), or a ship's name");
         }
-        auto n = parse_decimal(token, 0, 99);  // a number as typed after a flag: no '+'
+        auto n = parse_int(token, 0, 99);
         if (!n && value == ShipValue::ram) {
             return fail<Ship>(where + "a ram strength is 1 to 4 (15.42), or a ship's name");
         }

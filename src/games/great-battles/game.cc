@@ -349,7 +349,9 @@ void require_stand_left(const GameState& g, std::string_view unit, std::string_v
 {
     if (g.find_unit(unit) != nullptr && stands_left(g, unit) <= 0) {
         throw usage_error("{" + std::string(field) + "} " + std::string(unit) + " has no stand left today in " +
-                          std::string(where));
+                          std::string(where) +
+                          ": every stand eliminated, it acts no more this day; the night's replacements "
+                          "(16.2.3) may bring stands back, and 'umpire game set' mends a count that is wrong");
     }
 }
 

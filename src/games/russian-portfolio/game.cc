@@ -110,15 +110,19 @@ std::vector<Change> crt_changes(const GameState& g, const Resolution& r)
     // ends. The attack was refused as Spent (hunt30).
     // "They may not be combined with units from other battles also making break-through
     // attacks" (XIII.F): each unit given a breakthrough keeps its battle, named by the first
-    // counter of that attack (a counter attacks in one battle a game-turn before it is Spent).
+    // counter of that attack given one now. A counter earns one breakthrough a game-turn, so
+    // no two battles take one name: a breakthrough attack that earns a BR again was named by
+    // its first attacker, whose battle was the first one's (hunt49).
     std::string battle;
     for (const auto& a : attackers) {
         const GameUnit* u = g.find_unit(a);
         if (u == nullptr) {
             continue;
         }
-        battle = battle.empty() ? u->name : battle;
         const std::string now = g.value(u->name, "breakthrough");
+        if (battle.empty() && now.empty()) {
+            battle = u->name;
+        }
         if (now == "due") {
             out.push_back(change_to(g, u->name, "breakthrough", "used", "XIII.F, its breakthrough attack"));
         } else if (code == "BR" && now.empty()) {
@@ -249,8 +253,8 @@ GameRules russian_portfolio_game_rules()
             if (const std::string b = g.value(u.name, "battle"); !b.empty() && g.find_unit(b) == nullptr) {
                 c.problem(u.name, "battle",
                           "'" + b +
-                              "' is no unit of the game: the first attacker of the battle "
-                              "whose BR gave the breakthrough attack (XIII.F)");
+                              "' is no unit of the game: a counter of the battle whose BR gave the "
+                              "breakthrough attack (XIII.F)");
             }
         }
         return c.problems;

@@ -92,8 +92,11 @@ Resolution resolve_weather_rolled(const Table& table, const std::string& code)
     r.result.code = code;
     describe(r.result, table, "");
     r.result.source = table.source;
-    r.steps.push_back("game-turn 1 of a 1Jun41 start: its weather was rolled (XVI.C.1.c), " + r.result.name +
-                      "; the die is cast once, not again");
+    // The game keeps the die's result, or a weather set by hand (game set), which the journal
+    // tells apart: said as the game's, never as a roll it may not have been (hunt49).
+    r.steps.push_back("game-turn 1 of a 1Jun41 start: the game's weather is " + r.result.name +
+                      " (XVI.C.1.c: its die is cast once, not again; the game's journal says whether it was "
+                      "rolled or set)");
     return r;
 }
 

@@ -224,6 +224,8 @@ TEST_CASE("great battles game: a battalion wiped out in close combat has no stan
     auto command = run_cli({"-q", "--game", file, "command-roll", "--unit", "II-Btl", "--roll", "5"});
     CHECK(command.code == 64);
     CHECK(contains(command.err, "--unit II-Btl has no stand left today"));
+    // and what may be done instead (hunt49)
+    CHECK(contains(command.err, "the night's replacements (16.2.3) may bring stands back"));
     auto rally = run_cli({"-q", "--game", file, "rally", "--unit", "II-Btl"});
     CHECK(rally.code == 64);
     CHECK(contains(rally.err, "--unit II-Btl has no stand left today"));

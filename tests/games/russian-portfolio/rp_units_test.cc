@@ -463,7 +463,13 @@ TEST_CASE("cli: breakthrough attacks from different battles may not be combined 
            "[[unit]]\nname = \"W1\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
            "[[unit]]\nname = \"W2\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
            "[[unit]]\nname = \"W3\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
-           "[[unit]]\nname = \"W4\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n";
+           "[[unit]]\nname = \"W4\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"D1\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"D2\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"C1\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"40-9-3\"\n"
+           "[[unit]]\nname = \"W5\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"W6\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n"
+           "[[unit]]\nname = \"W7\"\nside = \"russian\"\ntype = \"corps\"\nfactors = \"1-1-3\"\n";
     const std::string file = dir / "game.toml";
     REQUIRE(run_cli({"game", "new", dir / "br.toml", file}).code == 0);
     const auto& crt = test::table("russian-portfolio.crt");
@@ -494,6 +500,14 @@ TEST_CASE("cli: breakthrough attacks from different battles may not be combined 
     auto together = attack({"A1", "A2"}, "W3");
     CHECK(together.code == 0);
     CHECK(attack({"B1"}, "W4").code == 0);
+    // A breakthrough attack that earns a BR again makes a battle of its own: C1, fresh, joins
+    // D1's breakthrough attack and wins a BR, so C1's battle is not D1's first one. Both
+    // were named after their first attacker, D1, and D2 and C1 attacked together (hunt49).
+    REQUIRE(attack({"D1", "D2"}, "W5").code == 0);
+    REQUIRE(attack({"D1", "C1"}, "W6").code == 0);
+    auto across = attack({"D2", "C1"}, "W7");
+    CHECK(across.code == 64);
+    CHECK(contains(across.err, "make breakthrough attacks from different battles"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
@@ -521,12 +535,18 @@ TEST_CASE("cli: a 1Jun41 start's rolled weather is game-turn 1's, read back and 
     CHECK(contains(run_cli({"-q", "game", "status", file}).out, "mud"));
     auto reroll = run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "2"});
     CHECK(reroll.code == 64);
-    CHECK(contains(reroll.err, "was rolled already (mud, XVI.C.1.c)"));
+    CHECK(contains(reroll.err, "is kept already (mud, XVI.C.1.c)"));
     CHECK(contains(run_cli({"-q", "game", "status", file}).out, "mud"));
     // The game's weather is the overrun's too (VI.A): Mud still refuses it.
     auto overrun = run_cli({"--json", "-q", "--game", file, "overrun", "--result", "DE", "--attacking-armor", "8",
                             "--defending-infantry", "3", "--terrain", "clear"});
     CHECK(nlohmann::json::parse(overrun.out)["inputs"]["weather"] == "mud");
+    // A weather set by hand is read back as the game's, never said to have been rolled
+    // (it was "its weather was rolled" after game set clock month=oct41, hunt49).
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "weather=good", "--reason", "test"}).code == 0);
+    const auto set = run_cli({"-q", "--game", file, "weather"});
+    CHECK(contains(set.out, "the game's weather is Good (XVI.C.1.c"));
+    CHECK_FALSE(contains(set.out, "rolled ("));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
