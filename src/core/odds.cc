@@ -1599,13 +1599,99 @@ Rational ratio(Integer n, Integer d)
 
 double quotient(const Integer& n, const Integer& d)
 {
-    // GMP's conversion, truncated as Fraction::value() is, read in place: a rational's
-    // two parts borrowed, not copied (mpq_get_d reads them, never writes nor reduces).
-    mpq_t q;
-    *mpq_numref(q) = *n.backend().data();
-    *mpq_denref(q) = *d.backend().data();
-    const double v = mpq_get_d(q);
+    const double v = truncated_quotient(n.backend().data(), d.backend().data());
     return v == 0 && mpz_sgn(n.backend().data()) > 0 ? std::numeric_limits<double>::denorm_min() : v;
+}
+
+double Fraction::value() const
+{
+    mpq_srcptr v = q.backend().data();
+    return truncated_quotient(mpq_numref(v), mpq_denref(v));
+}
+
+namespace {
+
+// X's leading bits as a whole number of WIDTH bits (X above 0, WIDTH at most 128): X
+// times 2^-SHIFT, truncated, SHIFT negative when X is shorter than WIDTH (then exact).
+// Read from X's top three words in place (a shift of the whole number cost as much as
+// the division it saves).
+unsigned __int128 leading_bits(mpz_srcptr x, int width, long& shift)
+{
+    static_assert(sizeof(mp_limb_t) == 8, "GMP's limbs are 64 bits here");
+    shift = static_cast<long>(mpz_sizeinbase(x, 2)) - width;
+    const auto word = [&](long i) { return static_cast<unsigned __int128>(mpz_getlimbn(x, i)); };  // 0 past the top
+    if (shift <= 0) {
+        return ((word(1) << 64) | word(0)) << -shift;
+    }
+    const long at = shift / 64;
+    const int off = static_cast<int>(shift % 64);
+    const unsigned __int128 low = (word(at + 1) << 64) | word(at);
+    return off == 0 ? low : (low >> off) | (word(at + 2) << (128 - off));
+}
+
+}  // namespace
+
+double truncated_quotient(mpz_srcptr n, mpz_srcptr d)
+{
+    // N is between A and A+1 times 2^a, D between B and B+1 times 2^b, A of 127 bits and B
+    // of 64: N/D lies between A/(B+1) and (A+1)/B times 2^(a-b), two whole numbers of about
+    // 64 bits a few apart. When both have the same 53 leading bits, those are N/D's,
+    // truncated; else (about one time in 500) GMP divides the whole numbers.
+    const int sign = mpz_sgn(n);
+    if (sign == 0 || mpz_sgn(d) <= 0 || mpz_size(d) <= 2) {
+        mpq_t q;  // a rational's parts borrowed, not copied: mpq_get_d only reads them
+        *mpq_numref(q) = *n;
+        *mpq_denref(q) = *d;
+        return mpq_get_d(q);
+    }
+    mpz_t magnitude;  // |N|, borrowed: truncation toward 0 is the same either side
+    *magnitude = *n;
+    magnitude->_mp_size = std::abs(magnitude->_mp_size);
+    long a = 0;
+    long b = 0;
+    const unsigned __int128 top_n = leading_bits(magnitude, 127, a);
+    const unsigned __int128 top_d = leading_bits(d, 64, b);
+    const unsigned __int128 low = top_n / (top_d + 1);
+    const unsigned __int128 high = (top_n + 1) / top_d + 1;  // above N/D, never equal
+    const auto length = [](unsigned __int128 x) {
+        const auto upper = static_cast<std::uint64_t>(x >> 64);
+        return upper != 0 ? 128 - __builtin_clzll(upper) : 64 - __builtin_clzll(static_cast<std::uint64_t>(x));
+    };
+    // below the least double (1000d10's tails, 1 in 10^1000): truncated, 0 (GMP's has no sign)
+    if (length(high) + a - b <= -1074) {
+        return 0.0;
+    }
+    const int bits = length(low);
+    // the double's exponent when normal (a quotient below 2^-1000 goes to GMP for its subnormals)
+    const long exponent = bits - 53 + a - b;
+    if (bits >= 60 && length(high - 1) == bits + 1 && exponent >= -1000 && exponent <= 900) {
+        // Either side of 2^bits (an "at least" a hair below 1): one comparison of the whole
+        // numbers says which; below it the 53 bits are all ones, at or above it one and zeros.
+        thread_local Integer scaled;
+        const long up = bits + a - b;  // N/D against 2^up
+        int side = 0;
+        if (up >= 0) {
+            mpz_mul_2exp(scaled.backend().data(), d, static_cast<mp_bitcnt_t>(up));
+            side = mpz_cmp(magnitude, scaled.backend().data());
+        } else {
+            mpz_mul_2exp(scaled.backend().data(), magnitude, static_cast<mp_bitcnt_t>(-up));
+            side = mpz_cmp(scaled.backend().data(), d);
+        }
+        const double v =
+            side >= 0 ? std::ldexp(1.0, static_cast<int>(up))
+                      : std::ldexp(static_cast<double>((std::uint64_t{1} << 53) - 1), static_cast<int>(exponent));
+        return sign < 0 ? -v : v;
+    }
+    if (bits < 60 || length(high - 1) != bits || (low >> (bits - 53)) != ((high - 1) >> (bits - 53)) ||
+        exponent < -1000 || exponent > 900) {
+        mpq_t q;
+        *mpq_numref(q) = *n;
+        *mpq_denref(q) = *d;
+        return mpq_get_d(q);
+    }
+    const double v =
+        std::ldexp(static_cast<double>(static_cast<std::uint64_t>(low >> (bits - 53))), static_cast<int>(exponent));
+    return sign < 0 ? -v : v;
 }
 
 void ExactSum::add(const Rational& q, long long times)

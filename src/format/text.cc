@@ -12,14 +12,30 @@
 
 namespace umpire::format {
 
-std::string pad(const std::string& text, size_t width, bool right)
+namespace {
+
+// TEXT padded with spaces to WIDTH columns, appended to OUT (an odds table's 9,001 rows
+// are written in place, not built of temporaries).
+void append_padded(std::string& out, std::string_view text, size_t width, bool right = false)
 {
     const size_t columns = display_width(text);
-    if (columns >= width) {
-        return text;
+    const size_t fill = columns >= width ? 0 : width - columns;
+    if (right) {
+        out.append(fill, ' ');
     }
-    const std::string fill(width - columns, ' ');
-    return right ? fill + text : text + fill;
+    out += text;
+    if (!right) {
+        out.append(fill, ' ');
+    }
+}
+
+}  // namespace
+
+std::string pad(const std::string& text, size_t width, bool right)
+{
+    std::string out;
+    append_padded(out, text, width, right);
+    return out;
 }
 
 namespace {
@@ -445,7 +461,10 @@ std::string expected_text(const core::OddsDimension& dim)
     return out + (dim.expected_when_reported ? " when reported" : "");
 }
 
-std::string bar(double share, size_t cells, Style style)
+namespace {
+
+// bar(), appended to OUT.
+void append_bar(std::string& out, double share, size_t cells, Style style)
 {
     // Eighths of a cell in Unicode; whole cells of '#' in ASCII. Never nothing for a chance
     // above 0, however small.
@@ -456,15 +475,25 @@ std::string bar(double share, size_t cells, Style style)
     }
     filled = std::min(filled, cells * parts);
     if (!style.unicode) {
-        return std::string(filled, '#') + std::string(cells - filled, ' ');
+        out.append(filled, '#');
+        out.append(cells - filled, ' ');
+        return;
     }
     static const char* const k_eighths[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};
-    std::string out;
     for (size_t i = 0; i < filled / 8; ++i) {
         out += "\u2588";
     }
     out += k_eighths[filled % 8];
-    return out + std::string(cells - (filled + 7) / 8, ' ');
+    out.append(cells - (filled + 7) / 8, ' ');
+}
+
+}  // namespace
+
+std::string bar(double share, size_t cells, Style style)
+{
+    std::string out;
+    append_bar(out, share, cells, style);
+    return out;
 }
 
 std::string to_text(const core::OddsReport& report, Style style)
@@ -505,12 +534,15 @@ std::string to_text(const core::OddsReport& report, Style style)
             shares.push_back(mirror ? shares[*mirror] : shown(line.probability));
             most = std::max(most, shares.back());
         }
-        auto label_of = [&](const core::OddsLine& line) {
-            bool named = !line.name.empty() && line.name != line.value;
-            return line.value.empty() ? line.name : named ? pad(line.value, code_width) + "  " + line.name : line.value;
+        // a line's label: its value, padded, and its name when it has one of its own
+        auto named = [](const core::OddsLine& line) { return !line.name.empty() && line.name != line.value; };
+        auto label_width = [&](const core::OddsLine& line) {
+            return line.value.empty() ? display_width(line.name)
+                   : named(line)      ? std::max(code_width, display_width(line.value)) + 2 + display_width(line.name)
+                                      : display_width(line.value);
         };
         for (const auto& line : dim.lines) {
-            width = std::max(width, display_width(label_of(line)));
+            width = std::max(width, label_width(line));
         }
         // Exact fractions a person can read are printed; past k_longest_fraction characters
         // (100d10's run to 200 digits, 1000d10's to 2,000) a dimension prints none, and says
@@ -560,14 +592,36 @@ std::string to_text(const core::OddsReport& report, Style style)
         for (size_t i = 0; i < dim.lines.size(); ++i) {
             const auto& line = dim.lines[i];
             const double p = shares[i];
-            std::string row = "  " + pad(label_of(line), width) +
-                              (cells > 0 ? "  " + bar(most > 0 ? p / most : 0, cells, style) + "  " : " ") +
-                              pad(percent(p), 7, true);
-            if (dim.numeric) {
-                row += line.value.empty() ? std::string(18, ' ') : "  at least " + pad(percent(at_least[i]), 7, true);
+            out += "  ";
+            if (line.value.empty() || !named(line)) {
+                append_padded(out, line.value.empty() ? line.name : line.value, width);
+            } else {
+                append_padded(out, line.value, code_width);
+                out += "  ";
+                append_padded(out, line.name,
+                              width - std::min(width, std::max(code_width, display_width(line.value)) + 2));
             }
-            out +=
-                exact ? row + "  " + (fractions.empty() ? line.probability.text() : fractions[i]) + "\n" : row + "\n";
+            if (cells > 0) {
+                out += "  ";
+                append_bar(out, most > 0 ? p / most : 0, cells, style);
+                out += "  ";
+            } else {
+                out += ' ';
+            }
+            append_padded(out, percent(p), 7, true);
+            if (dim.numeric) {
+                if (line.value.empty()) {
+                    out.append(18, ' ');
+                } else {
+                    out += "  at least ";
+                    append_padded(out, percent(at_least[i]), 7, true);
+                }
+            }
+            if (exact) {
+                out += "  ";
+                out += fractions.empty() ? line.probability.text() : fractions[i];
+            }
+            out += '\n';
         }
         body_size = out.size() - body_at;
     }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 using namespace umpire;
 using namespace umpire::core;
 
@@ -282,4 +284,65 @@ TEST_CASE("odds: only the first branch, the sample, is asked for its working", "
     RandomSource random(1);
     Dice plain(random);
     CHECK(plain.explains());
+}
+
+// truncated_quotient reads two numbers' leading bits and hands the rest to GMP: every
+// answer must be mpq_get_d's, bit for bit (a percent or bar at a rounding edge follows it).
+TEST_CASE("odds: truncated_quotient is GMP's mpq_get_d bit for bit, at any size and at a 53-bit edge", "[core][odds]")
+{
+    gmp_randstate_t state;
+    gmp_randinit_mt(state);
+    gmp_randseed_ui(state, 26);
+    Integer n;
+    Integer d;
+    Integer t;
+    mpz_ptr np = n.backend().data();
+    mpz_ptr dp = d.backend().data();
+    mpz_ptr tp = t.backend().data();
+    auto same = [&](const char* what) {
+        mpq_t q;
+        *mpq_numref(q) = *np;
+        *mpq_denref(q) = *dp;
+        const double gmp = mpq_get_d(q);
+        const double ours = truncated_quotient(np, dp);
+        INFO(what << ": " << n.str() << " / " << d.str());
+        CHECK(std::memcmp(&gmp, &ours, sizeof gmp) == 0);
+    };
+    for (int i = 0; i < 4000; ++i) {
+        // denominators of 1 to 60 limbs (1000d10's are 52), numerators below and above them
+        mpz_urandomb(dp, state, 1 + gmp_urandomm_ui(state, 60 * 64));
+        mpz_add_ui(dp, dp, 1);
+        mpz_urandomb(np, state, 1 + gmp_urandomm_ui(state, 62 * 64));
+        if (i % 3 == 0) {
+            mpz_neg(np, np);
+        }
+        same("random");
+        // N/D exactly M 2^E for a 53-bit M, and one either side of it: the edge the leading
+        // bits cannot decide, where GMP must be asked
+        // (every fourth a power of two: an "at least" a hair either side of 1 or of 1/2)
+        mpz_urandomb(tp, state, 53);
+        if (i % 4 == 1) {
+            mpz_set_ui(tp, 0);
+        }
+        mpz_setbit(tp, 52);
+        const auto shift = static_cast<mp_bitcnt_t>(gmp_urandomm_ui(state, 200));
+        mpz_mul(np, tp, dp);
+        if (i % 2 == 0) {
+            mpz_mul_2exp(np, np, shift);
+        } else {
+            mpz_mul_2exp(dp, dp, shift);
+        }
+        same("at the edge");
+        mpz_sub_ui(np, np, 1);
+        same("one below the edge");
+        mpz_add_ui(np, np, 2);
+        same("one above the edge");
+    }
+    // a quotient too small for a normal double (1 in 10^1000) and zero
+    mpz_ui_pow_ui(dp, 10, 1000);
+    mpz_set_ui(np, 1);
+    same("subnormal");
+    mpz_set_ui(np, 0);
+    same("zero");
+    gmp_randclear(state);
 }
