@@ -7,6 +7,7 @@
 #include "games/great-battles/great_battles.h"
 
 #include "cli/fields.h"
+#include "core/checkpoint.h"
 #include "format/json.h"
 #include "load/catalog.h"
 #include "load/loader.h"
@@ -327,6 +328,25 @@ void Progress::update(std::uint64_t done, std::uint64_t total)
     if (g_stop_requested != 0) {
         throw usage_error(m_what + ": stopped by Ctrl-C after " + std::to_string(done));
     }
+    draw([&] {
+        std::string line = ": " + std::to_string(done);
+        if (total > 0) {
+            line += " of " + std::to_string(total) + " (" + std::to_string(done * 100 / total) + "%)";
+        }
+        return line;
+    });
+}
+
+void Progress::tick()
+{
+    if (g_stop_requested != 0) {
+        throw usage_error(m_what + ": stopped by Ctrl-C");
+    }
+    draw([] { return std::string(); });
+}
+
+void Progress::draw(const std::function<std::string()>& numbers)
+{
     if (!m_terminal) {
         return;
     }
@@ -338,11 +358,7 @@ void Progress::update(std::uint64_t done, std::uint64_t total)
     m_drawn = true;
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - m_start).count();
     // "\r" only as the erase begins (cli/terminal_guard.h lets no other carriage return by)
-    std::string line = "\r\033[Kumpire: " + m_what + ": " + std::to_string(done);
-    if (total > 0) {
-        line += " of " + std::to_string(total) + " (" + std::to_string(done * 100 / total) + "%)";
-    }
-    m_err << line << ", " << seconds << " s\033[K" << std::flush;
+    m_err << "\r\033[Kumpire: " << m_what << numbers() << ", " << seconds << " s\033[K" << std::flush;
 }
 
 format::Style Context::style() const
@@ -537,6 +553,10 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     // The odds with GIVEN dice fixed, as --odds prints them (and --draw draws them).
     const auto odds_given = [&](const std::vector<int>& given) {
         Progress progress(m_err, m_env.shows_progress(), "--odds, branches walked");
+        // a count that walks no branches (1000d10's totals, a keep of nine d1000s) shows it
+        // is at work, and stops at the shell's Ctrl-C, at core::checkpoint()
+        Progress counting(m_err, m_env.shows_progress(), "--odds, counting exactly");
+        const core::CheckpointHook hook([&] { counting.tick(); });
         const auto odds_of = [&](const core::Adjudicator& run) {
             return core::compute_odds(with_inputs(run), given, core::OddsWalk::merged,
                                       [&](std::uint64_t walked) { progress.update(walked); });

@@ -90,8 +90,11 @@ public:
     Progress& operator=(const Progress&) = delete;
     // DONE of TOTAL (0: not known) so far; cheap enough to call every few thousand steps.
     void update(std::uint64_t done, std::uint64_t total = 0);
+    // Still at work, how far not known.
+    void tick();
 
 private:
+    void draw(const std::function<std::string()>& numbers);
     std::ostream& m_err;
     bool m_terminal;
     std::string m_what;

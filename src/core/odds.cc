@@ -1,5 +1,6 @@
 #include "core/odds.h"
 
+#include "core/checkpoint.h"
 #include "core/pool.h"
 
 #include "util/error.h"
@@ -347,38 +348,50 @@ KeptOdds kept_odds(int count, int sides, int keep, bool highest)
     // state[k][s]: the ways the most kept faces so far put k dice (all kept) at total s
     std::vector<std::vector<BigInt>> state(k_keep, std::vector<BigInt>(sums));
     state[0][0] = 1;
+    // the next face's, the same shape: zeroed for each face, never built again (9d1000kh3
+    // built 9,000 numbers a face, most of its time in malloc)
+    std::vector<std::vector<BigInt>> next = state;
     std::vector<BigInt> done(sums);
+    std::vector<BigInt> choose;  // C(left, c) for each c
     for (int step = 0; step < sides; ++step) {
+        checkpoint();
         const int face = highest ? sides - step : step + 1;
         const int others = sides - step - 1;  // faces kept after this one
-        std::vector<std::vector<BigInt>> next(k_keep, std::vector<BigInt>(sums));
+        for (auto& row : next) {
+            for (auto& ways : row) {
+                mpz_set_ui(ways.backend().data(), 0);
+            }
+        }
         for (size_t k = 0; k < k_keep; ++k) {
             const int left = count - static_cast<int>(k);  // dice not yet placed
             const int need = keep - static_cast<int>(k);   // still to keep
+            choose.assign(1, BigInt(1));
+            for (int c = 0; c + 1 < need && c < left; ++c) {
+                choose.push_back(choose.back() * (left - c) / (c + 1));
+            }
             // the ways to finish at this face: at least NEED of the LEFT dice show it and
             // the rest a face kept after it: (others + 1)^left less the ways with fewer
             BigInt finish = boost::multiprecision::pow(BigInt(others + 1), static_cast<unsigned>(left));
-            BigInt choose = 1;  // C(left, c)
-            for (int c = 0; c < need && c <= left; ++c) {
-                finish -= choose * boost::multiprecision::pow(BigInt(others), static_cast<unsigned>(left - c));
-                choose = choose * (left - c) / (c + 1);
+            for (size_t c = 0; c < choose.size(); ++c) {
+                finish -= choose[c] * boost::multiprecision::pow(BigInt(others), static_cast<unsigned>(left) -
+                                                                                     static_cast<unsigned>(c));
             }
             for (size_t total = 0; total < sums; ++total) {
-                const BigInt& ways = state[k][total];
-                if (ways == 0) {
+                mpz_srcptr ways = state[k][total].backend().data();
+                if (mpz_sgn(ways) == 0) {
                     continue;
                 }
-                BigInt c_ways = 1;  // C(left, c)
-                for (int c = 0; c < need && c <= left; ++c) {
-                    next[k + static_cast<size_t>(c)][total + static_cast<size_t>(c * face)] += ways * c_ways;
-                    c_ways = c_ways * (left - c) / (c + 1);
+                for (size_t c = 0; c < choose.size(); ++c) {
+                    mpz_addmul(next[k + c][total + c * static_cast<size_t>(face)].backend().data(), ways,
+                               choose[c].backend().data());
                 }
                 if (left >= need) {
-                    done[total + static_cast<size_t>(need * face)] += ways * finish;
+                    mpz_addmul(done[total + static_cast<size_t>(need * face)].backend().data(), ways,
+                               finish.backend().data());
                 }
             }
         }
-        state = std::move(next);
+        std::swap(state, next);
     }
     KeptOdds out;
     out.all = boost::multiprecision::pow(BigInt(sides), static_cast<unsigned>(count));
@@ -1835,6 +1848,7 @@ std::vector<Integer> flat_power(size_t sides, unsigned n)
     const auto dice = static_cast<long>(n);
     Integer term;
     for (size_t k = 1; k <= top / 2; ++k) {
+        checkpoint();
         const auto kk = static_cast<long>(k);
         mpz_ptr out = c[k].backend().data();
         mpz_mul_si(out, c[k - 1].backend().data(), kk - 1 + dice);
@@ -1863,6 +1877,7 @@ std::vector<Integer> miller_power(const std::vector<Integer>& a, size_t m, unsig
     Integer sum;
     Integer term;
     for (size_t k = 1; k < b.size(); ++k) {
+        checkpoint();
         mpz_ptr acc = sum.backend().data();
         mpz_set_ui(acc, 0);
         for (size_t j = 1; j <= std::min(k, m); ++j) {

@@ -1,5 +1,6 @@
 #include "format/text.h"
 
+#include "core/checkpoint.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -590,6 +591,7 @@ std::string to_text(const core::OddsReport& report, Style style)
             }
         }
         for (size_t i = 0; i < dim.lines.size(); ++i) {
+            core::checkpoint();  // the shell's Ctrl-C stops 24,000 rows too
             const auto& line = dim.lines[i];
             const double p = shares[i];
             out += "  ";

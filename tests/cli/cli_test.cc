@@ -1,5 +1,6 @@
 // In-process CLI tests: an argument vector in, exit code and streams out.
 #include "../helpers.h"
+#include "cli/context.h"
 #include "util/text.h"
 
 #include <catch2/catch.hpp>
@@ -837,4 +838,23 @@ TEST_CASE("cli: a check of two dice takes each die or their total (Black Sea Sub
     CHECK(contains(face.err, "--roll 7: not a face of a d6"));
     // 15.73: "If he rolls an 11, the target ship is Damaged": bombard's 2d6 alike
     CHECK(contains(run_cli({"--json", "check", "bombard", "--roll", "5", "--roll", "6"}).out, R"("code":"damaged")"));
+}
+
+// hunt51: the shell's Ctrl-C (g_stop_requested) stopped roll -n and the odds walk, but an
+// odds count that walks no branches (a keep of nine d1000s, 1000d10's totals) ran to its
+// end and printed thousands of lines before the prompt came back.
+TEST_CASE("odds: a count that walks no branches stops at the shell's Ctrl-C", "[cli][odds]")
+{
+    for (const char* dice : {"9d1000kh3", "1000d10"}) {
+        INFO(dice);
+        cli::g_stop_requested = 1;
+        const auto stopped = run_cli({"roll", "--odds", dice});
+        cli::g_stop_requested = 0;
+        CHECK(stopped.code == 64);
+        CHECK(contains(stopped.err, "--odds, counting exactly: stopped by Ctrl-C"));
+        CHECK(stopped.out.empty());
+        const auto answered = run_cli({"roll", "--odds", dice});  // not asked to stop: the whole answer
+        CHECK(answered.code == 0);
+        CHECK(contains(answered.out, "at least"));
+    }
 }
