@@ -229,6 +229,13 @@ TEST_CASE("great battles game: a battalion wiped out in close combat has no stan
     auto rally = run_cli({"-q", "--game", file, "rally", "--unit", "II-Btl"});
     CHECK(rally.code == 64);
     CHECK(contains(rally.err, "--unit II-Btl has no stand left today"));
+    // Drop Zone rules: "Only when a stand is attempting to move towards its rendezvous point
+    // can it move through enemy lines": a battalion with no stand has none to infiltrate, which
+    // is said before its morale (II-Btl has none in the scenario) is asked for (hunt49).
+    auto infiltrate = run_cli({"-q", "--game", file, "infiltrate", "--unit", "II-Btl", "--roll", "5"});
+    CHECK(infiltrate.code == 64);
+    CHECK(contains(infiltrate.err, "--unit II-Btl has no stand left today"));
+    CHECK_FALSE(contains(infiltrate.err, "morale"));
     // Without a game the referee's counts are his: the battalion named is read from the scenario.
     CHECK(run_cli({"-q", "command-roll", "--unit", "II-Btl", "--roll", "5"}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
