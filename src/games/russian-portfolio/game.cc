@@ -187,6 +187,13 @@ GameRules russian_portfolio_game_rules()
                 out.push_back(change_to(g, "", "winter_offensive", g.value("", "turn"),
                                         "VI.B.3, the first of the 3 consecutive Snow turns of the winter offensive"));
             }
+            // XVI.B.2: "The cross-river attack penalty is dropped for any one German attack in the
+            // Axis Initial Phase of the first turn": one a game, spent by the attack applied with
+            // it; crt refuses a second (hunt47).
+            if (field_text(r.inputs, "amphibious") == "true") {
+                out.push_back(change_to(g, "", "amphibious", "used",
+                                        "XVI.B.2, the one German amphibious attack of the first turn"));
+            }
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
@@ -215,7 +222,8 @@ GameRules russian_portfolio_game_rules()
     };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"turn", "month", "weather", "track", "winter_offensive"});
+        c.keys("", {"turn", "month", "weather", "track", "winter_offensive", "amphibious"});
+        c.one_of("", "amphibious", {"", "used"});  // XVI.B.2's one attack, spent
         const auto track = split(g.value("", "track"), ',');
         for (size_t i = 0; i < track.size() && !g.value("", "track").empty(); ++i) {
             if (month_key(track[i]) != track[i] || (i > 0 && !month_steps_ok(track[i - 1], track[i]))) {
