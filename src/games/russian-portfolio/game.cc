@@ -201,18 +201,35 @@ GameRules russian_portfolio_game_rules()
     // VI.A: the month set by hand brings its weather with it, unless the same hand sets the
     // weather (a rolled 1Jun41 Mud kept, the referee's own reading). The month moved and the
     // weather stayed, so a Snow-only rule was read in October (hunt47).
+    // VI.A again: "October is Mud; November is Hard Frost; December through the end of the
+    // game is Snow", no die and no choice. From October a weather by hand against the month's
+    // is refused: a house rule's weather is the referee's own weather table, which the month
+    // then brings. Before October VI.A is silent (umpire reads Good, and a 1Jun41 start's die
+    // may give Mud, XVI.C.1.c): the hand's weather stands there (fix51; umpire(1) game set).
     rules.follow = [](const GameState& after, const std::vector<Change>& changes, const TableOf& table) {
         std::vector<Change> out;
         const auto set = [&](std::string_view key) {
             return std::any_of(changes.begin(), changes.end(),
                                [&](const Change& c) { return c.unit.empty() && c.key == key && c.from != c.to; });
         };
+        const std::string month = after.value("", "month");
+        const auto when = month_of(month);
+        const bool month_known = month_key(month) == month && !month.empty() && when;
+        if (set("weather") && month_known && *when >= *month_of("oct41")) {
+            const std::string weather = after.value("", "weather");
+            if (const std::string due = weather_of_month(table("russian-portfolio.weather"), month); weather != due) {
+                throw usage_error("weather=" + weather + " against " + month + "'s " + due +
+                                  ": VI.A makes the weather from October by month (\"October is Mud; November is "
+                                  "Hard Frost; December through the end of the game is Snow\"), no die and no choice; "
+                                  "leave weather= off and the month brings its own, or put a house rule's weather in "
+                                  "the referee's own chart (umpire table edit russian-portfolio.weather)");
+            }
+        }
         if (!set("month") || std::any_of(changes.begin(), changes.end(),
                                          [](const Change& c) { return c.unit.empty() && c.key == "weather"; })) {
             return out;
         }
-        const std::string month = after.value("", "month");
-        if (month_key(month) != month || month.empty() || month_of(month) < month_of("jun41")) {
+        if (!month_known || month_of(month) < month_of("jun41")) {
             return out;  // no month of the game: check refuses it in words
         }
         out.push_back(change_to(after, "", "weather", weather_of_month(table("russian-portfolio.weather"), month),

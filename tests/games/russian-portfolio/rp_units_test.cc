@@ -649,8 +649,44 @@ TEST_CASE("cli: the month set by hand brings its weather (VI.A), so the winter o
         {"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive", "--roll", "3"});
     CHECK(winter.code == 64);
     CHECK(contains(winter.err, "Snow weather turns"));
-    // The same hand may set both: the referee's reading stands.
-    REQUIRE(run_cli({"game", "set", file, "clock", "month=nov41", "weather=snow", "--reason", "house rule"}).code == 0);
-    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "nov41, snow"));
+    // The same hand may set both where they agree with VI.A ("November is Hard Frost").
+    REQUIRE(
+        run_cli({"game", "set", file, "clock", "month=nov41", "weather=hard-frost", "--reason", "a turn on"}).code ==
+        0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "nov41, hard-frost"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: from October a weather set by hand against the month's is refused, before it the hand's stands "
+          "(VI.A, XVI.C.1.c)",
+          "[cli][game]")
+{
+    // VI.A: "October is Mud; November is Hard Frost; December through the end of the game is
+    // Snow": the month decides, no die and no choice. A Snow set by hand in November was kept
+    // and the winter offensive read in it (hunt47).
+    const test::TempDir dir("rp-set-weather");
+    std::ofstream(dir / "club.toml") << k_scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", file}).code == 0);
+    REQUIRE(run_cli({"game", "set", file, "clock", "month=nov41", "--reason", "test"}).code == 0);
+    const std::string before = test::slurp(file);
+    auto snow = run_cli({"game", "set", file, "clock", "weather=snow", "--reason", "house rule"});
+    CHECK(snow.code == 64);
+    CHECK(contains(snow.err, "weather=snow against nov41's hard-frost: VI.A"));
+    CHECK(test::slurp(file) == before);  // nothing written, nothing journalled
+    auto both = run_cli({"game", "set", file, "clock", "month=dec41", "weather=mud", "--reason", "house rule"});
+    CHECK(both.code == 64);
+    CHECK(contains(both.err, "weather=mud against dec41's snow: VI.A"));
+    // December on is Snow: the winter offensive (VI.B.3) is refused in November, whatever the hand.
+    CHECK(run_cli({"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive",
+                   "--roll", "3"})
+              .code == 64);
+    // Before October VI.A names no weather: a 1Jun41 die's Mud kept by hand stands (XVI.C.1.c).
+    const test::TempDir early("rp-set-weather-early");
+    std::ofstream(early / "club.toml") << k_scenario;
+    const std::string summer = early / "game.toml";
+    REQUIRE(run_cli({"game", "new", early / "club.toml", summer}).code == 0);
+    CHECK(run_cli({"game", "set", summer, "clock", "weather=mud", "--reason", "the die's Mud kept"}).code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", summer}).out, "jun41, mud"));
+    CHECK(contains(run_cli({"game", "rebuild", summer}).out, "identical"));
 }
