@@ -988,6 +988,36 @@ void check_subcommand_word(CLI::App& app, const std::vector<std::string>& args)
     }
 }
 
+// CLI11 names a positional by its placeholder ("ACTION: 'foo' is not one of new, ...",
+// "ACTION is required") and a missing subcommand by no command ("A subcommand is
+// required"): said of the command instead (hunt49), as 'table foo' is, with what it takes.
+// APP is the parsed application, E what its parse threw; anything else is thrown as it was.
+[[noreturn]] void rethrow_of_command(const CLI::App& app, const CLI::ParseError& e)
+{
+    const CLI::App* at = &app;
+    std::string path;
+    while (!at->get_subcommands().empty()) {
+        at = at->get_subcommands().front();
+        path += (path.empty() ? "" : " ") + at->get_name();
+    }
+    const std::string what = e.what();
+    if (!path.empty()) {
+        if (const auto names = subcommand_names(*at); what == "A subcommand is required" && !names.empty()) {
+            throw CLI::ValidationError(path + ": a subcommand is required: " + join(names, ", "));
+        }
+        for (const CLI::Option* o : at->get_options([](const CLI::Option* o) { return o->get_positional(); })) {
+            const std::string name = o->get_name();
+            if (what.starts_with(name + ": ")) {
+                throw CLI::ValidationError(path + what.substr(name.size()));
+            }
+            if (what == name + " is required") {
+                throw CLI::ValidationError(path + ": " + name + " is required: " + o->get_description());
+            }
+        }
+    }
+    throw;
+}
+
 }  // namespace
 
 std::string command_of(const std::vector<std::string>& args)
@@ -1261,7 +1291,13 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
                 }
             }
             try {
-                m_app.parse(reversed);
+                try {
+                    m_app.parse(reversed);
+                } catch (const CLI::ValidationError& e) {
+                    rethrow_of_command(m_app, e);
+                } catch (const CLI::RequiredError& e) {
+                    rethrow_of_command(m_app, e);
+                }
                 // What is still buffered, written while the request's context can say what
                 // it changed: a full disk or a closed pipe often shows only here.
                 m_ctx.flush_out();

@@ -65,6 +65,14 @@ std::string value_text(const core::Value& v)
     return "-";
 }
 
+// Whether V is a list with nothing in it: a field the text leaves out, as it leaves out a
+// flag left at "no"; JSON lists it, [] (DESIGN.md: overrun's reasons).
+bool empty_list(const core::Value& v)
+{
+    const auto* list = std::get_if<std::vector<std::string>>(&v);
+    return list != nullptr && list->empty();
+}
+
 // A key as a person reads it: "rammer_damaged" is "rammer damaged".
 std::string words(std::string key)
 {
@@ -99,6 +107,9 @@ void append_outcome(std::string& out, const core::Outcome& o, const std::string&
     }
     out += "\n";
     for (const auto& f : o.fields) {
+        if (empty_list(f.value)) {
+            continue;  // "reasons: " and nothing after it says nothing (hunt47); JSON keeps the []
+        }
         out += wrapped(indent + "  " + words(f.key) + ": ", value_text(f.value), style);
     }
     for (const auto& e : o.effects) {
@@ -110,7 +121,7 @@ void append_outcome(std::string& out, const core::Outcome& o, const std::string&
 void append_inputs(std::string& out, const core::Resolution& r, Style style)
 {
     for (const auto& in : r.inputs) {
-        if (const auto* b = std::get_if<bool>(&in.value); b != nullptr && !*b) {
+        if (const auto* b = std::get_if<bool>(&in.value); (b != nullptr && !*b) || empty_list(in.value)) {
             continue;
         }
         // A modifier of 0 is no modifier: not echoed, as a flag left off is not.
@@ -128,6 +139,9 @@ void append_odds_inputs(std::string& out, const core::OddsReport& report, Style 
 {
     append_inputs(out, report.sample, style);
     for (const auto& [name, value] : core::fixed_fields(report)) {
+        if (value.empty()) {
+            continue;  // an empty list every branch gives alike (overrun's reasons): nothing to say
+        }
         const size_t dot = name.find('.');
         const std::string label = name.substr(0, dot);
         out +=

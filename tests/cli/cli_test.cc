@@ -467,6 +467,35 @@ TEST_CASE("cli: overrun says why it was refused", "[cli][russian-portfolio]")
     CHECK(contains(terrain.err, "(did you mean 'hills'?)"));
 }
 
+TEST_CASE("cli: a successful overrun prints no empty reasons line, its JSON keeps the list", "[cli][russian-portfolio]")
+{
+    // XIII.C: "DE = Defenders Eliminated. Possible Armor Overrun becoming Breakthrough!". Pure
+    // armor 8 against 3 infantry in clear, good weather is not refused (X.B, XIV.D): the text
+    // said "reasons: " with nothing after it (hunt47). An empty list says nothing in words.
+    const std::vector<std::string> args{
+        "-q",        "overrun", "--result",  "DE",   "--attacking-armor", "8", "--defending-infantry", "3",
+        "--weather", "good",    "--terrain", "clear"};
+    auto text = run_cli(args);
+    REQUIRE(text.code == 0);
+    CHECK(contains(text.out, "result: BR"));
+    CHECK_FALSE(contains(text.out, "reasons"));
+    auto odds = run_cli({"-q", "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3",
+                         "--weather", "good", "--terrain", "clear", "--odds"});
+    REQUIRE(odds.code == 0);
+    CHECK_FALSE(contains(odds.out, "reasons"));
+    // DESIGN.md: overrun's reasons is a list in JSON, there when empty
+    std::vector<std::string> json = args;
+    json.insert(json.begin(), "--json");
+    auto as_json = run_cli(json);
+    REQUIRE(as_json.code == 0);
+    CHECK(contains(as_json.out, R"("reasons":[])"));
+    // refused, the reasons are said
+    CHECK(contains(run_cli({"-q", "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry", "3",
+                            "--weather", "mud", "--terrain", "clear"})
+                       .out,
+                   "reasons: weather mud"));
+}
+
 TEST_CASE("cli: weather --state moves the time counter on and keeps the file", "[cli][weather]")
 {
     TempDir dir;

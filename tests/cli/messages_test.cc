@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -411,6 +412,58 @@ TEST_CASE("messages: a word no command's action is named, for every command with
     CHECK(contains(first_error({"plan", "mele"}), "plan: 'mele' is not one of melee, crt, resolve (did you mean"));
     // a real action still runs, and an option before it is CLI11's as before
     CHECK(run_cli({"table", "list"}).code == 0);
+}
+
+TEST_CASE("messages: a command's word wrong or missing is said of the command, not of CLI11's placeholder",
+          "[cli][messages]")
+{
+    // 'game foo' said "ACTION: 'foo' is not one of ...", 'game' "ACTION is required" and
+    // 'table' "A subcommand is required": CLI11's placeholder, no command (hunt49).
+    CHECK(first_error({"game", "foo"}) == "umpire: error: game: 'foo' is not one of new, status, sequence, next, "
+                                          "undo, redo, rebuild, recover, set");
+    CHECK(first_error({"pbem", "foo"}) ==
+          "umpire: error: pbem: 'foo' is not one of key, trust, offer, answer, reveal, settle, verify");
+    CHECK(first_error({"seed", "foo"}) ==
+          "umpire: error: seed: 'foo' is not one of commit, verify, contribute, combine");
+    CHECK(first_error({"deck", "drwa"}) ==
+          "umpire: error: deck: 'drwa' is not one of draw, play, show (did you mean 'draw'?)");
+    CHECK(first_error({"completion", "tcsh"})
+              .starts_with("umpire: error: completion: 'tcsh' is not one of bash, zsh, "
+                           "fish"));
+    CHECK(first_error({"game"}) == "umpire: error: game: ACTION is required: new, status, sequence, next, undo, "
+                                   "redo, rebuild, recover or set");
+    CHECK(first_error({"table", "show"}).starts_with("umpire: error: table show: ID is required: "));
+    CHECK(
+        first_error({"table"}) ==
+        "umpire: error: table: a subcommand is required: list, show, sheet, lookup, import, edit, diff, reset, check");
+    // the class: every command with a word it cannot take, and every command that needs a
+    // word (the others read standard input, bare) with none, is named first
+    const auto listed = run_cli({"nosuchcommand"}).err;
+    const size_t at = listed.find("commands: ");
+    REQUIRE(at != std::string::npos);
+    const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
+    static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
+                                                   "pbem",  "completion", "check",   "resolve", "roll",
+                                                   "luck",  "replay",     "compare", "reef"};
+    for (size_t from = 0; from < names.size();) {
+        const size_t comma = std::min(names.find(", ", from), names.size());
+        const std::string command = names.substr(from, comma - from);
+        from = comma + 2;
+        std::vector<std::vector<std::string>> calls{{command, "zzqx"}};
+        if (std::find(k_worded.begin(), k_worded.end(), command) != k_worded.end()) {
+            calls.push_back({command});
+        }
+        for (const auto& args : calls) {
+            const auto r = run_cli(args);
+            INFO(args.front() << " (" << args.size() << " words): " << r.err);
+            const std::string head = r.err.substr(0, r.err.find_first_of(" :", 15));
+            // not a placeholder ("umpire: error: ACTION"), nor CLI11's "A subcommand"
+            CHECK_FALSE(head == "umpire: error: A");
+            CHECK_FALSE((head.size() > 16 && std::all_of(head.begin() + 15, head.end(), [](char c) {
+                             return std::isupper(static_cast<unsigned char>(c)) != 0;
+                         })));
+        }
+    }
 }
 
 TEST_CASE("messages: roll -n says the position it began at beside the seed, so the run replays", "[cli][messages]")

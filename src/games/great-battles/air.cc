@@ -16,6 +16,8 @@ using namespace great_battles_internal;
 Resolution resolve_drift(const Table& procedures, std::string_view altitude, bool glider, int stands, Dice& dice,
                          std::optional<int> part)
 {
+    // Step 2, "Roll two d10 for every stand": the text groups the stands in no battalion, so
+    // a referee may drift a drop's stands at once; 50 is umpire's bound (umpire(1) NUMBERS).
     check_count(stands, 1, 50, "{stands}");
     const std::string level = glider ? "low" : std::string(altitude);
     if (level != "high" && level != "medium" && level != "low") {
@@ -125,6 +127,9 @@ Resolution resolve_flak(const Table& table, std::string_view aa, std::string_vie
     r.command = "flak";
     r.title = "Flak";
     r.source = table.source;
+    // Step 1: "For each stand in a battalion roll a d10": one battalion's stands (hunt49; they
+    // were 1 to 50, a drop's).
+    check_battalion_stands(stands, 1, "{stands}");
     r.steps.push_back(std::string(aa) + " AA against stands dropped from " + level + " altitude" +
                       (glider ? " (glider troops: always as from high altitude, step 1)" : ""));
     return per_stand(table, std::string(aa) + "-" + level, 0, stands, std::move(r), dice);

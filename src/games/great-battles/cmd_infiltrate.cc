@@ -20,13 +20,16 @@ void run_infiltrate(const InfiltrateOptions& opt, Context& ctx)
     core::Fields inputs;
     if (!opt.unit.empty()) {
         const core::Unit& unit = find_unit("--unit", opt.unit, core::k_great_battles_scenario, ctx);
-        morale = unit.morale;
-        if (morale == 0) {
-            throw usage_error("--unit " + opt.unit + " has no morale in its scenario; give --morale");
-        }
-        // The stand's battalion: with --apply, its stand suppressed or eliminated in the game.
+        // The stand's battalion: with --apply, its stand suppressed or eliminated in the game. A
+        // battalion with no stand left has no stand to infiltrate, whatever its morale: said
+        // first, as close-combat, rally and suppress do (hunt49).
         if (const core::GameState* game = ctx.game(); game != nullptr) {
             core::require_stand_left(*game, unit.name, ctx.game_path());
+        }
+        morale = unit.morale;
+        if (morale == 0) {
+            throw usage_error("--unit " + opt.unit +
+                              " has no morale in its scenario; give the stand's --morale instead of --unit");
         }
         inputs.push_back({"unit", unit.name});
     }

@@ -455,6 +455,9 @@ Resolution resolve_fire(const Table& procedures, const FireRequest& q, Dice& dic
 {
     check_count(q.to_hit, 0, 10, "{to_hit}");
     check_count(q.to_destroy, 0, 10, "{to_destroy}");
+    // "Roll a d10 for each firing stand" (14.4.6), and "Each stand within a battalion may fire
+    // at its own target" (14.4.1): the stands firing at one target may be of several
+    // battalions, so the text sets no most; 50 is umpire's bound (umpire(1) NUMBERS).
     check_count(q.shots, 1, 50, "{shots}");
     Resolution r;
     r.command = "fire";

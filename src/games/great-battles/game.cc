@@ -360,8 +360,9 @@ void check_battalion_stands(int value, int lo, const std::string& field)
     if (value < lo || value > k_max_battalion_stands) {
         throw usage_error(field + " is " + std::to_string(value) + "; allowed " + std::to_string(lo) + " to " +
                           std::to_string(k_max_battalion_stands) +
-                          ", a battalion's stands (2.0, 4.0: up to four companies, a command, a heavy weapons and "
-                          "two other stands)");
+                          ", a battalion's stands (2.0, 4.0 as umpire reads them: \"usually\" up to four companies, "
+                          "with a command, a heavy weapons and up to two other stands; the morale chart's eight rows, "
+                          "15.1)");
     }
 }
 
@@ -392,8 +393,8 @@ GameRules great_battles_game_rules()
         }
         // Each day begins with its dawn phase (7.0), the first day too.
         g.clock = {{"day", "1"}, {"turn", "1"}, {"month", s.start}, {"turns_in_day", turns}, {"phase", "dawn"}};
-        // A battalion is at most eight stands (2.0, 4.0: up to four companies, a command, a
-        // heavy weapons and two other stands), the morale chart's rows (15.1). A larger one was
+        // A battalion is at most eight stands, umpire's reading (k_max_battalion_stands: 2.0's
+        // "usually" four companies, 4.0, the morale chart's rows, 15.1). A larger one was
         // kept, and its first morale check could not be made: the turn could not end (hunt30).
         for (const auto& u : s.units) {
             if (u.stands > k_max_battalion_stands) {

@@ -23,10 +23,12 @@ inline const DiceSpec k_d100{1, 100, 0};
 // (morale): past these the roll no longer decides anything (documented in umpire(1)).
 inline constexpr int k_max_d10_modifier = 20;
 inline constexpr int k_max_d100_modifier = 200;
-// The rules' battalion: "two, three or four companies" (2.0) with "one command stand, one
-// heavy weapons stand and up to two other stands attached" (4.0), the rows of the morale
-// chart (15.1). Every count of one battalion's stands is held to it (check_battalion_stands):
-// a rally's suppressed stands (14.7.1), a night's eliminated (16.2.3), a game's battalion.
+// The battalion as umpire reads the rules: 2.0 says "Usually a battalion is made up of two,
+// three or four companies", no hard most; 4.0's "one command stand, one heavy weapons stand
+// and up to two other stands attached" and the morale chart's eight rows (15.1) make eight
+// umpire's bound. Every count of one battalion's stands is held to it (check_battalion_stands):
+// a rally's suppressed stands (14.7.1), a night's eliminated (16.2.3), a flak step's stands
+// ("for each stand in a battalion", Drop Zone Air Landings), a game's battalion.
 inline constexpr int k_max_battalion_stands = 8;
 // A side of a close combat, which may be several battalions (14.8.5, Multi Battalion Close
 // Combat): the text sets no most, so this is umpire's bound, not a rule. A side named by
@@ -37,7 +39,7 @@ inline constexpr int k_max_close_combat_stands = 100;
 inline constexpr int k_max_suppressions_in_day = 10000;
 
 // Refuses VALUE as a count of one battalion's stands past LO to k_max_battalion_stands,
-// naming FIELD ("{suppressed}") and the rules' battalion (2.0, 4.0).
+// naming FIELD ("{suppressed}") and umpire's reading of the battalion (2.0, 4.0, 15.1).
 void check_battalion_stands(int value, int lo, const std::string& field);
 
 // A stand's kind as the rules distinguish them (2.0, 11.3.2, 12.2.2).

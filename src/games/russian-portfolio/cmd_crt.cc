@@ -295,6 +295,15 @@ void run_crt(const CrtOptions& given, Context& ctx)
                           ctx.game_path() + " is at game-turn " + game->value("", "turn") + ", " +
                           game->value("", "month"));
     }
+    // "for any one German attack" (XVI.B.2): the game keeps the one it applied (hunt47).
+    if (const core::GameState* game = ctx.game(); opt.amphibious && game != nullptr &&
+                                                  game->game == "russian-portfolio" &&
+                                                  game->value("", "amphibious") == "used") {
+        throw usage_error("--amphibious drops the river penalty for any one German attack of the first turn "
+                          "(XVI.B.2): the game in " +
+                          ctx.game_path() +
+                          " has applied it already; leave --amphibious off, or 'umpire game undo' that attack first");
+    }
     // VI.B.1: "In Snow weather months, swamp, lake, and river hexes and hex-sides north(east) of
     // the Arctic Weather Line freeze over and are treated as clear ... for all purposes". A
     // winter offensive's attack is by definition one of them: Snow turns, on Axis units north

@@ -187,6 +187,13 @@ GameRules russian_portfolio_game_rules()
                 out.push_back(change_to(g, "", "winter_offensive", g.value("", "turn"),
                                         "VI.B.3, the first of the 3 consecutive Snow turns of the winter offensive"));
             }
+            // XVI.B.2: "The cross-river attack penalty is dropped for any one German attack in the
+            // Axis Initial Phase of the first turn": one a game, spent by the attack applied with
+            // it; crt refuses a second (hunt47).
+            if (field_text(r.inputs, "amphibious") == "true") {
+                out.push_back(change_to(g, "", "amphibious", "used",
+                                        "XVI.B.2, the one German amphibious attack of the first turn"));
+            }
         }
         std::erase_if(out, [](const Change& c) { return c.from == c.to; });
         return out;
@@ -194,18 +201,35 @@ GameRules russian_portfolio_game_rules()
     // VI.A: the month set by hand brings its weather with it, unless the same hand sets the
     // weather (a rolled 1Jun41 Mud kept, the referee's own reading). The month moved and the
     // weather stayed, so a Snow-only rule was read in October (hunt47).
+    // VI.A again: "October is Mud; November is Hard Frost; December through the end of the
+    // game is Snow", no die and no choice. From October a weather by hand against the month's
+    // is refused: a house rule's weather is the referee's own weather table, which the month
+    // then brings. Before October VI.A is silent (umpire reads Good, and a 1Jun41 start's die
+    // may give Mud, XVI.C.1.c): the hand's weather stands there (fix51; umpire(1) game set).
     rules.follow = [](const GameState& after, const std::vector<Change>& changes, const TableOf& table) {
         std::vector<Change> out;
         const auto set = [&](std::string_view key) {
             return std::any_of(changes.begin(), changes.end(),
                                [&](const Change& c) { return c.unit.empty() && c.key == key && c.from != c.to; });
         };
+        const std::string month = after.value("", "month");
+        const auto when = month_of(month);
+        const bool month_known = month_key(month) == month && !month.empty() && when;
+        if (set("weather") && month_known && *when >= *month_of("oct41")) {
+            const std::string weather = after.value("", "weather");
+            if (const std::string due = weather_of_month(table("russian-portfolio.weather"), month); weather != due) {
+                throw usage_error("weather=" + weather + " against " + month + "'s " + due +
+                                  ": VI.A makes the weather from October by month (\"October is Mud; November is "
+                                  "Hard Frost; December through the end of the game is Snow\"), no die and no choice; "
+                                  "leave weather= off and the month brings its own, or put a house rule's weather in "
+                                  "the referee's own chart (umpire table edit russian-portfolio.weather)");
+            }
+        }
         if (!set("month") || std::any_of(changes.begin(), changes.end(),
                                          [](const Change& c) { return c.unit.empty() && c.key == "weather"; })) {
             return out;
         }
-        const std::string month = after.value("", "month");
-        if (month_key(month) != month || month.empty() || month_of(month) < month_of("jun41")) {
+        if (!month_known || month_of(month) < month_of("jun41")) {
             return out;  // no month of the game: check refuses it in words
         }
         out.push_back(change_to(after, "", "weather", weather_of_month(table("russian-portfolio.weather"), month),
@@ -215,7 +239,8 @@ GameRules russian_portfolio_game_rules()
     };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"turn", "month", "weather", "track", "winter_offensive"});
+        c.keys("", {"turn", "month", "weather", "track", "winter_offensive", "amphibious"});
+        c.one_of("", "amphibious", {"", "used"});  // XVI.B.2's one attack, spent
         const auto track = split(g.value("", "track"), ',');
         for (size_t i = 0; i < track.size() && !g.value("", "track").empty(); ++i) {
             if (month_key(track[i]) != track[i] || (i > 0 && !month_steps_ok(track[i - 1], track[i]))) {

@@ -229,6 +229,13 @@ TEST_CASE("great battles game: a battalion wiped out in close combat has no stan
     auto rally = run_cli({"-q", "--game", file, "rally", "--unit", "II-Btl"});
     CHECK(rally.code == 64);
     CHECK(contains(rally.err, "--unit II-Btl has no stand left today"));
+    // Drop Zone rules: "Only when a stand is attempting to move towards its rendezvous point
+    // can it move through enemy lines": a battalion with no stand has none to infiltrate, which
+    // is said before its morale (II-Btl has none in the scenario) is asked for (hunt49).
+    auto infiltrate = run_cli({"-q", "--game", file, "infiltrate", "--unit", "II-Btl", "--roll", "5"});
+    CHECK(infiltrate.code == 64);
+    CHECK(contains(infiltrate.err, "--unit II-Btl has no stand left today"));
+    CHECK_FALSE(contains(infiltrate.err, "morale"));
     // Without a game the referee's counts are his: the battalion named is read from the scenario.
     CHECK(run_cli({"-q", "command-roll", "--unit", "II-Btl", "--roll", "5"}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
@@ -334,8 +341,9 @@ TEST_CASE("great battles: a battalion's stands are at most eight everywhere one 
           "14.8.5)",
           "[cli][great-battles]")
 {
-    // 2.0: "two, three or four companies"; 4.0: "one command stand, one heavy weapons stand and
-    // up to two other stands attached": eight, the morale chart's rows (15.1).
+    // 2.0: "Usually a battalion is made up of two, three or four companies"; 4.0: "one command
+    // stand, one heavy weapons stand and up to two other stands attached"; the morale chart's
+    // eight rows (15.1): eight, umpire's reading (man NUMBERS says so).
     auto rally = run_cli({"-q", "rally", "--rally-number", "8", "--suppressed", "9"});
     CHECK(rally.code == 64);
     CHECK(contains(rally.err, "--suppressed is 9; allowed 1 to 8, a battalion's stands (2.0, 4.0"));
@@ -346,6 +354,18 @@ TEST_CASE("great battles: a battalion's stands are at most eight everywhere one 
     CHECK(run_cli({"-q", "replace", "--supply", "average", "--situation", "line", "--eliminated", "8"}).code == 0);
     CHECK(run_cli({"-q", "replace", "--supply", "average", "--situation", "isolated", "--eliminated", "9"}).code == 64);
     CHECK(run_cli({"-q", "morale", "--stands", "9"}).code == 64);
+    // Air Landings step 1: "For each stand in a battalion roll a d10": flak's stands are one
+    // battalion's (they were 1 to 50, hunt49).
+    auto flak = run_cli({"-q", "flak", "--aa", "light", "--altitude", "low", "--stands", "9"});
+    CHECK(flak.code == 64);
+    CHECK(contains(flak.err, "--stands is 9; allowed 1 to 8, a battalion's stands (2.0, 4.0"));
+    CHECK(contains(flak.err, "\"usually\""));
+    CHECK(run_cli({"-q", "flak", "--aa", "light", "--altitude", "low", "--stands", "8"}).code == 0);
+    // Steps 2 and 3 roll "for every stand" and "per stand", and fire "for each firing stand"
+    // (14.4.6) of any battalion (14.4.1): not one battalion's, so not held to eight.
+    CHECK(run_cli({"-q", "drift", "--altitude", "low", "--stands", "9"}).code == 0);
+    CHECK(run_cli({"-q", "landing", "--terrain", "open", "--stands", "9"}).code == 0);
+    CHECK(run_cli({"-q", "fire", "--to-hit", "6", "--to-destroy", "3", "--shots", "9"}).code == 0);
     // A side of a close combat may be several battalions (14.8.5, Multi Battalion Close Combat).
     CHECK(run_cli({"-q", "close-combat", "--attacker-stands", "9", "--attacker-rally-number", "8", "--defender-stands",
                    "2", "--defender-rally-number", "8"})

@@ -408,6 +408,52 @@ TEST_CASE("cli: with a game the amphibious river attack is refused after the fir
                                    file + " is at game-turn 2, jul41"));
 }
 
+TEST_CASE("cli: with a game the amphibious river attack is one German attack, counted and refused a second time "
+          "(XVI.B.2)",
+          "[cli][game]")
+{
+    // XVI.B.2: "The cross-river attack penalty is dropped for any one German attack in the
+    // Axis Initial Phase of the first turn". A game applied it to every attack of turn 1 (hunt47).
+    const test::TempDir dir("rp-amphibious-once");
+    const std::string file = dir / "game.toml";
+    std::ofstream(dir / "club.toml") << k_scenario;
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", file}).code == 0);
+    auto attack = [&](const std::string& attacker, const std::string& defender, bool apply) {
+        std::vector<std::string> args{"--game", file,      "crt", "--attacker",   attacker, "--defender",
+                                      defender, "--river", "all", "--amphibious", "--roll", "3"};
+        if (apply) {
+            args.insert(args.begin() + 2, "--apply");
+        }
+        return run_cli(args);
+    };
+    // Asked, not applied, the one attack is not spent.
+    REQUIRE(attack("9-Army", "5-Army", false).code == 0);
+    CHECK_FALSE(contains(test::slurp(file), "amphibious = "));
+    auto first = attack("9-Army", "5-Army", true);
+    REQUIRE(first.code == 0);
+    CHECK(contains(test::slurp(file), "amphibious = \"used\""));
+    // Another German attack of the same turn pays the river penalty again.
+    auto second = attack("17-Army", "12-Army", false);
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "--amphibious drops the river penalty for any one German attack of the first turn "
+                               "(XVI.B.2): the game in " +
+                                   file + " has applied it already"));
+    CHECK(attack("17-Army", "12-Army", true).code == 64);
+    // Without --amphibious the attack is taken, the penalty paid.
+    CHECK(run_cli({"--game", file, "crt", "--attacker", "17-Army", "--defender", "12-Army", "--river", "all", "--roll",
+                   "3"})
+              .code == 0);
+    // The journal holds it: rebuilt identical; undone, the attack may be made again.
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK_FALSE(contains(test::slurp(file), "amphibious = \"used\""));
+    CHECK(attack("17-Army", "12-Army", false).code == 0);
+    // The game's key is checked: used or nothing.
+    auto bad = run_cli({"game", "set", file, "clock", "amphibious=twice", "--reason", "test"});
+    CHECK(bad.code != 0);
+    CHECK(contains(bad.err, "amphibious"));
+}
+
 TEST_CASE("cli: after a BR the attackers may attack once more that game-turn, once (XIII.F)", "[cli][game]")
 {
     // XIII.F: "any of the participating attacking units may immediately attack again after
@@ -603,8 +649,44 @@ TEST_CASE("cli: the month set by hand brings its weather (VI.A), so the winter o
         {"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive", "--roll", "3"});
     CHECK(winter.code == 64);
     CHECK(contains(winter.err, "Snow weather turns"));
-    // The same hand may set both: the referee's reading stands.
-    REQUIRE(run_cli({"game", "set", file, "clock", "month=nov41", "weather=snow", "--reason", "house rule"}).code == 0);
-    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "nov41, snow"));
+    // The same hand may set both where they agree with VI.A ("November is Hard Frost").
+    REQUIRE(
+        run_cli({"game", "set", file, "clock", "month=nov41", "weather=hard-frost", "--reason", "a turn on"}).code ==
+        0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "nov41, hard-frost"));
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("cli: from October a weather set by hand against the month's is refused, before it the hand's stands "
+          "(VI.A, XVI.C.1.c)",
+          "[cli][game]")
+{
+    // VI.A: "October is Mud; November is Hard Frost; December through the end of the game is
+    // Snow": the month decides, no die and no choice. A Snow set by hand in November was kept
+    // and the winter offensive read in it (hunt47).
+    const test::TempDir dir("rp-set-weather");
+    std::ofstream(dir / "club.toml") << k_scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "club.toml", file}).code == 0);
+    REQUIRE(run_cli({"game", "set", file, "clock", "month=nov41", "--reason", "test"}).code == 0);
+    const std::string before = test::slurp(file);
+    auto snow = run_cli({"game", "set", file, "clock", "weather=snow", "--reason", "house rule"});
+    CHECK(snow.code == 64);
+    CHECK(contains(snow.err, "weather=snow against nov41's hard-frost: VI.A"));
+    CHECK(test::slurp(file) == before);  // nothing written, nothing journalled
+    auto both = run_cli({"game", "set", file, "clock", "month=dec41", "weather=mud", "--reason", "house rule"});
+    CHECK(both.code == 64);
+    CHECK(contains(both.err, "weather=mud against dec41's snow: VI.A"));
+    // December on is Snow: the winter offensive (VI.B.3) is refused in November, whatever the hand.
+    CHECK(run_cli({"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive",
+                   "--roll", "3"})
+              .code == 64);
+    // Before October VI.A names no weather: a 1Jun41 die's Mud kept by hand stands (XVI.C.1.c).
+    const test::TempDir early("rp-set-weather-early");
+    std::ofstream(early / "club.toml") << k_scenario;
+    const std::string summer = early / "game.toml";
+    REQUIRE(run_cli({"game", "new", early / "club.toml", summer}).code == 0);
+    CHECK(run_cli({"game", "set", summer, "clock", "weather=mud", "--reason", "the die's Mud kept"}).code == 0);
+    CHECK(contains(run_cli({"-q", "game", "status", summer}).out, "jun41, mud"));
+    CHECK(contains(run_cli({"game", "rebuild", summer}).out, "identical"));
 }
