@@ -347,10 +347,9 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
                 c.problem(n, key, "'" + v + "' is not " + k.shape);
             }
         }
+        // Both fleets' counters have a back: an Ottoman ship's reduced strength (13.2, 15.35), a
+        // Byzantine ship's crew ashore (13.2, 16.0), which only game set shows; an L still sinks it.
         c.one_of(n, "face", {"front", "back"});
-        if (g.value(n, "face") == "back" && u.side != "ottoman") {
-            c.problem(n, "face", "only an Ottoman ship has a reduced side; any other that loses one is sunk (15.35)");
-        }
         c.flag(n, "damaged");
         c.flag(n, "sunk");
         if (const std::string at = g.value(n, "ineffective"); !at.empty()) {
@@ -519,8 +518,10 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     };
     // The statuses come from the game; a flag that says otherwise contradicts it.
     if (has("back") && face != "back") {
-        throw usage_error("'" + std::string(spec) + "': the game has " + n +
-                          " on its front side: leave :back off (it flips when it loses one, 15.35)");
+        throw usage_error("'" + std::string(spec) + "': the game has " + n + " on its front side: leave :back off (" +
+                          (ship->side == "ottoman" ? "it flips when it loses one, 15.35"
+                                                   : "game set " + n + " face=back when its crew goes ashore, 16.0") +
+                          ")");
     }
     if (has("damaged") && damaged != "true") {
         throw usage_error("'" + std::string(spec) + "': the game has " + n +
@@ -656,7 +657,7 @@ GameRules constantinople_game_rules()
                     marks.push_back("not yet arrived: from Game-Turn " + g.value(u.name, "arrives") + " (19.1)");
                 } else {
                     if (g.value(u.name, "face") == "back") {
-                        marks.push_back("reduced (back)");
+                        marks.push_back(u.side == "ottoman" ? "reduced (back)" : "crew ashore (back, 16.0)");
                     }
                     if (g.value(u.name, "damaged") == "true") {
                         marks.push_back("Damaged");
