@@ -1554,8 +1554,12 @@ TEST_CASE("cli: melee --exchange makes each attacker the defender of its one mel
         game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--exchange", "--roll", "1", "--roll", "6"});
     CHECK(exchange.code == 64);
     CHECK(contains(exchange.err, "--attacker Galley-1 has been attacked in this Combat Segment already (Impulse 1-1)"));
-    // Without the exchange Galley-1 attacks Venice alone, which is allowed (15.21: voluntary).
-    CHECK(game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"}).code == 0);
+    // Without the exchange Galley-1 may not attack Venice alone: Imperial-1 attacking it shows the
+    // two adjacent, and it attacks all its adjacent enemies or none (15.24). Imperial-1, its one
+    // known enemy, it may attack (15.21: voluntary).
+    CHECK(contains(game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"}).err,
+                   "this attack leaves out Imperial-1"));
+    CHECK(game({"melee", "--attacker", "Galley-1", "--defender", "Imperial-1", "--roll", "1"}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 

@@ -63,6 +63,17 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
                 }
             }
         }
+        if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
+            std::vector<std::string> attackers;
+            for (const auto& a : q.attackers) {
+                if (const core::GameUnit* u = g->find_unit(a.name)) {
+                    attackers.push_back(u->name);
+                }
+            }
+            if (const std::string why = core::melee_all_or_none(*g, attackers, d->name, opt.exchange); !why.empty()) {
+                throw usage_error(why);
+            }
+        }
     }
     q.boom = opt.boom;
     q.exchange = opt.exchange;

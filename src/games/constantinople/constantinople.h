@@ -231,6 +231,13 @@ bool failed_ram(const GameState& game, const std::string& rammer, const std::str
 // side-on), in either direction.
 std::string melee_forbidden(const GameState& game, const std::string& attacker, const std::string& defender);
 std::string defended_already(const GameState& game, const std::string& defender);
+// Why a melee of ATTACKERS on DEFENDER (the game's ship names; EXCHANGE: it attacks back)
+// breaks 15.24's all or none in this Combat Segment, or "". The game knows two ships adjacent
+// once they have met in melee (15.21, 15.22), and no others: an attacker that has met other
+// enemies may not attack the defender alone; a defender that has attacked already may not be
+// attacked by an enemy its attack left out.
+std::string melee_all_or_none(const GameState& game, const std::vector<std::string>& attackers,
+                              const std::string& defender, bool exchange);
 std::string free_tried(const GameState& game, const std::string& ship);
 // SHIP may not be in play before the Game-Turn its unit key "arrives" names: the Genoese
 // 8-0-D galley "starting with Game-Turn Four. It may not arrive before then" (19.1). One

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include <string>
 #include <vector>
 
@@ -50,4 +52,50 @@ TEST_CASE("game: a Byzantine ship's crew ashore shows its back in the game and m
     auto other = run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Imperial-1:back"});
     CHECK(other.code == 64);
     CHECK(contains(other.err, "game set Imperial-1 face=back when its crew goes ashore, 16.0"));
+}
+
+TEST_CASE("game: a ship that has met enemies in melee this Combat Segment attacks all of them or none (15.24)",
+          "[games][constantinople][game]")
+{
+    // 15.21, 15.22: only adjacent ships melee, so every ship a melee names is adjacent to its
+    // enemies in it. 15.24: "If a Friendly ship is adjacent to more than one Enemy ship it must
+    // either attack all of them or none of them".
+    const test::TempDir dir("c-all-or-none");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Galley-1 and Galley-2 (4 + 4) against Crete (5): +3, a 6 is L (15.41), Crete eliminated
+    // (15.35) but fighting on in this segment (15.25).
+    REQUIRE(game({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Crete", "--roll", "6"})
+                .code == 0);
+    const std::string before = slurp(file);
+    auto third = game({"melee", "--attacker", "Crete", "--defender", "Galley-3", "--roll", "6"});
+    CHECK(third.code == 64);
+    CHECK(contains(third.err, "--attacker Crete attacks Galley-3 alone"));
+    CHECK(contains(third.err, "this attack leaves out Galley-1, Galley-2"));
+    auto one = game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--roll", "6"});
+    CHECK(one.code == 64);
+    CHECK(contains(one.err, "this attack leaves out Galley-2"));
+    CHECK(slurp(file) == before);  // refusals write nothing
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
+    // The other order: Crete attacks Galley-3 first, then Galley-1 and Galley-2 attacking it show
+    // that Crete was adjacent to them, and Galley-3, attacked by Crete, may not attack Venice alone.
+    std::filesystem::remove(file);
+    std::filesystem::remove(file + ".journal");
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(game({"melee", "--attacker", "Crete", "--defender", "Galley-3", "--roll", "1"}).code == 0);
+    auto after = game({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Crete"});
+    CHECK(after.code == 64);
+    CHECK(contains(after.err, "--defender Crete has made its attack of this Combat Segment (Impulse 1-1) against "
+                              "Galley-3 only, and Galley-1, Galley-2 attacking it"));
+    auto venice = game({"melee", "--attacker", "Galley-3", "--defender", "Venice", "--roll", "6"});
+    CHECK(venice.code == 64);
+    CHECK(contains(venice.err, "this attack leaves out Crete"));
+    // Galley-3 attacking Crete back is its one enemy: allowed, full strength (15.24).
+    CHECK(game({"melee", "--attacker", "Galley-3", "--defender", "Crete", "--roll", "1"}).code == 0);
+    CHECK(contains(slurp(file), "melee_foes = \"1-1:Crete\""));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    CHECK(run_cli({"game", "undo", file}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
