@@ -243,6 +243,8 @@ std::string free_tried(const GameState& game, const std::string& ship);
 // 8-0-D galley "starting with Game-Turn Four. It may not arrive before then" (19.1). One
 // Naval Phase a Game-Turn (4.0, 13.1), so the game's naval_phase is the Game-Turn.
 std::string not_arrived(const GameState& game, const std::string& ship);
+// The Game-Turn GAME is in: its Naval Phase, one a Game-Turn (4.0, 13.1).
+int game_turn(const GameState& game);
 std::string storm_rolled(const GameState& game, const std::string& ship);
 
 }  // namespace umpire::core

@@ -439,14 +439,16 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
 
 }  // namespace
 
+int game_turn(const GameState& g) { return g.number("", "naval_phase"); }
+
 std::string not_arrived(const GameState& g, const std::string& ship)
 {
     const std::string from = g.value(ship, "arrives");
-    if (from.empty() || g.number("", "naval_phase") >= g.number(ship, "arrives")) {
+    if (from.empty() || game_turn(g) >= g.number(ship, "arrives")) {
         return "";
     }
     return ship + " may not arrive before Game-Turn " + from + " (19.1), and the game is in Naval Phase " +
-           g.value("", "naval_phase") + " (one a Game-Turn, 4.0): it is not in play yet";
+           std::to_string(game_turn(g)) + " (one a Game-Turn, 4.0): it is not in play yet";
 }
 
 std::string ram_forbidden(const GameState& g, const std::string& rammer)

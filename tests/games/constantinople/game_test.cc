@@ -99,3 +99,29 @@ TEST_CASE("game: a ship that has met enemies in melee this Combat Segment attack
     CHECK(run_cli({"game", "undo", file}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
+
+TEST_CASE("game: portage reads the game's Game-Turn and refuses a sunk ship (17.1, 4.0)",
+          "[games][constantinople][game]")
+{
+    const test::TempDir dir("c-portage");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // 17.1: "Game-Turn Twenty" opens the Portage; a new game is in Naval Phase 1, Game-Turn 1
+    // (a Naval Phase a Game-Turn, 4.0), so a --turn 20 contradicts it.
+    auto twenty =
+        run_cli({"--game", file, "portage", "--turn", "20", "--ship", "Trireme-1", "--capability", "0", "--roll", "5"});
+    CHECK(twenty.code == 64);
+    CHECK(contains(twenty.err, "--turn 20: the game is in Naval Phase 1, Game-Turn 1"));
+    // Left off, the game's Game-Turn 1 is taken, and 17.1 refuses it: neither requirement is met.
+    auto taken = run_cli({"--game", file, "portage", "--ship", "Trireme-1", "--capability", "0", "--roll", "5"});
+    CHECK(taken.code == 64);
+    CHECK(contains(taken.err, "17.1"));
+    CHECK(run_cli({"--game", file, "portage", "--turn", "1", "--ship", "Trireme-1", "--capability", "0"}).code == 64);
+    // Without a game the Game-Turn must be given.
+    CHECK(contains(run_cli({"portage", "--ship", "Trireme-1", "--capability", "0"}).err, "--turn: give the Game-Turn"));
+    // A sunk ship is portaged nowhere, as storm, reef, melee and ram refuse it.
+    REQUIRE(run_cli({"game", "set", file, "Trireme-1", "sunk=true", "--reason", "lost"}).code == 0);
+    auto sunk = run_cli({"--game", file, "portage", "--ship", "Trireme-1", "--capability", "0", "--roll", "5"});
+    CHECK(sunk.code == 64);
+    CHECK(contains(sunk.err, "--ship 'Trireme-1': Trireme-1 is sunk in the game"));
+}
