@@ -620,6 +620,16 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
         throw usage_error("'" + std::string(spec) + "': the game has " + n +
                           " undamaged: leave :damaged off (a D result marks it, 15.34)");
     }
+    if (has("leader") && game.value(n, "leader").empty()) {
+        std::string where;
+        for (const auto& u : game.units) {
+            if (!game.value(u.name, "leader").empty()) {
+                where += (where.empty() ? "; " : ", ") + game.value(u.name, "leader") + " is aboard " + u.name;
+            }
+        }
+        throw usage_error("'" + std::string(spec) + "': the game has no leader aboard " + n + where +
+                          ": leave :leader off, or game set " + n + " leader=Diedo or leader=Trevisano (15.26)");
+    }
     if (face == "back" && !has("back")) {
         out += ":back";
     }

@@ -125,3 +125,34 @@ TEST_CASE("game: portage reads the game's Game-Turn and refuses a sunk ship (17.
     CHECK(sunk.code == 64);
     CHECK(contains(sunk.err, "--ship 'Trireme-1': Trireme-1 is sunk in the game"));
 }
+
+TEST_CASE("game: :leader is held to the two leaders the rules name, and to the game's (15.26, 16.0)",
+          "[games][constantinople][game]")
+{
+    // 15.26: a Byzantine ship "commanded by either Diedo or Trevisano" adds one defensively;
+    // 16.0: "The two naval Leaders, Diedo and Trevisano". Three ships with :leader are one too many.
+    auto three = run_cli({"plan", "melee", "--ship", "8", "--enemy", "Venice:leader", "--enemy", "Genoa-2:leader",
+                          "--enemy", "Crete:leader"});
+    CHECK(three.code == 64);
+    CHECK(contains(three.err, ":leader on 3 ships (Venice, Genoa-2, Crete)"));
+    CHECK(contains(three.err, "Diedo and Trevisano (15.26, 16.0)"));
+    auto melee = run_cli({"melee", "--attacker", "Imperial-1:leader", "--attacker", "Imperial-2:leader", "--defender",
+                          "Galley-1", "--roll", "1"});
+    CHECK(melee.code == 0);  // two are the rules' two
+    auto sides = run_cli({"melee", "--attacker", "4:leader", "--defender", "5:leader", "--roll", "1"});
+    CHECK(sides.code == 64);
+    CHECK(contains(sides.err, "Byzantine ships only (15.26)"));
+
+    const test::TempDir dir("c-leader");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "15.26"}).code == 0);
+    auto elsewhere =
+        run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--defender", "Imperial-1:leader", "--roll", "1"});
+    CHECK(elsewhere.code == 64);
+    CHECK(contains(elsewhere.err, "--defender 'Imperial-1:leader': the game has no leader aboard Imperial-1; Diedo "
+                                  "is aboard Venice"));
+    // Aboard Venice he is read from the game, and :leader typed agrees with it.
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice:leader", "--roll", "1"})
+              .code == 0);
+}
