@@ -156,3 +156,21 @@ TEST_CASE("game: :leader is held to the two leaders the rules name, and to the g
     CHECK(run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice:leader", "--roll", "1"})
               .code == 0);
 }
+
+TEST_CASE("game: a second ram on a pinned ship is refused as umpire's limit, not as a rule (15.11-15.15)",
+          "[games][constantinople][game]")
+{
+    // 15.11-15.15 set what a ram needs and nothing forbids ramming a ship already pinned; 15.13
+    // leaves its other side free. The game file keeps one ram partner a ship, and says so.
+    const test::TempDir dir("c-second-ram");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Galley-1 (ram 4) against Venice (D): a 1 pins (15.42).
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"}).code == 0);
+    auto second = game({"ram", "--rammer", "Galley-2", "--target", "Venice", "--roll", "1"});
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "--target Venice is engaged with Galley-1: the rules do not forbid a second ram"));
+    CHECK(contains(second.err, "umpire's limit"));
+    CHECK_FALSE(contains(second.err, "(15.15): free"));
+}
