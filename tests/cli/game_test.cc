@@ -831,11 +831,11 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     CHECK(contains(slurp(file), "face = \"back\""));
     // 15.25: "Losses are taken only after both Players resolve their individual battles":
     // in the same segment Galley-1 still attacks at its front strength, 4 (not its back's 2),
-    // whichever melee the referee typed first.
+    // whichever melee the referee typed first. (Its one known enemy is Genoa-2: 15.24.)
     auto counter =
-        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"});
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa-2", "--roll", "1"});
     REQUIRE(counter.code == 0);
-    CHECK(contains(counter.out, "Galley-1 4 against Venice 7 = differential -3"));
+    CHECK(contains(counter.out, "Galley-1 4 against Genoa-2 7 = differential -3"));
     // A ship sunk in the segment still fights in it. Galley-1 is the defender of one melee a
     // segment (15.23: all its attackers in it), so the next Impulse: Genoa-2 7 against its
     // back 2 (+5, read as +4), a 6 is L, and an Ottoman ship reduced already that loses one is eliminated (15.35).
@@ -845,7 +845,7 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
                 .code == 0);
     CHECK(contains(slurp(file), "sunk = true"));
     auto sunk =
-        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Imperial-1", "--roll", "1"});
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa-2", "--roll", "1"});
     CHECK(sunk.code == 0);
     // 15.24: a ship attacks once a segment.
     auto twice = run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa-2", "--defender", "Galley-2"});
