@@ -68,6 +68,8 @@ bool is_hex(std::string_view hex);
 // A facing typed as a compass point, or as the number of the neighbouring hex the bow
 // points at (which needs HEX): the compass point, or a message.
 Expected<std::string> parse_facing(std::string_view text, std::string_view hex);
+// A wind typed as the compass point it blows from (14.31), or a message; "none" is the caller's.
+Expected<std::string> parse_wind(std::string_view text);
 
 struct SailRequest {
     std::string wind;                 // the point the wind blows from; "" when there is none

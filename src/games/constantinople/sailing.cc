@@ -157,6 +157,20 @@ bool is_hex(std::string_view hex)
     return number && *number / 100 >= 1 && *number % 100 >= 1;
 }
 
+Expected<std::string> parse_wind(std::string_view text)
+{
+    std::string upper(text);
+    for (char& c : upper) {
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    if (compass_index(upper) >= 0) {
+        return upper;
+    }
+    return fail<std::string>("'" + std::string(text) + "': the point the wind blows from, a compass point (" +
+                             join(compass_points(), ", ") + "), or none (14.31, 14.32)" +
+                             suggestion(upper, compass_points()));
+}
+
 Expected<std::string> parse_facing(std::string_view text, std::string_view hex)
 {
     std::string upper(text);

@@ -663,3 +663,20 @@ TEST_CASE("storm odds: each ship alone gives the whole walk's report, line for l
     CHECK_THROWS_WITH(storm_odds(storm, {}, [&](Dice& dice) { return resolve_storm(storm, {}, dice); }),
                       Catch::Contains("1 to 100 ships"));
 }
+
+TEST_CASE("sail: --wind takes the point the wind blows from or none, never a hex, and blames no --hex (14.31)",
+          "[core][sail]")
+{
+    // 14.31's wind directions are compass points: N, NE, SE, S, SW, NW; 14.32's calm is no wind.
+    auto hex = test::run_cli({"sail", "--hex", "1539", "--facing", "N", "--wind", "1638"});
+    CHECK(hex.code == 64);
+    CHECK(test::contains(hex.err,
+                         "--wind '1638': the point the wind blows from, a compass point (N, NE, SE, S, SW, NW), "
+                         "or none"));
+    CHECK_FALSE(test::contains(hex.err, "--hex"));
+    auto east = test::run_cli({"sail", "--facing", "N", "--wind", "E"});
+    CHECK(east.code == 64);
+    CHECK_FALSE(test::contains(east.err, "neighbouring hex"));
+    CHECK(test::run_cli({"sail", "--facing", "N", "--wind", "none"}).code == 0);
+    CHECK(test::run_cli({"sail", "--facing", "N", "--wind", "sw"}).code == 0);
+}
