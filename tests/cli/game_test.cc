@@ -884,7 +884,7 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason, redo m
     // Held to the board's limits as any change: one Diedo, Byzantine ships only, known keys.
     const std::string before = slurp(file);
     CHECK(contains(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "x"}).err,
-                   "Diedo is aboard Genoa-2 already"));
+                   "Diedo is aboard Genoa-2 and Venice both"));
     CHECK(contains(run_cli({"game", "set", file, "Galley-1", "leader=Trevisano", "--reason", "x"}).err,
                    "commands Byzantine ships only (15.26)"));
     CHECK(contains(run_cli({"game", "set", file, "Genoa-2", "strength=9", "--reason", "x"}).err,

@@ -39,9 +39,17 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
         q.attackers.push_back(flag_value("--attacker", core::parse_ship(ship_in_game(ctx, "--attacker", spec, true),
                                                                         core::ShipValue::melee, scenario)));
     }
-    // With --exchange the defender attacks back (15.21): it must be free to attack (15.24, 15.33).
-    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, opt.exchange),
+    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, false),
                                                            core::ShipValue::melee, scenario));
+    // With --exchange the defender attacks back (15.21): it must be free to attack (15.24, 15.33).
+    // It may still defend, so what is refused is the exchange.
+    if (const core::GameState* g = ctx.game(); opt.exchange && g != nullptr && g->game == "constantinople") {
+        if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
+            if (const std::string why = core::attack_refused(*g, d->name); !why.empty()) {
+                throw usage_error("--exchange: " + why + "; without --exchange it defends");
+            }
+        }
+    }
     if (const core::GameState* g = ctx.game(); g != nullptr && g->game == "constantinople") {
         if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
             if (const std::string why = core::defended_already(*g, d->name); !why.empty()) {

@@ -219,6 +219,9 @@ std::string movement_forbidden(const GameState& game, std::string_view what);
 // an ATTACKER an Ineffective
 // one (15.33) or one that has attacked in this segment (15.24).
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker);
+// Why SHIP, a ship of GAME, may not attack in this Combat Segment, or "": Ineffective (15.33),
+// a failed rammer (15.14), or it has attacked already (15.24).
+std::string attack_refused(const GameState& game, const std::string& ship);
 // Why the game refuses a ship's action, or "" when it does not: RAMMER has rammed in this
 // Impulse (15.14, 15.15) or the one before, at Battle Speed (14.17, 15.11); DEFENDER has
 // been attacked in this Combat Segment (15.23: its attackers are one melee); SHIP has tried

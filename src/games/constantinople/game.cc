@@ -360,8 +360,11 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
                 c.problem(n, "leader", leader + " commands Byzantine ships only (15.26)");
             }
             for (const auto& other : g.units) {
+                // the file's order is not which ship was set: name both
                 if (&other < &u && g.value(other.name, "leader") == leader) {
-                    c.problem(n, "leader", leader + " is aboard " + other.name + " already");
+                    c.problem(n, "leader",
+                              leader + " is aboard " + other.name + " and " + n +
+                                  " both: a leader commands one ship (15.26)");
                 }
             }
         }
@@ -560,6 +563,25 @@ std::string melee_forbidden(const GameState& game, const std::string& attacker, 
     return "";
 }
 
+std::string attack_refused(const GameState& game, const std::string& n)
+{
+    const std::string now = now_label(game);
+    if (game.value(n, "ineffective") == now) {
+        return n + " is Ineffective this Impulse: it may not attack, it may defend (15.33)";
+    }
+    if (failed_ram(game, n)) {
+        return n + " failed to ram in Impulse " + now +
+               ": its Movement Segment ended beside the target, faced the wrong way, and it may not "
+               "engage in boarding and melee (15.14, 15.22); undo that ram to melee instead";
+    }
+    if (split(game.value(n, "attacked_in"), ':').front() == now) {
+        return n + " has attacked in this Combat Segment already (Impulse " + now +
+               "): a ship attacks once a segment, every adjacent enemy at once, splitting its "
+               "strength (15.24); undo that melee to make it again";
+    }
+    return "";
+}
+
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker)
 {
     std::vector<std::string> parts = split(spec, ':');
@@ -585,20 +607,8 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     if (const std::string why = not_arrived(game, n); !why.empty()) {
         throw usage_error("'" + std::string(spec) + "': " + why);
     }
-    if (attacker && game.value(n, "ineffective") == now) {
-        throw usage_error("'" + std::string(spec) + "': " + n +
-                          " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
-    }
-    if (attacker && failed_ram(game, n)) {
-        throw usage_error("'" + std::string(spec) + "': " + n + " failed to ram in Impulse " + now +
-                          ": its Movement Segment ended beside the target, faced the wrong way, and it may not "
-                          "engage in boarding and melee (15.14, 15.22); undo that ram to melee instead");
-    }
-    if (attacker && game.value(n, "attacked_in") == now) {
-        throw usage_error("'" + std::string(spec) + "': " + n +
-                          " has attacked in this Combat Segment already (Impulse " + now +
-                          "): a ship attacks once a segment, every adjacent enemy at once, splitting its "
-                          "strength (15.24); undo that melee to make it again");
+    if (const std::string why = attacker ? attack_refused(game, n) : ""; !why.empty()) {
+        throw usage_error("'" + std::string(spec) + "': " + why);
     }
     std::string out(spec);
     auto has = [&](const char* flag) {

@@ -174,3 +174,31 @@ TEST_CASE("game: a second ram on a pinned ship is refused as umpire's limit, not
     CHECK(contains(second.err, "umpire's limit"));
     CHECK_FALSE(contains(second.err, "(15.15): free"));
 }
+
+TEST_CASE("game: an Ineffective ship's exchange is refused under --exchange, and a second leader names both ships "
+          "(15.33, 15.26)",
+          "[games][constantinople][game]")
+{
+    const test::TempDir dir("c-messages");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Venice 7 against Galley-1 4: +3, a 1 is I (15.41): Galley-1 Ineffective in the next Impulse.
+    REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-1", "--roll", "1"}).code == 0);
+    REQUIRE(run_cli({"game", "next", file}).code == 0);
+    // 15.33: "It may not attack/melee in the next Mutual Combat Segment, it may defend": the
+    // defence stands, the attack back (--exchange) does not.
+    auto exchange = game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--exchange", "--roll", "1,1"});
+    CHECK(exchange.code == 64);
+    CHECK(contains(exchange.err, "--exchange: Galley-1 is Ineffective this Impulse"));
+    CHECK_FALSE(contains(exchange.err, "--defender"));
+    CHECK(game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--roll", "1"}).code == 0);
+
+    // 15.26: Diedo commands one ship. Genoa-2 comes before Venice in the file; the refusal names
+    // the ship he is aboard and the ship being set, whichever order.
+    REQUIRE(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "15.26"}).code == 0);
+    auto second = run_cli({"game", "set", file, "Genoa-2", "leader=Diedo", "--reason", "15.26"});
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "Diedo is aboard Genoa-2 and Venice both"));
+    CHECK_FALSE(contains(second.err, "aboard Genoa-2 already"));
+}
