@@ -5,6 +5,7 @@
 
 #include <boost/random/uniform_int_distribution.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <random>
 
@@ -210,8 +211,20 @@ void Dice::check_all_given_used(std::string_view command) const
         return;
     }
     size_t used = m_given_count - m_given.size();
+    // A roll of several dice (2d6) takes one value, its total: say so, as the count reads as dice.
+    std::vector<std::string> totals;
+    for (const auto& r : m_record) {
+        const bool several =
+            !r.die.empty() && std::isdigit(static_cast<unsigned char>(r.die[0])) != 0 && !r.die.starts_with("1d");
+        if (several && std::find(totals.begin(), totals.end(), r.die) == totals.end()) {
+            totals.push_back(r.die);
+        }
+    }
+    const std::string each = join(totals, " or ");
     throw usage_error("{roll}: " + std::to_string(m_given_count) + " value(s) given but " + std::string(command) +
-                      " used only " + std::to_string(used) + " die roll(s) this time; remove the extra {roll}");
+                      " used only " + std::to_string(used) + " die roll(s) this time" +
+                      (each.empty() ? "" : " (a roll of " + each + " is one value, its total)") +
+                      "; remove the extra {roll}");
 }
 
 std::uint64_t outcome_count(const DiceSpec& spec)

@@ -831,11 +831,11 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
     CHECK(contains(slurp(file), "face = \"back\""));
     // 15.25: "Losses are taken only after both Players resolve their individual battles":
     // in the same segment Galley-1 still attacks at its front strength, 4 (not its back's 2),
-    // whichever melee the referee typed first.
+    // whichever melee the referee typed first. (Its one known enemy is Genoa-2: 15.24.)
     auto counter =
-        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"});
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa-2", "--roll", "1"});
     REQUIRE(counter.code == 0);
-    CHECK(contains(counter.out, "Galley-1 4 against Venice 7 = differential -3"));
+    CHECK(contains(counter.out, "Galley-1 4 against Genoa-2 7 = differential -3"));
     // A ship sunk in the segment still fights in it. Galley-1 is the defender of one melee a
     // segment (15.23: all its attackers in it), so the next Impulse: Genoa-2 7 against its
     // back 2 (+5, read as +4), a 6 is L, and an Ottoman ship reduced already that loses one is eliminated (15.35).
@@ -845,7 +845,7 @@ TEST_CASE("cli: Constantinople melee is simultaneous: a ship struck in a Combat 
                 .code == 0);
     CHECK(contains(slurp(file), "sunk = true"));
     auto sunk =
-        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Imperial-1", "--roll", "1"});
+        run_cli({"-q", "--game", file, "melee", "--attacker", "Galley-1", "--defender", "Genoa-2", "--roll", "1"});
     CHECK(sunk.code == 0);
     // 15.24: a ship attacks once a segment.
     auto twice = run_cli({"-q", "--game", file, "melee", "--attacker", "Genoa-2", "--defender", "Galley-2"});
@@ -884,7 +884,7 @@ TEST_CASE("cli: game set marks a unit by hand, with the referee's reason, redo m
     // Held to the board's limits as any change: one Diedo, Byzantine ships only, known keys.
     const std::string before = slurp(file);
     CHECK(contains(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "x"}).err,
-                   "Diedo is aboard Genoa-2 already"));
+                   "Diedo is aboard Genoa-2 and Venice both"));
     CHECK(contains(run_cli({"game", "set", file, "Galley-1", "leader=Trevisano", "--reason", "x"}).err,
                    "commands Byzantine ships only (15.26)"));
     CHECK(contains(run_cli({"game", "set", file, "Genoa-2", "strength=9", "--reason", "x"}).err,
@@ -1554,8 +1554,12 @@ TEST_CASE("cli: melee --exchange makes each attacker the defender of its one mel
         game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--exchange", "--roll", "1", "--roll", "6"});
     CHECK(exchange.code == 64);
     CHECK(contains(exchange.err, "--attacker Galley-1 has been attacked in this Combat Segment already (Impulse 1-1)"));
-    // Without the exchange Galley-1 attacks Venice alone, which is allowed (15.21: voluntary).
-    CHECK(game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"}).code == 0);
+    // Without the exchange Galley-1 may not attack Venice alone: Imperial-1 attacking it shows the
+    // two adjacent, and it attacks all its adjacent enemies or none (15.24). Imperial-1, its one
+    // known enemy, it may attack (15.21: voluntary).
+    CHECK(contains(game({"melee", "--attacker", "Galley-1", "--defender", "Venice", "--roll", "1"}).err,
+                   "this attack leaves out Imperial-1"));
+    CHECK(game({"melee", "--attacker", "Galley-1", "--defender", "Imperial-1", "--roll", "1"}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 

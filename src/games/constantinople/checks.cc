@@ -30,6 +30,11 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
     r.inputs.push_back({"hex", std::string(hex)});
     r.inputs.push_back({"side", std::string(side)});
     auto row = find_row(reefs, hex);
+    if (!row && !is_hex(hex)) {
+        throw usage_error("'" + std::string(hex) +
+                          "' is not a hex number: four digits, its column then its row, each 01 to 99 (2028)" +
+                          suggestion(hex, reefs.row_keys()));
+    }
     if (!row) {
         throw usage_error("hex " + std::string(hex) + " is not a numbered reef hex (" + reefs.source +
                           " list); no roll is needed there" + suggestion(hex, reefs.row_keys()));

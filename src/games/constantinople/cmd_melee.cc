@@ -39,9 +39,17 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
         q.attackers.push_back(flag_value("--attacker", core::parse_ship(ship_in_game(ctx, "--attacker", spec, true),
                                                                         core::ShipValue::melee, scenario)));
     }
-    // With --exchange the defender attacks back (15.21): it must be free to attack (15.24, 15.33).
-    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, opt.exchange),
+    q.defender = flag_value("--defender", core::parse_ship(ship_in_game(ctx, "--defender", opt.defender, false),
                                                            core::ShipValue::melee, scenario));
+    // With --exchange the defender attacks back (15.21): it must be free to attack (15.24, 15.33).
+    // It may still defend, so what is refused is the exchange.
+    if (const core::GameState* g = ctx.game(); opt.exchange && g != nullptr && g->game == "constantinople") {
+        if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
+            if (const std::string why = core::attack_refused(*g, d->name); !why.empty()) {
+                throw usage_error("--exchange: " + why + "; without --exchange it defends");
+            }
+        }
+    }
     if (const core::GameState* g = ctx.game(); g != nullptr && g->game == "constantinople") {
         if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
             if (const std::string why = core::defended_already(*g, d->name); !why.empty()) {
@@ -61,6 +69,17 @@ void run_melee(const MeleeOptions& opt, Context& ctx)
                 if (const std::string why = core::melee_forbidden(*g, a.name, q.defender.name); !why.empty()) {
                     throw usage_error("--attacker " + a.name + " against --defender " + q.defender.name + ": " + why);
                 }
+            }
+        }
+        if (const core::GameUnit* d = g->find_unit(q.defender.name)) {
+            std::vector<std::string> attackers;
+            for (const auto& a : q.attackers) {
+                if (const core::GameUnit* u = g->find_unit(a.name)) {
+                    attackers.push_back(u->name);
+                }
+            }
+            if (const std::string why = core::melee_all_or_none(*g, attackers, d->name, opt.exchange); !why.empty()) {
+                throw usage_error(why);
             }
         }
     }

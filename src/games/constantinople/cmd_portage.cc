@@ -7,7 +7,7 @@
 namespace umpire::cli {
 
 struct PortageOptions {
-    int turn = 0;
+    std::optional<int> turn;
     std::vector<int> assaults;
     std::vector<std::string> ships;
     int capability = 0;
@@ -19,13 +19,35 @@ void run_portage(const PortageOptions& opt, Context& ctx)
     const core::Table& table = ctx.table("constantinople.portage");
     auto scenario = [&ctx]() -> const core::Scenario& { return ctx.scenario("constantinople"); };
     core::PortageRequest q;
-    q.turn = opt.turn;
+    const core::GameState* game = ctx.game();
+    if (game != nullptr && game->game != "constantinople") {
+        game = nullptr;
+    }
+    // 17.1 counts Game-Turns; the game's is its Naval Phase (one a Game-Turn, 4.0), as for 19.1.
+    if (game != nullptr) {
+        const int now = core::game_turn(*game);
+        if (opt.turn && *opt.turn != now) {
+            throw usage_error("--turn " + std::to_string(*opt.turn) + ": the game is in Naval Phase " +
+                              std::to_string(now) + ", Game-Turn " + std::to_string(now) +
+                              " (one a Game-Turn, 4.0), and 17.1 reads the Game-Turn it is; leave --turn off to take "
+                              "the game's");
+        }
+        q.turn = now;
+    } else if (opt.turn) {
+        q.turn = *opt.turn;
+    } else {
+        throw usage_error("--turn: give the Game-Turn (17.1), or --game for the game's");
+    }
     q.assaults = opt.assaults;
     q.capability = opt.capability;
     for (const auto& spec : opt.ships) {
         q.ships.push_back(flag_value("{ship}", core::parse_portage_ship(spec, scenario)));
+        // With a game, a named ship is one of its board: a sunk one, or one not yet in play, is refused.
+        if (game != nullptr && !q.ships.back().side.empty() && game->find_unit(q.ships.back().label) != nullptr) {
+            ship_in_game(ctx, "--ship", q.ships.back().label, false);
+        }
     }
-    core::Fields inputs{{"turn", static_cast<long long>(opt.turn)},
+    core::Fields inputs{{"turn", static_cast<long long>(q.turn)},
                         {"capability", static_cast<long long>(opt.capability)},
                         {"ships", opt.ships}};
     if (!opt.assaults.empty()) {
@@ -44,7 +66,8 @@ void setup_portage(CLI::App& app, Context& ctx)
     auto opt = ctx.make_options<PortageOptions>();
     auto* sub = app.add_subcommand("portage", "Constantinople: the Great Portage, when the Ottomans may, which ships, "
                                               "and the die (17.1-17.22)");
-    sub->add_option("--turn", opt->turn, "The Game-Turn")->required()->type_name("N");
+    sub->add_option("--turn", opt->turn, "The Game-Turn; with --game, the game's unless given (and then checked)")
+        ->type_name("N");
     sub->add_option("--assaults", opt->assaults,
                     "Ship units in each successive Naval Combat Segment assaulting the Boom, latest last (N,N,...)")
         ->delimiter(',')

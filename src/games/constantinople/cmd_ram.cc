@@ -34,11 +34,14 @@ void run_ram(const RamOptions& opt, Context& ctx)
         }
         for (const auto& [field, ship] : {std::pair{"{rammer}", q.rammer.name}, std::pair{"{target}", q.target.name}}) {
             if (const std::string partner = ship.empty() ? "" : game->value(ship, "pinned_to"); !partner.empty()) {
-                throw usage_error(std::string(field) + " " + ship + " is engaged with " + partner +
-                                  " in the game (15.15): " +
-                                  (std::string(field) == "{rammer}"
-                                       ? "dead in the water, it cannot ram (14.27)"
-                                       : "free the two first (free, 15.16); the game keeps one ram partner a ship"));
+                // The rules do not forbid ramming a pinned ship (15.11-15.15); the game file does.
+                throw usage_error(
+                    std::string(field) + " " + ship + " is engaged with " + partner +
+                    (std::string(field) == "{rammer}"
+                         ? " in the game (15.15): dead in the water, it cannot ram (14.27)"
+                         : ": the rules do not forbid a second ram on a pinned ship, but this is umpire's limit: the "
+                           "game keeps one ram partner a ship; free the two first (free, 15.16), or resolve this "
+                           "ram without --game and record it by hand"));
             }
         }
         if (const auto* rammer = game->find_unit(q.rammer.name); rammer != nullptr) {

@@ -36,7 +36,7 @@ void run_sail(const SailOptions& opt, Context& ctx)
         const std::string given = opt.wind.empty() ? kept
                                   : opt.wind == "none" || opt.wind == "calm"
                                       ? std::string("none")
-                                      : flag_value("{wind}", core::parse_facing(opt.wind, ""));
+                                      : flag_value("{wind}", core::parse_wind(opt.wind));
         if (given != kept) {
             contradicts_game("--wind", opt.wind,
                              kept == "none" ? std::string("no wind (calm, 14.32)") : "the wind from " + kept,
@@ -55,7 +55,7 @@ void run_sail(const SailOptions& opt, Context& ctx)
     } else if (opt.wind == "none" || opt.wind == "calm") {
         inputs.push_back({"wind", std::string("none")});
     } else {
-        q.wind = flag_value("{wind}", core::parse_facing(opt.wind, ""));
+        q.wind = flag_value("{wind}", core::parse_wind(opt.wind));
         inputs.push_back({"wind", q.wind});
     }
     if (!opt.hex.empty()) {

@@ -68,6 +68,8 @@ bool is_hex(std::string_view hex);
 // A facing typed as a compass point, or as the number of the neighbouring hex the bow
 // points at (which needs HEX): the compass point, or a message.
 Expected<std::string> parse_facing(std::string_view text, std::string_view hex);
+// A wind typed as the compass point it blows from (14.31), or a message; "none" is the caller's.
+Expected<std::string> parse_wind(std::string_view text);
 
 struct SailRequest {
     std::string wind;                 // the point the wind blows from; "" when there is none
@@ -217,6 +219,9 @@ std::string movement_forbidden(const GameState& game, std::string_view what);
 // an ATTACKER an Ineffective
 // one (15.33) or one that has attacked in this segment (15.24).
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker);
+// Why SHIP, a ship of GAME, may not attack in this Combat Segment, or "": Ineffective (15.33),
+// a failed rammer (15.14), or it has attacked already (15.24).
+std::string attack_refused(const GameState& game, const std::string& ship);
 // Why the game refuses a ship's action, or "" when it does not: RAMMER has rammed in this
 // Impulse (15.14, 15.15) or the one before, at Battle Speed (14.17, 15.11); DEFENDER has
 // been attacked in this Combat Segment (15.23: its attackers are one melee); SHIP has tried
@@ -231,11 +236,20 @@ bool failed_ram(const GameState& game, const std::string& rammer, const std::str
 // side-on), in either direction.
 std::string melee_forbidden(const GameState& game, const std::string& attacker, const std::string& defender);
 std::string defended_already(const GameState& game, const std::string& defender);
+// Why a melee of ATTACKERS on DEFENDER (the game's ship names; EXCHANGE: it attacks back)
+// breaks 15.24's all or none in this Combat Segment, or "". The game knows two ships adjacent
+// once they have met in melee (15.21, 15.22), and no others: an attacker that has met other
+// enemies may not attack the defender alone; a defender that has attacked already may not be
+// attacked by an enemy its attack left out.
+std::string melee_all_or_none(const GameState& game, const std::vector<std::string>& attackers,
+                              const std::string& defender, bool exchange);
 std::string free_tried(const GameState& game, const std::string& ship);
 // SHIP may not be in play before the Game-Turn its unit key "arrives" names: the Genoese
 // 8-0-D galley "starting with Game-Turn Four. It may not arrive before then" (19.1). One
 // Naval Phase a Game-Turn (4.0, 13.1), so the game's naval_phase is the Game-Turn.
 std::string not_arrived(const GameState& game, const std::string& ship);
+// The Game-Turn GAME is in: its Naval Phase, one a Game-Turn (4.0, 13.1).
+int game_turn(const GameState& game);
 std::string storm_rolled(const GameState& game, const std::string& ship);
 
 }  // namespace umpire::core

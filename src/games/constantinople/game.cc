@@ -63,6 +63,36 @@ std::string now_label(const GameState& g)
     return impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
 }
 
+// Whether SHIP is in the game's Combat Segment: afloat, or struck in it, when it fights on as
+// it began the segment (15.25).
+bool in_segment(const GameState& g, const std::string& ship)
+{
+    return g.value(ship, "sunk") != "true" || split(g.value(ship, "before_combat"), ':').front() == now_label(g);
+}
+
+// The enemies SHIP has met in melee in the game's Combat Segment, attacking them or attacked
+// by them (its melee_foes, "PHASE-IMPULSE:NAME,NAME"), each adjacent to it (15.21, 15.22).
+std::vector<std::string> foes_now(const GameState& g, const std::string& ship)
+{
+    const auto parts = split(g.value(ship, "melee_foes"), ':');
+    if (parts.size() != 2 || parts[0] != now_label(g)) {
+        return {};
+    }
+    return split(parts[1], ',');
+}
+
+// SHIP's melee_foes with NEW added to those of this segment.
+std::string foes_with(const GameState& g, const std::string& ship, const std::vector<std::string>& added)
+{
+    std::vector<std::string> foes = foes_now(g, ship);
+    for (const auto& n : added) {
+        if (std::find(foes.begin(), foes.end(), n) == foes.end()) {
+            foes.push_back(n);
+        }
+    }
+    return now_label(g) + ":" + join(foes, ",");
+}
+
 // Which step after the Wind Determination Segment (4.0 A) the game's Impulse has begun, in
 // words, or "": the Mutual Combat Segment (4.0 E), or a ship's ram, try to break free or
 // Storm die in movement, or its loss on a reef (4.0 C-D, 15.13, 15.16, 14.29, 15.53).
@@ -147,6 +177,21 @@ std::vector<Change> constantinople_changes(const GameState& g, const Resolution&
                 if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
                     out.push_back(change_to(g, a->name, "defended_in", now, "15.23"));
                 }
+            }
+        }
+        // Each ship of the melee is adjacent to the enemies in it (15.21, 15.22): kept for 15.24's
+        // all or none in this segment.
+        std::vector<std::string> attackers;
+        for (const auto& spec : field_list(r.inputs, "attackers")) {
+            if (const GameUnit* a = g.find_unit(split(spec, ':').front())) {
+                attackers.push_back(a->name);
+            }
+        }
+        if (const GameUnit* d = g.find_unit(split(field_text(r.inputs, "defender"), ':').front());
+            d != nullptr && !attackers.empty()) {
+            out.push_back(change_to(g, d->name, "melee_foes", foes_with(g, d->name, attackers), "15.24"));
+            for (const auto& a : attackers) {
+                out.push_back(change_to(g, a, "melee_foes", foes_with(g, a, {d->name}), "15.24"));
             }
         }
         if (r.results.empty()) {
@@ -301,7 +346,7 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"face", "damaged", "ineffective", "pinned_to", "pinned_as", "sunk", "attacked_in", "before_combat",
-                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in", "reef_in", "arrives"});
+                   "leader", "defended_in", "ram_in", "free_tried_in", "storm_in", "reef_in", "arrives", "melee_foes"});
         if (!g.value(n, "arrives").empty()) {
             c.number(n, "arrives", 1, k_max_clock);  // 19.1
         }
@@ -315,8 +360,11 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
                 c.problem(n, "leader", leader + " commands Byzantine ships only (15.26)");
             }
             for (const auto& other : g.units) {
+                // the file's order is not which ship was set: name both
                 if (&other < &u && g.value(other.name, "leader") == leader) {
-                    c.problem(n, "leader", leader + " is aboard " + other.name + " already");
+                    c.problem(n, "leader",
+                              leader + " is aboard " + other.name + " and " + n +
+                                  " both: a leader commands one ship (15.26)");
                 }
             }
         }
@@ -330,7 +378,8 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
                                Stamp{"free_tried_in", "an Impulse, PHASE-IMPULSE (15.16)"},
                                Stamp{"reef_in", "an Impulse, PHASE-IMPULSE (15.53)"},
                                Stamp{"ram_in", "PHASE-IMPULSE, or PHASE-IMPULSE:failed[:TARGET] (15.11, 15.14)"},
-                               Stamp{"before_combat", "PHASE-IMPULSE:front|back:true|false (15.25)"}}) {
+                               Stamp{"before_combat", "PHASE-IMPULSE:front|back:true|false (15.25)"},
+                               Stamp{"melee_foes", "PHASE-IMPULSE:SHIP[,SHIP...], ships of the game (15.24)"}}) {
             const std::string_view key = k.key;
             const std::string v = g.value(n, key);
             const auto parts = split(v, ':');
@@ -342,15 +391,20 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
                 : key == "ram_in"
                     ? parts.size() == 1 || ((parts.size() == 2 || parts.size() == 3) && parts[1] == "failed" &&
                                             (parts.size() == 2 || !parts[2].empty()))
+                : key == "melee_foes"
+                    ? parts.size() == 2 && std::ranges::all_of(split(parts[1], ','),
+                                                               [&](const std::string& foe) {
+                                                                   const GameUnit* f = g.find_unit(foe);
+                                                                   return f != nullptr && f->name == foe && foe != n;
+                                                               })
                     : parts.size() == 1;
             if (!v.empty() && !(impulse && shape)) {
                 c.problem(n, key, "'" + v + "' is not " + k.shape);
             }
         }
+        // Both fleets' counters have a back: an Ottoman ship's reduced strength (13.2, 15.35), a
+        // Byzantine ship's crew ashore (13.2, 16.0), which only game set shows; an L still sinks it.
         c.one_of(n, "face", {"front", "back"});
-        if (g.value(n, "face") == "back" && u.side != "ottoman") {
-            c.problem(n, "face", "only an Ottoman ship has a reduced side; any other that loses one is sunk (15.35)");
-        }
         c.flag(n, "damaged");
         c.flag(n, "sunk");
         if (const std::string at = g.value(n, "ineffective"); !at.empty()) {
@@ -388,14 +442,16 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
 
 }  // namespace
 
+int game_turn(const GameState& g) { return g.number("", "naval_phase"); }
+
 std::string not_arrived(const GameState& g, const std::string& ship)
 {
     const std::string from = g.value(ship, "arrives");
-    if (from.empty() || g.number("", "naval_phase") >= g.number(ship, "arrives")) {
+    if (from.empty() || game_turn(g) >= g.number(ship, "arrives")) {
         return "";
     }
     return ship + " may not arrive before Game-Turn " + from + " (19.1), and the game is in Naval Phase " +
-           g.value("", "naval_phase") + " (one a Game-Turn, 4.0): it is not in play yet";
+           std::to_string(game_turn(g)) + " (one a Game-Turn, 4.0): it is not in play yet";
 }
 
 std::string ram_forbidden(const GameState& g, const std::string& rammer)
@@ -428,6 +484,45 @@ std::string defended_already(const GameState& g, const std::string& defender)
     return defender + " has been attacked in this Combat Segment already (Impulse " + now_label(g) +
            "): all the ships attacking one enemy are one melee, their strengths summed against its one die "
            "(15.23), at most four (15.24); undo that melee and make it with every attacker";
+}
+
+std::string melee_all_or_none(const GameState& g, const std::vector<std::string>& attackers,
+                              const std::string& defender, bool exchange)
+{
+    const std::string now = now_label(g);
+    auto missing = [&](const std::vector<std::string>& among, const std::vector<std::string>& in) {
+        std::vector<std::string> out;
+        for (const auto& n : among) {
+            if (std::find(in.begin(), in.end(), n) == in.end() && in_segment(g, n)) {
+                out.push_back(n);
+            }
+        }
+        return out;
+    };
+    // An attacker that has met other enemies in this segment attacks the defender alone.
+    for (const auto& a : attackers) {
+        if (const auto left = missing(foes_now(g, a), {defender}); !left.empty()) {
+            return "{attacker} " + a + " attacks " + defender + " alone, but " + join(left, ", ") +
+                   " met it in melee in this Combat Segment (Impulse " + now +
+                   "), so it is adjacent to them too (15.21, 15.22): a ship adjacent to more than one enemy "
+                   "attacks all of them or none (15.24), and this attack leaves out " +
+                   join(left, ", ") + "; to attack them all, undo the melee against " + a +
+                   " and make it again with {exchange}, " + a +
+                   " splitting its strength among its attackers (15.24), or " + a + " attacks none";
+        }
+    }
+    // A defender that has made its attack already, attacked by ships that attack left out.
+    if (!exchange && split(g.value(defender, "attacked_in"), ':').front() == now &&
+        split(g.value(defender, "melee_foes"), ':').front() == now) {
+        if (const auto left = missing(attackers, foes_now(g, defender)); !left.empty()) {
+            return "{defender} " + defender + " has made its attack of this Combat Segment (Impulse " + now +
+                   ") against " + join(foes_now(g, defender), ", ") + " only, and " + join(left, ", ") +
+                   " attacking it shows it adjacent to them too (15.21, 15.22): a ship adjacent to more than one "
+                   "enemy attacks all of them or none (15.24); undo " +
+                   defender + "'s attack and make it with every enemy it touches";
+        }
+    }
+    return "";
 }
 
 std::string free_tried(const GameState& g, const std::string& ship)
@@ -468,6 +563,25 @@ std::string melee_forbidden(const GameState& game, const std::string& attacker, 
     return "";
 }
 
+std::string attack_refused(const GameState& game, const std::string& n)
+{
+    const std::string now = now_label(game);
+    if (game.value(n, "ineffective") == now) {
+        return n + " is Ineffective this Impulse: it may not attack, it may defend (15.33)";
+    }
+    if (failed_ram(game, n)) {
+        return n + " failed to ram in Impulse " + now +
+               ": its Movement Segment ended beside the target, faced the wrong way, and it may not "
+               "engage in boarding and melee (15.14, 15.22); undo that ram to melee instead";
+    }
+    if (split(game.value(n, "attacked_in"), ':').front() == now) {
+        return n + " has attacked in this Combat Segment already (Impulse " + now +
+               "): a ship attacks once a segment, every adjacent enemy at once, splitting its "
+               "strength (15.24); undo that melee to make it again";
+    }
+    return "";
+}
+
 std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool attacker)
 {
     std::vector<std::string> parts = split(spec, ':');
@@ -493,20 +607,8 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     if (const std::string why = not_arrived(game, n); !why.empty()) {
         throw usage_error("'" + std::string(spec) + "': " + why);
     }
-    if (attacker && game.value(n, "ineffective") == now) {
-        throw usage_error("'" + std::string(spec) + "': " + n +
-                          " is Ineffective this Impulse: it may not attack, it may defend (15.33)");
-    }
-    if (attacker && failed_ram(game, n)) {
-        throw usage_error("'" + std::string(spec) + "': " + n + " failed to ram in Impulse " + now +
-                          ": its Movement Segment ended beside the target, faced the wrong way, and it may not "
-                          "engage in boarding and melee (15.14, 15.22); undo that ram to melee instead");
-    }
-    if (attacker && game.value(n, "attacked_in") == now) {
-        throw usage_error("'" + std::string(spec) + "': " + n +
-                          " has attacked in this Combat Segment already (Impulse " + now +
-                          "): a ship attacks once a segment, every adjacent enemy at once, splitting its "
-                          "strength (15.24); undo that melee to make it again");
+    if (const std::string why = attacker ? attack_refused(game, n) : ""; !why.empty()) {
+        throw usage_error("'" + std::string(spec) + "': " + why);
     }
     std::string out(spec);
     auto has = [&](const char* flag) {
@@ -519,12 +621,24 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     };
     // The statuses come from the game; a flag that says otherwise contradicts it.
     if (has("back") && face != "back") {
-        throw usage_error("'" + std::string(spec) + "': the game has " + n +
-                          " on its front side: leave :back off (it flips when it loses one, 15.35)");
+        throw usage_error("'" + std::string(spec) + "': the game has " + n + " on its front side: leave :back off (" +
+                          (ship->side == "ottoman" ? "it flips when it loses one, 15.35"
+                                                   : "game set " + n + " face=back when its crew goes ashore, 16.0") +
+                          ")");
     }
     if (has("damaged") && damaged != "true") {
         throw usage_error("'" + std::string(spec) + "': the game has " + n +
                           " undamaged: leave :damaged off (a D result marks it, 15.34)");
+    }
+    if (has("leader") && game.value(n, "leader").empty()) {
+        std::string where;
+        for (const auto& u : game.units) {
+            if (!game.value(u.name, "leader").empty()) {
+                where += (where.empty() ? "; " : ", ") + game.value(u.name, "leader") + " is aboard " + u.name;
+            }
+        }
+        throw usage_error("'" + std::string(spec) + "': the game has no leader aboard " + n + where +
+                          ": leave :leader off, or game set " + n + " leader=Diedo or leader=Trevisano (15.26)");
     }
     if (face == "back" && !has("back")) {
         out += ":back";
@@ -656,7 +770,7 @@ GameRules constantinople_game_rules()
                     marks.push_back("not yet arrived: from Game-Turn " + g.value(u.name, "arrives") + " (19.1)");
                 } else {
                     if (g.value(u.name, "face") == "back") {
-                        marks.push_back("reduced (back)");
+                        marks.push_back(u.side == "ottoman" ? "reduced (back)" : "crew ashore (back, 16.0)");
                     }
                     if (g.value(u.name, "damaged") == "true") {
                         marks.push_back("Damaged");

@@ -106,6 +106,33 @@ void refuse_attackers_of_two_sides(const MeleeRequest& q)
     }
 }
 
+// Refuses leaders the rules do not have: they name two naval leaders, Diedo and Trevisano
+// (15.26, 16.0), each aboard one Byzantine ship, so never more than two ships with :leader
+// in one melee, nor leaders on both sides of it (the attackers and the defender are enemies).
+void refuse_leaders(const MeleeRequest& q)
+{
+    std::vector<std::string> aboard;
+    for (const auto& ship : q.attackers) {
+        if (ship.leader) {
+            aboard.push_back(ship_label(ship, std::to_string(ship.melee)));
+        }
+    }
+    const bool attackers = !aboard.empty();
+    if (q.defender.leader) {
+        aboard.push_back(ship_label(q.defender, std::to_string(q.defender.melee)));
+    }
+    if (aboard.size() > 2) {
+        throw usage_error("{attacker} and {defender}: :leader on " + std::to_string(aboard.size()) + " ships (" +
+                          join(aboard, ", ") +
+                          "): the rules name two naval leaders, Diedo and Trevisano (15.26, 16.0), each aboard one "
+                          "ship; mark at most two");
+    }
+    if (attackers && q.defender.leader) {
+        throw usage_error(":leader on {attacker} and {defender} both (" + join(aboard, ", ") +
+                          "): Diedo and Trevisano command Byzantine ships only (15.26), and the two are enemies");
+    }
+}
+
 // Why the defender's split Q.split of its STRENGTH breaks 15.24, or "".
 std::string split_refusal(const MeleeRequest& q, int strength)
 {
@@ -181,6 +208,7 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, st
     }
     refuse_attackers_twice(q);
     refuse_attackers_of_two_sides(q);
+    refuse_leaders(q);
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
             throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name + " are both " +
@@ -278,6 +306,7 @@ MeleeSplits legal_splits(const MeleeRequest& q)
     }
     refuse_attackers_twice(q);
     refuse_attackers_of_two_sides(q);
+    refuse_leaders(q);
     MeleeSplits out;
     out.strength = attack_strength(q.defender, q.reading);
     for (const auto& ship : q.attackers) {

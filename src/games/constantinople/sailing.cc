@@ -157,6 +157,25 @@ bool is_hex(std::string_view hex)
     return number && *number / 100 >= 1 && *number % 100 >= 1;
 }
 
+namespace {
+// A hex past the map's numbering, as a result names it: umpire knows the numbering, not the map's edge.
+constexpr std::string_view k_off_map = "off the map's numbering";
+}  // namespace
+
+Expected<std::string> parse_wind(std::string_view text)
+{
+    std::string upper(text);
+    for (char& c : upper) {
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    if (compass_index(upper) >= 0) {
+        return upper;
+    }
+    return fail<std::string>("'" + std::string(text) + "': the point the wind blows from, a compass point (" +
+                             join(compass_points(), ", ") + "), or none (14.31, 14.32)" +
+                             suggestion(upper, compass_points()));
+}
+
 Expected<std::string> parse_facing(std::string_view text, std::string_view hex)
 {
     std::string upper(text);
@@ -217,7 +236,8 @@ Resolution resolve_sail(const SailRequest& q)
     r.result.source = "Constantinople 14.24";
     r.result.fields.push_back({"facing", q.facing});
     if (!q.hex.empty()) {
-        r.result.fields.push_back({"facing_hex", hex_neighbour(q.hex, q.facing)});
+        const std::string ahead = hex_neighbour(q.hex, q.facing);
+        r.result.fields.push_back({"facing_hex", ahead.empty() ? std::string(k_off_map) : ahead});
     }
     if (now.mp_per_hex > 0) {
         r.result.fields.push_back({"mp_per_hex", static_cast<long long>(now.mp_per_hex)});
@@ -337,8 +357,13 @@ Resolution resolve_sail(const SailRequest& q)
                                      : "a ship that does not move drifts one hex downwind (14.26)");
         if (!q.hex.empty()) {
             const std::string to_hex = hex_neighbour(q.hex, toward);
-            d.fields.push_back({"hex", to_hex.empty() ? std::string("off the map's numbering") : to_hex});
-            d.name += to_hex.empty() ? "" : ", to " + to_hex;
+            d.fields.push_back({"hex", to_hex.empty() ? std::string(k_off_map) : to_hex});
+            d.name += to_hex.empty() ? ", off the map: lost as Run Aground (14.27)" : ", to " + to_hex;
+            if (to_hex.empty()) {
+                d.effects.push_back("past " + q.hex +
+                                    " it leaves the map: a vessel that leaves the map, for whatever reason, is "
+                                    "treated exactly as one that has Run Aground, eliminated (14.27)");
+            }
         }
     }
     r.steps.push_back(std::string(q.stationary ? "not moving: " : "if it does not move: ") + d.name + " (" +

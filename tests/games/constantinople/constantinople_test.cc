@@ -663,3 +663,42 @@ TEST_CASE("storm odds: each ship alone gives the whole walk's report, line for l
     CHECK_THROWS_WITH(storm_odds(storm, {}, [&](Dice& dice) { return resolve_storm(storm, {}, dice); }),
                       Catch::Contains("1 to 100 ships"));
 }
+
+TEST_CASE("sail: --wind takes the point the wind blows from or none, never a hex, and blames no --hex (14.31)",
+          "[core][sail]")
+{
+    // 14.31's wind directions are compass points: N, NE, SE, S, SW, NW; 14.32's calm is no wind.
+    auto hex = test::run_cli({"sail", "--hex", "1539", "--facing", "N", "--wind", "1638"});
+    CHECK(hex.code == 64);
+    CHECK(test::contains(hex.err,
+                         "--wind '1638': the point the wind blows from, a compass point (N, NE, SE, S, SW, NW), "
+                         "or none"));
+    CHECK_FALSE(test::contains(hex.err, "--hex"));
+    auto east = test::run_cli({"sail", "--facing", "N", "--wind", "E"});
+    CHECK(east.code == 64);
+    CHECK_FALSE(test::contains(east.err, "neighbouring hex"));
+    CHECK(test::run_cli({"sail", "--facing", "N", "--wind", "none"}).code == 0);
+    CHECK(test::run_cli({"sail", "--facing", "N", "--wind", "sw"}).code == 0);
+}
+
+TEST_CASE("sail, reef, wind: a drift off the map is a loss, 33 is no hex, and two dice give one total (14.27, "
+          "14.23)",
+          "[core][sail]")
+{
+    // 14.27: "A sail or oar vessel that leaves the map - for whatever reason - is treated exactly
+    // as a sail vessel that has Run Aground", and Run Aground eliminates it. Column 01, row 01 has
+    // no hex to its south in the map's numbering, and with the wind N a ship drifts south (14.26).
+    auto corner = test::run_cli({"sail", "--hex", "0101", "--facing", "S", "--wind", "N"});
+    REQUIRE(corner.code == 0);
+    CHECK(test::contains(corner.out, "lost as Run Aground (14.27)"));
+    CHECK(test::contains(corner.out, "off the map's numbering"));
+    // A reef hex is a map hex, four digits (15.53's list: 2028 ...): 33 is none.
+    auto reef = test::run_cli({"reef", "33", "--side", "ottoman"});
+    CHECK(reef.code == 64);
+    CHECK(test::contains(reef.err, "'33' is not a hex number"));
+    // 14.23: "a Player rolls two dice" for the direction, "then rolls two more dice" for the
+    // velocity: each pair is one value given, its total.
+    auto wind = test::run_cli({"wind", "--roll", "3,4,7"});
+    CHECK(wind.code == 64);
+    CHECK(test::contains(wind.err, "used only 2 die roll(s) this time (a roll of 2d6 is one value, its total)"));
+}

@@ -1,0 +1,204 @@
+// Constantinople's game file (src/games/constantinople/game.cc) on the command line: what
+// the game keeps of the board and the rules it holds a resolution to.
+#include "../../helpers.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include <string>
+#include <vector>
+
+using namespace umpire;
+using test::contains;
+using test::run_cli;
+using test::slurp;
+
+namespace {
+
+// A call on FILE's game that applies its result, quietly: umpire -q --game FILE --apply ARGS.
+auto applied_to(const std::string& file)
+{
+    return [file](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+}
+
+}  // namespace
+
+TEST_CASE("game: a Byzantine ship's crew ashore shows its back in the game and melees with it (13.2, 16.0, 15.35)",
+          "[games][constantinople][game]")
+{
+    const test::TempDir dir("c-crew-ashore");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // 13.2: a Byzantine counter's reverse side "represents a reduced crew level when the sailors
+    // are removed for land duty (see Section 16.0)"; 16.0: "the galley is flipped over".
+    auto ashore = run_cli({"game", "set", file, "Venice", "face=back", "--reason", "crew ashore 16.0"});
+    REQUIRE(ashore.code == 0);
+    CHECK(contains(run_cli({"game", "status", file}).out, "Venice: crew ashore (back, 16.0)"));
+    // The counter sheet: Venice 7-0-D front, 2-0-D back; Galley-1 4-4-C. Galley-1 4 against
+    // Venice's back 2 is +2, and a 6 there is L (15.41); a Byzantine ship that loses one is
+    // eliminated (15.35). Against the front, 7, it would be -3 and a 6 no effect.
+    auto melee = game({"melee", "--attacker", "Galley-1", "--defender", "Venice:back", "--roll", "6"});
+    REQUIRE(melee.code == 0);
+    CHECK(contains(melee.out, "differential +2"));
+    CHECK(contains(melee.out, "Venice: sunk false -> true (15.35)"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // A Byzantine ship on its front named :back contradicts the game: the refusal says how its
+    // crew goes ashore, not that 15.35 forbids a back.
+    auto other = run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Imperial-1:back"});
+    CHECK(other.code == 64);
+    CHECK(contains(other.err, "game set Imperial-1 face=back when its crew goes ashore, 16.0"));
+}
+
+TEST_CASE("game: a ship that has met enemies in melee this Combat Segment attacks all of them or none (15.24)",
+          "[games][constantinople][game]")
+{
+    // 15.21, 15.22: only adjacent ships melee, so every ship a melee names is adjacent to its
+    // enemies in it. 15.24: "If a Friendly ship is adjacent to more than one Enemy ship it must
+    // either attack all of them or none of them".
+    const test::TempDir dir("c-all-or-none");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Galley-1 and Galley-2 (4 + 4) against Crete (5): +3, a 6 is L (15.41), Crete eliminated
+    // (15.35) but fighting on in this segment (15.25).
+    REQUIRE(game({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Crete", "--roll", "6"})
+                .code == 0);
+    const std::string before = slurp(file);
+    auto third = game({"melee", "--attacker", "Crete", "--defender", "Galley-3", "--roll", "6"});
+    CHECK(third.code == 64);
+    CHECK(contains(third.err, "--attacker Crete attacks Galley-3 alone"));
+    CHECK(contains(third.err, "this attack leaves out Galley-1, Galley-2"));
+    auto one = game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--roll", "6"});
+    CHECK(one.code == 64);
+    CHECK(contains(one.err, "this attack leaves out Galley-2"));
+    CHECK(slurp(file) == before);  // refusals write nothing
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
+    // The other order: Crete attacks Galley-3 first, then Galley-1 and Galley-2 attacking it show
+    // that Crete was adjacent to them, and Galley-3, attacked by Crete, may not attack Venice alone.
+    std::filesystem::remove(file);
+    std::filesystem::remove(file + ".journal");
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(game({"melee", "--attacker", "Crete", "--defender", "Galley-3", "--roll", "1"}).code == 0);
+    auto after = game({"melee", "--attacker", "Galley-1", "--attacker", "Galley-2", "--defender", "Crete"});
+    CHECK(after.code == 64);
+    CHECK(contains(after.err, "--defender Crete has made its attack of this Combat Segment (Impulse 1-1) against "
+                              "Galley-3 only, and Galley-1, Galley-2 attacking it"));
+    auto venice = game({"melee", "--attacker", "Galley-3", "--defender", "Venice", "--roll", "6"});
+    CHECK(venice.code == 64);
+    CHECK(contains(venice.err, "this attack leaves out Crete"));
+    // Galley-3 attacking Crete back is its one enemy: allowed, full strength (15.24).
+    CHECK(game({"melee", "--attacker", "Galley-3", "--defender", "Crete", "--roll", "1"}).code == 0);
+    CHECK(contains(slurp(file), "melee_foes = \"1-1:Crete\""));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    CHECK(run_cli({"game", "undo", file}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("game: portage reads the game's Game-Turn and refuses a sunk ship (17.1, 4.0)",
+          "[games][constantinople][game]")
+{
+    const test::TempDir dir("c-portage");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    // 17.1: "Game-Turn Twenty" opens the Portage; a new game is in Naval Phase 1, Game-Turn 1
+    // (a Naval Phase a Game-Turn, 4.0), so a --turn 20 contradicts it.
+    auto twenty =
+        run_cli({"--game", file, "portage", "--turn", "20", "--ship", "Trireme-1", "--capability", "0", "--roll", "5"});
+    CHECK(twenty.code == 64);
+    CHECK(contains(twenty.err, "--turn 20: the game is in Naval Phase 1, Game-Turn 1"));
+    // Left off, the game's Game-Turn 1 is taken, and 17.1 refuses it: neither requirement is met.
+    auto taken = run_cli({"--game", file, "portage", "--ship", "Trireme-1", "--capability", "0", "--roll", "5"});
+    CHECK(taken.code == 64);
+    CHECK(contains(taken.err, "17.1"));
+    CHECK(run_cli({"--game", file, "portage", "--turn", "1", "--ship", "Trireme-1", "--capability", "0"}).code == 64);
+    // Without a game the Game-Turn must be given.
+    CHECK(contains(run_cli({"portage", "--ship", "Trireme-1", "--capability", "0"}).err, "--turn: give the Game-Turn"));
+    // A sunk ship is portaged nowhere, as storm, reef, melee and ram refuse it.
+    REQUIRE(run_cli({"game", "set", file, "Trireme-1", "sunk=true", "--reason", "lost"}).code == 0);
+    auto sunk = run_cli({"--game", file, "portage", "--ship", "Trireme-1", "--capability", "0", "--roll", "5"});
+    CHECK(sunk.code == 64);
+    CHECK(contains(sunk.err, "--ship 'Trireme-1': Trireme-1 is sunk in the game"));
+}
+
+TEST_CASE("game: :leader is held to the two leaders the rules name, and to the game's (15.26, 16.0)",
+          "[games][constantinople][game]")
+{
+    // 15.26: a Byzantine ship "commanded by either Diedo or Trevisano" adds one defensively;
+    // 16.0: "The two naval Leaders, Diedo and Trevisano". Three ships with :leader are one too many.
+    auto three = run_cli({"plan", "melee", "--ship", "8", "--enemy", "Venice:leader", "--enemy", "Genoa-2:leader",
+                          "--enemy", "Crete:leader"});
+    CHECK(three.code == 64);
+    CHECK(contains(three.err, ":leader on 3 ships (Venice, Genoa-2, Crete)"));
+    CHECK(contains(three.err, "Diedo and Trevisano (15.26, 16.0)"));
+    auto melee = run_cli({"melee", "--attacker", "Imperial-1:leader", "--attacker", "Imperial-2:leader", "--defender",
+                          "Galley-1", "--roll", "1"});
+    CHECK(melee.code == 0);  // two are the rules' two
+    auto sides = run_cli({"melee", "--attacker", "4:leader", "--defender", "5:leader", "--roll", "1"});
+    CHECK(sides.code == 64);
+    CHECK(contains(sides.err, "Byzantine ships only (15.26)"));
+
+    const test::TempDir dir("c-leader");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    REQUIRE(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "15.26"}).code == 0);
+    auto elsewhere =
+        run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--defender", "Imperial-1:leader", "--roll", "1"});
+    CHECK(elsewhere.code == 64);
+    CHECK(contains(elsewhere.err, "--defender 'Imperial-1:leader': the game has no leader aboard Imperial-1; Diedo "
+                                  "is aboard Venice"));
+    // Aboard Venice he is read from the game, and :leader typed agrees with it.
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice:leader", "--roll", "1"})
+              .code == 0);
+}
+
+TEST_CASE("game: a second ram on a pinned ship is refused as umpire's limit, not as a rule (15.11-15.15)",
+          "[games][constantinople][game]")
+{
+    // 15.11-15.15 set what a ram needs and nothing forbids ramming a ship already pinned; 15.13
+    // leaves its other side free. The game file keeps one ram partner a ship, and says so.
+    const test::TempDir dir("c-second-ram");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Galley-1 (ram 4) against Venice (D): a 1 pins (15.42).
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"}).code == 0);
+    auto second = game({"ram", "--rammer", "Galley-2", "--target", "Venice", "--roll", "1"});
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "--target Venice is engaged with Galley-1: the rules do not forbid a second ram"));
+    CHECK(contains(second.err, "umpire's limit"));
+    CHECK_FALSE(contains(second.err, "(15.15): free"));
+}
+
+TEST_CASE("game: an Ineffective ship's exchange is refused under --exchange, and a second leader names both ships "
+          "(15.33, 15.26)",
+          "[games][constantinople][game]")
+{
+    const test::TempDir dir("c-messages");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Venice 7 against Galley-1 4: +3, a 1 is I (15.41): Galley-1 Ineffective in the next Impulse.
+    REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-1", "--roll", "1"}).code == 0);
+    REQUIRE(run_cli({"game", "next", file}).code == 0);
+    // 15.33: "It may not attack/melee in the next Mutual Combat Segment, it may defend": the
+    // defence stands, the attack back (--exchange) does not.
+    auto exchange = game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--exchange", "--roll", "1,1"});
+    CHECK(exchange.code == 64);
+    CHECK(contains(exchange.err, "--exchange: Galley-1 is Ineffective this Impulse"));
+    CHECK_FALSE(contains(exchange.err, "--defender"));
+    CHECK(game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--roll", "1"}).code == 0);
+
+    // 15.26: Diedo commands one ship. Genoa-2 comes before Venice in the file; the refusal names
+    // the ship he is aboard and the ship being set, whichever order.
+    REQUIRE(run_cli({"game", "set", file, "Venice", "leader=Diedo", "--reason", "15.26"}).code == 0);
+    auto second = run_cli({"game", "set", file, "Genoa-2", "leader=Diedo", "--reason", "15.26"});
+    CHECK(second.code == 64);
+    CHECK(contains(second.err, "Diedo is aboard Genoa-2 and Venice both"));
+    CHECK_FALSE(contains(second.err, "aboard Genoa-2 already"));
+}
