@@ -868,9 +868,11 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                     *into[i] = n ? static_cast<int>(*n) : -1;
                 }
                 if (parts.size() != into.size() || lf.attack < 0 || lf.defense < 0 || lf.movement < 0) {
-                    reader.fail(f->source(), "'factors' is '" + text +
-                                                 "'; write the counter's attack, defense and movement factors "
-                                                 "as printed, e.g. \"4-4-3\" (each 0 to 99, III)");
+                    reader.fail(f->source(),
+                                "'factors' is '" + text +
+                                    "'; write the counter's attack, defense and movement factors "
+                                    "as printed, e.g. \"4-4-3\" (each 0 to 99" +
+                                    std::string(iequals(s.game, "The Russian Portfolio") ? ", III)" : ")"));
                 }
                 // The Russian Portfolio's kinds (X.B, XIII.C); another game's are its own.
                 const auto& kinds = core::land_unit_kinds();

@@ -370,6 +370,23 @@ back = { melee = 2, ram = 0, ram_defense = "D" }
     CHECK_THROWS_WITH(
         load::parse_scenario(head + "[[unit]]\nname = \"Clock\"\nside = \"a\"\ntype = \"galley\"\n", "s.toml"),
         "s.toml:7:8: unit name 'Clock': 'clock' names the game's clock to game set; call the unit otherwise");
+    // A counter's factors, AF-DF-MF, cite The Russian Portfolio's III in that game only: a
+    // game of the referee's own has no section III (hunt48 F7).
+    CHECK_THROWS_WITH(
+        load::parse_scenario(head + "[[unit]]\nname = \"Inf\"\nside = \"a\"\ntype = \"infantry\"\nfactors = \"4-4\"\n",
+                             "s.toml"),
+        "s.toml:10:11: 'factors' is '4-4'; write the counter's attack, defense and movement factors as "
+        "printed, e.g. \"4-4-3\" (each 0 to 99)");
+    const std::string rp = R"(id = "s"
+title = "S"
+game = "The Russian Portfolio"
+source = "G"
+sides = ["axis", "russian"]
+)";
+    CHECK_THROWS_WITH(
+        load::parse_scenario(rp + "[[unit]]\nname = \"Inf\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"4-100-3\"\n",
+                             "s.toml"),
+        Catch::EndsWith("e.g. \"4-4-3\" (each 0 to 99, III)"));
     // A character that shows as nothing: "T<U+200B>ank" would read as "Tank" beside it.
     for (const std::string hidden : {"\u200b", "\u00ad", "\ufeff", "\u2060", "\u2028"}) {
         CAPTURE(hidden);

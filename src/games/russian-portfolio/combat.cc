@@ -430,8 +430,14 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
                                : ""));
     }
     if (factors.attack > k_max_factors || factors.defense > k_max_factors) {
-        throw usage_error("{attack} and {defense} are at most " + std::to_string(k_max_factors) + " factors (" +
-                          odds_text(factors) + ")");
+        // Named as the referee gave them: units' factors summed are not an {attack} he typed
+        // (hunt48 F7).
+        const bool attack = factors.attack > k_max_factors;
+        const std::string field = attack ? (q.attackers.empty() ? "{attack}" : "{attacker} units' attack factors")
+                                         : (q.defenders.empty() ? "{defense}" : "{defender} units' defense factors");
+        throw usage_error(field + " come to " + std::to_string(attack ? factors.attack : factors.defense) +
+                          "; allowed at most " + std::to_string(k_max_factors) + " factors (" + odds_text(factors) +
+                          ")");
     }
     if (q.retreat && q.surrounded) {
         throw usage_error("{retreat} and {surrounded}: a Surrounded or No Retreat! defender converts as XIII.C "
