@@ -118,6 +118,14 @@ TEST_CASE("loader: die rows are spelled as table import reads a printed chart", 
               "t.toml:12:7: '" + high + "' is not a die range; write N, N-M (or N\u2013M), ..N, N.. or N+");
     }
     CHECK(load_error(table("1-3", "6\u20134")) == "t.toml:12:7: '6\u20134' runs backwards; write the low value first");
+    // A value written right but past umpire's bound is too large, not misspelt (hunt48 F7).
+    CHECK(load_error(table("1-3", "1000002")) ==
+          "t.toml:12:7: '1000002': 1000002 is too large for a die value; allowed -1000000 to 1000000");
+    CHECK(load_error(table("1-3", "5-99999999999999999999")) ==
+          "t.toml:12:7: '5-99999999999999999999': 99999999999999999999 is too large for a die value; allowed "
+          "-1000000 to 1000000");
+    CHECK(load_error(table("-1000001..", "4+")) ==
+          "t.toml:9:7: '-1000001..': -1000001 is too small for a die value; allowed -1000000 to 1000000");
 }
 
 TEST_CASE("loader: rows must cover every value of the dice", "[load]")
