@@ -208,7 +208,9 @@ Expected<size_t> find_row(const Table& table, std::string_view key)
             return i;
         }
     }
-    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id + suggestion(key, table.row_keys()));
+    // The rows listed, as a row left out lists them: the referee sees what he may give (hunt48 F7).
+    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id + suggestion(key, table.row_keys()) +
+                        "; allowed: " + join(table.row_keys(), ", "));
 }
 
 Expected<DieRange> parse_die_range(std::string_view printed)

@@ -264,7 +264,7 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
     for (const auto& key : keys) {
         auto row = find_row(terrain, key);
         if (!row) {
-            throw usage_error("{terrain}: " + row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+            throw usage_error("{terrain}: " + row.error());
         }
         // VI.B.1: in Snow north(east) of the Arctic Weather Line swamp hexes "freeze over and
         // are treated as clear terrain hexes ... for all purposes".
@@ -690,7 +690,7 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     // when the text's own conditions leave the overrun to the chart.
     auto weather_row = find_row(overrun, q.weather);
     if (!weather_row) {
-        throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
+        throw usage_error("{weather}: " + weather_row.error());
     }
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
