@@ -30,6 +30,15 @@ public:
 
     toml::table parse(std::string_view text)
     {
+        // A byte-order mark, as Windows editors save UTF-8, is no character of the document
+        // (table import reads one alike); a UTF-16 one says the file is not UTF-8 at all,
+        // which TOML 1.0 requires (hunt48 F7).
+        if (text.starts_with("\xEF\xBB\xBF")) {
+            text.remove_prefix(3);
+        } else if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+            throw data_error(m_source + ": the file is UTF-16 (it starts with the bytes " +
+                             (text.starts_with("\xFF") ? "FF FE" : "FE FF") + "); TOML is UTF-8: save it as UTF-8");
+        }
         m_text = text;
         const auto guarded = toml_guard(text);
         if (!guarded.refused.empty()) {

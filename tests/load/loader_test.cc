@@ -128,6 +128,31 @@ TEST_CASE("loader: die rows are spelled as table import reads a printed chart", 
           "t.toml:9:7: '-1000001..': -1000001 is too small for a die value; allowed -1000000 to 1000000");
 }
 
+TEST_CASE("loader: a UTF-8 byte-order mark is read past, a UTF-16 file is told to be saved as UTF-8", "[load]")
+{
+    // TOML 1.0 documents are UTF-8; Windows editors put a byte-order mark first, as table
+    // import already reads past (hunt48 F7).
+    const std::string bom = "\xEF\xBB\xBF";
+    const std::string rows = "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"a\"\n[[row]]\ndie = "
+                             "\"4-6\"\nresult = \"b\"\n" +
+                             k_legend;
+    const core::Table t = load::parse_table(bom + k_head + rows, "t.toml");
+    CHECK(t.id == "t.x");
+    CHECK(t.rows.size() == 2);
+    // Places are the document's: the BOM is no column of line 1.
+    CHECK(load_error(bom + "id = 7\n") == load_error("id = 7\n"));
+    const core::Scenario s = load::parse_scenario(
+        bom + "id = \"s\"\ntitle = \"S\"\ngame = \"G\"\nsource = \"G\"\nsides = [\"a\", \"b\"]\n", "s.toml");
+    CHECK(s.title == "S");
+    // UTF-16, little- or big-endian: "U+0000 is not allowed" said nothing of the encoding.
+    const std::string little("\xFF\xFEi\0d\0", 6);
+    CHECK(load_error(little) == "t.toml: the file is UTF-16 (it starts with the bytes FF FE); TOML is UTF-8: save it "
+                                "as UTF-8");
+    const std::string big("\xFE\xFF\0i\0d", 6);
+    CHECK(load_error(big) == "t.toml: the file is UTF-16 (it starts with the bytes FE FF); TOML is UTF-8: save it "
+                             "as UTF-8");
+}
+
 TEST_CASE("loader: rows must cover every value of the dice", "[load]")
 {
     CHECK(load_error(k_head + R"([rows]
