@@ -113,16 +113,25 @@ std::vector<fs::path> toml_files(const std::string& dir)
     // Walked by hand: a symlink loop or an unreadable subdirectory is reported with its
     // place (the range-for threw, and the error came out as an internal one).
     fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
+    fs::path last;  // the entry before the failing step: a folder it could not open (hunt48 F7)
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->path().extension() == ".toml") {
-            require_regular_file(it->path());
-            files.push_back(it->path());
+        last = it->path();
+        if (last.extension() == ".toml") {
+            require_regular_file(last);
+            files.push_back(last);
         }
     }
     if (ec) {
+        // A step that fails ends the walk: it failed opening the folder just reached, or
+        // reading on in the folder that holds the entry just reached.
+        std::error_code kind;
+        const fs::path failed = it != fs::recursive_directory_iterator()           ? it->path()
+                                : last.empty()                                     ? fs::path()
+                                : fs::is_directory(fs::symlink_status(last, kind)) ? last
+                                                                                   : last.parent_path();
         throw not_found_error(
             "tables directory '" + dir + "': cannot read " +
-            (it != fs::recursive_directory_iterator() ? "'" + visible(it->path().string()) + "'" : "it") + ": " +
+            (failed.empty() || failed == dir ? std::string("it") : "'" + visible(failed.string()) + "'") + ": " +
             ec.message());
     }
     std::sort(files.begin(), files.end());

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace umpire;
@@ -735,6 +736,51 @@ TEST_CASE("catalog: a directory, FIFO or broken link named like a table is an er
     load::Catalog catalog({dir.string()});
     CHECK_NOTHROW(catalog.list());
     fs::remove_all(dir);
+}
+
+TEST_CASE("catalog: a folder of a tables directory that cannot be read is named itself, not its parent", "[load]")
+{
+    // A game's folder at mode 000 was reported as the tables directory holding it (hunt48 F7).
+    // Root reads any folder: the walk runs in a child as nobody (uid 65534) then.
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("umpire-unreadable-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "skirmish");
+    fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                             fs::perms::others_exec);
+    fs::permissions(dir / "skirmish", fs::perms::none);
+    int out[2];
+    REQUIRE(::pipe(out) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(out[0]);
+        std::string said = "no error";
+        if (::geteuid() != 0 || (::setgid(65534) == 0 && ::setuid(65534) == 0)) {
+            try {
+                load::Catalog({dir.string()}).list();
+            } catch (const Error& e) {
+                said = e.what();
+            }
+        } else {
+            said = "could not become nobody";
+        }
+        const ssize_t wrote = ::write(out[1], said.data(), said.size());
+        ::_exit(wrote == static_cast<ssize_t>(said.size()) ? 0 : 1);
+    }
+    ::close(out[1]);
+    std::string said;
+    char buf[512];
+    for (ssize_t n = 0; (n = ::read(out[0], buf, sizeof buf)) > 0;) {
+        said.append(buf, static_cast<size_t>(n));
+    }
+    ::close(out[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    fs::permissions(dir / "skirmish", fs::perms::owner_all);
+    fs::remove_all(dir);
+    CHECK(said == "tables directory '" + dir.string() + "': cannot read '" + (dir / "skirmish").string() +
+                      "': Permission denied");
 }
 
 TEST_CASE("loader: a legend entry's severity is one of four words", "[load][issue14]")
