@@ -140,6 +140,35 @@ std::vector<fs::path> toml_files(const std::string& dir)
 
 }  // namespace
 
+std::string id_for_file(const std::string& file, std::string_view id, bool game_folder)
+{
+    std::error_code ec;
+    const fs::path path = fs::absolute(file, ec).lexically_normal();
+    const std::string stem = path.stem().string();
+    if (!game_folder) {
+        const size_t dot = id.rfind('.');
+        return id == stem || id.ends_with("." + stem) ? std::string(id)
+               : stem.find('.') != std::string::npos || dot == std::string_view::npos
+                   ? stem
+                   : std::string(id.substr(0, dot + 1)) + stem;
+    }
+    // Each folder up adds a part to the id: no more folders than the id has dots.
+    fs::path dir = path.parent_path();
+    for (size_t up = 0; up <= static_cast<size_t>(std::count(id.begin(), id.end(), '.')); ++up) {
+        if (id_from_path(dir, path) == id) {
+            return std::string(id);
+        }
+        if (dir == dir.parent_path()) {
+            break;
+        }
+        dir = dir.parent_path();
+    }
+    const fs::path folder = path.parent_path();
+    return stem.find('.') != std::string::npos || folder == folder.parent_path()
+               ? stem
+               : id_from_path(folder.parent_path(), path);
+}
+
 std::string file_kind(const fs::file_status& status)
 {
     return !fs::exists(status)                                          ? "a broken link"
