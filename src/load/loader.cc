@@ -147,6 +147,15 @@ public:
         }
     }
 
+    // WHAT, a name a command selects by a flag's value, fits in one (k_max_name_length).
+    void check_name_length(const toml::source_region& region, std::string_view text, const std::string& what) const
+    {
+        if (text.size() > k_max_name_length) {
+            fail(region, what + " of " + std::to_string(text.size()) + " characters: at most " +
+                             std::to_string(k_max_name_length) + ", or no command could name it");
+        }
+    }
+
     std::string string(const toml::table& table, std::string_view key, const std::string& where, bool is_required) const
     {
         const toml::node* node = is_required ? required(table, key, where) : table.get(key);
@@ -289,6 +298,7 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
     }
     for (auto&& [key, value] : reader.table(*node, "legend")) {
         reader.check_text(key.source(), key.str(), "a legend code");
+        reader.check_name_length(key.source(), key.str(), "legend code");
         if (key.str().empty()) {
             reader.fail(key.source(), "[legend.\"\"]: an empty code; a code is what the chart prints in its cells");
         }
@@ -351,6 +361,7 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
         core::CheckModifier mod;
         const toml::node* name = reader.required(m, "name", "[[mod]]");
         mod.name = reader.string(*name, "name");
+        reader.check_name_length(name->source(), mod.name, "modifier name");
         if (mod.name.empty() || mod.name.find('=') != std::string::npos || parse_int(mod.name, -1000000, 1000000)) {
             reader.fail(name->source(), "modifier name '" + mod.name + "' must be a word, not a number, with no '='");
         }
@@ -401,6 +412,7 @@ void read_shifts(const Reader& reader, const toml::table& doc, core::Table& t)
         core::ShiftRule shift;
         const toml::node* name = reader.required(m, "name", "[[shift]]");
         shift.name = reader.string(*name, "name");
+        reader.check_name_length(name->source(), shift.name, "shift name");
         if (shift.name.empty() || shift.name.find('=') != std::string::npos ||
             parse_int(shift.name, -1000000, 1000000)) {
             reader.fail(name->source(), "shift name '" + shift.name + "' must be a word, not a number, with no '='");
@@ -830,10 +842,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             if (!unit.name.empty() && trimmed(unit.name).empty()) {
                 reader.fail(name->source(), "unit name '" + unit.name + "' is only spaces, which shows as nothing");
             }
-            if (unit.name.size() > 256) {  // a name typed after a flag is 256 characters at most
-                reader.fail(name->source(), "unit name of " + std::to_string(unit.name.size()) +
-                                                " characters: at most 256, or no command could name it");
-            }
+            reader.check_name_length(name->source(), unit.name, "unit name");
             if (s.find_unit(unit.name) != nullptr) {
                 reader.fail(name->source(), "unit '" + unit.name + "' appears twice");
             }

@@ -783,6 +783,25 @@ TEST_CASE("catalog: a folder of a tables directory that cannot be read is named 
                       "': Permission denied");
 }
 
+TEST_CASE("loader: a shift, modifier or result code no command could name is refused", "[load]")
+{
+    // A value after a flag is 256 characters at most (umpire(1)): a longer name passed table
+    // check and could never be selected (hunt48 F8).
+    const std::string code(257, 'c');
+    CHECK(load_error(k_head + "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-6\"\nresult = \"" + code + "\"\n[legend." +
+                     code + "]\nname = \"A\"\n") ==
+          "t.toml:11:9: legend code of 257 characters: at most 256, or no command could name it");
+    const std::string open = "[rows]\nkind = \"die\"\n[[row]]\ndie = \"..3\"\nresult = \"a\"\n[[row]]\ndie = "
+                             "\"4..\"\nresult = \"a\"\n";
+    auto with_mod = [&](size_t length) {
+        return k_head + open + "[[mod]]\nname = \"" + std::string(length, 'm') +
+               "\"\nvalue = 1\ndescription = \"M\"\n" + "[legend.a]\nname = \"A\"\n";
+    };
+    CHECK(load_error(with_mod(257)) ==
+          "t.toml:15:8: modifier name of 257 characters: at most 256, or no command could name it");
+    CHECK(load_error(with_mod(256)) == "(no error)");
+}
+
 TEST_CASE("loader: a legend entry's severity is one of four words", "[load][issue14]")
 {
     const std::string rows = R"([rows]
