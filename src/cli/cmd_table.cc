@@ -658,7 +658,7 @@ void run_table_show(const TableOptions& opt, Context& ctx)
 // Where SOURCE cites its section ("Constantinople 15.41", "Russian Portfolio XIII.C"), as
 // a key that sorts in the rules' order: the first part as a number (Roman or Arabic), each
 // part after it as the rules number subsections (15.41 before 15.5: its first digit is
-// 4), a letter as itself. Empty when it cites none.
+// 4), a letter as itself; 0.1 is a section too, sorted first. Empty when it cites none.
 std::vector<std::string> section_key(const std::string& source)
 {
     static constexpr std::pair<char, int> k_roman[] = {{'I', 1},   {'V', 5},   {'X', 10},  {'L', 50},
@@ -690,8 +690,8 @@ std::vector<std::string> section_key(const std::string& source)
         }
         const bool arabic = std::all_of(parts[0].begin(), parts[0].end(), [](char c) { return c >= '0' && c <= '9'; });
         const int first = arabic ? std::stoi(parts[0]) : roman(parts[0]);
-        if (first == 0) {
-            continue;
+        if (!arabic && first == 0) {
+            continue;  // no Roman numeral; an Arabic 0 is a section (0.1, an introduction's)
         }
         char padded[16];
         std::snprintf(padded, sizeof padded, "%06d", first);
