@@ -166,6 +166,9 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
     const std::string plan = "plan " + a.command.front();
     const bool crt = a.command.front() == "crt";
     bool units = false;
+    // --brief is umpire's (ctx.options.brief), read after the command too: the plan's
+    // lines alone, never a word of each request compared (hunt48 F8).
+    std::erase(args, std::string("--brief"));
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i].starts_with("--attack=")) {
             const std::string value = args[i].substr(9);
@@ -262,7 +265,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
                                 (now.sample.source.empty() ? "" : ", " + now.sample.source) + ")\n";
     out += "  now: " + (a.attack_at ? "attack " + std::to_string(a.attack) : std::string("the attack")) +
            " is read on " + columns.front().column + "\n";
-    for (const auto& step : now.sample.steps) {
+    for (const auto& step : ctx.options.brief ? std::vector<std::string>{} : now.sample.steps) {
         if (!now.sample.rolls.empty() && step.starts_with(now.sample.rolls.front().die + " ")) {
             break;  // the ratio and each shift, not the die
         }
@@ -279,7 +282,7 @@ void run_plan_columns(std::vector<std::string> command, std::vector<std::string>
         out += "  " + columns.back().column + " is the last column these options reach" +
                (crt ? ": above 10:1 odds are read as 10:1 (XIII.B.4)\n" : "\n");
     }
-    ctx.out() << out << format::compare_text(requests, reports, ctx.style());
+    ctx.out() << out << (ctx.options.brief ? "" : format::compare_text(requests, reports, ctx.style()));
 }
 
 void setup_crt(CLI::App& app, Context& ctx);

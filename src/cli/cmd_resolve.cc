@@ -70,6 +70,14 @@ Units take_units(const std::string& flag, const std::vector<std::string>& names,
         out.total += factors;
         parts.push_back(u.name + " " + std::to_string(factors));
     }
+    // A combat table's strengths are 0 to core::k_max_strength; the referee typed units, so
+    // the sum is refused as theirs, not as an --attack he never gave (hunt48 F7).
+    if (out.total > core::k_max_strength) {
+        throw usage_error(flag + ": the " + std::to_string(out.names.size()) + " units' " +
+                          (attacking ? "attack" : "defense") + " factors add up to " + std::to_string(out.total) +
+                          "; allowed at most " + std::to_string(core::k_max_strength) +
+                          " in all (a strength on a combat table)");
+    }
     out.working = std::string(attacking ? "attack: " : "defense: ") + join(parts, " + ") +
                   (parts.size() > 1 ? " = " + std::to_string(out.total) : "");
     return out;
@@ -127,6 +135,12 @@ void run_resolve(const ResolveOptions& opt, Context& ctx)
         }
         attackers = take_units("--attacker", opt.attackers, true, ctx);
         q.attack = attackers->total;
+        if (table.column_kind == core::ColumnKind::ratio && attackers->total == 0) {
+            throw usage_error("--attacker " + join(attackers->names, ", ") + ": attack factors add up to 0; table " +
+                              table.id +
+                              "'s columns are odds, attack to defense, and an attack of nothing has none: at "
+                              "least 1 attack factor in all");
+        }
     }
     if (!opt.defenders.empty()) {
         if (opt.defense) {

@@ -471,6 +471,39 @@ void run_table_reset(const TableOptions& opt, Context& ctx)
     say(ctx, "table reset", opt.id, path, "Removed " + path + ": " + opt.id + " is umpire's own again\n", {});
 }
 
+namespace {
+
+// Whether FILE sits in a game's folder (DIR/GAME/NAME.toml): a table umpire reads (its own,
+// yours, --tables') or another file beside it is of the game the folder is named for.
+bool in_game_folder(const std::string& file, Context& ctx)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path path = fs::absolute(file, ec).lexically_normal();
+    const std::string game = path.parent_path().filename().string() + ".";
+    if (game == ".") {
+        return false;
+    }
+    const auto ids = ctx.catalog().ids();
+    if (std::any_of(ids.begin(), ids.end(), [&](const std::string& id) { return id.starts_with(game); })) {
+        return true;
+    }
+    for (fs::directory_iterator it(path.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".toml" && it->path().filename() != path.filename()) {
+            try {
+                if (load::table_id_in(load::read_data_file(it->path().string())).starts_with(game)) {
+                    return true;
+                }
+            } catch (const Error&) {
+                // a file beside it that cannot be read says nothing of the folder
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 void run_table_check(const TableOptions& opt, Context& ctx)
 {
     struct Checked {
@@ -507,16 +540,12 @@ void run_table_check(const TableOptions& opt, Context& ctx)
         try {
             text = load::read_data_file(opt.file);
             const core::Table t = load::parse_table(text, opt.file);
-            // A tables directory reads the file's name as the id's last part (DIR/GAME/NAME.toml)
-            // or the whole id (DIR/GAME.NAME.toml): an id no directory could give it is refused
-            // at its line, as a directory's file is.
-            const std::string stem = std::filesystem::path(opt.file).stem().string();
-            if (t.id != stem && !t.id.ends_with("." + stem)) {
-                const size_t dot = t.id.rfind('.');
-                load::parse_table(text, opt.file,
-                                  stem.find('.') != std::string::npos || dot == std::string::npos
-                                      ? stem
-                                      : t.id.substr(0, dot + 1) + stem);
+            // A tables directory reads the file's path below it as its id (DIR/GAME/NAME.toml,
+            // DIR/GAME.NAME.toml): an id no directory could give it, its game folder's
+            // included, is refused at its line, as a directory's file is (hunt48 F7).
+            if (const std::string expected = load::id_for_file(opt.file, t.id, in_game_folder(opt.file, ctx));
+                expected != t.id) {
+                load::parse_table(text, opt.file, expected);
             }
             if (const auto shipped = load::shipped_table(t.id)) {
                 load::check_fits(*shipped, t, opt.file, text);
@@ -629,7 +658,7 @@ void run_table_show(const TableOptions& opt, Context& ctx)
 // Where SOURCE cites its section ("Constantinople 15.41", "Russian Portfolio XIII.C"), as
 // a key that sorts in the rules' order: the first part as a number (Roman or Arabic), each
 // part after it as the rules number subsections (15.41 before 15.5: its first digit is
-// 4), a letter as itself. Empty when it cites none.
+// 4), a letter as itself; 0.1 is a section too, sorted first. Empty when it cites none.
 std::vector<std::string> section_key(const std::string& source)
 {
     static constexpr std::pair<char, int> k_roman[] = {{'I', 1},   {'V', 5},   {'X', 10},  {'L', 50},
@@ -661,8 +690,8 @@ std::vector<std::string> section_key(const std::string& source)
         }
         const bool arabic = std::all_of(parts[0].begin(), parts[0].end(), [](char c) { return c >= '0' && c <= '9'; });
         const int first = arabic ? std::stoi(parts[0]) : roman(parts[0]);
-        if (first == 0) {
-            continue;
+        if (!arabic && first == 0) {
+            continue;  // no Roman numeral; an Arabic 0 is a section (0.1, an introduction's)
         }
         char padded[16];
         std::snprintf(padded, sizeof padded, "%06d", first);

@@ -8,6 +8,7 @@
 #include "games/constantinople/constantinople.h"
 #include "games/great-battles/great_battles.h"
 #include "load/catalog.h"
+#include "load/loader.h"
 #include "util/error.h"
 #include "util/text.h"
 
@@ -307,7 +308,7 @@ void check_values(CLI::App& app, const CLI::Validator& decimal)
             },
             "", "printable");
     };
-    static const CLI::Validator name_text = printable(256);
+    static const CLI::Validator name_text = printable(load::k_max_name_length);
     static const CLI::Validator path_text = printable(4096);  // PATH_MAX
     for (CLI::Option* option : app.get_options()) {
         const std::string& type = option->get_type_name();

@@ -208,11 +208,15 @@ Expected<size_t> find_row(const Table& table, std::string_view key)
             return i;
         }
     }
-    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id + suggestion(key, table.row_keys()));
+    // The rows listed, as a row left out lists them: the referee sees what he may give (hunt48 F7).
+    return fail<size_t>("no row '" + std::string(key) + "' on table " + table.id + suggestion(key, table.row_keys()) +
+                        "; allowed: " + join(table.row_keys(), ", "));
 }
 
 Expected<DieRange> parse_die_range(std::string_view printed)
 {
+    // A die value on a row: umpire's bound, a dice modifier's (k_max_modifier) alike.
+    constexpr long long k_bound = 1000000;
     const std::string quoted = "'" + std::string(printed) + "'";
     const std::string form = "; write N, N-M (or N\u2013M), ..N, N.. or N+";
     // An en dash or a minus sign, as charts print them ("4\u20136"), reads as '-': one reading
@@ -226,26 +230,41 @@ Expected<DieRange> parse_die_range(std::string_view printed)
     std::string_view text = plain;
     // A die value has no '+' of its own: "+4" is no range (the '+' of "4+" is its end's).
     auto number = [](std::string_view t) {
-        return t.starts_with("+") ? fail<long long>("a '+' before the value") : parse_int(t, -1000000, 1000000);
+        return t.starts_with("+") ? fail<long long>("a '+' before the value") : parse_int(t, -k_bound, k_bound);
+    };
+    // The parts given, refused: a whole number past the bound is written right and too large
+    // (or small), which "not a die range" hid (hunt48 F7).
+    auto refuse = [&](std::initializer_list<std::string_view> parts) {
+        for (const std::string_view part : parts) {
+            const std::string_view digits = part.starts_with("-") ? part.substr(1) : part;
+            if (!digits.empty() &&
+                std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                !number(part)) {
+                return fail<DieRange>(quoted + ": " + std::string(part) + " is too " +
+                                      (part.starts_with("-") ? "small" : "large") + " for a die value; allowed " +
+                                      std::to_string(-k_bound) + " to " + std::to_string(k_bound));
+            }
+        }
+        return fail<DieRange>(quoted + " is not a die range" + form);
     };
     if (text.size() > 1 && text.ends_with("+")) {
         text.remove_suffix(1);  // "6+", as charts print it: 6..
         if (auto lo = number(text); lo) {
             return DieRange{static_cast<int>(*lo), k_open_high};
         }
-        return fail<DieRange>(quoted + " is not a die range" + form);
+        return refuse({text});
     }
     if (text.starts_with("..")) {
         auto hi = number(text.substr(2));
         if (!hi) {
-            return fail<DieRange>(quoted + " is not a die range" + form);
+            return refuse({text.substr(2)});
         }
         return DieRange{k_open_low, static_cast<int>(*hi)};
     }
     if (text.ends_with("..")) {
         auto lo = number(text.substr(0, text.size() - 2));
         if (!lo) {
-            return fail<DieRange>(quoted + " is not a die range" + form);
+            return refuse({text.substr(0, text.size() - 2)});
         }
         return DieRange{static_cast<int>(*lo), k_open_high};
     }
@@ -253,14 +272,14 @@ Expected<DieRange> parse_die_range(std::string_view printed)
     if (dash == std::string_view::npos) {
         auto n = number(text);
         if (!n) {
-            return fail<DieRange>(quoted + " is not a die range" + form);
+            return refuse({text});
         }
         return DieRange{static_cast<int>(*n), static_cast<int>(*n)};
     }
     auto lo = number(text.substr(0, dash));
     auto hi = number(text.substr(dash + 1));
     if (!lo || !hi) {
-        return fail<DieRange>(quoted + " is not a die range" + form);
+        return refuse({text.substr(0, dash), text.substr(dash + 1)});
     }
     if (*lo > *hi) {
         return fail<DieRange>(quoted + " runs backwards; write the low value first");

@@ -135,17 +135,23 @@ void append_inputs(std::string& out, const core::Resolution& r, Style style)
 
 // What an odds REPORT was asked, and the fields every branch gives alike (a CRT's odds
 // column): "  key: value" lines, the fields as the plain answer lists them under its result.
+// A fixed field the inputs already show (a CRT's column, asked or found) is not shown twice.
 void append_odds_inputs(std::string& out, const core::OddsReport& report, Style style)
 {
-    append_inputs(out, report.sample, style);
+    std::string inputs;
+    append_inputs(inputs, report.sample, style);
+    out += inputs;
     for (const auto& [name, value] : core::fixed_fields(report)) {
         if (value.empty()) {
             continue;  // an empty list every branch gives alike (overrun's reasons): nothing to say
         }
         const size_t dot = name.find('.');
         const std::string label = name.substr(0, dot);
-        out +=
+        const std::string line =
             wrapped("  " + (label == "result" ? "" : label + " ") + words(name.substr(dot + 1)) + ": ", value, style);
+        if (!inputs.starts_with(line) && inputs.find("\n" + line) == std::string::npos) {
+            out += line;
+        }
     }
 }
 

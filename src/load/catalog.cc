@@ -113,16 +113,25 @@ std::vector<fs::path> toml_files(const std::string& dir)
     // Walked by hand: a symlink loop or an unreadable subdirectory is reported with its
     // place (the range-for threw, and the error came out as an internal one).
     fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
+    fs::path last;  // the entry before the failing step: a folder it could not open (hunt48 F7)
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->path().extension() == ".toml") {
-            require_regular_file(it->path());
-            files.push_back(it->path());
+        last = it->path();
+        if (last.extension() == ".toml") {
+            require_regular_file(last);
+            files.push_back(last);
         }
     }
     if (ec) {
+        // A step that fails ends the walk: it failed opening the folder just reached, or
+        // reading on in the folder that holds the entry just reached.
+        std::error_code kind;
+        const fs::path failed = it != fs::recursive_directory_iterator()           ? it->path()
+                                : last.empty()                                     ? fs::path()
+                                : fs::is_directory(fs::symlink_status(last, kind)) ? last
+                                                                                   : last.parent_path();
         throw not_found_error(
             "tables directory '" + dir + "': cannot read " +
-            (it != fs::recursive_directory_iterator() ? "'" + visible(it->path().string()) + "'" : "it") + ": " +
+            (failed.empty() || failed == dir ? std::string("it") : "'" + visible(failed.string()) + "'") + ": " +
             ec.message());
     }
     std::sort(files.begin(), files.end());
@@ -130,6 +139,35 @@ std::vector<fs::path> toml_files(const std::string& dir)
 }
 
 }  // namespace
+
+std::string id_for_file(const std::string& file, std::string_view id, bool game_folder)
+{
+    std::error_code ec;
+    const fs::path path = fs::absolute(file, ec).lexically_normal();
+    const std::string stem = path.stem().string();
+    if (!game_folder) {
+        const size_t dot = id.rfind('.');
+        return id == stem || id.ends_with("." + stem) ? std::string(id)
+               : stem.find('.') != std::string::npos || dot == std::string_view::npos
+                   ? stem
+                   : std::string(id.substr(0, dot + 1)) + stem;
+    }
+    // Each folder up adds a part to the id: no more folders than the id has dots.
+    fs::path dir = path.parent_path();
+    for (size_t up = 0; up <= static_cast<size_t>(std::count(id.begin(), id.end(), '.')); ++up) {
+        if (id_from_path(dir, path) == id) {
+            return std::string(id);
+        }
+        if (dir == dir.parent_path()) {
+            break;
+        }
+        dir = dir.parent_path();
+    }
+    const fs::path folder = path.parent_path();
+    return stem.find('.') != std::string::npos || folder == folder.parent_path()
+               ? stem
+               : id_from_path(folder.parent_path(), path);
+}
 
 std::string file_kind(const fs::file_status& status)
 {

@@ -84,6 +84,13 @@ private:
     std::map<std::string, std::unique_ptr<core::Scenario>, std::less<>> m_scenarios;
 };
 
+// The id table file FILE must have for its place, ID when it may have it (table check FILE).
+// A tables directory reads a file's path below it as its id (DIR/GAME/NAME.toml,
+// DIR/GAME.NAME.toml): in a GAME_FOLDER, ID stands when some folder above FILE, read as
+// one, gives it that id, and the id its folder gives it is wanted otherwise; elsewhere
+// (a file not yet put in place) its name need only be ID's last part or ID.
+std::string id_for_file(const std::string& file, std::string_view id, bool game_folder);
+
 // Umpire's own table ID, whatever overrides it; null when umpire ships none of that id.
 std::unique_ptr<core::Table> shipped_table(std::string_view id);
 // A data Error at PATH's line and column when THEIRS, the referee's copy of SHIPPED read from

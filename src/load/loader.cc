@@ -30,6 +30,15 @@ public:
 
     toml::table parse(std::string_view text)
     {
+        // A byte-order mark, as Windows editors save UTF-8, is no character of the document
+        // (table import reads one alike); a UTF-16 one says the file is not UTF-8 at all,
+        // which TOML 1.0 requires (hunt48 F7).
+        if (text.starts_with("\xEF\xBB\xBF")) {
+            text.remove_prefix(3);
+        } else if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+            throw data_error(m_source + ": the file is UTF-16 (it starts with the bytes " +
+                             (text.starts_with("\xFF") ? "FF FE" : "FE FF") + "); TOML is UTF-8: save it as UTF-8");
+        }
         m_text = text;
         const auto guarded = toml_guard(text);
         if (!guarded.refused.empty()) {
@@ -135,6 +144,15 @@ public:
         if (const size_t at = find_control(text); at != std::string_view::npos) {
             fail(region, what + " holds the control character " + code_point_text(control_at(text.substr(at)).code) +
                              "; table and scenario text may not");
+        }
+    }
+
+    // WHAT, a name a command selects by a flag's value, fits in one (k_max_name_length).
+    void check_name_length(const toml::source_region& region, std::string_view text, const std::string& what) const
+    {
+        if (text.size() > k_max_name_length) {
+            fail(region, what + " of " + std::to_string(text.size()) + " characters: at most " +
+                             std::to_string(k_max_name_length) + ", or no command could name it");
         }
     }
 
@@ -280,6 +298,7 @@ void read_legend(const Reader& reader, const toml::table& doc, core::Table& t)
     }
     for (auto&& [key, value] : reader.table(*node, "legend")) {
         reader.check_text(key.source(), key.str(), "a legend code");
+        reader.check_name_length(key.source(), key.str(), "legend code");
         if (key.str().empty()) {
             reader.fail(key.source(), "[legend.\"\"]: an empty code; a code is what the chart prints in its cells");
         }
@@ -342,6 +361,7 @@ void read_modifiers(const Reader& reader, const toml::table& doc, core::Table& t
         core::CheckModifier mod;
         const toml::node* name = reader.required(m, "name", "[[mod]]");
         mod.name = reader.string(*name, "name");
+        reader.check_name_length(name->source(), mod.name, "modifier name");
         if (mod.name.empty() || mod.name.find('=') != std::string::npos || parse_int(mod.name, -1000000, 1000000)) {
             reader.fail(name->source(), "modifier name '" + mod.name + "' must be a word, not a number, with no '='");
         }
@@ -392,6 +412,7 @@ void read_shifts(const Reader& reader, const toml::table& doc, core::Table& t)
         core::ShiftRule shift;
         const toml::node* name = reader.required(m, "name", "[[shift]]");
         shift.name = reader.string(*name, "name");
+        reader.check_name_length(name->source(), shift.name, "shift name");
         if (shift.name.empty() || shift.name.find('=') != std::string::npos ||
             parse_int(shift.name, -1000000, 1000000)) {
             reader.fail(name->source(), "shift name '" + shift.name + "' must be a word, not a number, with no '='");
@@ -821,10 +842,7 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
             if (!unit.name.empty() && trimmed(unit.name).empty()) {
                 reader.fail(name->source(), "unit name '" + unit.name + "' is only spaces, which shows as nothing");
             }
-            if (unit.name.size() > 256) {  // a name typed after a flag is 256 characters at most
-                reader.fail(name->source(), "unit name of " + std::to_string(unit.name.size()) +
-                                                " characters: at most 256, or no command could name it");
-            }
+            reader.check_name_length(name->source(), unit.name, "unit name");
             if (s.find_unit(unit.name) != nullptr) {
                 reader.fail(name->source(), "unit '" + unit.name + "' appears twice");
             }
@@ -868,9 +886,11 @@ core::Scenario parse_scenario(std::string_view text, std::string_view source_nam
                     *into[i] = n ? static_cast<int>(*n) : -1;
                 }
                 if (parts.size() != into.size() || lf.attack < 0 || lf.defense < 0 || lf.movement < 0) {
-                    reader.fail(f->source(), "'factors' is '" + text +
-                                                 "'; write the counter's attack, defense and movement factors "
-                                                 "as printed, e.g. \"4-4-3\" (each 0 to 99, III)");
+                    reader.fail(f->source(),
+                                "'factors' is '" + text +
+                                    "'; write the counter's attack, defense and movement factors "
+                                    "as printed, e.g. \"4-4-3\" (each 0 to 99" +
+                                    std::string(iequals(s.game, "The Russian Portfolio") ? ", III)" : ")"));
                 }
                 // The Russian Portfolio's kinds (X.B, XIII.C); another game's are its own.
                 const auto& kinds = core::land_unit_kinds();

@@ -14,6 +14,11 @@
 
 namespace umpire::load {
 
+// The longest value typed after a flag (umpire(1): a name, a side, a number): a name a
+// table or scenario gives what a command selects (a unit, a shift, a modifier, a result
+// code) is no longer, or no command could name it.
+inline constexpr size_t k_max_name_length = 256;
+
 // Parses a table. EXPECTED_ID, when not empty, is the id its file name gives it.
 // TEXT as a TOML basic string, quoted, '"' and '\\' escaped (the text holds no control
 // character: the loaders refuse one).

@@ -120,6 +120,8 @@ TEST_CASE("table sheet: a game's charts in the order its rules cite them, those 
     write_cited(tables, "e", "Order Test IX.B.2");
     write_cited(tables, "f", "Order Test (2.1), terrain");
     write_cited(tables, "g", "Order Test XIV.A");
+    // Section 0.1 comes before every other, not after them as no section (hunt48 F8).
+    write_cited(tables, "h", "Order Test 0.1");
     auto r = run_cli({"--json", "--tables", tables, "table", "sheet", "ordertest"});
     REQUIRE(r.code == 0);
     std::vector<std::string> ids;
@@ -127,8 +129,8 @@ TEST_CASE("table sheet: a game's charts in the order its rules cite them, those 
     for (const auto& t : sheet["tables"]) {
         ids.push_back(t["id"]);
     }
-    CHECK(ids == std::vector<std::string>{"ordertest.f", "ordertest.e", "ordertest.d", "ordertest.g", "ordertest.c",
-                                          "ordertest.b", "ordertest.a"});
+    CHECK(ids == std::vector<std::string>{"ordertest.h", "ordertest.f", "ordertest.e", "ordertest.d", "ordertest.g",
+                                          "ordertest.c", "ordertest.b", "ordertest.a"});
     auto text = run_cli({"--tables", tables, "table", "sheet", "ordertest"});
     CHECK(text.out.find("Chart f") < text.out.find("Chart e"));
     CHECK(text.out.find("Chart b") < text.out.find("Chart a"));

@@ -167,8 +167,14 @@ TEST_CASE("messages: a typo gets the nearest name", "[cli][messages]")
     CHECK(first_error({"weather", "--game", "novo"}).find("(did you mean 'novorossiysk'?)") != std::string::npos);
     CHECK(first_error({"check", "strom"}) ==
           "umpire: error: no check 'strom' (did you mean 'storm'?); 'umpire check list' shows them all");
+    // The rows are listed, as they are when --row is left off (hunt48 F7): the months of
+    // Great Battles 16.0.
     CHECK(first_error({"table", "lookup", "great-battles.day-length", "--row", "november"}) ==
-          "umpire: error: --row: no row 'november' on table great-battles.day-length (did you mean 'nov'?)");
+          "umpire: error: --row: no row 'november' on table great-battles.day-length (did you mean 'nov'?); allowed: "
+          "jan, feb, mar, apr, may, jun, jul, aug, sep, oct, nov, dec");
+    CHECK(first_error({"table", "lookup", "great-battles.day-length", "--row", "swamp"}) ==
+          "umpire: error: --row: no row 'swamp' on table great-battles.day-length; allowed: jan, feb, mar, apr, may, "
+          "jun, jul, aug, sep, oct, nov, dec");
     CHECK(first_error({"hits", "--attacker", "figher:red", "--defender", "small"})
               .find("no hit die 'figher' (did you mean 'fighter'?)") != std::string::npos);
 }

@@ -37,6 +37,11 @@ TEST_CASE("plan crt: the next two columns are the first attacks a brute force fi
     CHECK(text.out.find("  now: attack 5 is read on 3:2\n") != std::string::npos);
     CHECK(text.out.find("  +1 attack factor (6) reaches 2:1\n") != std::string::npos);
     CHECK(text.out.find("  +4 attack factors (9) reach 3:1\n") != std::string::npos);
+    // --brief: those lines alone; it was copied into each request laid side by side (hunt48 F8).
+    auto brief = test::run_cli({"plan", "crt", "--attack", "5", "--defense", "3", "--brief"});
+    REQUIRE(brief.code == 0);
+    CHECK(brief.out == "Plan: a Russian Portfolio attack (XIII.B-C)\n  now: attack 5 is read on 3:2\n"
+                       "  +1 attack factor (6) reaches 2:1\n  +4 attack factors (9) reach 3:1\n");
 
     const std::vector<std::vector<std::string>> cases{{}, {"--dispersed"}, {"--river", "all", "--side", "axis"}};
     const std::vector<int> defenses{2, 3, 7};

@@ -134,6 +134,17 @@ TEST_CASE("cli: resolve reads the Russian Portfolio CRT as crt does, odds rounde
     CHECK(compared == 396);
 }
 
+TEST_CASE("cli: resolve --odds names the column once", "[cli][resolve]")
+{
+    // XIII.B.3: 12 to 5 is read at 2:1, the nearest column no greater. The column found and
+    // the column every branch reads were both printed (hunt48 F8).
+    auto odds = run_cli({"resolve", "russian-portfolio.crt", "--attack", "12", "--defense", "5", "--odds"});
+    REQUIRE(odds.code == 0);
+    const size_t first = odds.out.find("  column: 2:1\n");
+    REQUIRE(first != std::string::npos);
+    CHECK(odds.out.find("  column: 2:1\n", first + 1) == std::string::npos);
+}
+
 TEST_CASE("cli: resolve reads Constantinople's melee CRT as melee does, the differential clamped (15.41)",
           "[cli][resolve]")
 {

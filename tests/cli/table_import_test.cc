@@ -182,6 +182,16 @@ TEST_CASE("cli: table check FILE refuses an id that the file's name could never 
     CHECK(contains(other.out, "0 of 1 table valid"));
     CHECK(contains(check("skirmish.nerve.toml").err, "which makes it 'skirmish.nerve'"));
     CHECK(contains(check("xmorale.toml").err, "which makes it 'skirmish.xmorale'"));
+    // In a game's folder (its other tables are skirmish's) the folder names the game, as
+    // table check DIR and every call read it: other.morale there was passed (hunt48 F7).
+    std::string other_game = morale;
+    other_game.replace(other_game.find("skirmish.morale"), 15, "other.morale");
+    std::ofstream(dir / "skirmish/morale.toml") << other_game;
+    const auto moved = run_cli({"table", "check", dir / "skirmish/morale.toml"});
+    CHECK(moved.code == 65);
+    CHECK(contains(moved.err, ":1:6: id 'other.morale' does not match the file name, which makes it "
+                              "'skirmish.morale'"));
+    CHECK(run_cli({"table", "check", dir.path.string()}).code == 65);
 }
 
 TEST_CASE("cli: table check reports the first fault of each file, as its help says", "[cli][tables]")

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace umpire;
@@ -118,6 +119,39 @@ TEST_CASE("loader: die rows are spelled as table import reads a printed chart", 
               "t.toml:12:7: '" + high + "' is not a die range; write N, N-M (or N\u2013M), ..N, N.. or N+");
     }
     CHECK(load_error(table("1-3", "6\u20134")) == "t.toml:12:7: '6\u20134' runs backwards; write the low value first");
+    // A value written right but past umpire's bound is too large, not misspelt (hunt48 F7).
+    CHECK(load_error(table("1-3", "1000002")) ==
+          "t.toml:12:7: '1000002': 1000002 is too large for a die value; allowed -1000000 to 1000000");
+    CHECK(load_error(table("1-3", "5-99999999999999999999")) ==
+          "t.toml:12:7: '5-99999999999999999999': 99999999999999999999 is too large for a die value; allowed "
+          "-1000000 to 1000000");
+    CHECK(load_error(table("-1000001..", "4+")) ==
+          "t.toml:9:7: '-1000001..': -1000001 is too small for a die value; allowed -1000000 to 1000000");
+}
+
+TEST_CASE("loader: a UTF-8 byte-order mark is read past, a UTF-16 file is told to be saved as UTF-8", "[load]")
+{
+    // TOML 1.0 documents are UTF-8; Windows editors put a byte-order mark first, as table
+    // import already reads past (hunt48 F7).
+    const std::string bom = "\xEF\xBB\xBF";
+    const std::string rows = "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-3\"\nresult = \"a\"\n[[row]]\ndie = "
+                             "\"4-6\"\nresult = \"b\"\n" +
+                             k_legend;
+    const core::Table t = load::parse_table(bom + k_head + rows, "t.toml");
+    CHECK(t.id == "t.x");
+    CHECK(t.rows.size() == 2);
+    // Places are the document's: the BOM is no column of line 1.
+    CHECK(load_error(bom + "id = 7\n") == load_error("id = 7\n"));
+    const core::Scenario s = load::parse_scenario(
+        bom + "id = \"s\"\ntitle = \"S\"\ngame = \"G\"\nsource = \"G\"\nsides = [\"a\", \"b\"]\n", "s.toml");
+    CHECK(s.title == "S");
+    // UTF-16, little- or big-endian: "U+0000 is not allowed" said nothing of the encoding.
+    const std::string little("\xFF\xFEi\0d\0", 6);
+    CHECK(load_error(little) == "t.toml: the file is UTF-16 (it starts with the bytes FF FE); TOML is UTF-8: save it "
+                                "as UTF-8");
+    const std::string big("\xFE\xFF\0i\0d", 6);
+    CHECK(load_error(big) == "t.toml: the file is UTF-16 (it starts with the bytes FE FF); TOML is UTF-8: save it "
+                             "as UTF-8");
 }
 
 TEST_CASE("loader: rows must cover every value of the dice", "[load]")
@@ -370,6 +404,23 @@ back = { melee = 2, ram = 0, ram_defense = "D" }
     CHECK_THROWS_WITH(
         load::parse_scenario(head + "[[unit]]\nname = \"Clock\"\nside = \"a\"\ntype = \"galley\"\n", "s.toml"),
         "s.toml:7:8: unit name 'Clock': 'clock' names the game's clock to game set; call the unit otherwise");
+    // A counter's factors, AF-DF-MF, cite The Russian Portfolio's III in that game only: a
+    // game of the referee's own has no section III (hunt48 F7).
+    CHECK_THROWS_WITH(
+        load::parse_scenario(head + "[[unit]]\nname = \"Inf\"\nside = \"a\"\ntype = \"infantry\"\nfactors = \"4-4\"\n",
+                             "s.toml"),
+        "s.toml:10:11: 'factors' is '4-4'; write the counter's attack, defense and movement factors as "
+        "printed, e.g. \"4-4-3\" (each 0 to 99)");
+    const std::string rp = R"(id = "s"
+title = "S"
+game = "The Russian Portfolio"
+source = "G"
+sides = ["axis", "russian"]
+)";
+    CHECK_THROWS_WITH(
+        load::parse_scenario(rp + "[[unit]]\nname = \"Inf\"\nside = \"axis\"\ntype = \"army\"\nfactors = \"4-100-3\"\n",
+                             "s.toml"),
+        Catch::EndsWith("e.g. \"4-4-3\" (each 0 to 99, III)"));
     // A character that shows as nothing: "T<U+200B>ank" would read as "Tank" beside it.
     for (const std::string hidden : {"\u200b", "\u00ad", "\ufeff", "\u2060", "\u2028"}) {
         CAPTURE(hidden);
@@ -685,6 +736,70 @@ TEST_CASE("catalog: a directory, FIFO or broken link named like a table is an er
     load::Catalog catalog({dir.string()});
     CHECK_NOTHROW(catalog.list());
     fs::remove_all(dir);
+}
+
+TEST_CASE("catalog: a folder of a tables directory that cannot be read is named itself, not its parent", "[load]")
+{
+    // A game's folder at mode 000 was reported as the tables directory holding it (hunt48 F7).
+    // Root reads any folder: the walk runs in a child as nobody (uid 65534) then.
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("umpire-unreadable-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "skirmish");
+    fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                             fs::perms::others_exec);
+    fs::permissions(dir / "skirmish", fs::perms::none);
+    int out[2];
+    REQUIRE(::pipe(out) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(out[0]);
+        std::string said = "no error";
+        if (::geteuid() != 0 || (::setgid(65534) == 0 && ::setuid(65534) == 0)) {
+            try {
+                load::Catalog({dir.string()}).list();
+            } catch (const Error& e) {
+                said = e.what();
+            }
+        } else {
+            said = "could not become nobody";
+        }
+        const ssize_t wrote = ::write(out[1], said.data(), said.size());
+        ::_exit(wrote == static_cast<ssize_t>(said.size()) ? 0 : 1);
+    }
+    ::close(out[1]);
+    std::string said;
+    char buf[512];
+    for (ssize_t n = 0; (n = ::read(out[0], buf, sizeof buf)) > 0;) {
+        said.append(buf, static_cast<size_t>(n));
+    }
+    ::close(out[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    fs::permissions(dir / "skirmish", fs::perms::owner_all);
+    fs::remove_all(dir);
+    CHECK(said == "tables directory '" + dir.string() + "': cannot read '" + (dir / "skirmish").string() +
+                      "': Permission denied");
+}
+
+TEST_CASE("loader: a shift, modifier or result code no command could name is refused", "[load]")
+{
+    // A value after a flag is 256 characters at most (umpire(1)): a longer name passed table
+    // check and could never be selected (hunt48 F8).
+    const std::string code(257, 'c');
+    CHECK(load_error(k_head + "[rows]\nkind = \"die\"\n[[row]]\ndie = \"1-6\"\nresult = \"" + code + "\"\n[legend." +
+                     code + "]\nname = \"A\"\n") ==
+          "t.toml:11:9: legend code of 257 characters: at most 256, or no command could name it");
+    const std::string open = "[rows]\nkind = \"die\"\n[[row]]\ndie = \"..3\"\nresult = \"a\"\n[[row]]\ndie = "
+                             "\"4..\"\nresult = \"a\"\n";
+    auto with_mod = [&](size_t length) {
+        return k_head + open + "[[mod]]\nname = \"" + std::string(length, 'm') +
+               "\"\nvalue = 1\ndescription = \"M\"\n" + "[legend.a]\nname = \"A\"\n";
+    };
+    CHECK(load_error(with_mod(257)) ==
+          "t.toml:15:8: modifier name of 257 characters: at most 256, or no command could name it");
+    CHECK(load_error(with_mod(256)) == "(no error)");
 }
 
 TEST_CASE("loader: a legend entry's severity is one of four words", "[load][issue14]")

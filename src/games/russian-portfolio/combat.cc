@@ -264,7 +264,7 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
     for (const auto& key : keys) {
         auto row = find_row(terrain, key);
         if (!row) {
-            throw usage_error("{terrain}: " + row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+            throw usage_error("{terrain}: " + row.error());
         }
         // VI.B.1: in Snow north(east) of the Arctic Weather Line swamp hexes "freeze over and
         // are treated as clear terrain hexes ... for all purposes".
@@ -430,8 +430,14 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
                                : ""));
     }
     if (factors.attack > k_max_factors || factors.defense > k_max_factors) {
-        throw usage_error("{attack} and {defense} are at most " + std::to_string(k_max_factors) + " factors (" +
-                          odds_text(factors) + ")");
+        // Named as the referee gave them: units' factors summed are not an {attack} he typed
+        // (hunt48 F7).
+        const bool attack = factors.attack > k_max_factors;
+        const std::string field = attack ? (q.attackers.empty() ? "{attack}" : "{attacker} units' attack factors")
+                                         : (q.defenders.empty() ? "{defense}" : "{defender} units' defense factors");
+        throw usage_error(field + " come to " + std::to_string(attack ? factors.attack : factors.defense) +
+                          "; allowed at most " + std::to_string(k_max_factors) + " factors (" + odds_text(factors) +
+                          ")");
     }
     if (q.retreat && q.surrounded) {
         throw usage_error("{retreat} and {surrounded}: a Surrounded or No Retreat! defender converts as XIII.C "
@@ -684,7 +690,7 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     // when the text's own conditions leave the overrun to the chart.
     auto weather_row = find_row(overrun, q.weather);
     if (!weather_row) {
-        throw usage_error("{weather}: " + weather_row.error() + "; allowed: " + join(overrun.row_keys(), ", "));
+        throw usage_error("{weather}: " + weather_row.error());
     }
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);

@@ -239,6 +239,44 @@ TEST_CASE("cli: a game of the referee's own keeps its counters' status from the 
     CHECK(cli::completions({"resolve", "club.crt", "--defender"}, "3", {}, file) == V{"3-Pz"});
 }
 
+TEST_CASE("cli: units whose factors add up past a strength or to no attack are refused as the units given",
+          "[cli][game]")
+{
+    // A counter's factors are two digits (each 0 to 99), a strength at most 1000000: 10102
+    // counters of 99 attack factors come to 1000098. The message named --attack, which the
+    // referee never typed (hunt48 F7).
+    const test::TempDir dir("custom-many");
+    std::filesystem::create_directories(dir / "tables/club");
+    std::ofstream(dir / "tables/club/crt.toml") << k_crt;
+    const std::string scenario = dir / "many.toml";
+    {
+        std::ofstream out(scenario);
+        out << "id = \"many\"\ntitle = \"Many\"\ngame = \"Border War\"\nsource = \"the club's scenario 2\"\n"
+               "sides = [\"red\", \"blue\"]\n";
+        for (int i = 0; i < 10102; ++i) {
+            out << "[[unit]]\nname = \"A" << i << "\"\nside = \"red\"\ntype = \"infantry\"\nfactors = \"99-1-1\"\n";
+        }
+        out << "[[unit]]\nname = \"Z\"\nside = \"red\"\ntype = \"infantry\"\nfactors = \"0-1-1\"\n"
+               "[[unit]]\nname = \"D\"\nside = \"blue\"\ntype = \"infantry\"\nfactors = \"1-1-1\"\n";
+    }
+    cli::Environment env;
+    env.user_tables = dir / "tables";
+    std::vector<std::string> args{"--scenario", scenario, "resolve", "club.crt", "--defender", "D", "--roll", "3"};
+    for (int i = 0; i < 10102; ++i) {
+        args.push_back("--attacker");
+        args.push_back("A" + std::to_string(i));
+    }
+    auto over = run_cli(args, env);
+    CHECK(over.code == 64);
+    CHECK(contains(over.err, "--attacker: the 10102 units' attack factors add up to 1000098; allowed at most 1000000"));
+    CHECK_FALSE(contains(over.err, "--attack "));
+    // A counter of no attack factors on an odds table (attack to defense) has no odds.
+    auto zero = run_cli({"--scenario", scenario, "resolve", "club.crt", "--attacker", "Z", "--defender", "D"}, env);
+    CHECK(zero.code == 64);
+    CHECK(contains(zero.err, "--attacker Z: attack factors add up to 0"));
+    CHECK_FALSE(contains(zero.err, "--attack "));
+}
+
 TEST_CASE("cli: a legend's status for the attacker or defender is one word, checked where it is written", "[cli][game]")
 {
     const test::TempDir dir("custom-legend");

@@ -244,6 +244,12 @@ TEST_CASE("crt, plan and overrun messages name what was given and what the text 
     CHECK(zero.code == 64);
     CHECK(contains(zero.err, "--attacker and --defender must come to at least 1 factor each"));
     CHECK(contains(zero.err, "(X.B.4)"));
+    // Units' factors past umpire's limit are refused as the units typed, never as an --attack
+    // nobody gave (hunt48 F7): 1000000 and 1 attack factors (X.B) come to 1000001.
+    auto many = run_cli({"crt", "--attacker", "1000000:infantry", "--attacker", "1:infantry", "--defense", "5"});
+    CHECK(many.code == 64);
+    CHECK(contains(many.err, "--attacker units' attack factors come to 1000001; allowed at most 1000000 factors"));
+    CHECK_FALSE(contains(many.err, "--attack "));
     // 1 to 6 is below 1:4 (XIII.B.4); 2 to 6 is 1:3 (XIII.B.3): one factor more.
     auto plan = run_cli({"plan", "crt", "--attack", "1", "--defense", "6"});
     CHECK(plan.code == 64);
