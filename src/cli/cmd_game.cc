@@ -383,8 +383,13 @@ void run_set(const GameOptions& opt, Context& ctx)
             }
         }
     }
+    // Every value so already: said in the headline, as nothing is journalled (it said "set",
+    // and the shell's next undo took back an earlier change: hunt51).
+    const std::string whom = clock ? std::string("the clock") : who;
     write_by_hand(opt, ctx, "game set", {{"file", ctx.game_path()}, {"reason", opt.reason}},
-                  ByHand{"Set by hand", "set", (clock ? std::string("the clock") : who) + " set by hand"},
+                  changes.empty()
+                      ? ByHand{"Set by hand", "unchanged", whom + " is so already: nothing set or journalled"}
+                      : ByHand{"Set by hand", "set", whom + " set by hand"},
                   "the referee: " + opt.reason, changes);
 }
 

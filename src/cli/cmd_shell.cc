@@ -281,7 +281,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             notes = open_game(game, game_starter(ctx), ctx.table_of(), false).notes;
         }
         for (const auto& note : notes) {
-            ctx.err() << "umpire: note: " << note << "\n";
+            ctx.err() << wrapped_lines("umpire: note: ", note, ctx.env().err_columns);
         }
     }
     // libedit reads characters through the locale's: in the C locale it drops every byte
@@ -294,6 +294,11 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     // or 'pbem trust -' would take the lines typed after them as their file).
     Environment command_env = ctx.env();
     command_env.in = nullptr;
+    command_env.shell = true;
+    // the shell's own errors and notes, wrapped at a word as the commands' are
+    const auto say = [&](const std::string& prefix, const std::string& text) {
+        ctx.err() << wrapped_lines(prefix, text, command_env.err_columns);
+    };
     Completion completion{ctx.env(), game, {}, 0};
     g_completion = &completion;
     rl_readline_name = "umpire";
@@ -354,14 +359,14 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         // before the line runs against the game as it is now (each command reads the file).
         if (!game.empty()) {
             if (const std::string now = prompt(game, ctx); now != shown_prompt) {
-                err << "umpire: note: " << game << " changed while the prompt waited (another shell or command): now "
-                    << now.substr(0, now.size() - 2) << "\n";
+                say("umpire: note: ", game + " changed while the prompt waited (another shell or command): now " +
+                                          now.substr(0, now.size() - 2));
             }
         }
         const std::string line = std::move(*read);
         auto words = split_words(line);
         if (!words) {
-            err << "umpire: error: " << words.error() << "\n";
+            say("umpire: error: ", words.error());
             worst = std::max(worst, 64);
             continue;
         }
@@ -385,8 +390,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             if (args.size() == 1) {
                 break;
             }
-            err << "umpire: error: " << first << " takes no words (" << visible(args[1])
-                << " given): type it alone, or Ctrl-D\n";
+            say("umpire: error: ",
+                first + " takes no words (" + visible(args[1]) + " given): type it alone, or Ctrl-D");
             worst = std::max(worst, 64);
             continue;
         }
@@ -406,8 +411,8 @@ void run_shell(const ShellOptions& opt, Context& ctx)
                     names.push_back(c);
                 }
             }
-            err << "umpire: error: unknown command '" << visible(named) << "'" << suggestion(named, names)
-                << "; 'help' lists the shell's words and its commands\n";
+            say("umpire: error: ", "unknown command '" + visible(named) + "'" + suggestion(named, names) +
+                                       "; 'help' lists the shell's words and its commands");
             worst = std::max(worst, 64);
             continue;
         }
@@ -417,7 +422,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         }
         if (first == "working") {
             if (args.size() != 2 || (args[1] != "on" && args[1] != "off")) {
-                err << "umpire: error: working on|off: show the working under every result, or not\n";
+                say("umpire: error: ", "working on|off: show the working under every result, or not");
                 worst = std::max(worst, 64);
             } else {
                 show_working = args[1] == "on";
@@ -450,6 +455,11 @@ void run_shell(const ShellOptions& opt, Context& ctx)
             args.erase(args.begin());
             apply = false;
         }
+        // --odds is a question: it rolls no die, so nothing is applied (it was refused as
+        // "--apply with --odds", an --apply the referee never typed: hunt51)
+        if (const auto end = std::find(args.begin(), args.end(), "--"); std::find(args.begin(), end, "--odds") != end) {
+            apply = false;
+        }
         if (args.empty()) {
             continue;
         }
@@ -462,7 +472,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         }
         full.insert(full.end(), args.begin(), args.end());
         if (const std::string why = refused_inside("shell", full, ctx.env().in_is_tty); !why.empty()) {
-            err << "umpire: error: " << why << "\n";
+            say("umpire: error: ", why);
             worst = std::max(worst, 64);
             continue;
         }

@@ -597,7 +597,8 @@ void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, co
     if (dice.odds) {
         if (options.apply) {
             // it printed the odds, applied nothing and said nothing of it
-            throw usage_error("--apply with --odds: the odds roll no die, so there is nothing to apply; give one");
+            throw usage_error("--apply with --odds: the odds roll no die, so there is nothing to apply; give "
+                              "--apply or --odds, not both");
         }
         emit(odds_given(dice.rolls));
         return;

@@ -48,6 +48,7 @@ struct Environment {
     size_t columns = 0;      // the terminal's width when standard output is one, else 0
     size_t err_columns = 0;  // the same of standard error: an error's words wrap whole to it
     bool utf8 = false;       // the locale's characters are UTF-8 (LC_ALL, else LC_CTYPE, else LANG)
+    bool shell = false;      // a line typed at umpire shell: a usage hint names the shell's help
 };
 
 // Provisional data warned of once in a whole batch or shell run, not once per line (a

@@ -486,6 +486,8 @@ bool wants_json(const std::vector<std::string>& args)
     return std::find(args.begin(), end, "--json") != end;
 }
 
+}  // namespace
+
 // TEXT's lines, the first after PREFIX, their words wrapped whole to a terminal's COLUMNS
 // (0: each line as it is), continuations under the first's text: at 40 columns a terminal
 // broke an error mid-word ("repla/y"). An error is "umpire: error: MESSAGE", its hint bare.
@@ -500,11 +502,15 @@ std::string wrapped_lines(const std::string& prefix, const std::string& text, si
     return out;
 }
 
+namespace {
+
 // The only top-level catch (STYLE.md rule 1): runs BODY and maps what escapes to an exit
 // code and a message, which it prints and returns.
 template <class Body>
-RunResult guarded(std::ostream& err, const Context* ctx, size_t columns, Body body, std::ostream* json_out = nullptr)
+RunResult guarded(std::ostream& err, const Context* ctx, const Environment& env, Body body,
+                  std::ostream* json_out = nullptr)
 {
+    const size_t columns = env.err_columns;
     RunResult result;
     std::string hint;
     try {
@@ -518,7 +524,8 @@ RunResult guarded(std::ostream& err, const Context* ctx, size_t columns, Body bo
             message += (message.empty() ? "" : "\n") + visible(line);
         }
         result = {static_cast<int>(ExitCode::usage), message, std::nullopt, std::nullopt};
-        hint = "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
+        hint = env.shell ? "Type 'help' or 'help COMMAND' for usage.\n"
+                         : "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
     } catch (const Error& e) {
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
                   std::nullopt, std::nullopt};
@@ -1280,7 +1287,7 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
     }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     RunResult result = guarded(
-        m_ctx.err(), &m_ctx, m_ctx.env().err_columns,
+        m_ctx.err(), &m_ctx, m_ctx.env(),
         [&] {
             m_app.clear();  // a parse that failed half-way leaves results behind
             check_option_names(m_app, args);
@@ -1379,7 +1386,7 @@ RunResult run_prepared(const std::vector<std::string>& typed, std::ostream& out,
     const std::vector<std::string> args = with_help_spelled_out(typed);
     std::string command;
     if (RunResult failed = guarded(
-            err, nullptr, env.err_columns, [&] { command = command_of(args); }, wants_json(args) ? &out : nullptr);
+            err, nullptr, env, [&] { command = command_of(args); }, wants_json(args) ? &out : nullptr);
         failed.code != 0) {
         return failed;
     }

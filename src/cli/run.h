@@ -26,6 +26,11 @@ struct RunResult {
 // returns the exit code. Holds the only top-level catch (STYLE.md rule 1).
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Environment& env);
 
+// TEXT's lines, the first after PREFIX, their words wrapped whole to a terminal's COLUMNS
+// (0: each line as it is), continuations under the first's text; any control character
+// a message quotes written out (util visible_lines). Every error and note umpire prints.
+std::string wrapped_lines(const std::string& prefix, const std::string& text, size_t columns);
+
 // As run(), calling PREPARE on the context before the command runs (replay shares its
 // catalog with each logged line this way).
 RunResult run_prepared(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,

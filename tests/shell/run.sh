@@ -102,6 +102,19 @@ printf 'crt --attack 5 --defense 3 --roll 4\ncrt --attack 6 --defense 3 --roll 2
 "$umpire" -q shell --no-history <prov.txt >prov.out 2>prov.err
 grep -q 'provisional data' prov.err && fail "umpire -q shell still warns of provisional data"
 
+# --- hunt51: in a game's shell --odds is a question, answered and never applied (it was refused
+# as "--apply with --odds", an --apply the referee never typed); a usage error points to the
+# shell's help, not 'umpire --help'; a set of what the game has already says nothing was set.
+"$umpire" -q game new constantinople asked.toml >/dev/null || fail "game new constantinople"
+printf 'melee --attacker Galley-1 --defender Venice --odds\nmelee --attacker\nset Venice damaged=false --reason "as it is"\n' |
+    "$umpire" -q shell --no-history --game asked.toml >asked.out 2>&1
+has asked.out "exact odds over"
+grep -q "apply" asked.out && fail "the shell's --odds line spoke of --apply: $(grep apply asked.out)"
+has asked.out "Type 'help' or 'help COMMAND' for usage."
+grep -q "umpire --help" asked.out && fail "the shell's usage hint named umpire --help"
+has asked.out "Venice is so already: nothing set or journalled"
+[ "$(wc -l <asked.toml.journal)" -eq 1 ] || fail "a set of what the game has was journalled: $(wc -l <asked.toml.journal) lines"
+
 # --- Text past ASCII is kept, in the user's UTF-8 locale and in C (libedit dropped it).
 for locale in C.UTF-8 C; do
     printf 'roll 2d6 #h\303\251llo\342\206\222\n' | LANG=$locale LC_ALL= "$umpire" -q shell --no-history >utf8.out 2>&1
@@ -262,6 +275,13 @@ pane narrow | grep -qx "             redo makes it again" || fail "help's undo l
 pane narrow | grep -qx "  set UNIT KEY=VALUE --reason TEXT" || fail "a long help word not on a line of its own"
 pane narrow | grep -q "^umpire: error: --strength 9: a ram" || fail "the error's first line not as wrapped"
 pane narrow | grep -qE "^               [a-z]" || fail "the error's next lines not under its message"
+# the shell's own errors wrap so too ("... lists the shell's words and i/ts commands", hunt51)
+tmux -L "$socket" send-keys -t narrow "meele --attacker 3" Enter
+wait_on narrow "did you mean"
+sleep 0.3
+wide=$(pane narrow | awk 'length > 40' | head -3)
+[ -z "$wide" ] || fail "the shell's unknown-command error past the window's 40 columns: $wide"
+pane narrow | grep -qx "               words and its commands" || fail "the unknown-command error not wrapped at a word"
 tmux -L "$socket" send-keys -t narrow C-d
 
 # --- table edit in a real terminal editor (issue 25): vim.tiny, installed by the README's
