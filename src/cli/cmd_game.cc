@@ -361,13 +361,16 @@ void run_set(const GameOptions& opt, Context& ctx)
         }
         changes.push_back(core::change_to(g, who, key, value, "by hand: " + opt.reason));
     }
+    // The game's rules see every value given, those the game has already too: a weather
+    // given as the file holds it is still the referee's word against the month's (hunt52).
+    const std::vector<core::Change> given = changes;
     std::erase_if(changes, [](const core::Change& c) { return c.from == c.to; });
     if (const core::GameRules* rules = core::find_game_rules(g.game); rules->follow) {
         core::GameState after = g;
         for (const auto& c : changes) {
             core::apply_change(after, c);
         }
-        for (auto& c : rules->follow(after, changes, ctx.table_of())) {
+        for (auto& c : rules->follow(after, given, ctx.table_of())) {
             changes.push_back(std::move(c));
         }
     }

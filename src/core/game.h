@@ -133,7 +133,9 @@ struct GameRules {
     std::function<std::vector<StateProblem>(const GameState&, const TableOf&)> check_tables;
     // What a change by hand brings with it (a month's length of day, Great Battles 16.0):
     // changes to AFTER, the game as the hand's CHANGES leave it, that game set makes with them.
-    // Null when a change by hand brings nothing.
+    // CHANGES holds every value given, those the game has already too (from == to), so a
+    // rule may hold the hand's word against what the change brings. Null when a change by
+    // hand brings nothing.
     std::function<std::vector<Change>(const GameState& after, const std::vector<Change>& changes, const TableOf&)>
         follow;
     std::function<void(const GameState&, const TableOf&, Resolution&)> status;

@@ -421,11 +421,14 @@ GameRules great_battles_game_rules()
     // length (a scenario's own count of day turns).
     rules.follow = [](const GameState& after, const std::vector<Change>& changes, const TableOf& table) {
         std::vector<Change> out;
-        const auto set = [&](std::string_view key) {
+        const auto given = [&](std::string_view key) {
             return std::any_of(changes.begin(), changes.end(),
                                [&](const Change& c) { return c.unit.empty() && c.key == key; });
         };
-        if (!set("month") || set("turns_in_day")) {
+        const bool month_moved = std::any_of(changes.begin(), changes.end(), [](const Change& c) {
+            return c.unit.empty() && c.key == "month" && c.from != c.to;
+        });
+        if (!month_moved || given("turns_in_day")) {
             return out;
         }
         const std::string month = after.value("", "month");

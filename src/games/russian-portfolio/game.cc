@@ -212,10 +212,14 @@ GameRules russian_portfolio_game_rules()
             return std::any_of(changes.begin(), changes.end(),
                                [&](const Change& c) { return c.unit.empty() && c.key == key && c.from != c.to; });
         };
+        // a weather given as the file holds it is the hand's word all the same: month=oct41
+        // weather=good from good wrote mud without a word (hunt52)
+        const bool weather_given = std::any_of(changes.begin(), changes.end(),
+                                               [](const Change& c) { return c.unit.empty() && c.key == "weather"; });
         const std::string month = after.value("", "month");
         const auto when = month_of(month);
         const bool month_known = month_key(month) == month && !month.empty() && when;
-        if (set("weather") && month_known && *when >= *month_of("oct41")) {
+        if (weather_given && (set("weather") || set("month")) && month_known && *when >= *month_of("oct41")) {
             const std::string weather = after.value("", "weather");
             if (const std::string due = weather_of_month(table("russian-portfolio.weather"), month); weather != due) {
                 throw usage_error("weather=" + weather + " against " + month + "'s " + due +
@@ -303,6 +307,11 @@ GameRules russian_portfolio_game_rules()
           "(VII.C, XIII.H)"}},
     };
     rules.step = [](const GameState&) { return std::string("game-turn"); };
+    // The clock's month and weather as the game keeps them, in any case typed: weather=MUD
+    // was kept so, then refused as "weather=MUD against oct41's mud" (hunt52).
+    rules.spelling = [](std::string_view unit, std::string_view key, std::string_view value) {
+        return unit.empty() && (key == "month" || key == "weather") ? to_lower(value) : std::string(value);
+    };
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
                     const StatusList& given) {
         Resolution r;

@@ -681,6 +681,16 @@ TEST_CASE("cli: from October a weather set by hand against the month's is refuse
     CHECK(run_cli({"--game", file, "crt", "--attacker", "5-Army", "--defender", "9-Army", "--winter-offensive",
                    "--roll", "3"})
               .code == 64);
+    // A weather given as the file holds it is the hand's word too: month=dec41 weather=hard-frost
+    // from hard-frost wrote snow without a word (hunt52); and in any case typed, the month's
+    // own weather is taken (weather=MUD was refused as "against oct41's mud").
+    auto kept = run_cli({"game", "set", file, "clock", "month=dec41", "weather=hard-frost", "--reason", "as it is"});
+    CHECK(kept.code == 64);
+    CHECK(contains(kept.err, "weather=hard-frost against dec41's snow: VI.A"));
+    CHECK(test::slurp(file) == before);
+    CHECK(run_cli({"game", "set", file, "clock", "month=DEC41", "weather=SNOW", "--reason", "the month's own"}).code ==
+          0);
+    CHECK(contains(run_cli({"-q", "game", "status", file}).out, "dec41, snow"));
     // Before October VI.A names no weather: a 1Jun41 die's Mud kept by hand stands (XVI.C.1.c).
     const test::TempDir early("rp-set-weather-early");
     std::ofstream(early / "club.toml") << k_scenario;
