@@ -221,6 +221,10 @@ void Dice::check_all_given_used(std::string_view command) const
         }
     }
     const std::string each = join(totals, " or ");
+    if (used == 0) {  // "used only 0 die roll(s)" (hunt52)
+        throw usage_error("{roll}: " + std::to_string(m_given_count) + " value(s) given but " + std::string(command) +
+                          " rolled no die this time; remove {roll}");
+    }
     throw usage_error("{roll}: " + std::to_string(m_given_count) + " value(s) given but " + std::string(command) +
                       " used only " + std::to_string(used) + " die roll(s) this time" +
                       (each.empty() ? "" : " (a roll of " + each + " is one value, its total)") +

@@ -95,6 +95,10 @@ TEST_CASE("dice: unused given values are an error, not silently dropped", "[core
     s.dice.roll_d6("only");
     CHECK_THROWS_WITH(s.dice.check_all_given_used("ram"),
                       "{roll}: 2 value(s) given but ram used only 1 die roll(s) this time; remove the extra {roll}");
+    // a command that rolled nothing says so, not "used only 0 die roll(s)" (hunt52)
+    test::Scripted none({5});
+    CHECK_THROWS_WITH(none.dice.check_all_given_used("sail"),
+                      "{roll}: 1 value(s) given but sail rolled no die this time; remove {roll}");
 }
 
 TEST_CASE("dice: a seed replays the same faces", "[core][dice]")

@@ -819,7 +819,8 @@ GameRules constantinople_game_rules()
             return u + (c.to == "true" ? " is Damaged" : " is no longer Damaged");
         }
         if (c.key == "face") {
-            return u + (c.to == "back" ? " flips to its reduced (back) side" : " shows its front side");
+            // an Ottoman ship's back is reduced (15.35), a Byzantine's its crew ashore (13.2, 16.0)
+            return u + (c.to == "back" ? " shows its back side" : " shows its front side");
         }
         if (c.key == "sunk") {
             return u + (c.to == "true" ? " is eliminated: take it off the board" : " is back on the board");
