@@ -980,8 +980,9 @@ size_t command_position(const std::vector<std::string>& args)
 
 // 'table nosuch', 'plan nosuch': the word after a command that has subcommands of its own
 // (APP's) is named when it is none of them, as game's and seed's actions are; CLI11 would
-// only say that a subcommand is required.
-void check_subcommand_word(CLI::App& app, const std::vector<std::string>& args)
+// only say that a subcommand is required. Typed in another case it is spelled in ARGS as
+// its list writes it ('table LIST' is 'table list', as 'game Status' is; hunt52).
+void check_subcommand_word(CLI::App& app, std::vector<std::string>& args)
 {
     const size_t at = command_position(args);
     if (at + 1 >= args.size() || args[at + 1].starts_with("-")) {
@@ -989,8 +990,12 @@ void check_subcommand_word(CLI::App& app, const std::vector<std::string>& args)
     }
     const CLI::App* sub = app.get_subcommand(args[at]);
     const auto names = subcommand_names(*sub);
-    const std::string& word = args[at + 1];
+    std::string& word = args[at + 1];
     if (!names.empty() && !contains(names, word)) {
+        if (std::string named = spelled_in(names, word); !named.empty()) {
+            word = std::move(named);
+            return;
+        }
         throw usage_error(args[at] + ": '" + visible(word) + "' is not one of " + join(names, ", ") +
                           suggestion(word, names));
     }
@@ -1291,7 +1296,12 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
         [&] {
             m_app.clear();  // a parse that failed half-way leaves results behind
             check_option_names(m_app, args);
-            check_subcommand_word(m_app, args);
+            std::vector<std::string> spelled = args;
+            check_subcommand_word(m_app, spelled);
+            if (spelled != args) {  // the log and journal show the word as the list writes it
+                reversed.assign(spelled.rbegin(), spelled.rend());
+                m_ctx.argv = spelled;
+            }
             if (std::any_of(args.begin(), args.end(),
                             [](const std::string& a) { return a == "--draw" || a.starts_with("--draw="); })) {
                 if (const std::string command = command_of(args); !command.empty()) {

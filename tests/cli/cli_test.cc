@@ -887,3 +887,18 @@ TEST_CASE("odds: a count that walks no branches stops at the shell's Ctrl-C", "[
         CHECK(contains(answered.out, "at least"));
     }
 }
+
+// COMMANDS: an action may be typed in any case, as 'game Status' was; a subcommand's word
+// was not ('table LIST', 'plan MELEE' refused, hunt52).
+TEST_CASE("cli: a subcommand's word in any case is the word its list writes", "[cli]")
+{
+    const auto upper = run_cli({"table", "LIST"});
+    CHECK(upper.code == 0);
+    CHECK(upper.out == run_cli({"table", "list"}).out);
+    const auto plan = run_cli({"plan", "Melee", "--ship", "8", "--enemy", "5"});
+    CHECK(plan.code == 0);
+    CHECK(plan.out == run_cli({"plan", "melee", "--ship", "8", "--enemy", "5"}).out);
+    const auto wrong = run_cli({"table", "lis"});
+    CHECK(wrong.code == 64);
+    CHECK(contains(wrong.err, "table: 'lis' is not one of list"));
+}

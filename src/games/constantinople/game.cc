@@ -807,6 +807,11 @@ GameRules constantinople_game_rules()
             }
         }
     };
+    // A leader's name in any case, as the rules print it (leader=trevisano was refused, hunt52).
+    rules.spelling = [](std::string_view unit, std::string_view key, std::string_view value) {
+        const std::string named = !unit.empty() && key == "leader" ? spelled_in({"Diedo", "Trevisano"}, value) : "";
+        return named.empty() ? std::string(value) : named;
+    };
     rules.clock_text = [](const GameState& g) {
         // "combat" once the Impulse's Mutual Combat Segment has begun (movement is over, 13.1)
         return "ph " + g.value("", "naval_phase") + " imp " + g.value("", "impulse") +

@@ -155,6 +155,9 @@ TEST_CASE("game: :leader is held to the two leaders the rules name, and to the g
     // Aboard Venice he is read from the game, and :leader typed agrees with it.
     CHECK(run_cli({"--game", file, "melee", "--attacker", "Galley-1", "--defender", "Venice:leader", "--roll", "1"})
               .code == 0);
+    // The second leader's name in any case is his, as the rules print it (hunt52: refused)
+    REQUIRE(run_cli({"game", "set", file, "Crete", "leader=trevisano", "--reason", "15.26"}).code == 0);
+    CHECK(contains(test::slurp(file), "leader = \"Trevisano\""));
 }
 
 TEST_CASE("game: a second ram on a pinned ship is refused as umpire's limit, not as a rule (15.11-15.15)",
