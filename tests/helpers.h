@@ -101,6 +101,15 @@ inline CliResult run_cli(const std::vector<std::string>& args, cli::Environment 
     return {code, out.str(), err.str()};
 }
 
+// A call on FILE's game that applies its result, quietly: umpire -q --game FILE --apply ARGS.
+inline auto applied_to(const std::string& file)
+{
+    return [file](std::vector<std::string> args) {
+        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
+        return run_cli(args);
+    };
+}
+
 // The bytes of the file at PATH, "" when there is none.
 inline std::string slurp(const std::filesystem::path& path)
 {

@@ -11,22 +11,10 @@
 #include <unistd.h>
 
 using namespace umpire;
+using test::applied_to;
 using test::contains;
 using test::run_cli;
 using test::slurp;
-
-namespace {
-
-// A call on FILE's game that applies its result, quietly: umpire -q --game FILE --apply ARGS.
-auto applied_to(const std::string& file)
-{
-    return [file](std::vector<std::string> args) {
-        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
-        return run_cli(args);
-    };
-}
-
-}  // namespace
 
 TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte for byte", "[cli][game]")
 {

@@ -10,22 +10,10 @@
 #include <vector>
 
 using namespace umpire;
+using test::applied_to;
 using test::contains;
 using test::run_cli;
 using test::slurp;
-
-namespace {
-
-// A call on FILE's game that applies its result, quietly: umpire -q --game FILE --apply ARGS.
-auto applied_to(const std::string& file)
-{
-    return [file](std::vector<std::string> args) {
-        args.insert(args.begin(), {"-q", "--game", file, "--apply"});
-        return run_cli(args);
-    };
-}
-
-}  // namespace
 
 TEST_CASE("game: a Byzantine ship's crew ashore shows its back in the game and melees with it (13.2, 16.0, 15.35)",
           "[games][constantinople][game]")
