@@ -124,6 +124,12 @@ TEST_CASE("game: :leader is held to the two leaders the rules name, and to the g
     CHECK(three.code == 64);
     CHECK(contains(three.err, ":leader on 3 ships (Venice, Genoa-2, Crete)"));
     CHECK(contains(three.err, "Diedo and Trevisano (15.26, 16.0)"));
+    // three attackers' leaders are --attacker's alone: --defender is not named (hunt52)
+    auto attackers = run_cli({"melee", "--attacker", "4:leader", "--attacker", "3:leader", "--attacker", "2:leader",
+                              "--defender", "5", "--roll", "1"});
+    CHECK(attackers.code == 64);
+    CHECK(contains(attackers.err, "--attacker: :leader on 3 ships"));
+    CHECK(!contains(attackers.err, "--defender"));
     auto melee = run_cli({"melee", "--attacker", "Imperial-1:leader", "--attacker", "Imperial-2:leader", "--defender",
                           "Galley-1", "--roll", "1"});
     CHECK(melee.code == 0);  // two are the rules' two
