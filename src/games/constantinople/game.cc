@@ -589,6 +589,11 @@ std::string ship_spec_in_game(std::string_view spec, const GameState& game, bool
     if (ship == nullptr) {
         return std::string(spec);
     }
+    // A flag umpire does not know is named by the ship's parse as it was typed, before the
+    // game adds its own ("'Venice:front:back': unknown flag ':front'", hunt52).
+    if (!std::all_of(parts.begin() + 1, parts.end(), [](const std::string& f) { return known_ship_flag(f); })) {
+        return std::string(spec);
+    }
     const std::string& n = ship->name;
     const std::string now = now_label(game);
     // Struck already in this Combat Segment: it fights as it was when the segment began

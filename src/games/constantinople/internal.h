@@ -43,6 +43,9 @@ inline void refuse_named_twice(const std::vector<std::string>& names, const std:
     }
 }
 
+// Whether FLAG (without its ':', any case) is one of a ship spec's flags (ships.cc's list).
+bool known_ship_flag(std::string_view flag);
+
 // Why PARTS[I], a ":flag" of a ship spec split at ':' (the name first), is refused as one
 // given before it, case aside ("Genoa:back:back": a flag typed twice is a slip), or "".
 inline std::string flag_given_twice(const std::vector<std::string>& parts, size_t i)

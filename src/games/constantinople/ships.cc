@@ -41,6 +41,16 @@ std::vector<std::string> flag_names()
 
 }  // namespace
 
+namespace constantinople_internal {
+
+bool known_ship_flag(std::string_view flag)
+{
+    const std::string lower = to_lower(flag);
+    return std::any_of(k_ship_flags.begin(), k_ship_flags.end(), [&](const ShipFlag& f) { return f.name == lower; });
+}
+
+}  // namespace constantinople_internal
+
 Expected<Ship> parse_ship(std::string_view spec, ShipValue value, const std::function<const Scenario&()>& scenario)
 {
     const std::string where = "'" + std::string(spec) + "': ";

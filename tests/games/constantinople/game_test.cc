@@ -40,6 +40,12 @@ TEST_CASE("game: a Byzantine ship's crew ashore shows its back in the game and m
     auto other = run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Imperial-1:back"});
     CHECK(other.code == 64);
     CHECK(contains(other.err, "game set Imperial-1 face=back when its crew goes ashore, 16.0"));
+    // A flag umpire does not know is named as typed, not with the game's own added to it
+    // ("'Imperial-2:front:back'", hunt52).
+    REQUIRE(run_cli({"game", "set", file, "Imperial-2", "face=back", "--reason", "16.0"}).code == 0);
+    auto unknown = run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Imperial-2:front"});
+    CHECK(unknown.code == 64);
+    CHECK(contains(unknown.err, "'Imperial-2:front': unknown flag ':front'"));
 }
 
 TEST_CASE("game: a ship that has met enemies in melee this Combat Segment attacks all of them or none (15.24)",
