@@ -122,7 +122,7 @@ void refuse_leaders(const MeleeRequest& q)
         aboard.push_back(ship_label(q.defender, std::to_string(q.defender.melee)));
     }
     if (aboard.size() > 2) {
-        // the options that carry them: three attackers' leaders are --attacker's alone (hunt52)
+        // the options that carry them: three attackers' leaders are {attacker}'s alone (hunt52)
         throw usage_error(std::string(q.defender.leader ? "{attacker} and {defender}" : "{attacker}") +
                           ": :leader on " + std::to_string(aboard.size()) + " ships (" + join(aboard, ", ") +
                           "): the rules name two naval leaders, Diedo and Trevisano (15.26, 16.0), each aboard one "
