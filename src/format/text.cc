@@ -527,21 +527,21 @@ std::string to_text(const core::OddsReport& report, Style style)
     out += wrapped("", "exact odds over " + core::branches_text(report.branches) + " of the roll tree:", style);
     // Each dimension drawn as aligned bars, the longest for its likeliest line; a count
     // or total also gets "at least" (this or more) and its expected value. The same lines
-    // as the dimension before (parts alike: 4d6kh3 x 100) print the same: copied.
-    size_t body_at = 0;
-    size_t body_size = 0;
-    bool left_out = false;  // a dimension's fractions were too long to print
+    // as the dimension before (parts alike: 4d6kh3 x 100, or one expression and its total)
+    // are named, not printed again: a referee read the same table twice, 1000d10's 9,001 rows.
+    const std::string* first_alike = nullptr;  // the first of a run of dimensions alike
+    bool left_out = false;                     // a dimension's fractions were too long to print
     for (const auto& dim : report.dimensions) {
+        if (dim.same_as_previous && first_alike != nullptr) {
+            out += bold(dim.name, style) + "  the same as " + *first_alike + "\n";
+            continue;
+        }
+        first_alike = &dim.name;
         std::string head = bold(dim.name, style);
         if (dim.expected) {
             head += "  " + expected_text(dim);
         }
         out += head + "\n";
-        if (dim.same_as_previous) {
-            out.append(out, body_at, body_size);
-            continue;
-        }
-        body_at = out.size();
         size_t code_width = 0;
         size_t width = 0;
         double most = 0;
@@ -645,7 +645,6 @@ std::string to_text(const core::OddsReport& report, Style style)
             }
             out += '\n';
         }
-        body_size = out.size() - body_at;
     }
     if (left_out) {
         out += wrapped("note: ",

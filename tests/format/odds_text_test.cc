@@ -94,8 +94,9 @@ TEST_CASE("odds text: a chance too small for a double still prints as possible",
 
 TEST_CASE("odds text and JSON: parts alike print the same lines, each right", "[format][odds]")
 {
-    // Three 3d6 and a 4d6: the three are printed once and copied; each line of each is
-    // checked against the ways counted here, in text and in JSON.
+    // Three 3d6 and a 4d6: each line of each is checked against the ways counted here, in
+    // JSON, and in the text, where the second 3d6 (the same lines as the one before it) is
+    // named, not printed again, and the third, after the 4d6, is printed in full.
     const auto text = test::run_cli({"roll", "3d6", "3d6", "4d6", "3d6", "--odds"});
     const auto json = test::run_cli({"roll", "3d6", "3d6", "4d6", "3d6", "--odds", "--json"});
     REQUIRE(text.code == 0);
@@ -113,8 +114,9 @@ TEST_CASE("odds text and JSON: parts alike print the same lines, each right", "[
             const core::Fraction chance{core::ratio(ways[i], all)};
             CHECK(lines[i]["value"] == std::to_string(dice + static_cast<int>(i)));
             CHECK(lines[i]["fraction"] == chance.text());
-            // the same line in the text, under this part's heading
-            const size_t head = text.out.find("\n" + std::string(name) + "  expected");
+            // the same line in the text, under this part's heading (the second 3d6's: the first's)
+            const std::string printed = std::string(name) == "3d6 #2" ? "3d6" : name;
+            const size_t head = text.out.find("\n" + printed + "  expected");
             REQUIRE(head != std::string::npos);
             const size_t at = text.out.find("\n  " + std::to_string(dice + static_cast<int>(i)) + " ", head);
             REQUIRE(at != std::string::npos);
@@ -123,6 +125,9 @@ TEST_CASE("odds text and JSON: parts alike print the same lines, each right", "[
             CHECK(row.find(format::percent(chance)) != std::string::npos);
         }
     }
+    CHECK(text.out.find("\n3d6 #2  the same as 3d6\n4d6  expected") != std::string::npos);
+    CHECK(text.out.find("\n3d6 #2  expected") == std::string::npos);
+    CHECK(text.out.find("\n3d6 #3  expected") != std::string::npos);
     CHECK(doc["odds"]["3d6"] == doc["odds"]["3d6 #3"]);
     CHECK(doc["expected"]["3d6 #2"]["fraction"] == "21/2");
     CHECK(doc["expected"]["4d6"]["fraction"] == "14/1");
