@@ -472,7 +472,7 @@ void run_rebuild(const GameOptions& opt, Context& ctx)
         r.result.code = "identical";
         r.result.name = path + " is exactly what its scenario and journal make";
     } else {
-        load::write_state_text(path + ".rebuilt", text);
+        load::write_own_file(path + ".rebuilt", text);
         r.result.code = "differs";
         r.result.name = path + " differs from what its journal makes (edited by hand?): the rebuilt game is in " +
                         path + ".rebuilt; 'umpire game recover " + path + "' puts it in place";

@@ -91,7 +91,7 @@ std::string keep_rejected(const std::string& dest, const std::string& text)
         throw io_error("cannot make " + folder.string() + ": " + ec.message());
     }
     const std::string kept = load::aside(dest + ".rejected");
-    load::write_state_text(kept, text);
+    load::write_own_file(kept, text);
     return kept;
 }
 

@@ -8,7 +8,9 @@
 #include "util/sha256.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <sys/stat.h>
 
 namespace umpire::cli {
@@ -90,7 +92,10 @@ TextDifference first_difference(const std::string& a, const std::string& b)
 // C1 and bidirectional ones as \u202e): a hand-edited file may hold anything, and none of
 // it may reach a terminal as an escape sequence or turn the line (U+202E went out raw;
 // hunt32).
-std::string quoted_line(const std::string& line) { return line.empty() ? "nothing" : "'" + visible(line) + "'"; }
+std::string quoted_line(const std::string& line)
+{
+    return line.empty() ? "nothing" : "'" + visible(excerpt(line)) + "'";
+}
 
 std::vector<load::LogEntry> parse_journal(const std::string& text, const std::string& file)
 {
@@ -301,6 +306,34 @@ void rolled_forward(const std::string& path, const std::string& text, size_t lin
                     (write ? "" : " (in memory: this command writes nothing)"));
 }
 
+// Whether GAME with LINE's changes taken back is the game whose text has the SHA-256
+// BEFORE: a key the line made is taken back to "" (as undo leaves it) or away (as it was
+// before), either way. False for anything else, which the journal's replay then judges.
+bool undone_to(const core::GameState& game, const load::LogEntry& line, const std::string& before)
+{
+    core::GameState back = game;
+    try {
+        for (auto c = line.changes.rbegin(); c != line.changes.rend(); ++c) {
+            core::revert_change(back, *c);
+        }
+    } catch (const Error&) {
+        return false;
+    }
+    if (sha256_hex(load::game_text(back)) == before) {
+        return true;
+    }
+    // the keys taken back to "" removed, as they were before the line made them
+    const auto made = [&](const std::string& unit, const std::string& key) {
+        return std::any_of(line.changes.begin(), line.changes.end(),
+                           [&](const core::Change& c) { return c.unit == unit && c.key == key && c.from.empty(); });
+    };
+    std::erase_if(back.clock, [&](const auto& kv) { return kv.second.empty() && made("", kv.first); });
+    for (auto& u : back.units) {
+        std::erase_if(u.status, [&](const auto& kv) { return kv.second.empty() && made(u.name, kv.first); });
+    }
+    return sha256_hex(load::game_text(back)) == before;
+}
+
 }  // namespace
 
 ChainedJournal read_chained_journal(const std::string& path, const std::string* file_text, bool write)
@@ -370,6 +403,15 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
     if (!last) {
         throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + recover);
     }
+    // The line before the last, when there is one: what the game was before the last change.
+    std::optional<load::LogEntry> prev;
+    if (chain.lines >= 2) {
+        const size_t prev_start = journal.rfind('\n', last_start - 2) + 1;  // npos + 1 == 0
+        if (auto parsed =
+                load::parse_log_line(std::string_view(journal).substr(prev_start, last_start - 1 - prev_start))) {
+            prev = std::move(*parsed);
+        }
+    }
     if (have_file && !last->after.empty() && sha256_hex(text) == last->after) {
         out.state = load::parse_game(text, path, &table);
         // The line's own changes, which no later line's link covers, against the file.
@@ -380,6 +422,20 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
                                  quoted_line(now) + "): the line was edited" + recover);
             }
         }
+        // And what each changed from: taken back, they leave the game the line before recorded
+        // (its "after"), or the line was edited, and the next change would chain onto the edit
+        // (hunt54: "from":"9-9" taken by status and by writers; rebuild and undo then refused).
+        if (prev && !prev->after.empty() && !last->changes.empty() && !undone_to(out.state, *last, prev->after)) {
+            try {
+                (void)replay_journal(parse_journal(journal, jpath), jpath, start, table);
+            } catch (const Error& e) {
+                if (e.code() == ExitCode::data) {
+                    throw data_error(std::string(e.what()) + recover);
+                }
+                // a scenario moved since cannot be replayed: the file and its last line agree,
+                // which is what this open checked before
+            }
+        }
         out.text = std::move(text);
         return out;
     }
@@ -387,9 +443,6 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
     // the last line's changes on it leave what that line recorded. Neither the scenario nor
     // the tables are read, so a scenario edited since the game began does not stop the mend.
     if (have_file && chain.lines >= 2 && !last->after.empty()) {
-        const size_t prev_start = journal.rfind('\n', last_start - 2) + 1;  // npos + 1 == 0
-        const auto prev =
-            load::parse_log_line(std::string_view(journal).substr(prev_start, last_start - 1 - prev_start));
         if (prev && !prev->after.empty() && sha256_hex(text) == prev->after) {
             core::GameState next = load::parse_game(text, path, &table);
             bool follows = true;

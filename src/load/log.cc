@@ -4,6 +4,7 @@
 
 #include "util/error.h"
 #include "util/sha256.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -42,21 +43,26 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
     if (j.is_discarded()) {
         return fail<Words>("JSON request: not valid JSON; write {\"args\": [\"check\", \"storm\"]}");
     }
-    if (!twice.empty()) {
-        return fail<Words>("JSON request: \"" + twice + "\" is given twice; give one \"args\" array");
+    if (twice == "args") {
+        return fail<Words>("JSON request: \"args\" is given twice; give one \"args\" array");
+    }
+    if (!twice.empty()) {  // an unknown key, given twice: said as unknown ("a" twice was blamed on "args")
+        return fail<Words>("JSON request: unknown key \"" + visible(excerpt(twice, 120)) + "\"; only \"args\" is read");
     }
     if (!j.is_object() || !j.contains("args") || !j["args"].is_array()) {
         return fail<Words>("JSON request: an object with \"args\", an array of strings, is expected");
     }
     for (const auto& [key, value] : j.items()) {
         if (key != "args") {
-            return fail<Words>("JSON request: unknown key \"" + key + "\"; only \"args\" is read");
+            return fail<Words>("JSON request: unknown key \"" + visible(excerpt(key, 120)) +
+                               "\"; only \"args\" is read");
         }
     }
     Words words;
     for (const auto& a : j["args"]) {
         if (!a.is_string()) {
-            return fail<Words>("JSON request: \"args\" must hold only strings; found " + a.dump());
+            return fail<Words>("JSON request: \"args\" must hold only strings; found " +
+                               excerpt(a.dump(-1, ' ', false, json::error_handler_t::replace), 120));
         }
         words.push_back(a.get<std::string>());
     }
@@ -442,7 +448,7 @@ namespace {
 std::string shown(const json& v)
 {
     std::string text = v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, json::error_handler_t::replace);
-    return text.size() > 120 ? text.substr(0, 117) + "..." : text;
+    return excerpt(text, 120);
 }
 
 // Every place A and B differ, as "path: logged X, now Y", at most LIMIT of them.

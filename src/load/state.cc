@@ -250,9 +250,11 @@ void replace_file(const std::string& given, const std::string& text)
     }
 }
 
-void prepare_state_text(const std::string& given, const std::string& text, mode_t mode)
+namespace {
+
+// prepare_state_text's work, at PATH as it is (its links followed, or not, by the caller).
+void prepare_at(const std::string& path, const std::string& text, mode_t mode)
 {
-    const std::string path = write_target(given);
     const std::string tmp = path + k_prepared_suffix;
     auto fail = [&](const std::string& what) {
         int err = errno;
@@ -274,9 +276,9 @@ void prepare_state_text(const std::string& given, const std::string& text, mode_
     write_and_close(fd, text, tmp, fail);
 }
 
-void commit_state_text(const std::string& given)
+// commit_state_text's work, at PATH as it is.
+void commit_at(const std::string& path)
 {
-    const std::string path = write_target(given);
     const std::string tmp = path + k_prepared_suffix;
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const int err = errno;
@@ -290,6 +292,26 @@ void commit_state_text(const std::string& given)
         (void)::fsync(fd);
         ::close(fd);
     }
+}
+
+}  // namespace
+
+void prepare_state_text(const std::string& given, const std::string& text, mode_t mode)
+{
+    prepare_at(write_target(given), text, mode);
+}
+
+void commit_state_text(const std::string& given) { commit_at(write_target(given)); }
+
+void write_own_file(const std::string& path, const std::string& text)
+{
+    // A link there is umpire's name taken by someone else: the rename below replaces the
+    // link itself. A directory there is refused by the rename, said as an I/O error.
+    if (struct stat st{}; ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+        ::unlink(path.c_str());
+    }
+    prepare_at(path, text, 0644);
+    commit_at(path);
 }
 
 void discard_state_text(const std::string& path)
@@ -390,7 +412,7 @@ std::string keep_aside(const std::string& base, const std::string& text)
     });
     std::error_code ec;
     if (!std::filesystem::exists(std::filesystem::symlink_status(name, ec))) {
-        write_state_text(name, text);
+        write_own_file(name, text);
     }
     return name;
 }

@@ -38,6 +38,10 @@ void replace_file(const std::string& path, const std::string& text);
 // game "siege.toml.tmp") was removed by every write of PATH.
 inline constexpr char k_prepared_suffix[] = ".umpire-tmp";
 void prepare_state_text(const std::string& path, const std::string& text, mode_t mode = 0644);
+// TEXT as the file PATH, a name umpire gives a file beside the referee's (FILE.rebuilt),
+// written as write_state_text writes: a link put at PATH is replaced, never written through
+// (a planted FILE.rebuilt -> victim had game rebuild overwrite the victim, hunt54).
+void write_own_file(const std::string& path, const std::string& text);
 void commit_state_text(const std::string& path);
 void discard_state_text(const std::string& path);
 

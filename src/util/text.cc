@@ -362,6 +362,18 @@ std::string visible_lines(std::string_view text)
     }
 }
 
+std::string excerpt(std::string_view text, size_t most)
+{
+    if (text.size() <= most) {
+        return std::string(text);
+    }
+    size_t cut = most;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut;  // back to the first byte of the character MOST is in
+    }
+    return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 std::string visible(std::string_view text)
 {
     std::string out;

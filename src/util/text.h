@@ -73,6 +73,10 @@ std::string code_point_text(char32_t code);
 std::string_view invisible_in(std::string_view text);
 // TEXT as it may reach a terminal: each control character written out, "\x1b", "\u009b".
 std::string visible(std::string_view text);
+// TEXT as a message quotes it: whole when it is at most MOST bytes, else its first MOST
+// (cut at a character, not in one) and "... (N bytes)". A line of a file or a value umpire
+// refuses is quoted, not echoed: a 30 MB line made a 30 MB message (hunt54).
+std::string excerpt(std::string_view text, size_t most = 200);
 // TEXT as visible() writes it but for its line breaks and tabs, kept: a message of several
 // lines (a table's error with its line, tabs and all, and a caret under it) whose parts
 // quote what a file or folder held.

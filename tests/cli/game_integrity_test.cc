@@ -303,14 +303,24 @@ TEST_CASE("game journal: a line removed, two swapped, a change or a time edited:
         CHECK(rebuild.code == 65);
         CHECK(contains(rebuild.err, file + ".journal:5: the game its changes leave is not the one it recorded"));
     }
-    // The last line's "from" edited: the file holds its "to", so only a replay sees it. Undo
-    // writes "from" back, and wrote the edited value (II-Btl's check due again) with exit 0.
+    // The last line's "from" edited: the file holds its "to", but the line's changes taken
+    // back do not leave the game the line before recorded. Undo wrote the edited value (II-Btl's
+    // check due again) with exit 0; then status and every writer took it, and the next change
+    // chained onto the edit, which rebuild and undo refused for good (hunt54). Every use
+    // refuses it now, naming the line, and writes nothing.
     {
         auto from = edited(4, R"("from":"true","to":"false")", R"("from":"false","to":"false")");
         spit(file + ".journal", joined(from));
-        auto undo = run_cli({"game", "undo", file});
-        CHECK(undo.code == 65);
-        CHECK(contains(undo.err, file + ".journal:5: its change"));
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"game", "undo", file}, std::vector<std::string>{"game", "status", file},
+              std::vector<std::string>{"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open"},
+              std::vector<std::string>{"game", "next", file, "--skip-due"}}) {
+            CAPTURE(args);
+            auto r = run_cli(args);
+            CHECK(r.code == 65);
+            CHECK(contains(r.err, file + ".journal:5: its change"));
+            CHECK(contains(r.err, "game recover"));
+        }
         CHECK(slurp(file + ".journal") == joined(from));
         CHECK(slurp(file) == game);
     }

@@ -78,6 +78,33 @@ TEST_CASE("cli: a Constantinople evening in a game file, undone and rebuilt byte
     CHECK(edited.code == 65);
     CHECK(std::filesystem::exists(file + ".rebuilt"));
     CHECK(slurp(file + ".rebuilt") == text);
+    // A link planted at FILE.rebuilt is replaced by the rebuilt file, never written through:
+    // rebuild overwrote the link's target, any file the referee can write (hunt54).
+    {
+        const std::string victim = dir / "victim.txt";
+        std::ofstream(victim) << "precious\n";
+        std::filesystem::remove(file + ".rebuilt");
+        std::filesystem::create_symlink(victim, file + ".rebuilt");
+        CHECK(run_cli({"game", "rebuild", file}).code == 65);
+        CHECK(slurp(victim) == "precious\n");
+        CHECK(!std::filesystem::is_symlink(file + ".rebuilt"));
+        CHECK(slurp(file + ".rebuilt") == text);
+    }
+    // A line of the file far past any game's is quoted in part, with its size: a 30 MB line
+    // made a 30 MB message, and as much JSON (hunt54).
+    {
+        const std::string kept = slurp(file);
+        std::ofstream(file) << text << "a = \"" << std::string(300000, 'b') << "\"\n";
+        auto huge = run_cli({"game", "status", file});
+        CHECK(huge.code == 65);
+        CHECK(huge.err.size() < 2000);
+        CHECK(contains(huge.err, "bbb... (300006 bytes)"));
+        auto json = run_cli({"--json", "game", "status", file});
+        CHECK(json.code == 65);
+        CHECK(json.out.size() + json.err.size() < 2000);
+        CHECK(contains(json.out + json.err, "bbb... (300006 bytes)"));
+        std::ofstream(file) << kept;
+    }
 
     // The audit log keeps the game's text: replay resolves against the statuses of then,
     // after the game has moved on, and writes nothing.

@@ -133,6 +133,18 @@ TEST_CASE("odds text and JSON: parts alike print the same lines, each right", "[
     CHECK(doc["expected"]["4d6"]["fraction"] == "14/1");
 }
 
+TEST_CASE("text: an excerpt is the text whole when short, else its first bytes to a whole character and its size",
+          "[util][text]")
+{
+    CHECK(excerpt("abc", 3) == "abc");
+    CHECK(excerpt("abcd", 3) == "abc... (4 bytes)");
+    CHECK(excerpt(std::string(500, 'x')).size() == 200 + std::string("... (500 bytes)").size());
+    // "\u00e9" is two bytes: a cut inside it goes back to its first
+    CHECK(excerpt("a\u00e9b", 2) == "a... (4 bytes)");
+    CHECK(excerpt("a\u00e9b", 3) == "a\u00e9... (4 bytes)");
+    CHECK(excerpt("\u6f22\u6f22", 4) == "\u6f22... (6 bytes)");
+}
+
 TEST_CASE("text: a run of printable ASCII ends where a byte by byte look says", "[util][text]")
 {
     std::mt19937_64 rng(1126);
