@@ -79,6 +79,10 @@ printf 'melee --attacker 4 --defender 4 --roll 3\nmele\nwhy\n' | "$umpire" -q sh
 has why.out "d6    3    given   attack on defender"
 has why.err "did you mean 'melee'?"
 
+# --- A word a command cannot take is said of the command, with the shell's help (fix53).
+printf 'wind foo\n' | "$umpire" -q shell --no-history >extra.out 2>extra.err
+has extra.err "wind: unexpected word 'foo' (wind takes no words, only flags; see help wind)"
+
 # --- A piped line is read whole: libedit ended it at a NUL byte, and the melee before the NUL
 # was applied without its --odds (hunt32). A '#' line is a comment, as in batch.
 "$umpire" -q game new constantinople nul.toml >/dev/null
