@@ -94,6 +94,36 @@ TEST_CASE("game: a ship that has met enemies in melee this Combat Segment attack
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("game: a Combat Segment's melee foes go when it ends, and undo brings them back (13.1, 15.24)",
+          "[games][constantinople][game]")
+{
+    // 15.24's all or none is of the ships a ship is adjacent to in one Combat Segment; 13.1
+    // repeats the sequence, movement then combat, each Impulse: when the segment ends, who
+    // fought whom in it is no part of the board (they stayed in the file, tagged, fix53).
+    const test::TempDir dir("c-foes-go");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const std::string fresh = slurp(file);
+    const auto game = applied_to(file);
+    REQUIRE(game({"melee", "--attacker", "Galley-1", "--defender", "Crete", "--roll", "1"}).code == 0);
+    const std::string fought = slurp(file);
+    CHECK(contains(fought, "melee_foes = \"1-1:Crete\""));
+    CHECK(contains(fought, "melee_foes = \"1-1:Galley-1\""));
+    // the melee began Impulse 1's Mutual Combat Segment; next ends it: Impulse 2
+    auto next = run_cli({"game", "next", file});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out, "Naval Phase 1, Impulse 2"));
+    CHECK_FALSE(contains(slurp(file), "melee_foes"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // journalled as any change: undo puts them back as they were
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(slurp(file) == fought);
+    // and undoing the melee leaves the file as the game began, no key left behind
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(slurp(file) == fresh);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
 TEST_CASE("game: portage reads the game's Game-Turn and refuses a sunk ship (17.1, 4.0)",
           "[games][constantinople][game]")
 {
