@@ -775,6 +775,9 @@ GameRules constantinople_game_rules()
     };
     rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
         const std::string now = now_label(g);
+        // An I result is for the next Movement and Mutual Combat Segments (15.33): pending from
+        // the moment it is applied, not only once the next Impulse has come (fix53).
+        const std::string coming = next_impulse_label(g);
         r.result.code = now;
         r.result.name = "Naval Phase " + g.value("", "naval_phase") + ", Impulse " + g.value("", "impulse") +
                         ", wind " + g.value("", "wind") + " " + g.value("", "velocity");
@@ -798,6 +801,8 @@ GameRules constantinople_game_rules()
                     }
                     if (g.value(u.name, "ineffective") == now) {
                         marks.push_back("Ineffective this Impulse");
+                    } else if (g.value(u.name, "ineffective") == coming) {
+                        marks.push_back("Ineffective next Impulse (" + coming + ")");
                     }
                     if (!g.value(u.name, "pinned_to").empty()) {
                         marks.push_back("pinned to " + g.value(u.name, "pinned_to"));
@@ -819,6 +824,9 @@ GameRules constantinople_game_rules()
         for (const auto& u : g.units) {
             if (g.value(u.name, "ineffective") == now && g.value(u.name, "sunk") != "true") {
                 r.result.effects.push_back(u.name + " is Ineffective: half movement, no melee attack (15.33)");
+            } else if (g.value(u.name, "ineffective") == coming && g.value(u.name, "sunk") != "true") {
+                r.result.effects.push_back(u.name + " is Ineffective in the next Impulse, " + coming +
+                                           ": half movement, no melee attack then; it may defend (15.33)");
             }
             const std::string pin = g.value(u.name, "pinned_to");
             if (!pin.empty() && u.name < pin) {

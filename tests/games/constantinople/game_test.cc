@@ -218,7 +218,19 @@ TEST_CASE("game: an Ineffective ship's exchange is refused under --exchange, and
     const auto game = applied_to(file);
     // Venice 7 against Galley-1 4: +3, a 1 is I (15.41): Galley-1 Ineffective in the next Impulse.
     REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-1", "--roll", "1"}).code == 0);
+    // Pending from the moment it is applied, in the same Combat Segment (the man page's "what is
+    // pending (Ineffective ships ...)"; it showed only after next, fix53): 15.33's "next
+    // Movement Segment" and "next Mutual Combat Segment" are Impulse 1-2's.
+    auto pending = run_cli({"game", "status", file});
+    CHECK(contains(pending.out, "Galley-1: Ineffective next Impulse (1-2)"));
+    CHECK(contains(pending.out,
+                   "Galley-1 is Ineffective in the next Impulse, 1-2: half movement, no melee attack then; it may "
+                   "defend (15.33)"));
     REQUIRE(run_cli({"game", "next", file}).code == 0);
+    // in Impulse 1-2 itself it is this Impulse's
+    auto now = run_cli({"game", "status", file});
+    CHECK(contains(now.out, "Galley-1: Ineffective this Impulse"));
+    CHECK(contains(now.out, "Galley-1 is Ineffective: half movement, no melee attack (15.33)"));
     // 15.33: "It may not attack/melee in the next Mutual Combat Segment, it may defend": the
     // defence stands, the attack back (--exchange) does not.
     auto exchange = game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--exchange", "--roll", "1,1"});
