@@ -292,13 +292,14 @@ void commit_state_text(const std::string& given)
     }
 }
 
-void discard_state_text(const std::string& path)
+bool discard_state_text(const std::string& path)
 {
     try {
-        ::unlink((write_target(path) + k_prepared_suffix).c_str());
+        return ::unlink((write_target(path) + k_prepared_suffix).c_str()) == 0;
     } catch (const Error&) {
         // nothing of umpire's can be there: it never writes beside what it cannot write
     }
+    return false;
 }
 
 namespace {
