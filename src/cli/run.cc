@@ -841,7 +841,14 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             }
         }
         if (!prefix.empty() && prefix[0] == '-') {
+            // After a command its own options (and its --help): the global ones (--apply,
+            // --json, --version...) mixed in hid them (fix53). They come only when none of the
+            // command's begins so ('melee --js' is --json), as another game's commands do.
             for (const CLI::App* app : {sub, &runner.app()}) {
+                if (app != sub && std::any_of(words.begin(), words.end(),
+                                              [&](const std::string& w) { return w.starts_with(prefix); })) {
+                    break;
+                }
                 for (const CLI::Option* o : app->get_options()) {
                     for (const auto& name : o->get_lnames()) {
                         words.push_back("--" + name);

@@ -235,6 +235,12 @@ tmux -L "$socket" send-keys -t gb C-c
 type_line gb "sto" Tab
 wait_on gb "2nd> storm"
 tmux -L "$socket" send-keys -t gb C-c
+# After a command TAB TAB lists the command's own options, not the global ones mixed in (fix53)
+type_line gb "replace --unit I-Btl --" Tab Tab
+wait_on gb "--situation"
+pane gb | sed -n '/replace --unit I-Btl --/,$p' | grep -qE -- "--(apply|json|version|paper)\b" &&
+    fail "gb: TAB after replace listed global options"
+tmux -L "$socket" send-keys -t gb C-c
 type_line gb C-d
 
 # Ctrl-C while a command runs stops it and the prompt comes back (it ran to its end before,
