@@ -300,7 +300,7 @@ void run_undo(const GameOptions& opt, Context& ctx)
     const load::LogEntry& last = journal[done.back()];
     std::vector<core::Change> back;
     for (auto it = last.changes.rbegin(); it != last.changes.rend(); ++it) {
-        back.push_back({it->unit, it->key, it->to, it->from, it->rule});
+        back.push_back(core::reversed(*it));  // a key the change made is taken away again
     }
     ctx.game_undoes = static_cast<long long>(done.back());
     write_by_hand(opt, ctx, "game undo", {{"file", path}, {"undone", join(last.argv, " ")}},

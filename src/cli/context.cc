@@ -263,9 +263,7 @@ void Context::apply_to_game(core::Resolution& r)
                                     ": this result changes no status the game keeps, or finds it so already");
         return;
     }
-    for (const auto& c : changes) {
-        core::apply_change(g, c);
-    }
+    core::apply_marked(g, changes);  // a key made is marked, for undo to take away again
     // The board's own limits before anything is written (DESIGN.md 12).
     const core::TableOf tables = table_of();
     if (auto problems = core::state_problems(g, &tables); !problems.empty()) {

@@ -385,8 +385,11 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
         }
         journal.resize(chain.whole);
     }
-    if (write) {
-        load::discard_state_text(path);  // a killed writer's PATH.umpire-tmp: never the game
+    // A killed writer's PATH.umpire-tmp, never the game: removed, and said as every mend is
+    // (umpire(1), GAME FILES; the shell said nothing, fix53).
+    if (write && load::discard_state_text(path)) {
+        out.notes.push_back(path + load::k_prepared_suffix +
+                            ": left over from a write that was killed; removed (it is never the game)");
     }
     const std::string recover = "; 'umpire game recover " + path + "' mends it (umpire(1), GAME FILES)";
     if (chain.broken_at != 0) {

@@ -841,7 +841,14 @@ std::vector<std::string> completions(const std::vector<std::string>& before, std
             }
         }
         if (!prefix.empty() && prefix[0] == '-') {
+            // After a command its own options (and its --help): the global ones (--apply,
+            // --json, --version...) mixed in hid them (fix53). They come only when none of the
+            // command's begins so ('melee --js' is --json), as another game's commands do.
             for (const CLI::App* app : {sub, &runner.app()}) {
+                if (app != sub && std::any_of(words.begin(), words.end(),
+                                              [&](const std::string& w) { return w.starts_with(prefix); })) {
+                    break;
+                }
                 for (const CLI::Option* o : app->get_options()) {
                     for (const auto& name : o->get_lnames()) {
                         words.push_back("--" + name);
@@ -996,16 +1003,39 @@ void check_subcommand_word(CLI::App& app, std::vector<std::string>& args)
             word = std::move(named);
             return;
         }
-        throw usage_error(args[at] + ": '" + visible(word) + "' is not one of " + join(names, ", ") +
-                          suggestion(word, names));
+        // a ParseError, as CLI11's own about a command's words are, so it ends with the same
+        // usage hint ('game foo' had it, 'table foo' not: fix53)
+        throw CLI::ValidationError(args[at] + ": '" + visible(word) + "' is not one of " + join(names, ", ") +
+                                   suggestion(word, names));
     }
+}
+
+// What COMMAND (APP, its words PATH) takes besides its flags, for a word it cannot take:
+// "wind takes no words, only flags", "seed takes one word, ACTION, and flags"; then where
+// its help is, as the request was typed (SHELL: at the shell's prompt).
+std::string words_taken(const CLI::App& app, const std::string& path, bool shell)
+{
+    std::vector<std::string> names;
+    for (const CLI::Option* o : app.get_options([](const CLI::Option* o) { return o->get_positional(); })) {
+        names.push_back(o->get_name());
+    }
+    static constexpr std::array<std::string_view, 4> k_counts{"no words", "one word", "two words", "three words"};
+    const std::string count =
+        names.size() < k_counts.size() ? std::string(k_counts[names.size()]) : std::to_string(names.size()) + " words";
+    const std::string takes = names.empty() ? path + " takes no words, only flags"
+                                            : path + " takes " + count + ", " + join(names, " ") + ", and flags";
+    return takes + "; see " + (shell ? "help " + path : "umpire " + path + " --help");
 }
 
 // CLI11 names a positional by its placeholder ("ACTION: 'foo' is not one of new, ...",
 // "ACTION is required") and a missing subcommand by no command ("A subcommand is
 // required"): said of the command instead (hunt49), as 'table foo' is, with what it takes.
 // APP is the parsed application, E what its parse threw; anything else is thrown as it was.
-[[noreturn]] void rethrow_of_command(const CLI::App& app, const CLI::ParseError& e)
+// A word a command cannot take (CLI11: "The following argument was not expected: foo", of
+// no command) is said of the command, with what it takes (fix53), before a required option
+// found missing ('melee 4 5': the words were meant for the flags). SHELL: asked at the
+// shell's prompt, whose help is 'help COMMAND'.
+[[noreturn]] void rethrow_of_command(const CLI::App& app, const CLI::ParseError& e, bool shell)
 {
     const CLI::App* at = &app;
     std::string path;
@@ -1014,6 +1044,17 @@ void check_subcommand_word(CLI::App& app, std::vector<std::string>& args)
         path += (path.empty() ? "" : " ") + at->get_name();
     }
     const std::string what = e.what();
+    if (!path.empty() && (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr ||
+                          dynamic_cast<const CLI::RequiredError*>(&e) != nullptr)) {
+        std::vector<std::string> words;
+        for (const auto& word : app.remaining(true)) {
+            words.push_back("'" + visible(word) + "'");
+        }
+        if (!words.empty()) {
+            throw CLI::ValidationError(path + ": unexpected word" + (words.size() > 1 ? "s " : " ") +
+                                       join(words, ", ") + " (" + words_taken(*at, path, shell) + ")");
+        }
+    }
     if (!path.empty()) {
         if (const auto names = subcommand_names(*at); what == "A subcommand is required" && !names.empty()) {
             throw CLI::ValidationError(path + ": a subcommand is required: " + join(names, ", "));
@@ -1312,9 +1353,11 @@ RunResult Runner::run(const std::vector<std::string>& args, const std::function<
                 try {
                     m_app.parse(reversed);
                 } catch (const CLI::ValidationError& e) {
-                    rethrow_of_command(m_app, e);
+                    rethrow_of_command(m_app, e, m_ctx.env().shell);
                 } catch (const CLI::RequiredError& e) {
-                    rethrow_of_command(m_app, e);
+                    rethrow_of_command(m_app, e, m_ctx.env().shell);
+                } catch (const CLI::ExtrasError& e) {
+                    rethrow_of_command(m_app, e, m_ctx.env().shell);
                 }
                 // What is still buffered, written while the request's context can say what
                 // it changed: a full disk or a closed pipe often shows only here.

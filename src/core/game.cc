@@ -34,6 +34,19 @@ std::string GameState::value(std::string_view unit, std::string_view key) const
     return "";
 }
 
+bool GameState::holds(std::string_view unit, std::string_view key) const
+{
+    const StatusList* list = &clock;
+    if (!unit.empty()) {
+        const GameUnit* u = find_unit(unit);
+        if (u == nullptr) {
+            return false;
+        }
+        list = &u->status;
+    }
+    return std::any_of(list->begin(), list->end(), [&](const auto& kv) { return kv.first == key; });
+}
+
 int GameState::number(std::string_view unit, std::string_view key) const
 {
     auto n = parse_int(value(unit, key), -1000000, 1000000);
@@ -42,7 +55,7 @@ int GameState::number(std::string_view unit, std::string_view key) const
 
 namespace {
 
-std::string& slot(GameState& game, const Change& change)
+StatusList& list_of(GameState& game, const Change& change)
 {
     StatusList* list = &game.clock;
     if (!change.unit.empty()) {
@@ -56,6 +69,12 @@ std::string& slot(GameState& game, const Change& change)
             throw usage_error("the game has no unit '" + change.unit + "'");
         }
     }
+    return *list;
+}
+
+std::string& slot(GameState& game, const Change& change)
+{
+    StatusList* list = &list_of(game, change);
     for (auto& [k, v] : *list) {
         if (k == change.key) {
             return v;
@@ -76,12 +95,33 @@ void apply_change(GameState& game, const Change& change)
                           " is '" + v + "', not '" + change.from +
                           "': it was edited since, or the change is already applied");
     }
+    if (change.to_absent) {
+        std::erase_if(list_of(game, change), [&](const auto& kv) { return kv.first == change.key; });
+        return;
+    }
     v = change.to;
 }
 
-void revert_change(GameState& game, const Change& change)
+void apply_marked(GameState& game, std::vector<Change>& changes)
 {
-    apply_change(game, Change{change.unit, change.key, change.to, change.from, change.rule});
+    for (auto& c : changes) {
+        c.from_absent = !game.holds(c.unit, c.key);
+        apply_change(game, c);
+    }
+}
+
+Change reversed(const Change& change)
+{
+    return Change{change.unit, change.key, change.to, change.from, change.rule, change.to_absent, change.from_absent};
+}
+
+void revert_change(GameState& game, const Change& change) { apply_change(game, reversed(change)); }
+
+Change key_removed(const GameState& game, std::string_view unit, std::string_view key, std::string rule)
+{
+    Change c = change_to(game, unit, key, "", std::move(rule));
+    c.to_absent = true;
+    return c;
 }
 
 std::string change_text(const Change& c)

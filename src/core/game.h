@@ -39,16 +39,26 @@ struct GameState {
     const GameUnit* find_unit(std::string_view name) const;
     // A unit's status value, or the clock's when UNIT is empty; "" when there is none.
     std::string value(std::string_view unit, std::string_view key) const;
+    // Whether UNIT (the clock when "") holds KEY at all, "" or not.
+    bool holds(std::string_view unit, std::string_view key) const;
     int number(std::string_view unit, std::string_view key) const;  // 0 when not a number
 
     NameIndex m_names;  // find_unit's shortcut
 };
 
 // Applies CHANGE; a usage Error when the game no longer holds FROM (the file was edited,
-// or a change is applied twice).
+// or a change is applied twice). A change TO_ABSENT takes its key away.
 void apply_change(GameState& game, const Change& change);
+// Applies CHANGES in order as apply_change does, each first marked FROM_ABSENT when GAME
+// does not hold its key yet, so that the journal can say so and undo take the key away
+// again (the file as it was, byte for byte).
+void apply_marked(GameState& game, std::vector<Change>& changes);
+// CHANGE backwards: to FROM from TO, a key it made taken away again, one it took away put back.
+Change reversed(const Change& change);
 // Undoes CHANGE (applies it backwards).
 void revert_change(GameState& game, const Change& change);
+// A change that takes UNIT's KEY away (RULE), from the value GAME holds.
+Change key_removed(const GameState& game, std::string_view unit, std::string_view key, std::string rule);
 // "Genoa: damaged false -> true (15.34)", "Galley-3: pinned to - -> Genoa (15.15)": a
 // change as text says it, keys as words.
 std::string change_text(const Change& change);

@@ -40,13 +40,16 @@ struct Outcome {
 inline constexpr const char* k_severities[] = {"none", "light", "heavy", "severe"};
 
 // One change to a game: a unit's status ("" for the clock) from one value to another,
-// with the rule that makes it.
+// with the rule that makes it. A key the game did not hold reads "" (FROM_ABSENT says it was
+// not there, so that undoing the change takes it away again); TO_ABSENT takes the key away.
 struct Change {
     std::string unit;
     std::string key;
     std::string from;
     std::string to;
     std::string rule;
+    bool from_absent = false;
+    bool to_absent = false;
     bool operator==(const Change&) const = default;
 };
 

@@ -119,6 +119,13 @@ std::string journal_line(const std::string& time, const std::vector<std::string>
     head["changes"] = nlohmann::ordered_json::array();
     for (const auto& c : changes) {
         head["changes"].push_back({{"unit", c.unit}, {"key", c.key}, {"from", c.from}, {"to", c.to}, {"rule", c.rule}});
+        // a key the change makes or takes away, said only then: older lines read as before
+        if (c.from_absent) {
+            head["changes"].back()["from_absent"] = true;
+        }
+        if (c.to_absent) {
+            head["changes"].back()["to_absent"] = true;
+        }
     }
     if (undoes) {
         head["undoes"] = *undoes;
@@ -372,7 +379,8 @@ Expected<LogEntry> parse_log_line(std::string_view line)
             for (const auto& c : j.at("changes")) {
                 e.changes.push_back({c.at("unit").get<std::string>(), c.at("key").get<std::string>(),
                                      c.at("from").get<std::string>(), c.at("to").get<std::string>(),
-                                     c.at("rule").get<std::string>()});
+                                     c.at("rule").get<std::string>(), c.value("from_absent", false),
+                                     c.value("to_absent", false)});
             }
         }
         if (j.contains("undoes")) {

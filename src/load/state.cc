@@ -314,13 +314,14 @@ void write_own_file(const std::string& path, const std::string& text)
     commit_at(path);
 }
 
-void discard_state_text(const std::string& path)
+bool discard_state_text(const std::string& path)
 {
     try {
-        ::unlink((write_target(path) + k_prepared_suffix).c_str());
+        return ::unlink((write_target(path) + k_prepared_suffix).c_str()) == 0;
     } catch (const Error&) {
         // nothing of umpire's can be there: it never writes beside what it cannot write
     }
+    return false;
 }
 
 namespace {

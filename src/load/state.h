@@ -33,7 +33,8 @@ void replace_file(const std::string& path, const std::string& text);
 // write_state_text in two halves, for a write that is journalled between them (the game
 // file, DESIGN.md 12): PATH.umpire-tmp written and flushed to disk (on failure it is removed
 // and PATH is untouched); then renamed over PATH, the directory flushed too. discard removes
-// a prepared PATH.umpire-tmp that will not be committed (a killed writer's). The name is
+// a prepared PATH.umpire-tmp that will not be committed (a killed writer's), and says
+// whether there was one to remove. The name is
 // umpire's own: PATH.tmp was, and a file of the referee's by that name (notes, or another
 // game "siege.toml.tmp") was removed by every write of PATH.
 inline constexpr char k_prepared_suffix[] = ".umpire-tmp";
@@ -43,7 +44,7 @@ void prepare_state_text(const std::string& path, const std::string& text, mode_t
 // (a planted FILE.rebuilt -> victim had game rebuild overwrite the victim, hunt54).
 void write_own_file(const std::string& path, const std::string& text);
 void commit_state_text(const std::string& path);
-void discard_state_text(const std::string& path);
+bool discard_state_text(const std::string& path);
 
 // A name to keep something aside under (a cut journal, a hand-edited game file, a rejected
 // table edit) where nothing is yet: BASE, else BASE.2, BASE.3 and on, so a second keeping

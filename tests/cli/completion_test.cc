@@ -138,3 +138,22 @@ TEST_CASE("completion: the shell's short names complete as themselves and take t
     // without a game every command is offered, the short names too
     CHECK(contains(cli::completions({}, "c", {}, ""), std::string("cc")));
 }
+
+TEST_CASE("completion: after a command TAB lists its own options, the global ones only when none of its own fit",
+          "[cli][completion]")
+{
+    // 'replace --unit I-Btl --<TAB><TAB>' listed --apply, --game, --json, --version, --paper...
+    // among replace's own (fix53).
+    const auto own = cli::completions({"replace", "--unit", "I-Btl"}, "--", {}, "");
+    CHECK(contains(own, std::string("--situation")));
+    CHECK(contains(own, std::string("--eliminated")));
+    CHECK(contains(own, std::string("--help")));
+    for (const std::string global : {"--apply", "--game", "--json", "--version", "--paper", "--seed"}) {
+        INFO(global);
+        CHECK_FALSE(contains(own, global));
+    }
+    // a global option none of the command's begins with still completes, as typed after it
+    CHECK(cli::completions({"melee", "--attacker", "4"}, "--js", {}, "") == std::vector<std::string>{"--json"});
+    // and a global option's values still come after it
+    CHECK(cli::completions({"melee", "--color"}, "", {}, "") == std::vector<std::string>{"always", "auto", "never"});
+}

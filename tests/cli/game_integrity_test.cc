@@ -554,6 +554,38 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
     (void)game;
 }
 
+TEST_CASE("game file: a killed write's FILE.umpire-tmp is removed and said on standard error, by a command and by "
+          "the shell",
+          "[cli][game]")
+{
+    // umpire(1), GAME FILES: "What a crash can leave is mended at once and said on standard
+    // error: ... a left-over FILE.umpire-tmp is removed". It was removed without a word (fix53).
+    const TempDir dir("leftover");
+    const std::string file = great_battles_game(dir);
+    const std::string said = file + ".umpire-tmp: left over from a write that was killed; removed";
+    spit(file + ".umpire-tmp", "half a game");
+    // a reader leaves it (it writes nothing)
+    auto read = run_cli({"game", "status", file});
+    CHECK(read.code == 0);
+    CHECK_FALSE(contains(read.err, said));
+    CHECK(fs::exists(file + ".umpire-tmp"));
+    auto write = run_cli({"game", "set", file, "I-Btl", "suppressed=1", "--reason", "test"});
+    CHECK(write.code == 0);
+    CHECK(contains(write.err, "umpire: " + said));
+    CHECK(!fs::exists(file + ".umpire-tmp"));
+    // the shell mends the game before its prompt, and says so there
+    spit(file + ".umpire-tmp", "half a game");
+    std::istringstream lines("status\n");
+    cli::Environment env;
+    env.in = &lines;
+    auto shell = run_cli({"--game", file, "shell", "--no-history"}, env);
+    CHECK(shell.code == 0);
+    CHECK(contains(shell.err, "umpire: note: " + said));
+    CHECK(!fs::exists(file + ".umpire-tmp"));
+    // nothing left over, nothing said
+    CHECK_FALSE(contains(run_cli({"game", "set", file, "I-Btl", "suppressed=0", "--reason", "test"}).err, "left over"));
+}
+
 TEST_CASE("game file: a journal line past the board's limits is refused by every path that plays it, and cut by "
           "recover",
           "[cli][game]")

@@ -472,6 +472,76 @@ TEST_CASE("messages: a command's word wrong or missing is said of the command, n
     }
 }
 
+TEST_CASE("messages: a word a command cannot take is said of the command, with what it takes", "[cli][messages]")
+{
+    // CLI11 said "The following argument was not expected: foo", of no command (fix53).
+    CHECK(first_error({"wind", "foo"}) ==
+          "umpire: error: wind: unexpected word 'foo' (wind takes no words, only flags; see umpire wind --help)");
+    CHECK(first_error({"melee", "foo", "--attacker", "4", "--defender", "4"}) ==
+          "umpire: error: melee: unexpected word 'foo' (melee takes no words, only flags; see umpire melee --help)");
+    CHECK(first_error({"crt", "5", "--attack", "5", "--defense", "3"}) ==
+          "umpire: error: crt: unexpected word '5' (crt takes no words, only flags; see umpire crt --help)");
+    CHECK(first_error({"wind", "foo", "bar"}) == "umpire: error: wind: unexpected words 'foo', 'bar' (wind takes no "
+                                                 "words, only flags; see umpire wind --help)");
+    CHECK(
+        first_error({"seed", "verify", "foo"}) ==
+        "umpire: error: seed: unexpected word 'foo' (seed takes one word, ACTION, and flags; see umpire seed --help)");
+    CHECK(first_error({"check", "list", "foo"}) ==
+          "umpire: error: check: unexpected word 'foo' (check takes one word, ID, and flags; see umpire check --help)");
+    CHECK(first_error({"table", "show", "constantinople.melee", "foo"}) ==
+          "umpire: error: table show: unexpected word 'foo' (table show takes one word, ID, and flags; see umpire "
+          "table show --help)");
+    // the usage hint and exit 64 as for any word of a command's that is wrong ('game foo')
+    auto r = run_cli({"initiative", "foo"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "\nRun 'umpire --help' or 'umpire COMMAND --help' for usage.\n"));
+    // under --json the error object says it too
+    r = run_cli({"--json", "batch", "foo"});
+    CHECK(r.code == 64);
+    CHECK(contains(r.out, "\"message\":\"batch: unexpected word 'foo' (batch takes no words, only flags; see umpire "
+                          "batch --help)\""));
+    // at the shell's prompt its help is 'help COMMAND'
+    cli::Environment shell;
+    shell.shell = true;
+    r = run_cli({"wind", "foo"}, shell);
+    CHECK(contains(r.err, "wind: unexpected word 'foo' (wind takes no words, only flags; see help wind)"));
+    // a word is said before a required option missing: it was meant for one
+    CHECK(first_error({"melee", "4", "5"}) == "umpire: error: melee: unexpected words '4', '5' (melee takes no words, "
+                                              "only flags; see umpire melee --help)");
+    // the class: every command that takes no word, given one
+    const auto listed = run_cli({"nosuchcommand"}).err;
+    const size_t at = listed.find("commands: ");
+    REQUIRE(at != std::string::npos);
+    const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
+    static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
+                                                   "pbem",  "completion", "check",   "resolve", "roll",
+                                                   "luck",  "replay",     "compare", "reef"};
+    for (size_t from = 0; from < names.size();) {
+        const size_t comma = std::min(names.find(", ", from), names.size());
+        const std::string command = names.substr(from, comma - from);
+        from = comma + 2;
+        if (std::find(k_worded.begin(), k_worded.end(), command) == k_worded.end()) {
+            INFO(command);
+            CHECK(first_error({command, "zzqx"}) == "umpire: error: " + command + ": unexpected word 'zzqx' (" +
+                                                        command + " takes no words, only flags; see umpire " + command +
+                                                        " --help)");
+        }
+    }
+}
+
+TEST_CASE("messages: a word no subcommand of table or plan names ends with the usage hint, as game's does",
+          "[cli][messages]")
+{
+    // 'game foo' ended with the usage hint, 'table foo' and 'plan foo' not (fix53)
+    for (const std::string command : {"table", "plan", "game"}) {
+        auto r = run_cli({command, "foo"});
+        INFO(command);
+        CHECK(r.code == 64);
+        CHECK(r.err.starts_with("umpire: error: " + command + ": 'foo' is not one of "));
+        CHECK(r.err.ends_with("\nRun 'umpire --help' or 'umpire COMMAND --help' for usage.\n"));
+    }
+}
+
 TEST_CASE("messages: roll -n says the position it began at beside the seed, so the run replays", "[cli][messages]")
 {
     // roll -n's JSON has position; its text said only "umpire: seed 3" (hunt45).

@@ -79,6 +79,10 @@ printf 'melee --attacker 4 --defender 4 --roll 3\nmele\nwhy\n' | "$umpire" -q sh
 has why.out "d6    3    given   attack on defender"
 has why.err "did you mean 'melee'?"
 
+# --- A word a command cannot take is said of the command, with the shell's help (fix53).
+printf 'wind foo\n' | "$umpire" -q shell --no-history >extra.out 2>extra.err
+has extra.err "wind: unexpected word 'foo' (wind takes no words, only flags; see help wind)"
+
 # --- A piped line is read whole: libedit ended it at a NUL byte, and the melee before the NUL
 # was applied without its --odds (hunt32). A '#' line is a comment, as in batch.
 "$umpire" -q game new constantinople nul.toml >/dev/null
@@ -230,6 +234,12 @@ pane gb | grep -qF "scatter" && fail "gb: TAB offered Novorossiysk's scatter in 
 tmux -L "$socket" send-keys -t gb C-c
 type_line gb "sto" Tab
 wait_on gb "2nd> storm"
+tmux -L "$socket" send-keys -t gb C-c
+# After a command TAB TAB lists the command's own options, not the global ones mixed in (fix53)
+type_line gb "replace --unit I-Btl --" Tab Tab
+wait_on gb "--situation"
+pane gb | sed -n '/replace --unit I-Btl --/,$p' | grep -qE -- "--(apply|json|version|paper)\b" &&
+    fail "gb: TAB after replace listed global options"
 tmux -L "$socket" send-keys -t gb C-c
 type_line gb C-d
 

@@ -20,6 +20,20 @@ namespace umpire::core {
 
 using namespace constantinople_internal;
 
+std::string reef_hex_problem(const Table& reefs, std::string_view hex)
+{
+    if (find_row(reefs, hex)) {
+        return "";
+    }
+    if (!is_hex(hex)) {
+        return "'" + std::string(hex) +
+               "' is not a hex number: four digits, its column then its row, each 01 to 99 (2028)" +
+               suggestion(hex, reefs.row_keys());
+    }
+    return "hex " + std::string(hex) + " is not a numbered reef hex (" + reefs.source +
+           " list); no roll is needed there" + suggestion(hex, reefs.row_keys());
+}
+
 Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice, bool in_harbor)
 {
     Resolution r;
@@ -29,16 +43,10 @@ Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_vi
     note_table(r, reefs);
     r.inputs.push_back({"hex", std::string(hex)});
     r.inputs.push_back({"side", std::string(side)});
+    if (const std::string problem = reef_hex_problem(reefs, hex); !problem.empty()) {
+        throw usage_error(problem);
+    }
     auto row = find_row(reefs, hex);
-    if (!row && !is_hex(hex)) {
-        throw usage_error("'" + std::string(hex) +
-                          "' is not a hex number: four digits, its column then its row, each 01 to 99 (2028)" +
-                          suggestion(hex, reefs.row_keys()));
-    }
-    if (!row) {
-        throw usage_error("hex " + std::string(hex) + " is not a numbered reef hex (" + reefs.source +
-                          " list); no roll is needed there" + suggestion(hex, reefs.row_keys()));
-    }
     const int number = reefs.rows.at(*row).numbers.at(0).value();
     r.result.fields.push_back({"number", static_cast<long long>(number)});
     const bool byzantine = iequals(side, "byzantine");

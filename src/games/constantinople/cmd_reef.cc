@@ -16,6 +16,11 @@ struct ReefOptions {
 void run_reef(const ReefOptions& opt, Context& ctx)
 {
     const core::Table& reefs = ctx.table("constantinople.reefs");
+    // The hex first: it is the command's word, and a wrong one is wrong whatever the side
+    // ('reef 33' said only that --side was missing: fix53).
+    if (const std::string problem = core::reef_hex_problem(reefs, opt.hex); !problem.empty()) {
+        throw usage_error("reef: " + problem);
+    }
     std::string side = opt.side;
     core::Fields inputs;
     if (!opt.ship.empty()) {

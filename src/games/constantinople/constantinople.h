@@ -152,6 +152,10 @@ Resolution resolve_ram(const Table& table, const RamRequest& request, Dice& dice
 // 14.29 lists only as "hexes 1823, 1924, etc." (a Byzantine ship there does not roll, 15.53).
 Resolution resolve_reef(const Table& reefs, std::string_view hex, std::string_view side, Dice& dice,
                         bool in_harbor = false);
+// Why HEX is no numbered reef hex of REEFS (15.53's list): not a hex number, or one the
+// list does not hold (no roll needed there); "" when it is one. A bare message: the caller
+// names the command.
+std::string reef_hex_problem(const Table& reefs, std::string_view hex);
 
 // A ship when a Storm blows (14.29): a scenario's ship or a side ("ottoman"), with
 // :pinned (rammed and pinned), :anchor (at anchor, a coastal hex with a 0 movement rate)

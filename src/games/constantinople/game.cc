@@ -93,6 +93,19 @@ std::string foes_with(const GameState& g, const std::string& ship, const std::ve
     return now_label(g) + ":" + join(foes, ",");
 }
 
+// Each ship's melee_foes taken away where they are not of the Combat Segment of Impulse KEEP
+// ("" keeps none): a segment's foes are only for its 15.24 all or none, so when it ends they go
+// (journalled, as any change, for undo to bring back).
+void foes_forgotten(const GameState& g, const std::string& keep, std::vector<Change>& out)
+{
+    for (const auto& u : g.units) {
+        const std::string foes = g.value(u.name, "melee_foes");
+        if (!foes.empty() && (keep.empty() || split(foes, ':').front() != keep)) {
+            out.push_back(key_removed(g, u.name, "melee_foes", "15.24"));
+        }
+    }
+}
+
 // Which step after the Wind Determination Segment (4.0 A) the game's Impulse has begun, in
 // words, or "": the Mutual Combat Segment (4.0 E), or a ship's ram, try to break free or
 // Storm die in movement, or its loss on a reef (4.0 C-D, 15.13, 15.16, 14.29, 15.53).
@@ -725,17 +738,20 @@ GameRules constantinople_game_rules()
             // "After both Players have completed Naval Movement there is a mutual Combat
             // Phase" (13.1): the Impulse's movement is over; a melee begins it too.
             changes.push_back(change_to(g, "", "combat_in", now, "13.1"));
+            foes_forgotten(g, now, changes);  // none of this segment yet; a file's stale ones go
             r.title = "Mutual Combat Segment";
             r.source = "Constantinople 13.1, 15.25";
             r.result.code = now + "-combat";
             r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse) +
                             ", the Mutual Combat Segment";
         } else if (impulse < k_impulses) {
+            foes_forgotten(g, "", changes);  // the Combat Segment is over (13.1, 15.24)
             changes.push_back(change_to(g, "", "impulse", std::to_string(impulse + 1), "13.1"));
             r.result.code = impulse_label(phase, impulse + 1);
             r.result.name = "Naval Phase " + std::to_string(phase) + ", Impulse " + std::to_string(impulse + 1);
             r.steps.push_back("Impulse " + std::to_string(impulse + 1) + " of five (13.1)");
         } else {
+            foes_forgotten(g, "", changes);  // the Combat Segment is over (13.1, 15.24)
             changes.push_back(change_to(g, "", "naval_phase", std::to_string(phase + 1), "13.1"));
             changes.push_back(change_to(g, "", "impulse", "1", "13.1"));
             Resolution wind =
@@ -759,6 +775,9 @@ GameRules constantinople_game_rules()
     };
     rules.status = [](const GameState& g, const TableOf&, Resolution& r) {
         const std::string now = now_label(g);
+        // An I result is for the next Movement and Mutual Combat Segments (15.33): pending from
+        // the moment it is applied, not only once the next Impulse has come (fix53).
+        const std::string coming = next_impulse_label(g);
         r.result.code = now;
         r.result.name = "Naval Phase " + g.value("", "naval_phase") + ", Impulse " + g.value("", "impulse") +
                         ", wind " + g.value("", "wind") + " " + g.value("", "velocity");
@@ -782,6 +801,8 @@ GameRules constantinople_game_rules()
                     }
                     if (g.value(u.name, "ineffective") == now) {
                         marks.push_back("Ineffective this Impulse");
+                    } else if (g.value(u.name, "ineffective") == coming) {
+                        marks.push_back("Ineffective next Impulse (" + coming + ")");
                     }
                     if (!g.value(u.name, "pinned_to").empty()) {
                         marks.push_back("pinned to " + g.value(u.name, "pinned_to"));
@@ -803,6 +824,9 @@ GameRules constantinople_game_rules()
         for (const auto& u : g.units) {
             if (g.value(u.name, "ineffective") == now && g.value(u.name, "sunk") != "true") {
                 r.result.effects.push_back(u.name + " is Ineffective: half movement, no melee attack (15.33)");
+            } else if (g.value(u.name, "ineffective") == coming && g.value(u.name, "sunk") != "true") {
+                r.result.effects.push_back(u.name + " is Ineffective in the next Impulse, " + coming +
+                                           ": half movement, no melee attack then; it may defend (15.33)");
             }
             const std::string pin = g.value(u.name, "pinned_to");
             if (!pin.empty() && u.name < pin) {

@@ -695,7 +695,15 @@ TEST_CASE("sail, reef, wind: a drift off the map is a loss, 33 is no hex, and tw
     // A reef hex is a map hex, four digits (15.53's list: 2028 ...): 33 is none.
     auto reef = test::run_cli({"reef", "33", "--side", "ottoman"});
     CHECK(reef.code == 64);
-    CHECK(test::contains(reef.err, "'33' is not a hex number"));
+    CHECK(test::contains(reef.err, "umpire: error: reef: '33' is not a hex number"));
+    // the hex is the command's word: wrong, it is said first, whatever else is missing (fix53)
+    reef = test::run_cli({"reef", "33"});
+    CHECK(reef.code == 64);
+    CHECK(test::contains(reef.err, "umpire: error: reef: '33' is not a hex number"));
+    // a hex 15.53's list does not number needs no roll, with or without a side
+    reef = test::run_cli({"reef", "0101"});
+    CHECK(reef.code == 64);
+    CHECK(test::contains(reef.err, "umpire: error: reef: hex 0101 is not a numbered reef hex"));
     // 14.23: "a Player rolls two dice" for the direction, "then rolls two more dice" for the
     // velocity: each pair is one value given, its total.
     auto wind = test::run_cli({"wind", "--roll", "3,4,7"});

@@ -94,6 +94,36 @@ TEST_CASE("game: a ship that has met enemies in melee this Combat Segment attack
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("game: a Combat Segment's melee foes go when it ends, and undo brings them back (13.1, 15.24)",
+          "[games][constantinople][game]")
+{
+    // 15.24's all or none is of the ships a ship is adjacent to in one Combat Segment; 13.1
+    // repeats the sequence, movement then combat, each Impulse: when the segment ends, who
+    // fought whom in it is no part of the board (they stayed in the file, tagged, fix53).
+    const test::TempDir dir("c-foes-go");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const std::string fresh = slurp(file);
+    const auto game = applied_to(file);
+    REQUIRE(game({"melee", "--attacker", "Galley-1", "--defender", "Crete", "--roll", "1"}).code == 0);
+    const std::string fought = slurp(file);
+    CHECK(contains(fought, "melee_foes = \"1-1:Crete\""));
+    CHECK(contains(fought, "melee_foes = \"1-1:Galley-1\""));
+    // the melee began Impulse 1's Mutual Combat Segment; next ends it: Impulse 2
+    auto next = run_cli({"game", "next", file});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out, "Naval Phase 1, Impulse 2"));
+    CHECK_FALSE(contains(slurp(file), "melee_foes"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // journalled as any change: undo puts them back as they were
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(slurp(file) == fought);
+    // and undoing the melee leaves the file as the game began, no key left behind
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(slurp(file) == fresh);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
 TEST_CASE("game: portage reads the game's Game-Turn and refuses a sunk ship (17.1, 4.0)",
           "[games][constantinople][game]")
 {
@@ -188,7 +218,19 @@ TEST_CASE("game: an Ineffective ship's exchange is refused under --exchange, and
     const auto game = applied_to(file);
     // Venice 7 against Galley-1 4: +3, a 1 is I (15.41): Galley-1 Ineffective in the next Impulse.
     REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-1", "--roll", "1"}).code == 0);
+    // Pending from the moment it is applied, in the same Combat Segment (the man page's "what is
+    // pending (Ineffective ships ...)"; it showed only after next, fix53): 15.33's "next
+    // Movement Segment" and "next Mutual Combat Segment" are Impulse 1-2's.
+    auto pending = run_cli({"game", "status", file});
+    CHECK(contains(pending.out, "Galley-1: Ineffective next Impulse (1-2)"));
+    CHECK(contains(pending.out,
+                   "Galley-1 is Ineffective in the next Impulse, 1-2: half movement, no melee attack then; it may "
+                   "defend (15.33)"));
     REQUIRE(run_cli({"game", "next", file}).code == 0);
+    // in Impulse 1-2 itself it is this Impulse's
+    auto now = run_cli({"game", "status", file});
+    CHECK(contains(now.out, "Galley-1: Ineffective this Impulse"));
+    CHECK(contains(now.out, "Galley-1 is Ineffective: half movement, no melee attack (15.33)"));
     // 15.33: "It may not attack/melee in the next Mutual Combat Segment, it may defend": the
     // defence stands, the attack back (--exchange) does not.
     auto exchange = game({"melee", "--attacker", "Crete", "--defender", "Galley-1", "--exchange", "--roll", "1,1"});

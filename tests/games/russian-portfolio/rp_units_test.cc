@@ -428,10 +428,18 @@ TEST_CASE("cli: with a game the amphibious river attack is one German attack, co
     };
     // Asked, not applied, the one attack is not spent.
     REQUIRE(attack("9-Army", "5-Army", false).code == 0);
-    CHECK_FALSE(contains(test::slurp(file), "amphibious = "));
+    const std::string before_apply = test::slurp(file);
+    CHECK_FALSE(contains(before_apply, "amphibious = "));
     auto first = attack("9-Army", "5-Army", true);
     REQUIRE(first.code == 0);
     CHECK(contains(test::slurp(file), "amphibious = \"used\""));
+    // Undone, the attack is not spent (XVI.B.2's one attack is free again): the file is as it
+    // was before, byte for byte, with no amphibious key left as "" (fix53); redo spends it again.
+    const std::string spent = test::slurp(file);
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(test::slurp(file) == before_apply);
+    REQUIRE(run_cli({"game", "redo", file}).code == 0);
+    CHECK(test::slurp(file) == spent);
     // Another German attack of the same turn pays the river penalty again.
     auto second = attack("17-Army", "12-Army", false);
     CHECK(second.code == 64);
