@@ -218,9 +218,10 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core
     const core::GameRules* rules = core::find_game_rules(g.game);
     for (const auto& [key, value] : given) {
         if (key != "skip_due" && !contains(rules->next_keys, key)) {
+            // named as flags ({end_phase} is --end-phase, where "--end_phase" was said)
             throw usage_error(
-                std::string(command) + " --" + key + ": " + g.game + "'s next step takes " +
-                (rules->next_keys.empty() ? std::string("no option") : "--" + join(rules->next_keys, ", --")));
+                std::string(command) + " {" + key + "}: " + g.game + "'s next step takes " +
+                (rules->next_keys.empty() ? std::string("no option") : "{" + join(rules->next_keys, "}, {") + "}"));
         }
     }
     std::vector<core::Change> changes;
@@ -702,6 +703,10 @@ void setup_game(CLI::App& app, Context& ctx)
         "--skip-due", [opt] { opt->given.emplace_back("skip_due", "true"); },
         "game next: pass what the rules make due before the step ends (a Great Battles morale check, 15.0); the "
         "journal keeps that it was passed");
+    sub->add_flag_callback(
+        "--end-phase", [opt] { opt->given.emplace_back("end_phase", "true"); },
+        "game next, Constantinople: the players end the Naval Phase after this Impulse, by mutual agreement "
+        "(fewer than five, 4.0 E, 13.1); the next phase's wind is rolled");
     sub->add_option("--reason", opt->reason, "game set: why, in the referee's words (the journal keeps it)")
         ->type_name("TEXT");
     sub->add_flag("--keep-edits", opt->keep_edits,
@@ -728,6 +733,7 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire game sequence siege.toml      # the steps of play, and the one the game is at\n"
                 "  umpire game next siege.toml          # the next step: the Combat Segment, the next Impulse\n"
                 "  umpire game next day.toml --skip-due # Great Battles: the turn ends, a morale check passed\n"
+                "  umpire game next siege.toml --end-phase   # Constantinople: fewer than five Impulses (13.1)\n"
                 "  umpire game next barbarossa.toml --month jul41   # Russian Portfolio: the month moves on\n"
                 "  umpire game undo siege.toml\n"
                 "  umpire game redo siege.toml            # what undo took back, made again\n"
@@ -736,7 +742,8 @@ void setup_game(CLI::App& app, Context& ctx)
                 "  umpire game set siege.toml Genoa leader=Diedo --reason 'Diedo goes aboard'   # 15.26");
     sub->callback([opt, &ctx] {
         if (opt->action != "next" && (!opt->dice.rolls.empty() || opt->dice.odds || !opt->given.empty())) {
-            throw usage_error("--roll, --odds, --month, --light, --weather and --skip-due go with 'game next' only");
+            throw usage_error(
+                "--roll, --odds, --month, --light, --weather, --skip-due and --end-phase go with 'game next' only");
         }
         if (opt->action != "recover" && opt->keep_edits) {
             throw usage_error("--keep-edits goes with 'game recover' only");

@@ -15,7 +15,7 @@ struct FieldFlag {
 
 // Every field core and load name in a message (tests/cli/fields_test.cc checks the
 // sources against this table).
-constexpr std::array<FieldFlag, 91> k_field_flags{{
+constexpr std::array<FieldFlag, 92> k_field_flags{{
     {"aa", "--aa"},
     {"activation_points", "--activation-points"},
     {"air_space", "--air-space"},
@@ -55,6 +55,7 @@ constexpr std::array<FieldFlag, 91> k_field_flags{{
     {"defending_infantry", "--defending-infantry"},
     {"defense", "--defense,--target"},
     {"eliminated", "--eliminated"},
+    {"end_phase", "--end-phase"},
     {"exchange", "--exchange"},
     {"facing", "--facing"},
     {"game", "--game"},

@@ -31,12 +31,17 @@ std::string next_impulse_label(const GameState& g)
     return impulse < k_impulses ? impulse_label(phase, impulse + 1) : impulse_label(phase + 1, 1);
 }
 
-// The Impulse before the game's, or "" in the first.
+// The Impulse before the game's, or "" in the first: the fifth of the phase before, or the
+// one the players ended that phase after (clock key phase_ended_in, 13.1).
 std::string previous_impulse_label(const GameState& g)
 {
     const int phase = g.number("", "naval_phase");
     const int impulse = g.number("", "impulse");
-    return impulse > 1 ? impulse_label(phase, impulse - 1) : phase > 1 ? impulse_label(phase - 1, k_impulses) : "";
+    if (impulse > 1) {
+        return impulse_label(phase, impulse - 1);
+    }
+    const std::string ended = g.value("", "phase_ended_in");
+    return phase == 1 ? "" : !ended.empty() ? ended : impulse_label(phase - 1, k_impulses);
 }
 
 // A ship named in an input ("Genoa:damaged" names Genoa).
@@ -345,7 +350,19 @@ namespace {
 std::vector<StateProblem> constantinople_check(const GameState& g)
 {
     StateCheck c(g);
-    c.keys("", {"naval_phase", "impulse", "wind", "velocity", "wind_rolled_for", "combat_in"});
+    c.keys("", {"naval_phase", "impulse", "wind", "velocity", "wind_rolled_for", "combat_in", "phase_ended_in"});
+    // the Impulse the players ended the phase before after (13.1): PHASE-IMPULSE of that phase
+    if (const std::string ended = g.value("", "phase_ended_in"); !ended.empty()) {
+        const auto at = split(ended, '-');
+        const int phase = g.number("", "naval_phase");
+        const auto ended_phase = at.size() == 2 ? parse_int(at[0], 1, k_max_clock) : fail<long long>("");
+        if (at.size() != 2 || !ended_phase || *ended_phase != phase - 1 || !parse_int(at[1], 1, k_impulses)) {
+            c.problem("", "phase_ended_in",
+                      "'" + ended + "' is not an Impulse of the phase before the game's: " + std::to_string(phase - 1) +
+                          "-1 to " + std::to_string(phase - 1) + "-" + std::to_string(k_impulses) +
+                          ", or no key (13.1)");
+        }
+    }
     if (const auto phase = c.number("", "naval_phase", 1, k_max_clock);
         phase && !g.value("", "wind_rolled_for").empty()) {
         c.number("", "wind_rolled_for", 1, *phase);
@@ -720,13 +737,16 @@ GameRules constantinople_game_rules()
          "five Impulses a Naval Phase (13.1)",
          {"movement is over: no ram, reef or breaking free until the next Impulse (13.1)"},
          {"every melee the players declare: melee, a ship attacking once, every adjacent enemy at once (15.24)",
-          "combat is simultaneous: each melee reads the ships as the segment began (15.25)"}},
+          "combat is simultaneous: each melee reads the ships as the segment began (15.25)",
+          "the players may end the Naval Phase after any Impulse, by mutual agreement: game next {end_phase} "
+          "(4.0 E, 13.1)"}},
     };
     rules.step = [](const GameState& g) {
         return std::string(g.value("", "combat_in") == now_label(g) ? "combat" : "movement");
     };
+    rules.next_keys = {"end_phase"};
     rules.next = [](const GameState& g, const TableOf& table, Dice& dice, std::vector<Change>& changes,
-                    const StatusList&) {
+                    const StatusList& given) {
         Resolution r;
         r.command = "game next";
         r.title = "Next Impulse";
@@ -734,7 +754,28 @@ GameRules constantinople_game_rules()
         const int phase = g.number("", "naval_phase");
         const int impulse = g.number("", "impulse");
         const std::string now = now_label(g);
-        if (g.value("", "combat_in") != now) {
+        const bool in_combat = g.value("", "combat_in") == now;
+        // "Players may, by mutual agreement, use fewer than five Impulses, but never more"
+        // (4.0 E, 13.1): the phase ends here, whichever segment of its Impulse this is.
+        const bool end_early =
+            std::any_of(given.begin(), given.end(), [](const auto& kv) { return kv.first == "end_phase"; }) &&
+            !(in_combat && impulse == k_impulses);
+        if (end_early) {
+            foes_forgotten(g, "", changes);  // no Combat Segment of this phase is left (15.24)
+            // An I result is for the next Movement and Mutual Combat Segments (15.33): the
+            // next phase's first, now that this phase has no more.
+            const std::string skipped = next_impulse_label(g);
+            for (const auto& u : g.units) {
+                if (impulse < k_impulses && g.value(u.name, "ineffective") == skipped) {
+                    changes.push_back(change_to(g, u.name, "ineffective", impulse_label(phase + 1, 1), "15.33"));
+                }
+            }
+            changes.push_back(change_to(g, "", "phase_ended_in", now, "13.1"));
+            r.title = "Naval Phase ended";
+            r.steps.push_back("the players end Naval Phase " + std::to_string(phase) + " after Impulse " +
+                              std::to_string(impulse) + (in_combat ? "" : ", its Mutual Combat Segment not fought") +
+                              ", by mutual agreement: fewer than five Impulses (4.0 E, 13.1)");
+        } else if (!in_combat) {
             // "After both Players have completed Naval Movement there is a mutual Combat
             // Phase" (13.1): the Impulse's movement is over; a melee begins it too.
             changes.push_back(change_to(g, "", "combat_in", now, "13.1"));
@@ -752,12 +793,18 @@ GameRules constantinople_game_rules()
             r.steps.push_back("Impulse " + std::to_string(impulse + 1) + " of five (13.1)");
         } else {
             foes_forgotten(g, "", changes);  // the Combat Segment is over (13.1, 15.24)
+            if (g.holds("", "phase_ended_in")) {
+                changes.push_back(key_removed(g, "", "phase_ended_in", "13.1"));  // this phase ran its five
+            }
+        }
+        if (end_early || (in_combat && impulse == k_impulses)) {
             changes.push_back(change_to(g, "", "naval_phase", std::to_string(phase + 1), "13.1"));
             changes.push_back(change_to(g, "", "impulse", "1", "13.1"));
             Resolution wind =
                 resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), dice);
             r.tables = wind.tables;
-            r.steps.push_back("five Impulses done: Naval Phase " + std::to_string(phase + 1) +
+            r.steps.push_back((end_early ? "Naval Phase " : "five Impulses done: Naval Phase ") +
+                              std::to_string(phase + 1) +
                               "; the wind is rolled for the whole Naval Phase (13.1, 14.23)");
             r.steps.insert(r.steps.end(), wind.steps.begin(), wind.steps.end());
             changes.push_back(change_to(g, "", "wind", wind.result.code, "14.23"));

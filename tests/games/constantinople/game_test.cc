@@ -247,3 +247,73 @@ TEST_CASE("game: an Ineffective ship's exchange is refused under --exchange, and
     CHECK(contains(second.err, "Diedo is aboard Genoa-2 and Venice both"));
     CHECK_FALSE(contains(second.err, "aboard Genoa-2 already"));
 }
+
+TEST_CASE("game: next --end-phase ends the Naval Phase before its fifth Impulse, by mutual agreement (4.0 E, 13.1)",
+          "[games][constantinople][game]")
+{
+    // "Players may, by mutual agreement, use fewer than five Impulses, but never more" (4.0 E);
+    // "or the Players stop by mutual agreement" (13.1). Only stepping through empty Impulses
+    // or a game set of the clock did it (hunt50).
+    const test::TempDir dir("c-end-phase");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Impulse 1-1's movement: Galley-1 (ram 4) against Venice (D) fails on a 4 (15.42: 1-2 pins)
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "4"}).code == 0);
+    // its combat: Venice 7 against Galley-2 4, +3, a 1 is I (15.41): Ineffective in Impulse 1-2
+    REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-2", "--roll", "1"}).code == 0);
+    const std::string before = slurp(file);
+    // the wind of 14.23's example: 9 and 7, NE at 8
+    auto end = run_cli({"game", "next", file, "--end-phase", "--roll", "9,7"});
+    REQUIRE(end.code == 0);
+    CHECK(contains(end.out, "Naval Phase 2, Impulse 1, wind NE 8"));
+    CHECK(contains(end.out, "the players end Naval Phase 1 after Impulse 1, by mutual agreement"));
+    const std::string after = slurp(file);
+    CHECK(contains(after, "naval_phase = 2\n"));
+    CHECK(contains(after, "impulse = 1\n"));
+    CHECK(contains(after, "phase_ended_in = \"1-1\"\n"));
+    // 15.33's next Movement and Mutual Combat Segments are now the next phase's first
+    CHECK(contains(run_cli({"game", "status", file}).out, "Galley-2: Ineffective this Impulse"));
+    // 14.17: no Battle Speed two Movement Segments in a row; the last played was 1-1's
+    auto again = game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "4"});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "rammed in Impulse 1-1"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // undo takes the whole step back, the file byte for byte
+    REQUIRE(run_cli({"game", "undo", file}).code == 0);
+    CHECK(slurp(file) == before);
+
+    // From an Impulse's movement its Mutual Combat Segment is not fought; a phase run to its
+    // fifth Impulse then takes the key away.
+    const std::string other = dir / "other.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", other}).code == 0);
+    auto early = run_cli({"game", "next", other, "--end-phase", "--roll", "9,7"});
+    REQUIRE(early.code == 0);
+    CHECK(contains(early.out, "its Mutual Combat Segment not fought"));
+    CHECK(contains(slurp(other), "phase_ended_in = \"1-1\"\n"));
+    for (int i = 0; i < 9; ++i) {
+        REQUIRE(run_cli({"game", "next", other}).code == 0);
+    }
+    auto fifth = run_cli({"game", "next", other, "--roll", "9,7"});
+    REQUIRE(fifth.code == 0);
+    CHECK(contains(fifth.out, "Naval Phase 3, Impulse 1"));
+    CHECK_FALSE(contains(slurp(other), "phase_ended_in"));
+    // at the fifth Impulse's combat the phase ends anyway: --end-phase is the plain step
+    for (int i = 0; i < 9; ++i) {
+        REQUIRE(run_cli({"game", "next", other}).code == 0);
+    }
+    auto plain = run_cli({"game", "next", other, "--end-phase", "--roll", "9,7"});
+    REQUIRE(plain.code == 0);
+    CHECK(contains(plain.out, "five Impulses done: Naval Phase 4"));
+    CHECK_FALSE(contains(slurp(other), "phase_ended_in"));
+
+    // a value no end of a phase leaves is refused when read, and the flag in another game
+    auto set = run_cli({"game", "set", other, "clock", "phase_ended_in=3-9", "--reason", "test"});
+    CHECK(set.code == 64);
+    CHECK(contains(set.err, "'3-9' is not an Impulse of the phase before the game's"));
+    const std::string battles = dir / "gb.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", battles}).code == 0);
+    auto gb = run_cli({"game", "next", battles, "--end-phase"});
+    CHECK(gb.code == 64);
+    CHECK(contains(gb.err, "--end-phase"));
+}
