@@ -1387,6 +1387,55 @@ TEST_CASE("cli: a close-combat loser whose stands all held owes no morale check 
     CHECK(run_cli({"-q", "game", "next", file}).code != 0);  // 2-Para is still due its test
 }
 
+TEST_CASE("cli: with a game, --won-close-combat is the game's record: refused for a loser or a battalion in no "
+          "close combat (14.8.3, 14.8.4, 15.0)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-won-close-combat");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // II-Btl has a stand suppressed (a 1 in the open, 11.3.3) and fights no close combat: it
+    // "suffered at least one stand suppressed" and tests (15.0).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "II-Btl", "--roll", "1,9,9"}).code == 0);
+    // I-Btl attacks 2-Para and loses (1 against 9): two of its stands fail average's 8 and are
+    // suppressed, so "it will have to test its morale in the coming Morale Phase" (14.8.3).
+    auto lost = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "I-Btl", "--defender-unit",
+                         "2-Para", "--roll", "1,9", "--roll", "9,9,1,1"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "I-Btl: morale check due false -> true (14.8.3)"));
+    const std::string journal = slurp(file + ".journal");
+    // Only "Battalions which won a close combat never have to test morale" (14.8.4): the
+    // loser's check was cleared by the flag, and the game journalled it as 15.0.
+    auto loser = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "I-Btl", "--won-close-combat"});
+    CHECK(loser.code == 64);
+    CHECK(contains(loser.err, "--won-close-combat, but the game (" + file +
+                                  ") has I-Btl losing its close combat with 2-Para this player's turn (day 1, turn 1, "
+                                  "first-player)"));
+    CHECK(contains(loser.err, "leave --won-close-combat off"));
+    // 15.0 excepts only "units that just won a close combat": one that fought none is no winner.
+    auto none = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "II-Btl", "--won-close-combat"});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "has II-Btl in no close combat this player's turn"));
+    CHECK(slurp(file + ".journal") == journal);  // nothing applied
+    // The winner needs no flag: the game says it won, so no test, and the flag agrees with it.
+    auto winner = run_cli({"-q", "--game", file, "morale", "--unit", "2-Para"});
+    REQUIRE(winner.code == 0);
+    CHECK(contains(winner.out, "just won a close combat never tests morale (14.8.4, 15.0)"));
+    CHECK(run_cli({"-q", "--game", file, "morale", "--unit", "2-Para", "--won-close-combat"}).code == 0);
+    // Both checks are still due: the turn does not end until they are tested.
+    auto next = run_cli({"-q", "game", "next", file});
+    CHECK(next.code == 64);
+    CHECK(contains(next.err, "I-Btl"));
+    CHECK(contains(next.err, "II-Btl"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // A player's turn later the win is past: the flag is refused for 2-Para too.
+    REQUIRE(run_cli({"-q", "game", "next", file, "--skip-due"}).code == 0);
+    auto later = run_cli({"-q", "--game", file, "morale", "--unit", "2-Para", "--won-close-combat"});
+    CHECK(later.code == 64);
+    CHECK(contains(later.err, "has 2-Para in no close combat this player's turn (day 1, turn 1, second-player)"));
+}
+
 TEST_CASE("cli: a Great Battles battalion of more stands than the morale chart reads is refused at game new "
           "(2.0, 4.0, 15.1)",
           "[cli][game]")
