@@ -1922,6 +1922,66 @@ TEST_CASE("cli: a game keeps the hits on an Air Field for the next phase, then c
     CHECK(contains(run_cli({"air-deployment", "--air-units", "5", "--side", "axis"}).err, "--side axis reads"));
 }
 
+TEST_CASE("cli: an air unit makes one attack on the surface or the Air Field a phase (Air Unit Deployment, Ground "
+          "and Ship Attack, Hitting The Enemy Air Field)",
+          "[cli][game]")
+{
+    // An air unit is placed in one small hex a phase; "If a placed Air Unit has no enemy Air Unit
+    // in the same 'Air Space' that unit can then commence ground attack or attack a sea unit"
+    // (Air Unit Deployment), and after an Air Field attack "surviving Air Units are returned to
+    // their Air Field". One bomber attacked a stack again and again in one phase (hunt53 A2).
+    const test::TempDir dir("novo-air-attack");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    const core::Table& hit_dice = test::table("novorossiysk.hit-dice");
+    auto miss = [&](const char* colour) {
+        const auto& cells = hit_dice.rows[*core::find_row(hit_dice, colour)].cells;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if (cells[i] != "hit") {
+                return std::to_string(i + 1);
+            }
+        }
+        FAIL("no miss");
+        return std::string();
+    };
+    // Sov-Bomber-1 (red, white) attacks Ger-Pioneer-1, which has no triangle to return fire.
+    const std::string misses = miss("red") + "," + miss("white");
+    const auto attack = [&](const std::vector<std::string>& more) {
+        std::vector<std::string> args{"-q", "--game", file};
+        args.insert(args.end(), more.begin(), more.end());
+        return run_cli(args);
+    };
+    auto first =
+        attack({"--apply", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses});
+    REQUIRE(first.code == 0);
+    CHECK(contains(slurp(file), "air_attack_in = \"1-morning\""));
+    const std::string journal = slurp(file + ".journal");
+    auto again =
+        attack({"--apply", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "--attacker Sov-Bomber-1 has made its attack this phase (1-morning)"));
+    CHECK(contains(again.err, "(Ground and Ship Attack)"));
+    // nor the Air Field, whatever it attacked first
+    auto field = attack({"hits", "--airfield", "--attacker", "Sov-Bomber-1"});
+    CHECK(field.code == 64);
+    CHECK(contains(field.err, "has made its attack this phase"));
+    CHECK(slurp(file + ".journal") == journal);
+    // Another air unit has its own attack; the Air Field's, kept, is refused a ground attack.
+    REQUIRE(attack({"--apply", "hits", "--airfield", "--attacker", "Sov-Fighter-1", "--roll",
+                    miss("white") + "," + miss("white") + "," + miss("white") + "," + miss("red") + "," + miss("red")})
+                .code == 0);
+    auto after_field = attack({"hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Pioneer-1"});
+    CHECK(after_field.code == 64);
+    CHECK(contains(after_field.err, "--attacker Sov-Fighter-1 has made its attack this phase"));
+    // Undone, the bomber's attack is not made; and the next phase it attacks again.
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(attack({"hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Pioneer-1", "--roll", "1,1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);
+    CHECK(attack({"hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses}).code == 0);
+}
+
 TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",
           "[cli][game]")
 {

@@ -124,6 +124,9 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     // enemy's of the other's (each named: flag, side).
     std::map<std::string, std::pair<std::string, std::string>> named;
     std::vector<std::string> fired;  // defenders that returned fire this phase: no dice now
+    // (flag, name) of the air units that made their attack on the surface or the Air Field
+    // this phase (air_attack_in): refused another (Ground and Ship Attack)
+    std::vector<std::pair<std::string, std::string>> attacked;
     for (auto [flag, specs, side] :
          {std::tuple{"--attacker", &opt.attacker, &q.attacker}, std::tuple{"--defender", &opt.defender, &q.defender}}) {
         for (const auto& spec : *specs) {
@@ -159,6 +162,10 @@ void run_hits(const HitsOptions& opt, Context& ctx)
                     block.anti_air.clear();
                     fired.push_back(unit.name);
                 }
+                if (side == &q.attacker && core::find_block_kind(block.kind)->air &&
+                    game->value(unit.name, "air_attack_in") == core::phase_label(*game)) {
+                    attacked.emplace_back(flag, unit.name);
+                }
                 if (const auto seen = named.find(unit.name); seen != named.end()) {
                     throw usage_error(std::string(flag) + " " + unit.name + " is given twice" +
                                       (seen->second.first == flag ? "" : " (also " + seen->second.first + ")") +
@@ -177,6 +184,18 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     }
     if (opt.airfield && !opt.defender.empty()) {
         throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
+    }
+    // One attack on the surface or the Air Field an air unit a phase (air_attack_in, kept by
+    // --apply): a second is refused, as a ground block's fire after it returned fire is.
+    if (!attacked.empty() && (opt.airfield || std::any_of(q.defender.begin(), q.defender.end(), [](const auto& b) {
+                                  return !core::find_block_kind(b.kind)->air;
+                              }))) {
+        const auto& [flag, name] = attacked.front();
+        throw usage_error(flag + " " + name + " has made its attack this phase (" + core::phase_label(*game) +
+                          "): an Air Unit is placed in one small hex a phase (Air Unit Deployment), from which it "
+                          "'can then attack surface units' (Ground and Ship Attack), and after an Air Field attack "
+                          "'surviving Air Units are returned to their Air Field' (Hitting The Enemy Air Field): one "
+                          "attack a phase; it may attack again next phase ('game next'), or 'game undo' the first");
     }
     // Surprise: "the Units in attack move into attack that phase" by day, "the attacking
     // Units" at night; the text gives it to no defender.
