@@ -390,3 +390,24 @@ TEST_CASE("close combat: a unit whose scenario gives it no stands is said so, no
     CHECK(none.code == 64);
     CHECK(contains(none.err, "the attacker's stands are not given: --attacker-stands N"));
 }
+
+TEST_CASE("replace: an isolated battalion that lost no stand still loses its extra stand, as the man page now says "
+          "(16.2.2, 16.2.3, Air Supply)",
+          "[cli][great-battles]")
+{
+    // Drop Zone rules, Air Supply: "They are also considered isolated during the Replacement
+    // segment of the Night Phase, so they cannot roll for replacements. Being paratroopers, they
+    // do not lose an extra stand in this situation, however": the extra stand goes with being
+    // isolated, not with a stand eliminated. 16.2.3's "a d10 for every eliminated stand" is the
+    // roll, and only line and reserve roll it: with none eliminated they are refused.
+    auto isolated =
+        run_cli({"-q", "--json", "replace", "--supply", "good", "--situation", "isolated", "--eliminated", "0"});
+    REQUIRE(isolated.code == 0);
+    CHECK(contains(isolated.out, R"("extra_lost":1)"));
+    CHECK(run_cli({"-q", "replace", "--supply", "good", "--situation", "line", "--eliminated", "0"}).code == 64);
+    // The man page said every battalion that lost no stand is refused (hunt53 A5).
+    const std::string page = slurp(std::string(UMPIRE_SOURCE_DIR) + "/man/umpire.1");
+    CHECK_FALSE(contains(page, "A battalion the game has lost no stand of is refused, saying so"));
+    CHECK(contains(page, "extra stand, \\fB\\-\\-paratroopers\\fR excepted, whether or not it lost a stand that day"));
+}
+
