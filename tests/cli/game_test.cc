@@ -1793,7 +1793,7 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
     // the Night Phase provides for bombers only: a fighter's attack is refused (hunt42)
     auto fighter = run_cli({"--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Grenadier-1"});
     CHECK(fighter.code == 64);
-    CHECK(contains(fighter.err, "--phase night: --attacker Sov-Fighter-1 is a fighter"));
+    CHECK(contains(fighter.err, "the game (" + file + ") is in phase night: --attacker Sov-Fighter-1 is a fighter"));
     auto landed = bombing;
     landed.insert(landed.begin(), "--json");
     landed.emplace_back("--landed");
@@ -1980,6 +1980,34 @@ TEST_CASE("cli: an air unit makes one attack on the surface or the Air Field a p
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
     REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);
     CHECK(attack({"hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses}).code == 0);
+}
+
+TEST_CASE("cli: a Novorossiysk refusal of a phase or weather the game gave names the game, not a flag never typed",
+          "[cli][game]")
+{
+    const test::TempDir dir("novo-said-of-game");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    // Weather, Dense fog: "all combat is disallowed"; Night Phase: "no Air to Air Combat takes
+    // place" unless clear. Neither --weather nor --phase was typed.
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "weather=dense-fog", "--reason", "x"}).code == 0);
+    auto fog = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Naval-Inf", "--defender", "Ger-Pioneer-1"});
+    CHECK(fog.code == 64);
+    CHECK(contains(fog.err, "the game (" + file + ") has weather dense-fog: all combat is disallowed this phase"));
+    CHECK_FALSE(contains(fog.err, "--weather"));
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "phase=night", "weather=downpour", "--reason", "x"}).code ==
+            0);
+    auto night = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Fighter-1"});
+    CHECK(night.code == 64);
+    CHECK(contains(night.err, "the game (" + file +
+                                  ") is in phase night: no Air to Air Combat unless the weather is "
+                                  "clear (Night Phase)"));
+    CHECK_FALSE(contains(night.err, "--phase"));
+    // a flag typed is still named as typed
+    auto typed = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Fighter-1",
+                          "--phase", "night"});
+    CHECK(contains(typed.err, "--phase night: no Air to Air Combat"));
 }
 
 TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",

@@ -72,6 +72,14 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
                               accumulated ? "stands suppressed today (15.1, --casualty-reading accumulated)"
                                           : "stands suppressed now (--casualty-reading current)",
                               ctx);
+            // counts the game gave are said as the game's, not as flags never typed
+            if (!opt.eliminated) {
+                ctx.name_field_from_game("eliminated", "has " + unit.name + "'s stands eliminated today at");
+            }
+            if (!opt.suppressed) {
+                ctx.name_field_from_game("suppressed", "has " + unit.name + "'s stands suppressed " +
+                                                           (accumulated ? "today" : "now") + " at");
+            }
         }
     } else if (opt.stands) {
         q.stands = *opt.stands;

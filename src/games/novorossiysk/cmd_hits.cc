@@ -36,7 +36,7 @@ struct Clock {
     std::string time;  // day or night, from the phase; "" without one
 };
 
-Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Context& ctx)
+Clock clock_of(const HitsOptions& opt, const core::GameState* game, Context& ctx)
 {
     Clock c{opt.phase, opt.weather, ""};
     if (game == nullptr || game->game != "novorossiysk") {
@@ -58,6 +58,9 @@ Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Contex
         return c;  // no weather rolled yet: the phase's limits only with a weather typed
     }
     c.phase = phase;
+    if (opt.phase.empty()) {
+        ctx.name_field_from_game("phase", "is in phase");  // "--phase night: ..." was never typed
+    }
     // "clear", or by zone "west=clear,central=downpour,east=clear"
     std::vector<std::pair<std::string, std::string>> zones;
     std::string single;
@@ -101,6 +104,10 @@ Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Contex
                          (opt.zone.empty() ? "" : "in the " + opt.zone + " zone ") + "this phase", ctx);
     }
     c.weather = weather;
+    if (opt.weather.empty()) {
+        ctx.name_field_from_game("weather",
+                                 opt.zone.empty() ? "has weather" : "has, in the " + opt.zone + " zone, weather");
+    }
     return c;
 }
 

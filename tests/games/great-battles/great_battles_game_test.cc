@@ -411,3 +411,23 @@ TEST_CASE("replace: an isolated battalion that lost no stand still loses its ext
     CHECK(contains(page, "extra stand, \\fB\\-\\-paratroopers\\fR excepted, whether or not it lost a stand that day"));
 }
 
+TEST_CASE("great battles game: counts the game gave a morale check are said as the game's, not as flags never "
+          "typed (15.1)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-counts-said");
+    const std::string file = day_one(dir);
+    // 7 stands suppressed today (rallied and suppressed again) on a battalion of 3: more casualty
+    // points than the chart reads, which is said with the counts that make them (15.1).
+    REQUIRE(
+        run_cli({"-q", "game", "set", file, "II-Btl", "suppressed_today=7", "morale_check_due=true", "--reason", "x"})
+            .code == 0);
+    auto game = run_cli({"-q", "--game", file, "morale", "--unit", "II-Btl"});
+    CHECK(game.code == 64);
+    CHECK(contains(game.err, "the game (" + file + ") has II-Btl's stands eliminated today at 0 and the game (" + file +
+                                 ") has II-Btl's stands suppressed today at 7 make 7 casualty points (15.1)"));
+    CHECK_FALSE(contains(game.err, "--eliminated"));
+    // a flag typed (and agreeing with the game) is named as typed
+    auto typed = run_cli({"-q", "--game", file, "morale", "--unit", "II-Btl", "--suppressed", "7"});
+    CHECK(contains(typed.err, "and --suppressed 7 make 7 casualty points"));
+}
