@@ -1982,6 +1982,27 @@ TEST_CASE("cli: an air unit makes one attack on the surface or the Air Field a p
     CHECK(attack({"hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses}).code == 0);
 }
 
+TEST_CASE("cli: Novorossiysk hits against the game's phase, or on a game block with a suffix, says how to use the "
+          "game's",
+          "[cli][game]")
+{
+    const test::TempDir dir("novo-time-suffix");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    // --time against the game's phase says how to use the game's, as --phase does
+    auto time = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Naval-Inf", "--defender", "Ger-Pioneer-1",
+                         "--time", "night"});
+    CHECK(time.code == 64);
+    CHECK(contains(time.err, "--time night and the game's (" + file + ") phase morning disagree: leave --time off"));
+    // a game block's name takes no suffix: the game keeps its step (Large Blocks)
+    auto suffix =
+        run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Naval-Inf:reduced", "--defender", "Ger-Pioneer-1"});
+    CHECK(suffix.code == 64);
+    CHECK(contains(suffix.err, "--attacker Sov-Naval-Inf:reduced: Sov-Naval-Inf is a block of the game (" + file +
+                                   "), which keeps its dice and its step (full): name it alone"));
+}
+
 TEST_CASE("cli: a Novorossiysk refusal of a phase or weather the game gave names the game, not a flag never typed",
           "[cli][game]")
 {

@@ -250,8 +250,12 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
     c.one_of("", "phase", {k_phases.begin(), k_phases.end()});
     const auto day = c.number("", "day", 1, k_max_clock);
     const auto turns = c.number("", "turns_in_day", 1, 99);
-    if (turns) {
-        c.number("", "turn", 1, *turns);
+    // A turn past the day's length is said as such, not as a range ("'3' is not a whole number
+    // 1 to 2", read after game set turns_in_day=2 at turn 3).
+    if (const auto turn = c.number("", "turn", 1, 99); turn && turns && *turn > *turns) {
+        c.problem("", "turn",
+                  "turn " + std::to_string(*turn) + " is past turns_in_day " + std::to_string(*turns) +
+                      ": the day has " + std::to_string(*turns) + " turns (16.0)");
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;

@@ -151,6 +151,20 @@ void run_hits(const HitsOptions& opt, Context& ctx)
                     }
                     blocks = "; no block of " + ctx.game_path() + " is named so" + suggestion(spec, names);
                 }
+                // A block's name with a suffix (Sov-Naval-Inf:reduced) was read as dice: the game
+                // keeps the block's dice and its step, so its name alone is the block.
+                if (game != nullptr && game->game == "novorossiysk" && text == spec) {
+                    const std::string head = split(spec, ':').front();
+                    if (const core::GameUnit* unit = game->find_unit(head);
+                        unit != nullptr && spec.find(':') != std::string::npos) {
+                        const std::string step = game->value(unit->name, "step");
+                        throw usage_error(std::string(flag) + " " + spec + ": " + unit->name +
+                                          " is a block of the game (" + ctx.game_path() +
+                                          "), which keeps its dice and its step (" + (step.empty() ? "full" : step) +
+                                          "): name it alone, " + std::string(flag) + " " + unit->name +
+                                          ", with no suffix");
+                    }
+                }
                 throw usage_error(std::string(flag) + " " + b.error() + blocks);
             }
             core::Block block = *b;
@@ -229,8 +243,10 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     q.defender_surprise = opt.surprise == "defender";
     q.airfield = opt.airfield;
     if (!opt.time.empty() && !clock.phase.empty() && (opt.time == "night") != (clock.phase == "night")) {
-        throw usage_error("--time " + opt.time + " and " + (opt.phase.empty() ? "the game's phase " : "--phase ") +
-                          clock.phase + " disagree");
+        throw usage_error("--time " + opt.time + " and " +
+                          (opt.phase.empty() ? "the game's (" + ctx.game_path() + ") phase " : "--phase ") +
+                          clock.phase + " disagree: leave --time off to use the " +
+                          (opt.phase.empty() ? "game's" : "phase's") + " time of day");
     }
     q.weather = clock.weather;
     q.phase = clock.phase;

@@ -411,6 +411,34 @@ TEST_CASE("replace: an isolated battalion that lost no stand still loses its ext
     CHECK(contains(page, "extra stand, \\fB\\-\\-paratroopers\\fR excepted, whether or not it lost a stand that day"));
 }
 
+TEST_CASE("replace: a supply quality the chart has no row for names --supply once, with the rows once (16.2.1)",
+          "[cli][great-battles]")
+{
+    auto great = run_cli({"-q", "replace", "--supply", "great", "--situation", "line", "--eliminated", "1"});
+    CHECK(great.code == 64);
+    CHECK(contains(great.err, "--supply: no row 'great'"));
+    CHECK_FALSE(contains(great.err, "--situation"));
+    const auto first = great.err.find("allowed: ");
+    REQUIRE(first != std::string::npos);
+    CHECK(great.err.find("allowed: ", first + 1) == std::string::npos);
+}
+
+TEST_CASE("great battles game: game set refuses a day shorter than the turn the clock is at, in words (16.0)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-short-day");
+    const std::string file = day_one(dir);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1, the second player
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 2
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 3
+    REQUIRE(contains(slurp(file), "turn = 3"));
+    auto shorter = run_cli({"game", "set", file, "clock", "month=jun", "turns_in_day=2", "--reason", "x"});
+    CHECK(shorter.code == 64);
+    CHECK(contains(shorter.err, "turn 3 is past turns_in_day 2"));
+    CHECK_FALSE(contains(shorter.err, "is not a whole number"));
+}
+
 TEST_CASE("great battles game: counts the game gave a morale check are said as the game's, not as flags never "
           "typed (15.1)",
           "[cli][game][great-battles]")
