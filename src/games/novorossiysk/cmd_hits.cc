@@ -225,6 +225,24 @@ void run_hits(const HitsOptions& opt, Context& ctx)
                           "at night the attacking Units); give --surprise attacker, or --time day|night to work it "
                           "out");
     }
+    // 'Surprise' is for "Units in attack [that] move into attack that phase", not those "in
+    // combat from a previous phase (Units are 'pinned' if they border an enemy Unit)": ground
+    // movement. Air to Air Combat has no attacker and no mover: "Both players roll their dice
+    // simultaneously", and "do not move the blocks" (hunt53 A4).
+    if (core::air_to_air(q)) {
+        for (const auto& [given, flag] :
+             {std::pair{!opt.surprise.empty(), "--surprise"}, std::pair{opt.moved_in, "--moved-in"},
+              std::pair{!opt.time.empty(), "--time"}}) {
+            if (given) {
+                throw usage_error(std::string(flag) +
+                                  ": both sides are air units, in Air to Air Combat, where 'Both players roll their "
+                                  "dice simultaneously' and the blocks are not moved; 'Surprise' is only achieved "
+                                  "'if the Units in attack move into attack that phase' ('Surprise', Air to Air "
+                                  "Combat): leave " +
+                                  flag + " off");
+            }
+        }
+    }
     if (!opt.time.empty() && !opt.surprise.empty()) {
         throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
     }
