@@ -199,6 +199,13 @@ public:
     {
         m_field_flags.emplace_back(std::move(field), std::move(flag));
     }
+    // Core's {FIELD} holds what the game gave (--game FILE), with no flag typed: a message names
+    // it as "the game (FILE) " + WORDS ("is in phase": "the game (n.toml) is in phase night:
+    // ..."), not as a flag the user never gave.
+    void name_field_from_game(std::string field, std::string_view words)
+    {
+        name_field(std::move(field), "the game (" + game_path() + ") " + std::string(words));
+    }
     // MESSAGE with its {field}s as the flags this request typed (cli/fields.h).
     std::string render(std::string_view message) const;
     // Forgets the last request: options back to their defaults, nothing emitted.

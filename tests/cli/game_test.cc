@@ -1414,6 +1414,55 @@ TEST_CASE("cli: a close-combat loser whose stands all held owes no morale check 
     CHECK(run_cli({"-q", "game", "next", file}).code != 0);  // 2-Para is still due its test
 }
 
+TEST_CASE("cli: with a game, --won-close-combat is the game's record: refused for a loser or a battalion in no "
+          "close combat (14.8.3, 14.8.4, 15.0)",
+          "[cli][game]")
+{
+    const test::TempDir dir("game-won-close-combat");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1
+    // II-Btl has a stand suppressed (a 1 in the open, 11.3.3) and fights no close combat: it
+    // "suffered at least one stand suppressed" and tests (15.0).
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "II-Btl", "--roll", "1,9,9"}).code == 0);
+    // I-Btl attacks 2-Para and loses (1 against 9): two of its stands fail average's 8 and are
+    // suppressed, so "it will have to test its morale in the coming Morale Phase" (14.8.3).
+    auto lost = run_cli({"-q", "--game", file, "--apply", "close-combat", "--attacker-unit", "I-Btl", "--defender-unit",
+                         "2-Para", "--roll", "1,9", "--roll", "9,9,1,1"});
+    REQUIRE(lost.code == 0);
+    CHECK(contains(lost.out, "I-Btl: morale check due false -> true (14.8.3)"));
+    const std::string journal = slurp(file + ".journal");
+    // Only "Battalions which won a close combat never have to test morale" (14.8.4): the
+    // loser's check was cleared by the flag, and the game journalled it as 15.0.
+    auto loser = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "I-Btl", "--won-close-combat"});
+    CHECK(loser.code == 64);
+    CHECK(contains(loser.err, "--won-close-combat, but the game (" + file +
+                                  ") has I-Btl losing its close combat with 2-Para this player's turn (day 1, turn 1, "
+                                  "first-player)"));
+    CHECK(contains(loser.err, "leave --won-close-combat off"));
+    // 15.0 excepts only "units that just won a close combat": one that fought none is no winner.
+    auto none = run_cli({"-q", "--game", file, "--apply", "morale", "--unit", "II-Btl", "--won-close-combat"});
+    CHECK(none.code == 64);
+    CHECK(contains(none.err, "has II-Btl in no close combat this player's turn"));
+    CHECK(slurp(file + ".journal") == journal);  // nothing applied
+    // The winner needs no flag: the game says it won, so no test, and the flag agrees with it.
+    auto winner = run_cli({"-q", "--game", file, "morale", "--unit", "2-Para"});
+    REQUIRE(winner.code == 0);
+    CHECK(contains(winner.out, "just won a close combat never tests morale (14.8.4, 15.0)"));
+    CHECK(run_cli({"-q", "--game", file, "morale", "--unit", "2-Para", "--won-close-combat"}).code == 0);
+    // Both checks are still due: the turn does not end until they are tested.
+    auto next = run_cli({"-q", "game", "next", file});
+    CHECK(next.code == 64);
+    CHECK(contains(next.err, "I-Btl"));
+    CHECK(contains(next.err, "II-Btl"));
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // A player's turn later the win is past: the flag is refused for 2-Para too.
+    REQUIRE(run_cli({"-q", "game", "next", file, "--skip-due"}).code == 0);
+    auto later = run_cli({"-q", "--game", file, "morale", "--unit", "2-Para", "--won-close-combat"});
+    CHECK(later.code == 64);
+    CHECK(contains(later.err, "has 2-Para in no close combat this player's turn (day 1, turn 1, second-player)"));
+}
+
 TEST_CASE("cli: a Great Battles battalion of more stands than the morale chart reads is refused at game new "
           "(2.0, 4.0, 15.1)",
           "[cli][game]")
@@ -1771,7 +1820,7 @@ TEST_CASE("cli: a night bombing outside clear weather is applied only once its s
     // the Night Phase provides for bombers only: a fighter's attack is refused (hunt42)
     auto fighter = run_cli({"--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Grenadier-1"});
     CHECK(fighter.code == 64);
-    CHECK(contains(fighter.err, "--phase night: --attacker Sov-Fighter-1 is a fighter"));
+    CHECK(contains(fighter.err, "the game (" + file + ") is in phase night: --attacker Sov-Fighter-1 is a fighter"));
     auto landed = bombing;
     landed.insert(landed.begin(), "--json");
     landed.emplace_back("--landed");
@@ -1898,6 +1947,115 @@ TEST_CASE("cli: a game keeps the hits on an Air Field for the next phase, then c
     auto typed = run_cli({"-q", "--json", "air-deployment", "--air-units", "5", "--air-units-denied", "2"});
     CHECK(nlohmann::json::parse(typed.out)["result"]["air_units_deployed"] == 3);
     CHECK(contains(run_cli({"air-deployment", "--air-units", "5", "--side", "axis"}).err, "--side axis reads"));
+}
+
+TEST_CASE("cli: an air unit makes one attack on the surface or the Air Field a phase (Air Unit Deployment, Ground "
+          "and Ship Attack, Hitting The Enemy Air Field)",
+          "[cli][game]")
+{
+    // An air unit is placed in one small hex a phase; "If a placed Air Unit has no enemy Air Unit
+    // in the same 'Air Space' that unit can then commence ground attack or attack a sea unit"
+    // (Air Unit Deployment), and after an Air Field attack "surviving Air Units are returned to
+    // their Air Field". One bomber attacked a stack again and again in one phase (hunt53 A2).
+    const test::TempDir dir("novo-air-attack");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    const core::Table& hit_dice = test::table("novorossiysk.hit-dice");
+    auto miss = [&](const char* colour) {
+        const auto& cells = hit_dice.rows[*core::find_row(hit_dice, colour)].cells;
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if (cells[i] != "hit") {
+                return std::to_string(i + 1);
+            }
+        }
+        FAIL("no miss");
+        return std::string();
+    };
+    // Sov-Bomber-1 (red, white) attacks Ger-Pioneer-1, which has no triangle to return fire.
+    const std::string misses = miss("red") + "," + miss("white");
+    const auto attack = [&](const std::vector<std::string>& more) {
+        std::vector<std::string> args{"-q", "--game", file};
+        args.insert(args.end(), more.begin(), more.end());
+        return run_cli(args);
+    };
+    auto first =
+        attack({"--apply", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses});
+    REQUIRE(first.code == 0);
+    CHECK(contains(slurp(file), "air_attack_in = \"1-morning\""));
+    const std::string journal = slurp(file + ".journal");
+    auto again =
+        attack({"--apply", "hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses});
+    CHECK(again.code == 64);
+    CHECK(contains(again.err, "--attacker Sov-Bomber-1 has made its attack this phase (1-morning)"));
+    CHECK(contains(again.err, "(Ground and Ship Attack)"));
+    // nor the Air Field, whatever it attacked first
+    auto field = attack({"hits", "--airfield", "--attacker", "Sov-Bomber-1"});
+    CHECK(field.code == 64);
+    CHECK(contains(field.err, "has made its attack this phase"));
+    CHECK(slurp(file + ".journal") == journal);
+    // Another air unit has its own attack; the Air Field's, kept, is refused a ground attack.
+    REQUIRE(attack({"--apply", "hits", "--airfield", "--attacker", "Sov-Fighter-1", "--roll",
+                    miss("white") + "," + miss("white") + "," + miss("white") + "," + miss("red") + "," + miss("red")})
+                .code == 0);
+    auto after_field = attack({"hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Pioneer-1"});
+    CHECK(after_field.code == 64);
+    CHECK(contains(after_field.err, "--attacker Sov-Fighter-1 has made its attack this phase"));
+    // Undone, the bomber's attack is not made; and the next phase it attacks again.
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(attack({"hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Pioneer-1", "--roll", "1,1"}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);
+    CHECK(attack({"hits", "--attacker", "Sov-Bomber-1", "--defender", "Ger-Pioneer-1", "--roll", misses}).code == 0);
+}
+
+TEST_CASE("cli: Novorossiysk hits against the game's phase, or on a game block with a suffix, says how to use the "
+          "game's",
+          "[cli][game]")
+{
+    const test::TempDir dir("novo-time-suffix");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    // --time against the game's phase says how to use the game's, as --phase does
+    auto time = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Naval-Inf", "--defender", "Ger-Pioneer-1",
+                         "--time", "night"});
+    CHECK(time.code == 64);
+    CHECK(contains(time.err, "--time night and the game's (" + file + ") phase morning disagree: leave --time off"));
+    // a game block's name takes no suffix: the game keeps its step (Large Blocks)
+    auto suffix =
+        run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Naval-Inf:reduced", "--defender", "Ger-Pioneer-1"});
+    CHECK(suffix.code == 64);
+    CHECK(contains(suffix.err, "--attacker Sov-Naval-Inf:reduced: Sov-Naval-Inf is a block of the game (" + file +
+                                   "), which keeps its dice and its step (full): name it alone"));
+}
+
+TEST_CASE("cli: a Novorossiysk refusal of a phase or weather the game gave names the game, not a flag never typed",
+          "[cli][game]")
+{
+    const test::TempDir dir("novo-said-of-game");
+    const std::string file = dir / "n.toml";
+    REQUIRE(run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    // Weather, Dense fog: "all combat is disallowed"; Night Phase: "no Air to Air Combat takes
+    // place" unless clear. Neither --weather nor --phase was typed.
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "weather=dense-fog", "--reason", "x"}).code == 0);
+    auto fog = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Naval-Inf", "--defender", "Ger-Pioneer-1"});
+    CHECK(fog.code == 64);
+    CHECK(contains(fog.err, "the game (" + file + ") has weather dense-fog: all combat is disallowed this phase"));
+    CHECK_FALSE(contains(fog.err, "--weather"));
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "phase=night", "weather=downpour", "--reason", "x"}).code ==
+            0);
+    auto night = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Fighter-1"});
+    CHECK(night.code == 64);
+    CHECK(contains(night.err, "the game (" + file +
+                                  ") is in phase night: no Air to Air Combat unless the weather is "
+                                  "clear (Night Phase)"));
+    CHECK_FALSE(contains(night.err, "--phase"));
+    // a flag typed is still named as typed
+    auto typed = run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--defender", "Ger-Fighter-1",
+                          "--phase", "night"});
+    CHECK(contains(typed.err, "--phase night: no Air to Air Combat"));
 }
 
 TEST_CASE("cli: a ground block that returned fire at air units fires no more that phase (Ground and Ship Attack)",

@@ -250,8 +250,9 @@ TEST_CASE("odds property: hits, blocks alike and unlike, against every die given
     // What comes before the dice is made once for a walk (prepare_hits): Surprise worked
     // out from the blocks (N4), the weather lowering air to air dice, small blocks silent
     // against air units; each must hold on every branch.
-    leaves += check_odds({"hits", "--attacker", "fighter:red", "--attacker", "fighter:red", "--defender",
-                          "fighter:yellow", "--time", "day", "--moved-in"});
+    // (ground blocks: Air to Air Combat has no Surprise, hunt53 A4)
+    leaves += check_odds({"hits", "--attacker", "large:red", "--attacker", "small", "--defender", "large:yellow",
+                          "--time", "day", "--moved-in"});
     leaves +=
         check_odds({"hits", "--attacker", "fighter:2red", "--defender", "bomber:yellow", "--weather", "poor-flying"});
     leaves += check_odds({"hits", "--attacker", "bomber:2red", "--defender", "small", "--defender", "large:red"});

@@ -2,6 +2,7 @@
 #include "cli/commands.h"
 #include "games/great-battles/great_battles.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace umpire::cli {
 
@@ -26,6 +27,7 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     }
     int eliminated = opt.eliminated.value_or(0);
     int suppressed = opt.suppressed.value_or(0);
+    bool won = opt.won;
     const core::GameState* game = ctx.game();
     bool from_game = false;
     if (!opt.unit.empty()) {
@@ -42,6 +44,22 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
             if (const std::string due = game->value(unit.name, "morale_check_due"); !due.empty()) {
                 q.check_due = due == "true";
             }
+            // 14.8.4, 15.0: only "units that just won a close combat" are spared the test, and the
+            // game keeps who won (close-combat --apply): --won-close-combat is the game's word,
+            // and a battalion it has losing, or in no close combat, this player's turn is
+            // refused the flag: the loser "will have to test its morale" (14.8.3).
+            const core::CloseCombatRecord record = core::close_combat_this_turn(*game, unit.name);
+            if (opt.won && !record.won) {
+                throw usage_error("--won-close-combat, but the game (" + ctx.game_path() + ") has " + unit.name +
+                                  (record.fought.empty()
+                                       ? " in no close combat"
+                                       : " losing its close combat with " + join(record.fought, ", ")) +
+                                  " this player's turn (" + record.when +
+                                  "): only a battalion that won a close combat is spared its test (14.8.4, 15.0), "
+                                  "and one that lost one and took a suppression or an elimination in it tests "
+                                  "(14.8.3): leave --won-close-combat off to use the game's record");
+            }
+            won = record.won;
             eliminated = count_in_game("--eliminated", opt.eliminated, game->number(unit.name, "eliminated"), unit.name,
                                        "stands eliminated today", ctx);
             // 15.1's "accumulated over the day's fighting": every stand suppressed today,
@@ -54,6 +72,14 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
                               accumulated ? "stands suppressed today (15.1, --casualty-reading accumulated)"
                                           : "stands suppressed now (--casualty-reading current)",
                               ctx);
+            // counts the game gave are said as the game's, not as flags never typed
+            if (!opt.eliminated) {
+                ctx.name_field_from_game("eliminated", "has " + unit.name + "'s stands eliminated today at");
+            }
+            if (!opt.suppressed) {
+                ctx.name_field_from_game("suppressed", "has " + unit.name + "'s stands suppressed " +
+                                                           (accumulated ? "today" : "now") + " at");
+            }
         }
     } else if (opt.stands) {
         q.stands = *opt.stands;
@@ -68,7 +94,7 @@ void run_morale(const MoraleOptions& opt, Context& ctx)
     q.suppressed = suppressed;
     q.suppressed_now = from_game && opt.casualty_reading == "current";
     q.modifier = opt.modifier;
-    q.won_close_combat = opt.won;
+    q.won_close_combat = won;
     q.blocked = opt.blocked;
     const core::Table& chart = ctx.table("great-battles.morale");
     const core::Table& procedures = ctx.table("great-battles.procedures");
@@ -129,7 +155,9 @@ void setup_morale(CLI::App& app, Context& ctx)
            "over the day's fighting') or current (stands suppressed now)")
         ->transform(one_of({"accumulated", "current"}))
         ->type_name("accumulated|current");
-    sub->add_flag("--won-close-combat", opt->won, "The battalion just won a close combat: no test (14.8.4)");
+    sub->add_flag("--won-close-combat", opt->won,
+                  "The battalion just won a close combat: no test (14.8.4); with --game and --unit the game's "
+                  "record, refused for a battalion it has not winning one this player's turn");
     sub->add_flag("--blocked", opt->blocked, "It cannot retreat 3\" without closing on enemy within 12\" (15.2.2)");
     add_dice_options(*sub, opt->dice);
     sub->footer("The morale chart of 15.1 is lost: umpire's table is PROVISIONAL (see\n"

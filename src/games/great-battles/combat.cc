@@ -435,7 +435,7 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
     }
     check_battalion_stands(eliminated, 1, "{eliminated}");  // "every eliminated stand in the battalion" (16.2.3)
     note_table(r, chart);
-    int target = number_cell(chart, supply, situation, "{supply}/{situation}");
+    int target = number_cell(chart, supply, situation, "{supply}", "{situation}");
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
                       ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +
                       ")");

@@ -96,6 +96,8 @@ std::vector<Change> close_combat_changes(const GameState& g, const Resolution& r
     }
     if (winner != nullptr) {
         out.push_back(change_to(g, winner->name, "morale_check_due", "false", "14.8.4"));
+        // kept so a morale check can tell the winner from the loser (close_combat_this_turn)
+        out.push_back(change_to(g, winner->name, "won_close_combat", player_turn(g), "14.8.4"));
     }
     // The pair has fought this player's turn: the loser retreats, breaking contact (14.8.3),
     // so close combat applied again refuses them a second (fought_close_combat_this_turn).
@@ -248,13 +250,17 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
     c.one_of("", "phase", {k_phases.begin(), k_phases.end()});
     const auto day = c.number("", "day", 1, k_max_clock);
     const auto turns = c.number("", "turns_in_day", 1, 99);
-    if (turns) {
-        c.number("", "turn", 1, *turns);
+    // A turn past the day's length is said as such, not as a range ("'3' is not a whole number
+    // 1 to 2", read after game set turns_in_day=2 at turn 3).
+    if (const auto turn = c.number("", "turn", 1, 99); turn && turns && *turn > *turns) {
+        c.problem("", "turn",
+                  "turn " + std::to_string(*turn) + " is past turns_in_day " + std::to_string(*turns) +
+                      ": the day has " + std::to_string(*turns) + " turns (16.0)");
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;
         c.keys(n, {"stands_at_start_of_day", "suppressed", "suppressed_today", "eliminated", "replaced_on_day",
-                   "gone_to_ground", "morale_check_due", "stand", "closed_with"});
+                   "gone_to_ground", "morale_check_due", "stand", "closed_with", "won_close_combat"});
         const auto stands = c.number(n, "stands_at_start_of_day", 0, k_max_battalion_stands);
         if (!stands) {
             continue;
@@ -283,11 +289,15 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
         c.flag(n, "morale_check_due");
         // DAY-TURN-PLAYER:ENEMY[:ENEMY...], the enemy battalions it fought in close combat in
         // that player's turn (14.8).
+        // DAY-TURN-PLAYER, a player's turn as player_turn names it
+        const auto player_turn_text = [](const std::string& text) {
+            const auto turn = split(text, '-');
+            return turn.size() == 3 && parse_int(turn[0], 1, k_max_clock) && parse_int(turn[1], 1, 99) &&
+                   (turn[2] == "1" || turn[2] == "2");
+        };
         if (const std::string closed = g.value(n, "closed_with"); !closed.empty()) {
             const auto parts = split(closed, ':');
-            const auto turn = split(parts[0], '-');
-            const bool clock = turn.size() == 3 && parse_int(turn[0], 1, k_max_clock) && parse_int(turn[1], 1, 99) &&
-                               (turn[2] == "1" || turn[2] == "2");
+            const bool clock = player_turn_text(parts[0]);
             const bool enemies = parts.size() >= 2 &&
                                  std::all_of(parts.begin() + 1, parts.end(),
                                              [&](const std::string& e) { return g.find_unit(e) != nullptr && e != n; });
@@ -297,6 +307,11 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
                               "': DAY-TURN-PLAYER:BATTALION[:BATTALION...], the player's turn (1 or 2) and the "
                               "enemy battalions of the game it fought in close combat in it (14.8)");
             }
+        }
+        // DAY-TURN-PLAYER, the player's turn it last won a close combat in (14.8.4).
+        if (const std::string won = g.value(n, "won_close_combat"); !won.empty() && !player_turn_text(won)) {
+            c.problem(n, "won_close_combat",
+                      "'" + won + "': DAY-TURN-PLAYER, the player's turn (1 or 2) it won a close combat in (14.8.4)");
         }
         // How its stands stand, as the suppress command names a stand: COVER[:TYPE] (the covers are the
         // suppression table's rows, read when it is used; the types are 11.3.3's and 12.2's).
@@ -371,6 +386,18 @@ bool fought_close_combat_this_turn(const GameState& g, std::string_view unit, st
     const auto parts = split(g.value(unit, "closed_with"), ':');
     return !parts.empty() && parts[0] == player_turn(g) &&
            std::any_of(parts.begin() + 1, parts.end(), [&](const std::string& n) { return n == enemy; });
+}
+
+CloseCombatRecord close_combat_this_turn(const GameState& g, std::string_view unit)
+{
+    CloseCombatRecord out;
+    const std::string turn = player_turn(g);
+    if (const auto parts = split(g.value(unit, "closed_with"), ':'); !parts.empty() && parts[0] == turn) {
+        out.fought.assign(parts.begin() + 1, parts.end());
+    }
+    out.won = g.value(unit, "won_close_combat") == turn;
+    out.when = "day " + g.value("", "day") + ", turn " + g.value("", "turn") + ", " + phase_of(g);
+    return out;
 }
 
 GameRules great_battles_game_rules()

@@ -252,6 +252,17 @@ void require_stand_left(const GameState& g, std::string_view unit, std::string_v
 // Whether UNIT and ENEMY, battalions of game G, have fought a close combat in the player's turn
 // G's clock is at (14.8: at the end of each player's turn; the loser retreats 3", 14.8.3).
 bool fought_close_combat_this_turn(const GameState& g, std::string_view unit, std::string_view enemy);
+// What game G keeps of UNIT's close combats in the player's turn its clock is at (14.8): the
+// enemy battalions it fought (closed_with) and whether it won one of them (won_close_combat,
+// kept when a close combat is applied): "Battalions which won a close combat never have to test
+// morale" (14.8.4, 15.0), the loser "will have to test" (14.8.3). WHEN is that player's turn
+// in words: "day 1, turn 3, first-player".
+struct CloseCombatRecord {
+    std::vector<std::string> fought;
+    bool won = false;
+    std::string when;
+};
+CloseCombatRecord close_combat_this_turn(const GameState& g, std::string_view unit);
 // What a resolution's effects say of a battalion that has lost every stand: it leaves the
 // table, and nothing of it retreats or tests morale (14.4.7, 15.0), as the game applies.
 inline constexpr const char* k_no_stand_left_effect =

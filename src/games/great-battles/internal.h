@@ -11,17 +11,20 @@
 
 namespace umpire::core::great_battles_internal {
 
-inline int number_cell(const Table& table, std::string_view row, std::string_view column, const std::string& flag)
+inline int number_cell(const Table& table, std::string_view row, std::string_view column, const std::string& flag,
+                       const std::string& column_flag = "")
 {
     auto r = find_row(table, row);
     if (!r) {
-        throw usage_error(flag + ": " + r.error() + "; allowed: " + join(table.row_keys(), ", "));
+        // a label's miss lists the rows already (core::find_row); a die row's does not
+        throw usage_error(flag + ": " + r.error() +
+                          (table.row_kind == RowKind::label ? "" : "; allowed: " + join(table.row_keys(), ", ")));
     }
     size_t c = 0;
     if (table.column_kind != ColumnKind::none) {
         auto found = find_column(table, column);
         if (!found) {
-            throw usage_error(flag + ": " + found.error());
+            throw usage_error((column_flag.empty() ? flag : column_flag) + ": " + found.error());
         }
         c = *found;
     }

@@ -36,7 +36,7 @@ struct Clock {
     std::string time;  // day or night, from the phase; "" without one
 };
 
-Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Context& ctx)
+Clock clock_of(const HitsOptions& opt, const core::GameState* game, Context& ctx)
 {
     Clock c{opt.phase, opt.weather, ""};
     if (game == nullptr || game->game != "novorossiysk") {
@@ -58,6 +58,9 @@ Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Contex
         return c;  // no weather rolled yet: the phase's limits only with a weather typed
     }
     c.phase = phase;
+    if (opt.phase.empty()) {
+        ctx.name_field_from_game("phase", "is in phase");  // "--phase night: ..." was never typed
+    }
     // "clear", or by zone "west=clear,central=downpour,east=clear"
     std::vector<std::pair<std::string, std::string>> zones;
     std::string single;
@@ -101,6 +104,10 @@ Clock clock_of(const HitsOptions& opt, const core::GameState* game, const Contex
                          (opt.zone.empty() ? "" : "in the " + opt.zone + " zone ") + "this phase", ctx);
     }
     c.weather = weather;
+    if (opt.weather.empty()) {
+        ctx.name_field_from_game("weather",
+                                 opt.zone.empty() ? "has weather" : "has, in the " + opt.zone + " zone, weather");
+    }
     return c;
 }
 
@@ -124,6 +131,9 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     // enemy's of the other's (each named: flag, side).
     std::map<std::string, std::pair<std::string, std::string>> named;
     std::vector<std::string> fired;  // defenders that returned fire this phase: no dice now
+    // (flag, name) of the air units that made their attack on the surface or the Air Field
+    // this phase (air_attack_in): refused another (Ground and Ship Attack)
+    std::vector<std::pair<std::string, std::string>> attacked;
     for (auto [flag, specs, side] :
          {std::tuple{"--attacker", &opt.attacker, &q.attacker}, std::tuple{"--defender", &opt.defender, &q.defender}}) {
         for (const auto& spec : *specs) {
@@ -140,6 +150,20 @@ void run_hits(const HitsOptions& opt, Context& ctx)
                         names.push_back(u.name);
                     }
                     blocks = "; no block of " + ctx.game_path() + " is named so" + suggestion(spec, names);
+                }
+                // A block's name with a suffix (Sov-Naval-Inf:reduced) was read as dice: the game
+                // keeps the block's dice and its step, so its name alone is the block.
+                if (game != nullptr && game->game == "novorossiysk" && text == spec) {
+                    const std::string head = split(spec, ':').front();
+                    if (const core::GameUnit* unit = game->find_unit(head);
+                        unit != nullptr && spec.find(':') != std::string::npos) {
+                        const std::string step = game->value(unit->name, "step");
+                        throw usage_error(std::string(flag) + " " + spec + ": " + unit->name +
+                                          " is a block of the game (" + ctx.game_path() +
+                                          "), which keeps its dice and its step (" + (step.empty() ? "full" : step) +
+                                          "): name it alone, " + std::string(flag) + " " + unit->name +
+                                          ", with no suffix");
+                    }
                 }
                 throw usage_error(std::string(flag) + " " + b.error() + blocks);
             }
@@ -158,6 +182,10 @@ void run_hits(const HitsOptions& opt, Context& ctx)
                     block.dice.clear();
                     block.anti_air.clear();
                     fired.push_back(unit.name);
+                }
+                if (side == &q.attacker && core::find_block_kind(block.kind)->air &&
+                    game->value(unit.name, "air_attack_in") == core::phase_label(*game)) {
+                    attacked.emplace_back(flag, unit.name);
                 }
                 if (const auto seen = named.find(unit.name); seen != named.end()) {
                     throw usage_error(std::string(flag) + " " + unit.name + " is given twice" +
@@ -178,12 +206,42 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     if (opt.airfield && !opt.defender.empty()) {
         throw usage_error("--airfield: the Air Field answers with its free dice; give no --defender");
     }
+    // One attack on the surface or the Air Field an air unit a phase (air_attack_in, kept by
+    // --apply): a second is refused, as a ground block's fire after it returned fire is.
+    if (!attacked.empty() && (opt.airfield || std::any_of(q.defender.begin(), q.defender.end(), [](const auto& b) {
+                                  return !core::find_block_kind(b.kind)->air;
+                              }))) {
+        const auto& [flag, name] = attacked.front();
+        throw usage_error(flag + " " + name + " has made its attack this phase (" + core::phase_label(*game) +
+                          "): an Air Unit is placed in one small hex a phase (Air Unit Deployment), from which it "
+                          "'can then attack surface units' (Ground and Ship Attack), and after an Air Field attack "
+                          "'surviving Air Units are returned to their Air Field' (Hitting The Enemy Air Field): one "
+                          "attack a phase; it may attack again next phase ('game next'), or 'game undo' the first");
+    }
     // Surprise: "the Units in attack move into attack that phase" by day, "the attacking
     // Units" at night; the text gives it to no defender.
     if (opt.surprise == "defender") {
         throw usage_error("--surprise defender: Surprise is the attacker's only (by day Units that move into attack, "
                           "at night the attacking Units); give --surprise attacker, or --time day|night to work it "
                           "out");
+    }
+    // 'Surprise' is for "Units in attack [that] move into attack that phase", not those "in
+    // combat from a previous phase (Units are 'pinned' if they border an enemy Unit)": ground
+    // movement. Air to Air Combat has no attacker and no mover: "Both players roll their dice
+    // simultaneously", and "do not move the blocks" (hunt53 A4).
+    if (core::air_to_air(q)) {
+        for (const auto& [given, flag] :
+             {std::pair{!opt.surprise.empty(), "--surprise"}, std::pair{opt.moved_in, "--moved-in"},
+              std::pair{!opt.time.empty(), "--time"}}) {
+            if (given) {
+                throw usage_error(std::string(flag) +
+                                  ": both sides are air units, in Air to Air Combat, where 'Both players roll their "
+                                  "dice simultaneously' and the blocks are not moved; 'Surprise' is only achieved "
+                                  "'if the Units in attack move into attack that phase' ('Surprise', Air to Air "
+                                  "Combat): leave " +
+                                  flag + " off");
+            }
+        }
     }
     if (!opt.time.empty() && !opt.surprise.empty()) {
         throw usage_error("--surprise names the side; --time works it out from the blocks: give one");
@@ -203,8 +261,10 @@ void run_hits(const HitsOptions& opt, Context& ctx)
     q.defender_surprise = opt.surprise == "defender";
     q.airfield = opt.airfield;
     if (!opt.time.empty() && !clock.phase.empty() && (opt.time == "night") != (clock.phase == "night")) {
-        throw usage_error("--time " + opt.time + " and " + (opt.phase.empty() ? "the game's phase " : "--phase ") +
-                          clock.phase + " disagree");
+        throw usage_error("--time " + opt.time + " and " +
+                          (opt.phase.empty() ? "the game's (" + ctx.game_path() + ") phase " : "--phase ") +
+                          clock.phase + " disagree: leave --time off to use the " +
+                          (opt.phase.empty() ? "game's" : "phase's") + " time of day");
     }
     q.weather = clock.weather;
     q.phase = clock.phase;

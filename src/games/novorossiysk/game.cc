@@ -169,11 +169,15 @@ std::vector<StateProblem> novorossiysk_check(const GameState& g)
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;
-        c.keys(n, {"block", "block_reduced", "step", "dead_pool", "for_good", "fired_in"});
-        if (const auto fired = split(g.value(n, "fired_in"), '-');
-            !g.value(n, "fired_in").empty() &&
-            (fired.size() != 2 || !parse_int(fired[0], 1, k_novorossiysk_days) || !contains(k_phases, fired[1]))) {
-            c.problem(n, "fired_in", "'" + g.value(n, "fired_in") + "' is not a phase: DAY-PHASE, as 2-night");
+        c.keys(n, {"block", "block_reduced", "step", "dead_pool", "for_good", "fired_in", "air_attack_in"});
+        // the phase a ground block returned fire in, and the phase an air unit made its attack
+        // on the surface or the Air Field in (phase_label's DAY-PHASE)
+        for (const char* key : {"fired_in", "air_attack_in"}) {
+            if (const auto when = split(g.value(n, key), '-');
+                !g.value(n, key).empty() &&
+                (when.size() != 2 || !parse_int(when[0], 1, k_novorossiysk_days) || !contains(k_phases, when[1]))) {
+                c.problem(n, key, "'" + g.value(n, key) + "' is not a phase: DAY-PHASE, as 2-night");
+            }
         }
         if (g.value(n, "block").empty()) {
             c.problem(n, "block", "no block: the dice of its full side, as large:2B2R (Player Sheet)");
@@ -325,6 +329,25 @@ GameRules novorossiysk_game_rules()
                 if (std::any_of(r.rolls.begin(), r.rolls.end(),
                                 [&](const RollRecord& roll) { return roll.purpose.starts_with(fired); })) {
                     out.push_back(change_to(g, unit->name, "fired_in", phase_label(g), "Ground and Ship Attack"));
+                }
+            }
+        }
+        // An air unit is placed in one small hex a phase (Air Unit Deployment) and from it "can
+        // then attack surface units" (Ground and Ship Attack), or strikes the enemy Air Field, after
+        // which "surviving Air Units are returned to their Air Field" (Hitting The Enemy Air Field):
+        // one attack on the surface or the Air Field a phase, kept so a second one is refused.
+        const auto defenders = field_list(r.inputs, "defender");
+        const bool airfield = field_text(r.inputs, "airfield") == "true";
+        if (airfield ||
+            std::any_of(defenders.begin(), defenders.end(), [&](const std::string& d) { return !kind_of(d)->air; })) {
+            for (const auto& spec : attackers) {
+                const GameUnit* unit = g.find_unit(spec);
+                const bool lost = unit != nullptr && std::any_of(out.begin(), out.end(), [&](const Change& c) {
+                                      return c.unit == unit->name && c.key == "dead_pool";
+                                  });
+                if (unit != nullptr && kind_of(spec)->air && !lost) {
+                    out.push_back(change_to(g, unit->name, "air_attack_in", phase_label(g),
+                                            airfield ? "Hitting The Enemy Air Field" : "Ground and Ship Attack"));
                 }
             }
         }

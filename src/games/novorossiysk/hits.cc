@@ -242,6 +242,15 @@ int roll_hit_dice(const Table& hit_dice, std::string_view colour, int count, Dic
     return t.counts[1];
 }
 
+bool air_to_air(const HitsRequest& q)
+{
+    const auto all_air = [](const std::vector<Block>& side) {
+        return !side.empty() &&
+               std::all_of(side.begin(), side.end(), [](const Block& b) { return find_block_kind(b.kind)->air; });
+    };
+    return all_air(q.attacker) && all_air(q.defender);
+}
+
 bool surprise(bool daylight, int attackers, int defenders, bool moved_in, int day_ratio)
 {
     if (!moved_in) {
@@ -540,6 +549,11 @@ PreparedHits prepare_hits(const Table& hit_dice, const Table& procedures, const 
         // 'Surprise': "if the Units in combat outnumber the enemy two to one": an Air Field
         // strike meets no units, and one fighter was "1 against 0" and raised its dice (hunt42).
         r.steps.push_back("Surprise: none (an Air Field strike meets no enemy units to outnumber)");
+    } else if (air_to_air(q) && !q.time.empty()) {
+        // 'Surprise' is for units that "move into attack that phase"; air units are placed, and
+        // in Air to Air Combat "Both players roll their dice simultaneously" (hunt53 A4).
+        r.steps.push_back("Surprise: none (Air to Air Combat: both players roll simultaneously, and no unit moves "
+                          "into attack)");
     } else if (!q.time.empty()) {
         const int day_ratio = procedures.constant("surprise_day_ratio");
         note_table(r, procedures);

@@ -85,6 +85,9 @@ struct HitsRequest {
     bool artillery = false;              // the attacking blocks are artillery
     bool artillery_on_mountain = false;  // placed on mountainous terrain
 };
+// Whether Q is Air to Air Combat: air units on both sides, which "roll their dice
+// simultaneously" with no unit moving into attack, so no 'Surprise'.
+bool air_to_air(const HitsRequest& q);
 
 // The weather results of the rules text (N1), as novorossiysk.weather codes them.
 inline const std::vector<std::string> k_weather_codes{"clear",     "downpour",  "mountain-fog",

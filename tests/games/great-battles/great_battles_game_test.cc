@@ -390,3 +390,72 @@ TEST_CASE("close combat: a unit whose scenario gives it no stands is said so, no
     CHECK(none.code == 64);
     CHECK(contains(none.err, "the attacker's stands are not given: --attacker-stands N"));
 }
+
+TEST_CASE("replace: an isolated battalion that lost no stand still loses its extra stand, as the man page now says "
+          "(16.2.2, 16.2.3, Air Supply)",
+          "[cli][great-battles]")
+{
+    // Drop Zone rules, Air Supply: "They are also considered isolated during the Replacement
+    // segment of the Night Phase, so they cannot roll for replacements. Being paratroopers, they
+    // do not lose an extra stand in this situation, however": the extra stand goes with being
+    // isolated, not with a stand eliminated. 16.2.3's "a d10 for every eliminated stand" is the
+    // roll, and only line and reserve roll it: with none eliminated they are refused.
+    auto isolated =
+        run_cli({"-q", "--json", "replace", "--supply", "good", "--situation", "isolated", "--eliminated", "0"});
+    REQUIRE(isolated.code == 0);
+    CHECK(contains(isolated.out, R"("extra_lost":1)"));
+    CHECK(run_cli({"-q", "replace", "--supply", "good", "--situation", "line", "--eliminated", "0"}).code == 64);
+    // The man page said every battalion that lost no stand is refused (hunt53 A5).
+    const std::string page = slurp(std::string(UMPIRE_SOURCE_DIR) + "/man/umpire.1");
+    CHECK_FALSE(contains(page, "A battalion the game has lost no stand of is refused, saying so"));
+    CHECK(contains(page, "extra stand, \\fB\\-\\-paratroopers\\fR excepted, whether or not it lost a stand that day"));
+}
+
+TEST_CASE("replace: a supply quality the chart has no row for names --supply once, with the rows once (16.2.1)",
+          "[cli][great-battles]")
+{
+    auto great = run_cli({"-q", "replace", "--supply", "great", "--situation", "line", "--eliminated", "1"});
+    CHECK(great.code == 64);
+    CHECK(contains(great.err, "--supply: no row 'great'"));
+    CHECK_FALSE(contains(great.err, "--situation"));
+    const auto first = great.err.find("allowed: ");
+    REQUIRE(first != std::string::npos);
+    CHECK(great.err.find("allowed: ", first + 1) == std::string::npos);
+}
+
+TEST_CASE("great battles game: game set refuses a day shorter than the turn the clock is at, in words (16.0)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-short-day");
+    const std::string file = day_one(dir);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1, the second player
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 2
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 3
+    REQUIRE(contains(slurp(file), "turn = 3"));
+    auto shorter = run_cli({"game", "set", file, "clock", "month=jun", "turns_in_day=2", "--reason", "x"});
+    CHECK(shorter.code == 64);
+    CHECK(contains(shorter.err, "turn 3 is past turns_in_day 2"));
+    CHECK_FALSE(contains(shorter.err, "is not a whole number"));
+}
+
+TEST_CASE("great battles game: counts the game gave a morale check are said as the game's, not as flags never "
+          "typed (15.1)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-counts-said");
+    const std::string file = day_one(dir);
+    // 7 stands suppressed today (rallied and suppressed again) on a battalion of 3: more casualty
+    // points than the chart reads, which is said with the counts that make them (15.1).
+    REQUIRE(
+        run_cli({"-q", "game", "set", file, "II-Btl", "suppressed_today=7", "morale_check_due=true", "--reason", "x"})
+            .code == 0);
+    auto game = run_cli({"-q", "--game", file, "morale", "--unit", "II-Btl"});
+    CHECK(game.code == 64);
+    CHECK(contains(game.err, "the game (" + file + ") has II-Btl's stands eliminated today at 0 and the game (" + file +
+                                 ") has II-Btl's stands suppressed today at 7 make 7 casualty points (15.1)"));
+    CHECK_FALSE(contains(game.err, "--eliminated"));
+    // a flag typed (and agreeing with the game) is named as typed
+    auto typed = run_cli({"-q", "--game", file, "morale", "--unit", "II-Btl", "--suppressed", "7"});
+    CHECK(contains(typed.err, "and --suppressed 7 make 7 casualty points"));
+}

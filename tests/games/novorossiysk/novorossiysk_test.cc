@@ -653,3 +653,37 @@ TEST_CASE("hits odds: each pool alone and their difference give the whole walk's
     }
     CHECK(compared >= 30);
 }
+
+TEST_CASE("hits: Air to Air Combat has no Surprise, which is for units that move into attack ('Surprise', Air to Air "
+          "Combat)",
+          "[cli][novorossiysk]")
+{
+    // 'Surprise' "is only achieved if the Units in attack move into attack that phase. If they
+    // are in combat from a previous phase (Units are 'pinned' if they border an enemy Unit) they
+    // do not receive 'Surprise'". In Air to Air Combat "Both players roll their dice
+    // simultaneously" and the players "do not move the blocks" (hunt53 A4).
+    const std::vector<std::string> air{"-q",         "hits",        "--attacker", "fighter:red",
+                                       "--attacker", "fighter:red", "--defender", "fighter:red"};
+    auto moved = air;
+    moved.insert(moved.end(), {"--time", "day", "--moved-in", "--roll", "1,1,1"});
+    auto refused = test::run_cli(moved);
+    CHECK(refused.code == 64);
+    CHECK(test::contains(refused.err, "--moved-in: both sides are air units, in Air to Air Combat"));
+    auto surprise = air;
+    surprise.insert(surprise.end(), {"--surprise", "attacker"});
+    CHECK(test::contains(test::run_cli(surprise).err, "--surprise: both sides are air units"));
+    // Ground units that move into attack two to one by day still have it.
+    auto ground = test::run_cli({"-q", "hits", "--attacker", "small", "--attacker", "small", "--defender", "small",
+                                 "--time", "day", "--moved-in", "--roll", "1,1,1"});
+    REQUIRE(ground.code == 0);
+    CHECK(test::contains(ground.out, "Surprise for the attacker: yes"));
+    // A game's daylight phase reads no Surprise in the air, and says why.
+    const test::TempDir dir("novo-air-surprise");
+    const std::string file = dir / "n.toml";
+    REQUIRE(test::run_cli({"-q", "game", "new", "novorossiysk", file}).code == 0);
+    REQUIRE(test::run_cli({"-q", "game", "next", file, "--roll", "7"}).code == 0);  // Day 1 morning, clear
+    auto game = test::run_cli({"-q", "--game", file, "hits", "--attacker", "Sov-Fighter-1", "--attacker",
+                               "Sov-Bomber-1", "--defender", "Ger-Fighter-1", "--roll", "1,1,1,1,1"});
+    REQUIRE(game.code == 0);
+    CHECK(test::contains(game.out, "Surprise: none (Air to Air Combat"));
+}
