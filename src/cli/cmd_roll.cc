@@ -3,6 +3,7 @@
 #include "core/odds.h"
 #include "core/pool.h"
 #include "format/json.h"
+#include "format/text.h"
 #include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -310,12 +311,11 @@ void run_roll(const RollOptions& opt, Context& ctx)
         }
         ctx.out() << buffer << (json ? "]}\n" : "");
         ctx.flush_out();
-        if (!ctx.options.quiet && !json) {
+        if (!json) {
             // with the position the rolls began at, as a resolution's "seed:" line says it:
-            // the run replays from it (the JSON's position)
-            ctx.err() << "umpire: seed " << *ctx.options.seed
-                      << (ctx.options.position != 0 ? " (position " + std::to_string(ctx.options.position) + ")" : "")
-                      << "\n";
+            // the run replays from it (the JSON's position). Not a warning: -q keeps it
+            // (the seed used is always reported).
+            ctx.err() << "umpire: seed " << format::seed_text(*ctx.options.seed, ctx.options.position) << "\n";
         }
         return;
     }
