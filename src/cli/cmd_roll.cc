@@ -12,6 +12,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <ostream>
 
 namespace umpire::cli {
@@ -272,10 +273,12 @@ void run_roll(const RollOptions& opt, Context& ctx)
             buffer = w.str() + ",\"totals\":[";
         }
         char digits[24];
-        Progress progress(ctx.err(), ctx.env().shows_progress(), "roll -n, repetitions");
+        // Ended (its line erased) before the seed line is written under it.
+        std::optional<Progress> progress;
+        progress.emplace(ctx.err(), ctx.env().shows_progress(), "roll -n, repetitions");
         for (long long i = 0; i < *opt.count; ++i) {
             if ((i & 0xFFFF) == 0) {
-                progress.update(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(*opt.count));
+                progress->update(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(*opt.count));
             }
             if (json) {
                 buffer += i == 0 ? "" : ",";
@@ -309,6 +312,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 }
             }
         }
+        progress.reset();
         ctx.out() << buffer << (json ? "]}\n" : "");
         ctx.flush_out();
         if (!json) {
