@@ -167,13 +167,16 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
     size_t replayed = 0;
     size_t passed_over = 0;  // game new, undo, redo, set, rebuild and recover lines: they write files
     std::vector<std::pair<size_t, std::string>> differences;
+    // What is said of the log but differs in no line: its CR LF line ends, read as the LF
+    // lines umpire wrote (umpire(1), LOG: "rather than a broken chain"); exit 0 all the same.
+    std::vector<std::pair<size_t, std::string>> warnings;
     load::LogChain chain;          // the chain link each line must carry
     JournalPlayback journal(ctx);  // a game journal's states, line by line
     while (std::getline(in, line)) {
         ++number;
         const std::string link = chain.next(line, number);
         if (chain.crlf_line == number) {
-            differences.emplace_back(number, load::LogChain::crlf_said(opt.file));
+            warnings.emplace_back(number, load::LogChain::crlf_said(opt.file));
         }
         if (line.empty()) {
             differences.emplace_back(number, "an empty line; the log has none");
@@ -248,12 +251,20 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
         for (const auto& [n, why] : differences) {
             w.begin_object().key("line").value(static_cast<long long>(n)).key("difference").value(why).end_object();
         }
+        w.end_array().key("warnings").begin_array();
+        for (const auto& [n, why] : warnings) {
+            w.begin_object().key("line").value(static_cast<long long>(n)).key("warning").value(why).end_object();
+        }
         w.end_array().end_object();
         ctx.out() << w.str() << "\n";
     } else {
         // Each difference on standard error as FILE:LINE: what, as a compiler reports; the
-        // count on standard output.
-        for (const auto& [n, why] : differences) {
+        // count on standard output. Warnings the same way, in line order with them (a line's
+        // warning first), and not counted.
+        std::vector<std::pair<size_t, std::string>> said = warnings;
+        said.insert(said.end(), differences.begin(), differences.end());
+        std::stable_sort(said.begin(), said.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [n, why] : said) {
             ctx.err() << opt.file << ":" << n << ": " << why << "\n";
         }
         ctx.out() << replayed << " resolution(s) replayed, " << differences.size() << " differ";

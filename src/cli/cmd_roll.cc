@@ -3,6 +3,7 @@
 #include "core/odds.h"
 #include "core/pool.h"
 #include "format/json.h"
+#include "format/text.h"
 #include "games/novorossiysk/novorossiysk.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -11,6 +12,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <ostream>
 
 namespace umpire::cli {
@@ -271,10 +273,12 @@ void run_roll(const RollOptions& opt, Context& ctx)
             buffer = w.str() + ",\"totals\":[";
         }
         char digits[24];
-        Progress progress(ctx.err(), ctx.env().shows_progress(), "roll -n, repetitions");
+        // Ended (its line erased) before the seed line is written under it.
+        std::optional<Progress> progress;
+        progress.emplace(ctx.err(), ctx.env().shows_progress(), "roll -n, repetitions");
         for (long long i = 0; i < *opt.count; ++i) {
             if ((i & 0xFFFF) == 0) {
-                progress.update(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(*opt.count));
+                progress->update(static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(*opt.count));
             }
             if (json) {
                 buffer += i == 0 ? "" : ",";
@@ -308,14 +312,14 @@ void run_roll(const RollOptions& opt, Context& ctx)
                 }
             }
         }
+        progress.reset();
         ctx.out() << buffer << (json ? "]}\n" : "");
         ctx.flush_out();
-        if (!ctx.options.quiet && !json) {
+        if (!json) {
             // with the position the rolls began at, as a resolution's "seed:" line says it:
-            // the run replays from it (the JSON's position)
-            ctx.err() << "umpire: seed " << *ctx.options.seed
-                      << (ctx.options.position != 0 ? " (position " + std::to_string(ctx.options.position) + ")" : "")
-                      << "\n";
+            // the run replays from it (the JSON's position). Not a warning: -q keeps it
+            // (the seed used is always reported).
+            ctx.err() << "umpire: seed " << format::seed_text(*ctx.options.seed, ctx.options.position) << "\n";
         }
         return;
     }

@@ -646,7 +646,9 @@ void run_table_show(const TableOptions& opt, Context& ctx)
         draw(ctx, table.title, [&](format::JsonWriter& w) { format::table_picture(w, table, mark_row, mark_column); });
     }
     if (ctx.options.json) {
-        ctx.out() << format::to_json(table) << "\n";
+        const std::optional<int> roll =
+            opt.dice.rolls.empty() ? std::nullopt : std::optional<int>(opt.dice.rolls.front());
+        ctx.out() << format::to_json(table, mark_row, mark_column, roll) << "\n";
         return;
     }
     if (table.provisional && !ctx.options.quiet) {

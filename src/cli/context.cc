@@ -461,6 +461,11 @@ void Context::emit(core::Resolution r)
     ++m_emitted;
     if (options.brief) {
         m_out << format::to_brief(r, style());
+        if (r.seed && format::rolled_dice(r)) {
+            // The headline has no room for the seed, yet the seed used is always reported:
+            // on standard error, as roll -n gives it, -q or not (it is no warning).
+            m_err << "umpire: seed " << format::seed_text(*r.seed, r.position) << "\n";
+        }
     } else if (!options.json) {
         m_out << format::to_text(r, style());
     } else {

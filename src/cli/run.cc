@@ -1105,6 +1105,15 @@ std::string refused_inside(std::string_view where, const std::vector<std::string
         return "table edit opens an editor on the terminal, and this " + std::string(where) +
                "'s input is no terminal: run 'umpire table edit'" + outside;
     }
+    // A batch reads its tables once, for all its lines (and answers a line again from
+    // memory): a copy installed or removed by one line would not be what the lines after it
+    // read, so their answers would differ from the same requests run alone (hunt56).
+    if (command == "table" && action != args.end() && (*action == "import" || *action == "reset") && where == "batch") {
+        return "table " + *action +
+               " changes your tables, and a batch reads its tables once, when it starts: run "
+               "'umpire table " +
+               *action + "'" + outside + ", before it";
+    }
     return "";
 }
 

@@ -84,7 +84,8 @@ std::string command_of(const std::vector<std::string>& args);
 // Why ARGS cannot run as a line of WHERE ("batch" or "shell"), "" when it can: a command
 // that reads the same standard input line by line (batch, shell), that takes the terminal
 // (table edit's editor; in the shell only when its input is no terminal: IN_IS_TTY), or
-// whose answer is no resolution (completion's script). Unknown commands are left to run's
+// whose answer is no resolution (completion's script); in a batch, table import and table
+// reset too (the batch's tables are read once). Unknown commands are left to run's
 // own error.
 std::string refused_inside(std::string_view where, const std::vector<std::string>& args, bool in_is_tty);
 // The --help group of COMMAND: the title of the game whose rules it resolves, "General"

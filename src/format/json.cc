@@ -514,7 +514,8 @@ void write_odds_body(JsonWriter& w, const core::OddsReport& report)
     w.end_object();
 }
 
-std::string to_json(const core::Table& t)
+std::string to_json(const core::Table& t, std::optional<size_t> mark_row, std::optional<size_t> mark_column,
+                    std::optional<int> roll)
 {
     JsonWriter w;
     w.begin_document().key("command").value("table show");
@@ -573,6 +574,22 @@ std::string to_json(const core::Table& t)
         w.key("description").value(m.description).key("source").value(m.source).end_object();
     }
     w.end_array();
+    // The cell draw_table marks [ ]: a row and its column, or a row of a one-column table.
+    const size_t width = t.columns.empty() ? 1 : t.columns.size();
+    if (mark_row && *mark_row < t.rows.size() && (mark_column || width == 1)) {
+        const size_t column = mark_column.value_or(0);
+        w.key("marked").begin_object().key("column");
+        if (t.columns.empty()) {
+            w.null();
+        } else {
+            w.value(t.columns[column]);
+        }
+        w.key("row").value(t.rows[*mark_row].key).key("cell").value(t.rows[*mark_row].cells[column]);
+        if (roll) {
+            w.key("roll").value(*roll);
+        }
+        w.end_object();
+    }
     w.end_object();
     return w.str();
 }

@@ -88,7 +88,11 @@ void write_requests(JsonWriter& w, const std::vector<std::string>& requests,
 void write_chance(JsonWriter& w, std::string_view key, const core::Fraction& chance);
 // KEY: {"value": 1.5, "fraction": "3/2"}: an exact number that is not a chance (an expected count).
 void write_exact(JsonWriter& w, std::string_view key, const core::Fraction& number);
-std::string to_json(const core::Table& table);
+// table show: the table whole; with the cell table show marks (MARK_ROW, and MARK_COLUMN
+// unless the table has one column; as draw_table marks it) also "marked": {"column",
+// "row", "cell"}, and "roll", the die total given, when ROLL is.
+std::string to_json(const core::Table& table, std::optional<size_t> mark_row = std::nullopt,
+                    std::optional<size_t> mark_column = std::nullopt, std::optional<int> roll = std::nullopt);
 // {"schema_version": 1, "command": "table list" or "check list", KEY: [...]}
 std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables);
 // {"schema_version": 1, "error": {"code": 64, "message": "..."}}

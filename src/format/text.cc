@@ -301,14 +301,21 @@ std::string to_text(const core::Resolution& r, Style style)
     for (const auto& note : r.provisional_notes) {
         out += wrapped("provisional: ", note, style);
     }
-    // The seed matters only when a die was rolled: given dice and lookups need none.
-    const bool rolled =
-        std::any_of(r.rolls.begin(), r.rolls.end(), [](const core::RollRecord& roll) { return !roll.given; });
-    if (r.seed && rolled) {
-        out += "seed: " + std::to_string(*r.seed) +
-               (r.position ? " (position " + std::to_string(r.position) + ")" : "") + "\n";
+    if (r.seed && rolled_dice(r)) {
+        out += "seed: " + seed_text(*r.seed, r.position) + "\n";
     }
     return out;
+}
+
+std::string seed_text(std::uint32_t seed, std::uint64_t position)
+{
+    return std::to_string(seed) + (position != 0 ? " (position " + std::to_string(position) + ")" : "");
+}
+
+bool rolled_dice(const core::Resolution& r)
+{
+    // The seed matters only when a die was rolled: given dice and lookups need none.
+    return std::any_of(r.rolls.begin(), r.rolls.end(), [](const core::RollRecord& roll) { return !roll.given; });
 }
 
 std::string to_brief(const core::Resolution& r, Style style)

@@ -9,6 +9,7 @@
 #include "core/table.h"
 #include "load/catalog.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -28,6 +29,11 @@ std::string to_text(const core::OddsReport& report, Style style);
 // odds, "result: -  No effect 41.67%, I  Ineffective 16.67%, ...".
 std::string to_brief(const core::Resolution& r, Style style);
 std::string to_brief(const core::OddsReport& report);
+// The seed a resolution's dice came from, as its "seed:" line and standard error's
+// "umpire: seed" line say it: "3", or "3 (position 7)" when it began POSITION draws in.
+std::string seed_text(std::uint32_t seed, std::uint64_t position);
+// Whether R rolled a die (not only given dice or a lookup): only then does its seed matter.
+bool rolled_dice(const core::Resolution& r);
 // umpire compare: the requests lettered A, B, ...; then each dimension any of them
 // reports, a row per value and a column of percents per request ("-": never), with the
 // expected value of a count or total.

@@ -621,7 +621,7 @@ TEST_CASE("batch: a line that would read the batch's own input, take the termina
         "shell reads standard input line by line: run 'umpire shell' outside the batch",
         "completion prints a script for your shell, not an answer: run 'umpire completion' outside the batch",
         "table edit opens an editor on the terminal, and this batch's input is no terminal",
-        "table import -: no standard input to read in a batch (its input is the batch's lines)",
+        "table import changes your tables, and a batch reads its tables once",
         "replay reads a log of its own: run 'umpire replay' outside the batch",
     };
     for (size_t i = 0; i < says.size(); ++i) {
@@ -632,6 +632,46 @@ TEST_CASE("batch: a line that would read the batch's own input, take the termina
     }
     CHECK(nlohmann::json::parse(lines[6])["command"] == "roll");
     CHECK(contains(lines[7], R"("code":"NE")"));
+    CHECK(r.code == 64);
+}
+
+TEST_CASE("batch: table import and table reset are refused, the batch's tables being read once", "[cli][batch][hunt56]")
+{
+    // umpire(1) batch: "Tables are read once", and a batch's answers are those of the same
+    // requests run alone. An import on a line left later lines reading umpire's stand-in
+    // (BR under 10:1 on a 6) where the imported chart, run alone, read DE (hunt56 #2).
+    test::TempDir dir{"batch-import"};
+    const std::string csv = dir / "crt.csv";
+    std::ofstream(csv) << "die,1:4,1:3,1:2,1:1,3:2,2:1,3:1,4:1,5:1,7:1,10:1\n"
+                          "1,AE,AE,AE,AD,AD,S,S,D1,X,D4,DX\n"
+                          "2,AE,AE,AD,AD,S,S,D1,X,D4,DX,DE\n"
+                          "3,AE,AD,AD,S,S,D1,X,D4,DX,DE,DE\n"
+                          "4,AD,AD,S,S,D1,X,D4,DX,DE,DE,BR\n"
+                          "5,AD,S,S,D1,X,D4,DX,DE,DE,BR,BR\n"
+                          "6,S,S,D1,X,D4,DX,DE,DE,BR,BR,DE\n";
+    std::istringstream in("table import russian-portfolio.crt " + csv +
+                          "\ntable reset russian-portfolio.crt\ncrt --attack 10 --defense 1 --roll 6\n");
+    cli::Environment env;
+    env.in = &in;
+    env.user_tables = dir / "tables";
+    const auto r = test::run_cli({"-q", "--seed", "1", "batch"}, env);
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 3);
+    for (size_t i = 0; i < 2; ++i) {
+        INFO(lines[i]);
+        const auto doc = nlohmann::json::parse(lines[i]);
+        CHECK(doc["error"]["code"] == 64);
+        const std::string message = doc["error"]["message"].get<std::string>();
+        CHECK(contains(message, i == 0 ? "table import changes your tables" : "table reset changes your tables"));
+        CHECK(contains(message, "outside the batch, before it"));
+    }
+    // nothing installed: the line after reads umpire's table, as the same request alone does
+    CHECK_FALSE(std::filesystem::exists(dir / "tables/russian-portfolio/crt.toml"));
+    cli::Environment alone_env;
+    alone_env.user_tables = env.user_tables;
+    const auto alone = test::run_cli(
+        {"-q", "--json", "--seed", "1", "crt", "--attack", "10", "--defense", "1", "--roll", "6"}, alone_env);
+    CHECK(without_line(lines[2], 3) == alone.out.substr(0, alone.out.size() - 1));
     CHECK(r.code == 64);
 }
 
@@ -1032,14 +1072,22 @@ TEST_CASE("replay: a log whose line ends were converted to CR LF is said so once
         line += "\r";
     }
     write_lines(log, lines);
-    // The game journal's reader says it in the same words (crlf_lines).
+    // The game journal's reader says it in the same words (crlf_lines). It is no difference:
+    // every line reproduces, and replay is "Exit 0 when all match" (hunt56 #4: 1 differ, 65).
     auto r = test::run_cli({"replay", log});
-    CHECK(r.code == 65);
+    CHECK(r.code == 0);
     CHECK(r.err == log +
                        ":1: its lines end in CR LF (a copy through a DOS tool?): read as the LF lines umpire wrote, "
                        "which the chain links; put them back (dos2unix " +
                        log + ")\n");
-    CHECK(r.out == "3 resolution(s) replayed, 1 differ\n");
+    CHECK(r.out == "3 resolution(s) replayed, 0 differ\n");
+    const auto json = test::run_cli({"--json", "replay", log});
+    CHECK(json.code == 0);
+    const auto doc = nlohmann::json::parse(json.out);
+    CHECK(doc["differences"].empty());
+    REQUIRE(doc["warnings"].size() == 1);
+    CHECK(doc["warnings"][0]["line"] == 1);
+    CHECK(contains(doc["warnings"][0]["warning"].get<std::string>(), "its lines end in CR LF"));
     auto luck = test::run_cli({"luck", log});
     CHECK(contains(luck.out, "warning: line 1: its lines end in CR LF"));
     CHECK_FALSE(contains(luck.out, "the chain is broken"));
@@ -1048,6 +1096,8 @@ TEST_CASE("replay: a log whose line ends were converted to CR LF is said so once
     lines[0].replace(lines[0].find("\"time\":\"") + 8, 4, "1999");
     write_lines(log, lines);
     auto edited = test::run_cli({"replay", log});
+    CHECK(edited.code == 65);
+    CHECK(contains(edited.out, "1 differ"));
     CHECK(contains(edited.err, log + ":1: its lines end in CR LF"));
     CHECK(contains(edited.err, log + ":2: prev: the chain is broken here"));
     CHECK_FALSE(contains(edited.err, log + ":3: prev"));

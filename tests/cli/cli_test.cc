@@ -4,6 +4,7 @@
 #include "util/text.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -165,6 +166,34 @@ TEST_CASE("cli: table show marks the looked-up cell", "[cli][table]")
     CHECK(r.code == 0);
     CHECK(contains(r.out, "[D]"));
     CHECK(contains(r.out, "Constantinople 15.41"));
+}
+
+TEST_CASE("cli: table show --json carries the marked cell, every other field as without it", "[cli][table][hunt56]")
+{
+    // umpire(1) table show: "the cell at the given column and row is marked [ ]. --json
+    // gives all of it" (hunt56 #3: the JSON was the unmarked table's, byte for byte).
+    // 15.41: a 4 at a differential of +3 is D.
+    const auto plain = nlohmann::json::parse(run_cli({"--json", "table", "show", "constantinople.melee"}).out);
+    CHECK_FALSE(plain.contains("marked"));
+    auto rolled = nlohmann::json::parse(
+        run_cli({"--json", "table", "show", "constantinople.melee", "--column", "3", "--roll", "4"}).out);
+    REQUIRE(rolled.contains("marked"));
+    const auto& marked = rolled["marked"];
+    CHECK(marked["cell"] == "D");
+    CHECK(marked["row"] == "4");
+    CHECK(marked["roll"] == 4);
+    const auto columns = plain["columns"].get<std::vector<std::string>>();
+    REQUIRE(columns.size() == 8);              // -3 to +4 (15.41)
+    CHECK(marked["column"] == columns.at(6));  // the seventh, +3
+    rolled.erase("marked");
+    CHECK(rolled == plain);
+    // --row names the row without a die given: no "roll"; a column alone marks no cell
+    const auto by_row = nlohmann::json::parse(
+        run_cli({"--json", "table", "show", "constantinople.melee", "--column", "3", "--row", "4"}).out);
+    CHECK(by_row["marked"]["cell"] == "D");
+    CHECK_FALSE(by_row["marked"].contains("roll"));
+    CHECK_FALSE(nlohmann::json::parse(run_cli({"--json", "table", "show", "constantinople.melee", "--column", "3"}).out)
+                    .contains("marked"));
 }
 
 TEST_CASE("cli: table lookup reads a negative differential", "[cli][table]")

@@ -252,6 +252,10 @@ TEST_CASE("luck: each total's place and the evening's test against a brute force
     auto nothing = test::run_cli({"luck", empty});
     CHECK(nothing.code == 0);
     CHECK(nothing.out.find("no result to rank: the log is empty") != std::string::npos);
+    // umpire(1) luck: an empty file is a log with no result yet, exit 0, "lines": 0 (hunt56 #5)
+    auto nothing_json = test::run_cli({"--json", "luck", empty});
+    CHECK(nothing_json.code == 0);
+    CHECK(nlohmann::json::parse(nothing_json.out)["lines"] == 0);
 
     auto missing = test::run_cli({"luck", (dir / "none.log").string()});
     CHECK(missing.code == 66);

@@ -552,3 +552,22 @@ TEST_CASE("messages: roll -n says the position it began at beside the seed, so t
     CHECK(run_cli({"--seed", "3", "--position", "7", "roll", "-n", "2", "1d6"}).out == r.out);
     CHECK(run_cli({"--seed", "3", "roll", "-n", "1", "1d6"}).err == "umpire: seed 3\n");
 }
+
+TEST_CASE("messages: the seed used is reported under -q and --brief too", "[cli][messages][hunt56]")
+{
+    // umpire(1) --seed: "the seed used is always reported"; -q: "No warnings on standard
+    // error (provisional data)", and the seed line is no warning (hunt56 #1).
+    const auto quiet = run_cli({"-q", "--seed", "3", "--position", "7", "roll", "-n", "2", "1d6"});
+    CHECK(quiet.code == 0);
+    CHECK(quiet.err == "umpire: seed 3 (position 7)\n");
+    // --brief's one line has no room for it: standard error carries it, as roll -n's does,
+    // and a seed drawn afresh replays the same headline.
+    const auto brief = run_cli({"--brief", "roll", "3d6"});
+    CHECK(brief.code == 0);
+    REQUIRE(brief.err.rfind("umpire: seed ", 0) == 0);
+    const std::string seed = brief.err.substr(13, brief.err.size() - 14);
+    CHECK(run_cli({"--brief", "--seed", seed, "roll", "3d6"}).out == brief.out);
+    CHECK(run_cli({"-q", "--brief", "--seed", "5", "wind"}).err == "umpire: seed 5\n");
+    // given dice need no seed (15.41: a 6 given is L), so none is said
+    CHECK(run_cli({"--brief", "melee", "--attacker", "5", "--defender", "3", "--roll", "6"}).err.empty());
+}
