@@ -757,6 +757,7 @@ void run_table_lookup(const TableOptions& opt, Context& ctx)
     const core::Table& table = ctx.table(opt.id);
     core::LookupRequest q{opt.column, opt.row, 0};
     core::add_modifiers(q, opt.mods);
+    hold_read_to_game(table, q, ctx);  // as check does
     core::Fields inputs;
     ctx.adjudicate(opt.dice, inputs, "table lookup", [&](core::Dice& dice) {
         core::Resolution r = core::resolve_lookup(table, q, dice);

@@ -744,4 +744,20 @@ void contradicts_game(std::string_view flag, std::string_view given, std::string
                       " off to use the game's" + (hint.empty() ? "" : " (" + std::string(hint) + ")"));
 }
 
+void hold_read_to_game(const core::Table& table, const core::LookupRequest& request, Context& ctx)
+{
+    // replay and luck without the game as it stood: a line from before check read the game
+    if (ctx.game_path().empty() || (ctx.read_only && !ctx.replay_state)) {
+        return;
+    }
+    const core::GameState& g = *ctx.game();
+    const core::GameRules* rules = core::find_game_rules(g.game);
+    if (rules == nullptr || !rules->read) {
+        return;
+    }
+    if (const std::string why = rules->read(g, table, request); !why.empty()) {
+        throw usage_error(why + " (the game in " + ctx.game_path() + ")");
+    }
+}
+
 }  // namespace umpire::cli

@@ -359,4 +359,8 @@ int count_in_game(std::string_view flag, const std::optional<int>& given, int in
 // given, says where the game's value comes from.
 [[noreturn]] void contradicts_game(std::string_view flag, std::string_view given, std::string_view kept,
                                    std::string_view when, const Context& ctx, std::string_view hint = "");
+// A read of TABLE with REQUEST (check, table lookup) held to the --game's clock where its
+// rules decide it (GameRules::read: a day's modifier on a night turn): a usage Error naming
+// the game file when they do not agree. Nothing without a game.
+void hold_read_to_game(const core::Table& table, const core::LookupRequest& request, Context& ctx);
 }  // namespace umpire::cli

@@ -4,6 +4,7 @@
 // game's module says what its resolutions change (Constantinople, Great Battles).
 
 #include "core/dice.h"
+#include "core/lookup.h"
 #include "core/resolution.h"
 #include "core/scenario.h"
 #include "core/table.h"
@@ -148,6 +149,11 @@ struct GameRules {
     // A change as the referee says it on the board: "Genoa is Damaged"; "" for one that
     // needs no words of its own (a count kept for a later rule).
     std::function<std::string(const Change&)> words;
+    // What GAME's clock decides of a read of TABLE with REQUEST (check, table lookup): ""
+    // when they agree, else why not, naming the modifier as {mod} and citing the rule (a
+    // day's range modifier on a night turn). Both commands refuse it. Null: the clock
+    // decides no table read.
+    std::function<std::string(const GameState&, const Table&, const LookupRequest&)> read;
 };
 const GameRules* find_game_rules(std::string_view game);
 // Every value GAME holds that its rules refuse: their check, and with TABLE their
