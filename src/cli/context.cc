@@ -98,6 +98,7 @@ void Context::begin_request()
     m_game_lock.reset();
     game_changes = nullptr;
     game_undoes.reset();
+    by_hand = false;
     replay_state.reset();
     read_only = false;
     odds_unprinted = false;
@@ -542,6 +543,15 @@ void Context::emit(core::OddsReport report)
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                          const core::Adjudicator& adjudicate, const std::function<void()>& commit, const OddsBy& by)
 {
+    // A game ended by rule takes no more play, before any die is rolled (Russian Portfolio
+    // IX.B.3: "the Axis Player immediately wins the game!").
+    if (options.apply && !by_hand && !game_path().empty() && (replay_state || !read_only)) {
+        const core::GameRules* rules = core::find_game_rules(game()->game);
+        if (const std::string why = rules != nullptr && rules->over ? rules->over(*game()) : ""; !why.empty()) {
+            throw usage_error(command + ": refused, nothing applied to " + game_path() + ": the game has ended, " +
+                              why + "; 'game undo' takes back the change that ended it, if it was made in error");
+        }
+    }
     const std::vector<core::OddsPart>& parts = by.parts;
     auto with_inputs = [&](const core::Adjudicator& run) {
         return [&](core::Dice& d) {

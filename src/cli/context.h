@@ -233,6 +233,9 @@ public:
     // and undo work their changes out themselves).
     std::function<std::vector<core::Change>(const core::Resolution&)> game_changes;
     std::optional<long long> game_undoes;  // the journal line an undo undoes
+    // Undo, redo, set and recover: changes by the referee's hand, which may touch a game that
+    // has ended by rule (GameRules::over); --apply and game next may not.
+    bool by_hand = false;
 
     // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
     // with --odds, and writes the result. INPUTS are recorded in the output.

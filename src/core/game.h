@@ -154,6 +154,11 @@ struct GameRules {
     // day's range modifier on a night turn). Both commands refuse it. Null: the clock
     // decides no table read.
     std::function<std::string(const GameState&, const Table&, const LookupRequest&)> read;
+    // Why GAME has ended by rule ("the Axis player has won: ... (IX.B.3)"), "" while play goes
+    // on. game next and a result applied to the game are refused once it has ended (game undo
+    // takes the ending back, game set is the referee's hand); game status says it. Null: no
+    // rule ends the game.
+    std::function<std::string(const GameState&)> over;
 };
 const GameRules* find_game_rules(std::string_view game);
 // Every value GAME holds that its rules refuse: their check, and with TABLE their

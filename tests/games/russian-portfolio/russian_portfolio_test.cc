@@ -526,6 +526,44 @@ TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]
                       "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
 }
 
+TEST_CASE("Siberian roulette: an invasion applied to a game ends it, and no more play is taken (IX.B.3)",
+          "[cli][siberian][game]")
+{
+    // "If the number cast is the one selected by the Axis Player, the Japanese have invaded the
+    // weakened Russian Far Eastern Military District, and the Axis Player immediately wins the
+    // game!" The game file kept nothing, and game next and crt --apply went on.
+    const test::TempDir dir("rp-siberian");
+    const std::string rp = dir / "rp.toml";
+    REQUIRE(test::run_cli({"game", "new", "russian-portfolio", rp}).code == 0);
+    const auto apply = test::applied_to(rp);
+    // a safe cast changes nothing, and play goes on
+    CHECK(apply({"siberian", "--axis-number", "4", "--roll", "3"}).code == 0);
+    CHECK(test::run_cli({"-q", "game", "next", rp}).code == 0);
+    const auto invaded = apply({"siberian", "--axis-number", "4", "--roll", "4"});
+    REQUIRE(invaded.code == 0);
+    CHECK(test::contains(invaded.out, "the game ends: the Axis player wins; no next game-turn"));
+    CHECK(test::contains(test::slurp(rp), "winner = \"axis\""));
+    const auto status = test::run_cli({"game", "status", rp});
+    CHECK(test::contains(status.out, "the game has ended: the Axis player won in game-turn 2"));
+    CHECK(test::contains(status.out, "(IX.B.3)"));
+    // no next turn, no result applied, no second cast: each refused before a die is rolled
+    const std::string before = test::slurp(rp);
+    const auto next = test::run_cli({"game", "next", rp});
+    CHECK(next.code == 64);
+    CHECK(test::contains(next.err, "game next: refused, nothing applied to " + rp + ": the game has ended"));
+    CHECK(test::contains(next.err, "immediately wins the game!' (IX.B.3)"));
+    CHECK(apply({"crt", "--attacker", "6:army", "--defense", "2", "--roll", "3"}).code == 64);
+    CHECK(apply({"siberian", "--axis-number", "4", "--roll", "4"}).code == 64);
+    CHECK(test::slurp(rp) == before);
+    // a resolution not applied is still answered: the referee may look things up
+    CHECK(test::run_cli({"-q", "--game", rp, "crt", "--attacker", "6:army", "--defense", "2", "--roll", "3"}).code ==
+          0);
+    // the cast made in error is taken back by undo, and play goes on
+    REQUIRE(test::run_cli({"-q", "game", "undo", rp}).code == 0);
+    CHECK_FALSE(test::contains(test::slurp(rp), "winner = \"axis\""));
+    CHECK(test::run_cli({"-q", "game", "next", rp}).code == 0);
+}
+
 TEST_CASE("weather: Finn units' operational movement is unaffected by any weather, Mud too (VI.B.2)", "[core][russian]")
 {
     for (const char* id : {"russian-portfolio.weather", "russian-portfolio.weather-1jun41"}) {
