@@ -172,7 +172,9 @@ void run_sequence(const GameOptions& opt, Context& ctx)
     const std::string now = g ? rules->step(*g) : std::string();
     r.result.code = g ? now : rules->game;
     r.result.name = g ? "now " + core::current_step(*rules, *g).name + ", the game in " + ctx.game_path()
-                      : std::to_string(rules->sequence.size()) + " steps, the last followed by the first";
+                    : rules->sequence.size() == 1
+                        ? std::string("1 step, followed by itself")
+                        : std::to_string(rules->sequence.size()) + " steps, the last followed by the first";
     r.result.source = r.source;
     for (size_t i = 0; i < rules->sequence.size(); ++i) {
         const core::PlayStep& step = rules->sequence[i];

@@ -24,7 +24,8 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     const long long count = static_cast<long long>(needed) - best + 1;
     if (count > k_max_always_possible_dice) {
         throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) + " ask for " +
-                          std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice));
+                          std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice) +
+                          " (umpire's limit: the text's Always Possible sets none)");
     }
     const int face = procedures.constant("always_possible_face");
     Resolution r;

@@ -111,7 +111,8 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     LookupRequest q;
     q.named = {{"initiative", 2}};
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), q, s.dice),
-                      "{mod} initiative=2: allowed -1 to 1");
+                      "{mod} initiative=2: allowed -1 to 1 (initiative: the player with initiative adds OR "
+                      "subtracts one (1 or -1))");
     // "may choose to add OR subtract one": a bare name was read as +1, the player's choice
     // made for him. It needs its count.
     LookupRequest bare;
