@@ -373,9 +373,19 @@ GameRules russian_portfolio_game_rules()
                                             "{month} moves the month on)");
         // XVI.C.1.c casts the 1Jun41 start's die for its weather; the text does not say for how
         // long. umpire reads it as game-turn 1's, and says so where it matters (hunt47).
-        if (turn == 2 && g.value("", "weather").empty()) {
-            r.notes.push_back("game-turn 1's weather was never rolled: the 1Jun41 start's die (XVI.C.1.c) was not "
-                              "cast; game undo, then the weather command applied to the game, casts it");
+        // "he must cast a die": game-turn 1 does not end with it uncast, as a Great Battles turn
+        // does not with a morale check due; the referee may pass it, and the journal keeps that.
+        const bool unrolled = turn == 2 && g.value("", "weather").empty();
+        if (unrolled && !std::any_of(given.begin(), given.end(),
+                                     [](const auto& kv) { return kv.first == "skip_due" && kv.second == "true"; })) {
+            throw usage_error("game-turn 1 does not end yet: its weather is due, 'If the Axis Player invades on "
+                              "1Jun41, he must cast a die to determine the weather' (XVI.C.1.c); cast it (the "
+                              "weather command applied to the game), or pass it with {skip_due}, which the journal "
+                              "keeps");
+        }
+        if (unrolled) {
+            r.notes.push_back("game-turn 1's weather was never rolled: the referee passed the 1Jun41 start's die "
+                              "(XVI.C.1.c)");
         } else if (turn == 2 && month == "jun41") {
             r.steps.push_back("from game-turn 2 the weather is read by month (VI.A): umpire reads a 1Jun41 start's "
                               "die (XVI.C.1.c) as game-turn 1's weather only, as the text does not say how long it "
@@ -383,7 +393,8 @@ GameRules russian_portfolio_game_rules()
         }
         changes.push_back(change_to(g, "", "turn", std::to_string(turn), "V"));
         changes.push_back(change_to(g, "", "month", month, "V"));
-        changes.push_back(change_to(g, "", "weather", read.result.code, "VI.A"));
+        changes.push_back(change_to(g, "", "weather", read.result.code,
+                                    unrolled ? "VI.A; game-turn 1's die (XVI.C.1.c) passed by the referee" : "VI.A"));
         // VII.C, XIII.H: at the end of the game-turn all Spent (but not Dispersed) units face back.
         for (const auto& u : g.units) {
             if (g.value(u.name, "status") == "spent") {
