@@ -119,6 +119,7 @@ void run_check(const CheckOptions& opt, Context& ctx)
     const core::Table& table = find_check(opt.id, ctx);
     core::LookupRequest q;
     core::add_modifiers(q, opt.mods);
+    hold_read_to_game(table, q, ctx);  // a night turn's modifier, Night Combat by day (Black Sea)
     DiceOptions dice_options = opt.dice;
     const std::string one_by_one = dice_one_by_one(table, dice_options);
     ctx.adjudicate(dice_options, {}, "check " + table.id, [&](core::Dice& dice) {

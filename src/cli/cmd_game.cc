@@ -141,6 +141,10 @@ void run_status(const GameOptions& opt, Context& ctx)
     r.source = g.game + (g.scenario.empty() ? "" : ", scenario " + g.scenario);
     const core::GameRules& rules = *core::find_game_rules(g.game);
     rules.status(g, ctx.table_of(), r);
+    if (const std::string why = rules.over ? rules.over(g) : ""; !why.empty()) {
+        r.result.effects.insert(r.result.effects.begin(),
+                                "the game has ended: " + why + "; game next and --apply are refused");
+    }
     say_step(rules, g, r);
     ctx.emit(std::move(r));
 }
@@ -168,7 +172,9 @@ void run_sequence(const GameOptions& opt, Context& ctx)
     const std::string now = g ? rules->step(*g) : std::string();
     r.result.code = g ? now : rules->game;
     r.result.name = g ? "now " + core::current_step(*rules, *g).name + ", the game in " + ctx.game_path()
-                      : std::to_string(rules->sequence.size()) + " steps, the last followed by the first";
+                    : rules->sequence.size() == 1
+                        ? std::string("1 step, followed by itself")
+                        : std::to_string(rules->sequence.size()) + " steps, the last followed by the first";
     r.result.source = r.source;
     for (size_t i = 0; i < rules->sequence.size(); ++i) {
         const core::PlayStep& step = rules->sequence[i];
@@ -254,6 +260,7 @@ void write_by_hand(const GameOptions& opt, Context& ctx, const std::string& comm
                    const ByHand& what, const std::string& source, const std::vector<core::Change>& changes)
 {
     ctx.game_changes = [changes](const core::Resolution&) { return changes; };
+    ctx.by_hand = true;
     ctx.adjudicate(opt.dice, inputs, command, [&](core::Dice&) {
         core::Resolution r;
         r.command = command;
@@ -604,6 +611,7 @@ void run_recover(const GameOptions& opt, Context& ctx)
         ctx.use_game(made.state);  // the game as its journal made it; the edits are applied to it
         ctx.log_state_before(made.text);
         ctx.game_changes = [changes](const core::Resolution&) { return changes; };
+        ctx.by_hand = true;
         r.result.code = "kept";
         r.result.name = path + ": " + std::to_string(changes.size()) + " edit(s) journalled as changes by hand";
         r.result.fields.push_back({"edits_kept", static_cast<long long>(changes.size())});

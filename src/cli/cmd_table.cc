@@ -5,6 +5,7 @@
 #include "format/json.h"
 #include "format/picture.h"
 #include "format/text.h"
+#include "games/russian-portfolio/russian_portfolio.h"
 #include "load/grid.h"
 #include "load/loader.h"
 #include "load/state.h"
@@ -759,9 +760,16 @@ void run_table_lookup(const TableOptions& opt, Context& ctx)
     const core::Table& table = ctx.table(opt.id);
     core::LookupRequest q{opt.column, opt.row, 0};
     core::add_modifiers(q, opt.mods);
+    hold_read_to_game(table, q, ctx);  // as check does
     core::Fields inputs;
+    // The Russian Portfolio's weather by month is read as the weather command reads it: a
+    // month after the table's last is the game running on in Snow (VI.A, XVI.A), and was
+    // refused here while 'weather --month' took it.
+    const bool by_month = table.id == "russian-portfolio.weather" && opt.row && !opt.column && q.modifier == 0 &&
+                          q.named.empty() && q.bare.empty();
     ctx.adjudicate(opt.dice, inputs, "table lookup", [&](core::Dice& dice) {
-        core::Resolution r = core::resolve_lookup(table, q, dice);
+        core::Resolution r =
+            by_month ? core::resolve_weather(table, *opt.row, dice) : core::resolve_lookup(table, q, dice);
         r.command = "table lookup";
         return r;
     });

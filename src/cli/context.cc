@@ -98,6 +98,7 @@ void Context::begin_request()
     m_game_lock.reset();
     game_changes = nullptr;
     game_undoes.reset();
+    by_hand = false;
     replay_state.reset();
     read_only = false;
     odds_unprinted = false;
@@ -545,6 +546,15 @@ void Context::emit(core::OddsReport report)
 void Context::adjudicate(const DiceOptions& dice, const core::Fields& inputs, const std::string& command,
                          const core::Adjudicator& adjudicate, const std::function<void()>& commit, const OddsBy& by)
 {
+    // A game ended by rule takes no more play, before any die is rolled (Russian Portfolio
+    // IX.B.3: "the Axis Player immediately wins the game!").
+    if (options.apply && !by_hand && !game_path().empty() && (replay_state || !read_only)) {
+        const core::GameRules* rules = core::find_game_rules(game()->game);
+        if (const std::string why = rules != nullptr && rules->over ? rules->over(*game()) : ""; !why.empty()) {
+            throw usage_error(command + ": refused, nothing applied to " + game_path() + ": the game has ended, " +
+                              why + "; 'game undo' takes back the change that ended it, if it was made in error");
+        }
+    }
     const std::vector<core::OddsPart>& parts = by.parts;
     auto with_inputs = [&](const core::Adjudicator& run) {
         return [&](core::Dice& d) {
@@ -745,6 +755,22 @@ void contradicts_game(std::string_view flag, std::string_view given, std::string
     throw usage_error(std::string(flag) + " " + std::string(given) + ", but the game (" + ctx.game_path() + ") has " +
                       std::string(kept) + " " + std::string(when) + ": leave " + std::string(flag) +
                       " off to use the game's" + (hint.empty() ? "" : " (" + std::string(hint) + ")"));
+}
+
+void hold_read_to_game(const core::Table& table, const core::LookupRequest& request, Context& ctx)
+{
+    // replay and luck without the game as it stood: a line from before check read the game
+    if (ctx.game_path().empty() || (ctx.read_only && !ctx.replay_state)) {
+        return;
+    }
+    const core::GameState& g = *ctx.game();
+    const core::GameRules* rules = core::find_game_rules(g.game);
+    if (rules == nullptr || !rules->read) {
+        return;
+    }
+    if (const std::string why = rules->read(g, table, request); !why.empty()) {
+        throw usage_error(why + " (the game in " + ctx.game_path() + ")");
+    }
 }
 
 }  // namespace umpire::cli

@@ -240,6 +240,9 @@ public:
     // and undo work their changes out themselves).
     std::function<std::vector<core::Change>(const core::Resolution&)> game_changes;
     std::optional<long long> game_undoes;  // the journal line an undo undoes
+    // Undo, redo, set and recover: changes by the referee's hand, which may touch a game that
+    // has ended by rule (GameRules::over); --apply and game next may not.
+    bool by_hand = false;
 
     // Runs ADJUDICATE with dice from --roll then the seeded engine, or over every branch
     // with --odds, and writes the result. INPUTS are recorded in the output.
@@ -366,4 +369,8 @@ int count_in_game(std::string_view flag, const std::optional<int>& given, int in
 // given, says where the game's value comes from.
 [[noreturn]] void contradicts_game(std::string_view flag, std::string_view given, std::string_view kept,
                                    std::string_view when, const Context& ctx, std::string_view hint = "");
+// A read of TABLE with REQUEST (check, table lookup) held to the --game's clock where its
+// rules decide it (GameRules::read: a day's modifier on a night turn): a usage Error naming
+// the game file when they do not agree. Nothing without a game.
+void hold_read_to_game(const core::Table& table, const core::LookupRequest& request, Context& ctx);
 }  // namespace umpire::cli

@@ -4,6 +4,7 @@
 // game's module says what its resolutions change (Constantinople, Great Battles).
 
 #include "core/dice.h"
+#include "core/lookup.h"
 #include "core/resolution.h"
 #include "core/scenario.h"
 #include "core/table.h"
@@ -158,6 +159,16 @@ struct GameRules {
     // A change as the referee says it on the board: "Genoa is Damaged"; "" for one that
     // needs no words of its own (a count kept for a later rule).
     std::function<std::string(const Change&)> words;
+    // What GAME's clock decides of a read of TABLE with REQUEST (check, table lookup): ""
+    // when they agree, else why not, naming the modifier as {mod} and citing the rule (a
+    // day's range modifier on a night turn). Both commands refuse it. Null: the clock
+    // decides no table read.
+    std::function<std::string(const GameState&, const Table&, const LookupRequest&)> read;
+    // Why GAME has ended by rule ("the Axis player has won: ... (IX.B.3)"), "" while play goes
+    // on. game next and a result applied to the game are refused once it has ended (game undo
+    // takes the ending back, game set is the referee's hand); game status says it. Null: no
+    // rule ends the game.
+    std::function<std::string(const GameState&)> over;
 };
 const GameRules* find_game_rules(std::string_view game);
 // Every value GAME holds that its rules refuse: their check, and with TABLE their

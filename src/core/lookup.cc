@@ -492,9 +492,12 @@ Resolution resolve_lookup(const Table& table, const LookupRequest& q, Dice& dice
                         ": " + m->description);
                 }
                 if (count < m->min || count > m->max) {
-                    throw usage_error("{mod} " + name + "=" + std::to_string(count) + ": allowed " +
-                                      (m->per == 0 ? std::string("as a flag ({mod} ") + m->name + ")"
-                                                   : std::to_string(m->min) + " to " + std::to_string(m->max)));
+                    // the description says where the range is umpire's own (escorts: at most 100)
+                    throw usage_error(
+                        "{mod} " + name + "=" + std::to_string(count) + ": allowed " +
+                        (m->per == 0 ? std::string("as a flag ({mod} ") + m->name + ")"
+                                     : std::to_string(m->min) + " to " + std::to_string(m->max)) +
+                        (m->description.empty() ? std::string() : " (" + name + ": " + m->description + ")"));
                 }
                 int applied = m->applied(count);
                 modifier += applied;

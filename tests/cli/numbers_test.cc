@@ -109,9 +109,11 @@ TEST_CASE("numbers: modifiers and splits have ranges, sums are checked, never wr
           "umpire: error: --split: 2147483647 point(s) given; each is 0 to the defender's melee strength 8 (15.24)");
     // needed - best + 1 wrapped, and the command asked for billions of dice.
     CHECK(error_of({"always-possible", "--needed", "2147483647", "--best", "-2147483648"}) ==
-          "umpire: error: --needed 2147483647 and --best -2147483648 ask for 4294967296 dice; at most 20");
+          "umpire: error: --needed 2147483647 and --best -2147483648 ask for 4294967296 dice; at most 20 "
+          "(umpire's limit: the text's Always Possible sets none)");
     CHECK(error_of({"always-possible", "--needed", "2147483647", "--best", "-2147483647"}) ==
-          "umpire: error: --needed 2147483647 and --best -2147483647 ask for 4294967295 dice; at most 20");
+          "umpire: error: --needed 2147483647 and --best -2147483647 ask for 4294967295 dice; at most 20 "
+          "(umpire's limit: the text's Always Possible sets none)");
 }
 
 TEST_CASE("odds: a tree past the limit is refused from its first branch's estimate", "[cli][odds]")

@@ -24,7 +24,8 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
     const long long count = static_cast<long long>(needed) - best + 1;
     if (count > k_max_always_possible_dice) {
         throw usage_error("{needed} " + std::to_string(needed) + " and {best} " + std::to_string(best) + " ask for " +
-                          std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice));
+                          std::to_string(count) + " dice; at most " + std::to_string(k_max_always_possible_dice) +
+                          " (umpire's limit: the text's Always Possible sets none)");
     }
     const int face = procedures.constant("always_possible_face");
     Resolution r;
@@ -128,6 +129,42 @@ std::vector<std::string> black_sea_turn_effects(const Table& limits, std::string
     }
     effects.insert(effects.end(), limits_now.result.effects.begin(), limits_now.result.effects.end());
     return effects;
+}
+
+std::string black_sea_read_in_light(const Table& table, const LookupRequest& request, std::string_view light)
+{
+    const bool night = light == "night";
+    const std::string turn = night                 ? "a night turn"
+                             : light == "twilight" ? "a twilight turn, no night turn outside a winter scenario "
+                                                     "(Night (11.4): a winter scenario's twilight is given as night, "
+                                                     "game set clock light=night {reason} TEXT)"
+                                                   : "a daylight turn";
+    if (!night && (table.id == "black-sea.night-confirm" || table.id == "black-sea.night-friendly-fire")) {
+        return table.id + " is a roll of Night Combat (optional), on night turns only, and the game is at " + turn +
+               ": a hit scored on it stands without this roll";
+    }
+    if (table.id != "black-sea.disengagement") {
+        return "";
+    }
+    // "subtract one from the result for each hex inside the maximum sighting distance (halve
+    // the resulting range modifier and round down, for night turns)" (Automatic Disengagement)
+    for (const auto& [name, count] : request.named) {
+        const std::string n = std::to_string(count);
+        if (night && to_lower(name) == "hexes-inside") {
+            return "{mod} " + name + "=" + n +
+                   ": the game is at a night turn, where Automatic Disengagement halves the range modifier "
+                   "('halve the resulting range modifier and round down, for night turns'): give {mod} "
+                   "hexes-inside-night=" +
+                   n;
+        }
+        if (!night && to_lower(name) == "hexes-inside-night") {
+            return "{mod} " + name + "=" + n + ": the game is at " + turn +
+                   ", where Automatic Disengagement does not halve the range modifier (it is halved 'for night "
+                   "turns'): give {mod} hexes-inside=" +
+                   n;
+        }
+    }
+    return "";
 }
 
 GameRules black_sea_game_rules()
@@ -283,6 +320,9 @@ GameRules black_sea_game_rules()
                g.value("", "weather");
     };
     rules.words = [](const Change&) { return std::string(); };  // the clock only: the result says it
+    rules.read = [](const GameState& g, const Table& table, const LookupRequest& request) {
+        return black_sea_read_in_light(table, request, g.value("", "light"));
+    };
     return rules;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/dice.h"
 #include "core/game.h"
+#include "core/lookup.h"
 #include "core/resolution.h"
 #include "core/table.h"
 
@@ -37,6 +38,13 @@ Resolution resolve_always_possible(const Table& procedures, int needed, int best
 inline const std::vector<std::string> k_black_sea_weathers{"fair", "mist", "squall", "storm", "gale"};
 // The light of a turn: daylight, twilight, night.
 inline const std::vector<std::string> k_black_sea_lights{"day", "twilight", "night"};
+
+// What a turn of LIGHT decides of a read of TABLE with REQUEST (GameRules::read): "" when
+// they agree, else why not. Night Combat's checks (night-confirm, night-friendly-fire) are
+// rolled on night turns only; Automatic Disengagement's range modifier is hexes-inside by
+// day and twilight and hexes-inside-night, halved, on a night turn. Twilight is no night turn:
+// a winter scenario's, which "Night (11.4)" treats as night, is given as night.
+std::string black_sea_read_in_light(const Table& table, const LookupRequest& request, std::string_view light);
 
 // The game file's clock: day, turn, the turn's light and the weather. The text leaves the
 // turn record to the scenario: the referee gives the next turn's light and weather;

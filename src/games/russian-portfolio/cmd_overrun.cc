@@ -83,7 +83,8 @@ void setup_overrun(CLI::App& app, Context& ctx)
             ->type_name("WEATHER"),
         "russian-portfolio.overrun");
     ctx.offer_rows(sub->add_option("--terrain", q.terrain,
-                                   "clear, city, major-city, victory-city, fortress, hills, swamp or mountains")
+                                   "clear, city, major-city, victory-city, leningrad-moscow, fortress, hills, swamp or "
+                                   "mountains")
                        ->required()
                        ->type_name("TERRAIN"),
                    "russian-portfolio.overrun-terrain");

@@ -423,7 +423,8 @@ Resolution resolve_crt(const CrtTables& tables, const CrtRequest& q, Dice& dice)
     if (factors.attack < 1 || factors.defense < 1) {
         throw usage_error((q.attackers.empty() ? std::string("{attack}") : std::string("{attacker}")) + " and " +
                           (q.defenders.empty() ? std::string("{defense}") : std::string("{defender}")) +
-                          " must come to at least 1 factor each (" + odds_text(factors) + ")" +
+                          " must come to at least 1 factor each (attack " + std::to_string(factors.attack) +
+                          ", defense " + std::to_string(factors.defense) + ")" +
                           (factors.attack < 1 && std::any_of(q.attackers.begin(), q.attackers.end(),
                                                              [](const LandUnit& u) { return u.across_water; })
                                ? ": the attack across water was halved, its fraction dropped, to 0 (X.B.4)"
@@ -677,7 +678,8 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
          {std::pair{q.attacking_armor, "{attacking_armor}"}, std::pair{q.defending_armor, "{defending_armor}"},
           std::pair{q.defending_infantry, "{defending_infantry}"}}) {
         if (value < 0 || value > 1000) {
-            throw usage_error(std::string(flag) + " is " + std::to_string(value) + "; allowed 0 to 1000");
+            throw usage_error(std::string(flag) + " is " + std::to_string(value) +
+                              "; allowed 0 to 1000 (umpire's limit: the text sets none)");
         }
     }
     Resolution r;
@@ -695,7 +697,14 @@ Resolution resolve_overrun(const Table& overrun, const Table& terrain, const Ove
     note_table(r, terrain);
     auto terrain_row = find_row(terrain, q.terrain);
     if (!terrain_row) {
-        throw usage_error("{terrain}: " + terrain_row.error() + "; allowed: " + join(terrain.row_keys(), ", "));
+        // The error lists the rows already. The Stalin Line is a hexside, which crt takes
+        // among the defense bonuses: not the terrain of the hex an overrun goes into.
+        throw usage_error("{terrain}: " + terrain_row.error() +
+                          (q.terrain == "stalin-line"
+                               ? std::string("; the Stalin Line is a hexside, a defense bonus for units 'defending "
+                                             "behind' it (X.B.3) that crt reads, not the hex's terrain, and X.B "
+                                             "says nothing of it for Armor Overrun: give the hex's own terrain")
+                               : std::string()));
     }
     std::string terrain_code = terrain.rows[*terrain_row].cells[0];
     // VI.B.1: "In Snow weather months, swamp ... north(east) of the Arctic Weather Line freeze

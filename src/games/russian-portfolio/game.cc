@@ -179,6 +179,10 @@ GameRules russian_portfolio_game_rules()
             const bool rolled =
                 std::find(r.tables.begin(), r.tables.end(), "russian-portfolio.weather-1jun41") != r.tables.end();
             out.push_back(change_to(g, "", "weather", r.result.code, rolled ? "XVI.C.1.c" : "VI.A"));
+        } else if (r.command == "siberian" && r.result.code == "invaded") {
+            // IX.B.3: "the Japanese have invaded the weakened Russian Far Eastern Military
+            // District, and the Axis Player immediately wins the game!"
+            out.push_back(change_to(g, "", "winner", "axis", "IX.B.3, Siberian roulette: the Japanese invade"));
         } else if (r.command == "crt") {
             out = crt_changes(g, r);
             // VI.B.3: "any 3 consecutive Snow weather turns of his choice": the first turn the
@@ -243,8 +247,9 @@ GameRules russian_portfolio_game_rules()
     };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"turn", "month", "weather", "track", "winter_offensive", "amphibious"});
+        c.keys("", {"turn", "month", "weather", "track", "winter_offensive", "amphibious", "winner"});
         c.one_of("", "amphibious", {"", "used"});  // XVI.B.2's one attack, spent
+        c.one_of("", "winner", {"", "axis"});      // IX.B.3's sudden end, the one the text gives
         const auto track = split(g.value("", "track"), ',');
         for (size_t i = 0; i < track.size() && !g.value("", "track").empty(); ++i) {
             if (month_key(track[i]) != track[i] || (i > 0 && !month_steps_ok(track[i - 1], track[i]))) {
@@ -368,9 +373,19 @@ GameRules russian_portfolio_game_rules()
                                             "{month} moves the month on)");
         // XVI.C.1.c casts the 1Jun41 start's die for its weather; the text does not say for how
         // long. umpire reads it as game-turn 1's, and says so where it matters (hunt47).
-        if (turn == 2 && g.value("", "weather").empty()) {
-            r.notes.push_back("game-turn 1's weather was never rolled: the 1Jun41 start's die (XVI.C.1.c) was not "
-                              "cast; game undo, then the weather command applied to the game, casts it");
+        // "he must cast a die": game-turn 1 does not end with it uncast, as a Great Battles turn
+        // does not with a morale check due; the referee may pass it, and the journal keeps that.
+        const bool unrolled = turn == 2 && g.value("", "weather").empty();
+        if (unrolled && !std::any_of(given.begin(), given.end(),
+                                     [](const auto& kv) { return kv.first == "skip_due" && kv.second == "true"; })) {
+            throw usage_error("game-turn 1 does not end yet: its weather is due, 'If the Axis Player invades on "
+                              "1Jun41, he must cast a die to determine the weather' (XVI.C.1.c); cast it (the "
+                              "weather command applied to the game), or pass it with {skip_due}, which the journal "
+                              "keeps");
+        }
+        if (unrolled) {
+            r.notes.push_back("game-turn 1's weather was never rolled: the referee passed the 1Jun41 start's die "
+                              "(XVI.C.1.c)");
         } else if (turn == 2 && month == "jun41") {
             r.steps.push_back("from game-turn 2 the weather is read by month (VI.A): umpire reads a 1Jun41 start's "
                               "die (XVI.C.1.c) as game-turn 1's weather only, as the text does not say how long it "
@@ -378,7 +393,8 @@ GameRules russian_portfolio_game_rules()
         }
         changes.push_back(change_to(g, "", "turn", std::to_string(turn), "V"));
         changes.push_back(change_to(g, "", "month", month, "V"));
-        changes.push_back(change_to(g, "", "weather", read.result.code, "VI.A"));
+        changes.push_back(change_to(g, "", "weather", read.result.code,
+                                    unrolled ? "VI.A; game-turn 1's die (XVI.C.1.c) passed by the referee" : "VI.A"));
         // VII.C, XIII.H: at the end of the game-turn all Spent (but not Dispersed) units face back.
         for (const auto& u : g.units) {
             if (g.value(u.name, "status") == "spent") {
@@ -430,9 +446,21 @@ GameRules russian_portfolio_game_rules()
         }
     };
     rules.clock_text = [](const GameState& g) {
-        return "turn " + g.value("", "turn") + " " + g.value("", "month") + " " + g.value("", "weather");
+        return "turn " + g.value("", "turn") + " " + g.value("", "month") + " " + g.value("", "weather") +
+               (g.value("", "winner").empty() ? "" : " over");
+    };
+    rules.over = [](const GameState& g) -> std::string {
+        if (g.value("", "winner") != "axis") {
+            return "";
+        }
+        return "the Axis player won in game-turn " + g.value("", "turn") +
+               ": Siberian roulette cast the Axis player's number, and 'the Japanese have invaded ... and the Axis "
+               "Player immediately wins the game!' (IX.B.3)";
     };
     rules.words = [](const Change& c) -> std::string {
+        if (c.key == "winner" && c.unit.empty() && c.to == "axis") {
+            return "the game ends: the Axis player wins; no next game-turn, no result applied from now on";
+        }
         if (c.key == "breakthrough" && !c.unit.empty()) {
             return c.to == "due"    ? c.unit + " may make its breakthrough attack: attack once more (XIII.F)"
                    : c.to == "used" ? c.unit + " has made its breakthrough attack of this game-turn (XIII.F)"

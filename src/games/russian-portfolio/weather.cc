@@ -51,6 +51,16 @@ Resolution resolve_weather(const Table& table, std::string_view month, Dice& dic
     const auto asked = month_of(key);
     const auto final_month = month_of(last);
     const bool past_end = !find_row(table, key) && asked && final_month && *asked > *final_month;
+    if (!find_row(table, key) && !past_end) {
+        // The table's rows and every month after them (the rows alone were listed, though
+        // apr42 and later are read); a month before the first is no "did you mean" of mar42.
+        const std::vector<std::string> rows = table.row_keys();
+        throw usage_error("{row} '" + std::string(month) + "': allowed " + join(rows, ", ") + ", or any month after " +
+                          last + ", read as " + last +
+                          " (XVI.A: the game runs on until a player stops it; VI.A: 'December through the end of "
+                          "the game is Snow')" +
+                          (asked ? "; " + key + " is before the game begins (XVI.C)" : suggestion(key, rows)));
+    }
     Resolution r = resolve_lookup(table, {std::nullopt, past_end ? last : key, 0}, dice);
     r.command = "weather";
     // VI.A: "October is Mud; November is Hard Frost; December through the end of the game is

@@ -111,7 +111,8 @@ TEST_CASE("black sea: disengagement on 5+, initiative and speed add or subtract 
     LookupRequest q;
     q.named = {{"initiative", 2}};
     CHECK_THROWS_WITH(resolve_lookup(table("black-sea.disengagement"), q, s.dice),
-                      "{mod} initiative=2: allowed -1 to 1");
+                      "{mod} initiative=2: allowed -1 to 1 (initiative: the player with initiative adds OR "
+                      "subtracts one (1 or -1))");
     // "may choose to add OR subtract one": a bare name was read as +1, the player's choice
     // made for him. It needs its count.
     LookupRequest bare;
@@ -363,4 +364,80 @@ TEST_CASE("black sea: game next says the new turn's limits as game status does (
             CHECK(t.next.result.effects == t.status.result.effects);
         }
     }
+}
+
+TEST_CASE("black sea: with a game, disengagement's range modifier is the turn's light's (Automatic Disengagement)",
+          "[cli][black-sea][game]")
+{
+    // "subtract one from the result for each hex inside the maximum sighting distance (halve
+    // the resulting range modifier and round down, for night turns)". At a night turn of the
+    // game, hexes-inside was taken at full and answered the day's reading.
+    const test::TempDir dir("black-sea-light");
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(test::run_cli({"game", "new", "black-sea", sea}).code == 0);  // day 1, a daylight turn
+    const auto day_given_night =
+        test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside-night=2", "--roll", "6"});
+    CHECK(day_given_night.code == 64);
+    CHECK(contains(day_given_night.err, "--mod hexes-inside-night=2: the game is at a daylight turn"));
+    CHECK(contains(day_given_night.err, "give --mod hexes-inside=2"));
+    CHECK(contains(day_given_night.err, sea));
+    // by day, 6 - 2 = 4: the battle continues
+    const auto by_day =
+        test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside=2", "--roll", "6"});
+    CHECK(by_day.code == 0);
+    CHECK(contains(by_day.out, "result: continues"));
+
+    REQUIRE(test::run_cli({"-q", "game", "next", sea, "--light", "night"}).code == 0);
+    const auto night_given_day =
+        test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside=2", "--roll", "6"});
+    CHECK(night_given_day.code == 64);
+    CHECK(contains(night_given_day.err, "--mod hexes-inside=2: the game is at a night turn"));
+    CHECK(contains(night_given_day.err, "give --mod hexes-inside-night=2"));
+    // the same read by table lookup, and under --odds, is refused alike
+    CHECK(test::run_cli(
+              {"--game", sea, "table", "lookup", "black-sea.disengagement", "--mod", "hexes-inside=2", "--roll", "6"})
+              .code == 64);
+    CHECK(test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside=2", "--odds"}).code == 64);
+    // at night two hexes halve to -1: 6 - 1 = 5 concludes the battle
+    const auto by_night =
+        test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside-night=2", "--roll", "6"});
+    CHECK(by_night.code == 0);
+    CHECK(contains(by_night.out, "result: concluded"));
+
+    // twilight is no night turn outside a winter scenario (Night (11.4)): the day's modifier
+    REQUIRE(test::run_cli({"-q", "game", "next", sea, "--light", "twilight"}).code == 0);
+    CHECK(test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside=2", "--roll", "6"}).code == 0);
+    const auto twilight =
+        test::run_cli({"--game", sea, "check", "disengagement", "--mod", "hexes-inside-night=2", "--roll", "6"});
+    CHECK(twilight.code == 64);
+    CHECK(contains(twilight.err, "a twilight turn, no night turn outside a winter scenario"));
+}
+
+TEST_CASE("black sea: with a game, the Night Combat rolls are refused on a turn that is not night (Night Combat)",
+          "[cli][black-sea][game]")
+{
+    // "Night Combat: All gunnery and torpedo hits must be confirmed by a second result of 5 or 6
+    // ... on a result of 6, a friendly ship has been hit instead": rolls of night turns. On a
+    // daylight turn of the game night-confirm answered "confirmed" without a word.
+    const test::TempDir dir("black-sea-night-combat");
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(test::run_cli({"game", "new", "black-sea", sea}).code == 0);
+    for (const char* id : {"night-confirm", "night-friendly-fire"}) {
+        INFO(id);
+        const auto by_day = test::run_cli({"--game", sea, "check", id, "--roll", "5"});
+        CHECK(by_day.code == 64);
+        CHECK(contains(by_day.err, "a roll of Night Combat (optional), on night turns only, and the game is at a "
+                                   "daylight turn"));
+        CHECK(test::run_cli({"--game", sea, "table", "lookup", std::string("black-sea.") + id, "--roll", "5"}).code ==
+              64);
+        // without a game the referee knows the turn's light: the check is rolled
+        CHECK(test::run_cli({"check", id, "--roll", "5"}).code == 0);
+    }
+    REQUIRE(test::run_cli({"-q", "game", "next", sea, "--light", "twilight"}).code == 0);
+    CHECK(test::run_cli({"--game", sea, "check", "night-confirm", "--roll", "5"}).code == 64);
+    REQUIRE(test::run_cli({"-q", "game", "next", sea, "--light", "night"}).code == 0);
+    const auto at_night = test::run_cli({"--game", sea, "check", "night-confirm", "--roll", "5"});
+    CHECK(at_night.code == 0);
+    CHECK(contains(at_night.out, "result: confirmed"));
+    CHECK(test::run_cli({"--game", sea, "check", "night-friendly-fire", "--roll", "6"}).code == 0);
 }

@@ -604,17 +604,33 @@ TEST_CASE("cli: a 1Jun41 start's rolled weather is game-turn 1's, read back and 
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
-TEST_CASE("cli: game next from a 1Jun41 start whose weather was never rolled says so (XVI.C.1.c)", "[cli][game]")
+TEST_CASE("cli: game next from a 1Jun41 start waits for its weather die, or the referee's pass (XVI.C.1.c)",
+          "[cli][game]")
 {
+    // "If the Axis Player invades on 1Jun41, he must cast a die to determine the weather":
+    // game-turn 1 ended with the die never cast, a note the only word of it.
     const test::TempDir dir("rp-1jun41-unrolled");
     std::string scenario = k_scenario;
     scenario.replace(scenario.find("22Jun41"), 7, "1Jun41");
     std::ofstream(dir / "early.toml") << scenario;
     const std::string file = dir / "game.toml";
     REQUIRE(run_cli({"game", "new", dir / "early.toml", file}).code == 0);
-    auto next = run_cli({"game", "next", file});
+    const std::string before = test::slurp(file);
+    auto refused = run_cli({"game", "next", file});
+    CHECK(refused.code == 64);
+    CHECK(contains(refused.err, "game-turn 1 does not end yet: its weather is due"));
+    CHECK(contains(refused.err, "(XVI.C.1.c)"));
+    CHECK(contains(refused.err, "--skip-due"));
+    CHECK(test::slurp(file) == before);
+    // passed by the referee: journalled as such
+    auto next = run_cli({"game", "next", file, "--skip-due"});
     REQUIRE(next.code == 0);
-    CHECK(contains(next.out + next.err, "game-turn 1's weather was never rolled"));
+    CHECK(contains(next.out + next.err, "game-turn 1's weather was never rolled: the referee passed"));
+    CHECK(contains(test::slurp(file + ".journal"), "passed by the referee"));
+    // cast, game-turn 1 ends as any other
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "2"}).code == 0);
+    CHECK(run_cli({"-q", "game", "next", file}).code == 0);
 }
 
 TEST_CASE("cli: in a Snow game a swamp, lake or river attacked says it may be frozen north of the line (VI.B.1)",

@@ -402,8 +402,8 @@ TEST_CASE("overrun: refused with every failed condition named", "[core][overrun]
     // rule the text does not print.
     auto forest = good_overrun();
     forest.terrain = "forest";
-    CHECK_THROWS_WITH(overrun(forest), Catch::Contains("allowed: clear, city, major-city, victory-city, fortress, "
-                                                       "hills, swamp, mountains"));
+    CHECK_THROWS_WITH(overrun(forest), Catch::Contains("allowed: clear, city, major-city, victory-city, "
+                                                       "leningrad-moscow, fortress, hills, swamp, mountains"));
 }
 
 TEST_CASE("overrun: swamp north of the Arctic Weather Line in Snow is frozen, clear terrain (VI.B.1)",
@@ -526,6 +526,44 @@ TEST_CASE("Siberian roulette: a match ends the game (IX.B.3)", "[core][siberian]
                       "{axis_number} is 7; the Axis player picks a number from 1 to 6 (IX.B.3)");
 }
 
+TEST_CASE("Siberian roulette: an invasion applied to a game ends it, and no more play is taken (IX.B.3)",
+          "[cli][siberian][game]")
+{
+    // "If the number cast is the one selected by the Axis Player, the Japanese have invaded the
+    // weakened Russian Far Eastern Military District, and the Axis Player immediately wins the
+    // game!" The game file kept nothing, and game next and crt --apply went on.
+    const test::TempDir dir("rp-siberian");
+    const std::string rp = dir / "rp.toml";
+    REQUIRE(test::run_cli({"game", "new", "russian-portfolio", rp}).code == 0);
+    const auto apply = test::applied_to(rp);
+    // a safe cast changes nothing, and play goes on
+    CHECK(apply({"siberian", "--axis-number", "4", "--roll", "3"}).code == 0);
+    CHECK(test::run_cli({"-q", "game", "next", rp}).code == 0);
+    const auto invaded = apply({"siberian", "--axis-number", "4", "--roll", "4"});
+    REQUIRE(invaded.code == 0);
+    CHECK(test::contains(invaded.out, "the game ends: the Axis player wins; no next game-turn"));
+    CHECK(test::contains(test::slurp(rp), "winner = \"axis\""));
+    const auto status = test::run_cli({"game", "status", rp});
+    CHECK(test::contains(status.out, "the game has ended: the Axis player won in game-turn 2"));
+    CHECK(test::contains(status.out, "(IX.B.3)"));
+    // no next turn, no result applied, no second cast: each refused before a die is rolled
+    const std::string before = test::slurp(rp);
+    const auto next = test::run_cli({"game", "next", rp});
+    CHECK(next.code == 64);
+    CHECK(test::contains(next.err, "game next: refused, nothing applied to " + rp + ": the game has ended"));
+    CHECK(test::contains(next.err, "immediately wins the game!' (IX.B.3)"));
+    CHECK(apply({"crt", "--attacker", "6:army", "--defense", "2", "--roll", "3"}).code == 64);
+    CHECK(apply({"siberian", "--axis-number", "4", "--roll", "4"}).code == 64);
+    CHECK(test::slurp(rp) == before);
+    // a resolution not applied is still answered: the referee may look things up
+    CHECK(test::run_cli({"-q", "--game", rp, "crt", "--attacker", "6:army", "--defense", "2", "--roll", "3"}).code ==
+          0);
+    // the cast made in error is taken back by undo, and play goes on
+    REQUIRE(test::run_cli({"-q", "game", "undo", rp}).code == 0);
+    CHECK_FALSE(test::contains(test::slurp(rp), "winner = \"axis\""));
+    CHECK(test::run_cli({"-q", "game", "next", rp}).code == 0);
+}
+
 TEST_CASE("weather: Finn units' operational movement is unaffected by any weather, Mud too (VI.B.2)", "[core][russian]")
 {
     for (const char* id : {"russian-portfolio.weather", "russian-portfolio.weather-1jun41"}) {
@@ -574,4 +612,96 @@ TEST_CASE("crt --odds: the odds and the column the die is read under are said, a
     const std::string svg = test::slurp(dir / "roll.svg");
     CHECK(test::contains(svg, "column: 2:1"));
     CHECK(test::contains(svg, "the roll just made marked: d6 3 (given)"));
+}
+
+TEST_CASE("messages: overrun's terrain refusal lists the rows once, and says why the Stalin Line is none (X.B)",
+          "[cli][overrun][messages]")
+{
+    const std::vector<std::string> overrun{
+        "overrun", "--result",  "DE",   "--attacking-armor", "4", "--defending-infantry",
+        "2",       "--weather", "good", "--terrain"};
+    auto with = [&](const char* terrain) {
+        auto args = overrun;
+        args.push_back(terrain);
+        return test::run_cli(args);
+    };
+    const auto forest = with("forest");
+    CHECK(forest.code == 64);
+    const std::string listed = "clear, city, major-city, victory-city, leningrad-moscow, fortress, hills, swamp, "
+                               "mountains";
+    CHECK(test::contains(forest.err, listed));
+    CHECK(forest.err.find(listed) == forest.err.rfind(listed));  // once, not twice
+    // "each Russian army receives 1 additional combat factor defending behind the Stalin Line"
+    // (X.B.3): a hexside crt takes, not a hex's terrain
+    const auto stalin = with("stalin-line");
+    CHECK(stalin.code == 64);
+    CHECK(test::contains(stalin.err, "the Stalin Line is a hexside"));
+    CHECK(test::contains(stalin.err, "(X.B.3)"));
+    // Leningrad and Moscow are victory cities, "In addition to its major city bonuses" (X.B.6),
+    // and "Units in a major city cannot suffer Armor Overrun" (X.B.5): refused by the rule,
+    // as crt --terrain takes the hex
+    const auto capital = with("leningrad-moscow");
+    CHECK(capital.code == 0);
+    CHECK(test::contains(capital.out, "result: refused"));
+    CHECK(test::contains(capital.out, "terrain leningrad-moscow: can never be Armor Overrun (X.B)"));
+}
+
+TEST_CASE("messages: the weather's months are every month the game reads, and table lookup reads them alike "
+          "(VI.A, XVI.A)",
+          "[cli][russian][messages]")
+{
+    // "December through the end of the game is Snow" (VI.A), and the game runs on past Mar42
+    // (XVI.A): weather --month apr42 read Snow while its refusal of may41 listed jun41 to mar42
+    // only, and table lookup refused apr42 outright.
+    const auto before = test::run_cli({"weather", "--game", "russian-portfolio", "--month", "may41"});
+    CHECK(before.code == 64);
+    CHECK(test::contains(before.err, "--month 'may41': allowed jun41, jul41"));
+    CHECK(test::contains(before.err, "or any month after mar42"));
+    CHECK(test::contains(before.err, "may41 is before the game begins"));
+    CHECK_FALSE(test::contains(before.err, "did you mean 'mar42'"));
+    const auto lookup = test::run_cli({"table", "lookup", "russian-portfolio.weather", "--row", "apr42"});
+    CHECK(lookup.code == 0);
+    CHECK(test::contains(lookup.out, "result: snow"));
+    const auto odd = test::run_cli({"table", "lookup", "russian-portfolio.weather", "--row", "june"});
+    CHECK(odd.code == 64);
+    CHECK(test::contains(odd.err, "--row 'june': allowed jun41"));
+}
+
+TEST_CASE("messages: limits the texts do not set are called umpire's, and the lake's halving says its factors",
+          "[cli][messages]")
+{
+    // Black Sea ASW "for every three escorts" and Always Possible set no most, nor does the
+    // Russian Portfolio's overrun (XIII.C) for armor factors.
+    const auto escorts = test::run_cli({"check", "asw", "--roll", "3", "--mod", "escorts=101"});
+    CHECK(escorts.code == 64);
+    CHECK(test::contains(escorts.err, "--mod escorts=101: allowed 1 to 100"));
+    CHECK(test::contains(escorts.err, "at most 100: umpire's limit, the text sets none"));
+    const auto dice = test::run_cli({"always-possible", "--needed", "30", "--best", "5"});
+    CHECK(dice.code == 64);
+    CHECK(test::contains(dice.err, "at most 20 (umpire's limit: the text's Always Possible sets none)"));
+    const auto armor = test::run_cli({"overrun", "--result", "DE", "--attacking-armor", "1001", "--defending-infantry",
+                                      "2", "--weather", "good", "--terrain", "clear"});
+    CHECK(armor.code == 64);
+    CHECK(test::contains(armor.err, "allowed 0 to 1000 (umpire's limit: the text sets none)"));
+    // X.B.4: one factor across a lake halves to 0: said as the two sides' factors
+    const auto lake = test::run_cli({"crt", "--attacker", "1:army:lake", "--defense", "2", "--roll", "3"});
+    CHECK(lake.code == 64);
+    CHECK(test::contains(lake.err, "at least 1 factor each (attack 0, defense 2)"));
+    // one step is a step
+    const auto sequence = test::run_cli({"game", "sequence", "russian-portfolio"});
+    CHECK(test::contains(sequence.out, "1 step, followed by itself"));
+    CHECK_FALSE(test::contains(sequence.out, "1 steps"));
+}
+
+TEST_CASE("sea movement: a unit lost at sea is eliminated, as VIII.B says, not sunk", "[cli][russian]")
+{
+    // "a special 'submarine' die roll of '1' by the opposing player eliminates the unit
+    // instead. An odd number eliminates a unit attempting to sail through a sea under enemy
+    // control."
+    for (const char* id : {"sea-friendly", "sea-enemy"}) {
+        const auto r = test::run_cli({"check", id, "--roll", "1"});
+        INFO(id);
+        CHECK(test::contains(r.out, "result: eliminated  Eliminated"));
+        CHECK_FALSE(test::contains(r.out, "Sunk"));
+    }
 }
