@@ -61,8 +61,13 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
     Words words;
     for (const auto& a : j["args"]) {
         if (!a.is_string()) {
+            // a nested array or object named, not written out: its text was as long as the
+            // line, and writing 20,000 levels of it ran out of stack under a sanitizer
             return fail<Words>("JSON request: \"args\" must hold only strings; found " +
-                               excerpt(a.dump(-1, ' ', false, json::error_handler_t::replace), 120));
+                               (a.is_array() ? std::string("an array")
+                                : a.is_object()
+                                    ? std::string("an object")
+                                    : excerpt(a.dump(-1, ' ', false, json::error_handler_t::replace), 120)));
         }
         words.push_back(a.get<std::string>());
     }

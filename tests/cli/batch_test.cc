@@ -546,15 +546,14 @@ TEST_CASE("batch: a JSON request line is read as the words of a command line", "
     CHECK(contains(twice.out, R"(JSON request: \"args\" is given twice)"));
     CHECK(!contains(twice.out, R"("command":"wind")"));
     CHECK(twice.code == 64);
-    // Another key given twice is unknown, not "args" given twice (hunt54); a value that is no
-    // string is quoted in part, not echoed whole (64 KiB of brackets were).
+    // Another key given twice is unknown, not "args" given twice (hunt54); a nested value that
+    // is no string is named, not echoed whole (64 KiB of brackets were).
     auto unknown = run_with_input({"batch"}, R"({"a": 1, "a": 1, "args": ["roll", "2d6"]})"
                                              "\n");
     CHECK(contains(unknown.out, R"(JSON request: unknown key \"a\"; only \"args\" is read)"));
     const std::string deep = std::string(20000, '[') + std::string(20000, ']');
     auto nested = run_with_input({"batch"}, R"({"args": )" + deep + "}\n");
-    CHECK(contains(nested.out, R"(must hold only strings; found [[[[)"));
-    CHECK(contains(nested.out, "... (39998 bytes)"));
+    CHECK(contains(nested.out, R"(must hold only strings; found an array)"));
     // the line itself is the answer's "request", as every refused line's is
     CHECK(nlohmann::json::parse(nested.out)["error"]["message"].get<std::string>().size() < 400);
 }
