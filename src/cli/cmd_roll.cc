@@ -354,7 +354,7 @@ void run_roll(const RollOptions& opt, Context& ctx)
                                     ? parts[static_cast<size_t>(alike - texts.begin())]
                                     : core::term_distribution(terms[i]));
             }
-            return core::totals_odds(whole, parts);
+            return core::totals_odds(whole, std::move(parts));
         };
     }
     DiceOptions dice{{}, opt.odds};

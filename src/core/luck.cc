@@ -47,7 +47,7 @@ bool score(const OddsDimension& dimension, const std::string& actual, Ranked& ou
             return false;  // a count some branches do not report
         }
         const long long s = by_severity ? severity_rank(line.severity) : *n;
-        out.chances[s] += line.probability.q;
+        out.chances[s] += line.probability.q();
         if (line.value == actual) {
             out.actual = s;
             found = true;

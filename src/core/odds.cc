@@ -21,13 +21,71 @@
 
 namespace umpire::core {
 
-Fraction add(const Fraction& a, const Fraction& b) { return {a.q + b.q}; }
+// The shares of one distribution (lines_of), each in lowest terms once it is asked for:
+// a total and its lone expression (1000d10) have one copy of its lines' fractions.
+struct Shares {
+    std::shared_ptr<const Polynomial> of;
+    mutable std::vector<std::optional<Rational>> lowest;  // by index into OF's ways
+
+    const Rational& at(size_t k) const
+    {
+        if (lowest.empty()) {
+            lowest.resize(of->ways.size());
+        }
+        if (!lowest[k]) {
+            // a sum of dice alike is symmetric: a count its mirror's has its mirror's fraction
+            const size_t mirror = of->ways.size() - 1 - k;
+            lowest[k] =
+                lowest[mirror] && of->ways[mirror] == of->ways[k] ? *lowest[mirror] : ratio(of->ways[k], of->all);
+        }
+        return *lowest[k];
+    }
+};
+
+Fraction::Fraction(std::shared_ptr<const Shares> of, size_t k)
+    : m_of(std::move(of))
+    , m_k(k)
+{
+}
+
+const Rational& Fraction::q() const
+{
+    static const Rational zero{0};
+    return m_of ? m_of->at(m_k) : m_q ? *m_q : zero;
+}
+
+std::pair<mpz_srcptr, mpz_srcptr> Fraction::parts() const
+{
+    if (m_of && !(m_of->lowest.size() > m_k && m_of->lowest[m_k])) {
+        return {m_of->of->ways[m_k].backend().data(), m_of->of->all.backend().data()};
+    }
+    const mpq_srcptr v = q().backend().data();
+    return {mpq_numref(v), mpq_denref(v)};
+}
+
+int Fraction::sign() const { return mpz_sgn(parts().first); }
+
+size_t Fraction::digits() const
+{
+    const auto [n, d] = parts();
+    return mpz_sizeinbase(n, 10) + mpz_sizeinbase(d, 10);
+}
+
+bool Fraction::operator==(const Fraction& other) const
+{
+    if (m_of && other.m_of && m_of->of == other.m_of->of) {
+        return m_k == other.m_k || m_of->of->ways[m_k] == m_of->of->ways[other.m_k];
+    }
+    return mpq_equal(q().backend().data(), other.q().backend().data()) != 0;
+}
+
+Fraction add(const Fraction& a, const Fraction& b) { return {a.q() + b.q()}; }
 
 std::string Fraction::text() const
 {
     // Written straight from the fraction's two parts, without copying them (1000d10: 18,002
     // fractions of about 1,000 digits each).
-    const mpq_srcptr v = q.backend().data();
+    const mpq_srcptr v = q().backend().data();
     std::string out(mpz_sizeinbase(mpq_numref(v), 10) + mpz_sizeinbase(mpq_denref(v), 10) + 3, '\0');
     mpz_get_str(out.data(), 10, mpq_numref(v));
     const size_t slash = std::strlen(out.data());
@@ -1618,8 +1676,8 @@ double quotient(const Integer& n, const Integer& d)
 
 double Fraction::value() const
 {
-    mpq_srcptr v = q.backend().data();
-    return truncated_quotient(mpq_numref(v), mpq_denref(v));
+    const auto [n, d] = parts();
+    return truncated_quotient(n, d);
 }
 
 namespace {
@@ -2116,16 +2174,16 @@ void finish_odds(OddsReport& report, Sums& sums)
         if (i == 0 || !(d.lines == report.dimensions[i - 1].lines)) {
             ExactSum sum;
             for (const auto& line : d.lines) {
-                sum.add(line.probability.q);
+                sum.add(line.probability.q());
             }
-            total.q = sum.total();
+            total = Fraction{sum.total()};
         }
-        if (total.q > 1) {
+        if (total.q() > 1) {
             throw Error(ExitCode::internal,
                         "odds: the probabilities of " + d.name + " add up to " + total.text() + ", more than 1");
         }
-        if (total.q < 1) {
-            d.lines.push_back({"", k_not_reported, {1 - total.q}});
+        if (total.q() < 1) {
+            d.lines.push_back({"", k_not_reported, Fraction{1 - total.q()}});
         }
     }
     // A field that never varies (a differential, a target) is no odds: kept as fixed, for
@@ -2247,32 +2305,21 @@ OddsReport sum_odds(std::vector<OddsReport> parts)
         headlines.push_back(polynomial_of_lines(headline->lines, "a part of a sum"));
     }
     auto sum = PartKinds(std::move(headlines)).sum();
-    OddsDimension headline{"result", lines_of(*sum, "total")};
+    OddsDimension headline{"result", lines_of(sum, "total")};
     headline.ways = std::move(sum);
     out.dimensions.insert(out.dimensions.begin(), std::move(headline));
     return out;
 }
 
-std::vector<OddsLine> lines_of(const Polynomial& p, const std::string& name)
+std::vector<OddsLine> lines_of(const std::shared_ptr<const Polynomial>& p, const std::string& name)
 {
-    const Factors factors = factors_of(p.all);
+    const auto shares = std::make_shared<const Shares>(Shares{p, {}});
     std::vector<OddsLine> out;
-    out.reserve(p.ways.size());
-    std::vector<size_t> line_of(p.ways.size(), 0);  // each count's line
-    const size_t top = p.ways.size() - 1;
-    for (size_t k = 0; k < p.ways.size(); ++k) {
-        if (p.ways[k] == 0) {
-            continue;
+    out.reserve(p->ways.size());
+    for (size_t k = 0; k < p->ways.size(); ++k) {
+        if (p->ways[k] != 0) {
+            out.push_back({std::to_string(p->low + static_cast<long long>(k)), name, Fraction(shares, k)});
         }
-        line_of[k] = out.size();
-        // a count its mirror's (a sum of dice alike is symmetric) has its probability
-        if (const size_t mirror = top - k; mirror < k && p.ways[mirror] == p.ways[k]) {
-            out.push_back({std::to_string(p.low + static_cast<long long>(k)), name, out[line_of[mirror]].probability});
-            continue;
-        }
-        out.push_back({std::to_string(p.low + static_cast<long long>(k)),
-                       name,
-                       {factors ? reduced(p.ways[k], p.all, *factors) : Big(p.ways[k], p.all)}});
     }
     return out;
 }
@@ -2342,7 +2389,7 @@ long long lowest_of(const Polynomial& p)
 
 }  // namespace
 
-OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& parts)
+OddsReport totals_odds(const Adjudicator& whole, std::vector<Polynomial> parts)
 {
     // The sample: every roll at its lowest. A term drawn whole is drawn at most once a
     // part, in order: each part's own lowest given before it (one draw per part, checked).
@@ -2376,33 +2423,34 @@ OddsReport totals_odds(const Adjudicator& whole, const std::vector<Polynomial>& 
         throw Error(ExitCode::internal, "odds: totals that are not one labelled result of one draw each, "
                                         "each at the lowest of its distribution");
     }
-    // Parts alike (4d6kh3 x 100) share one distribution: to a power in the sum, their lines
-    // written once and copied.
-    const PartKinds alike(parts);
     for (const auto& p : parts) {
         out.branches += static_cast<std::uint64_t>(
             std::count_if(p.ways.begin(), p.ways.end(), [](const BigInt& w) { return w != 0; }));
     }
+    // Parts alike (4d6kh3 x 100) share one distribution: to a power in the sum, their lines
+    // written once and copied. Moved there, not copied (1000d10's 9,001 counts of 3,300 bits).
+    const size_t count = parts.size();
+    const PartKinds alike(std::move(parts));
     const std::shared_ptr<const Polynomial> total = alike.sum();
-    OddsDimension headline{"result", lines_of(*total, r.result.name)};
+    OddsDimension headline{"result", lines_of(total, r.result.name)};
     headline.ways = total;
     out.dimensions.push_back(std::move(headline));
     std::vector<size_t> written(alike.kinds.size(), 0);  // the dimension with each kind's lines, 0 for none yet
-    for (size_t i = 0; i < parts.size(); ++i) {
+    for (size_t i = 0; i < count; ++i) {
         const Outcome& o = r.results[i];
         if (o.label.empty() || o.label == r.result.label || o.label.find('.') != std::string::npos) {
             throw Error(ExitCode::internal, "odds: a total of " + r.command + " without a label of its own");
         }
         const size_t kind = alike.kind_of[i];
-        const size_t from = parts.size() == 1 ? 0 : written[kind];
+        const size_t from = count == 1 ? 0 : written[kind];
         OddsDimension d{o.label, {}};
-        if (from > 0 || parts.size() == 1) {
+        if (from > 0 || count == 1) {
             d.lines = out.dimensions[from].lines;
             for (auto& line : d.lines) {
                 line.name = o.name;
             }
         } else {
-            d.lines = lines_of(*alike.kinds[kind].first, o.name);
+            d.lines = lines_of(alike.kinds[kind].first, o.name);
             written[kind] = out.dimensions.size();
         }
         d.ways = alike.kinds[kind].first;
@@ -2426,11 +2474,11 @@ Polynomial polynomial_of_lines(const std::vector<OddsLine>& lines, const std::st
         if (!value || by_value.count(*value) != 0) {
             throw Error(ExitCode::internal, "odds: " + what + " reads '" + line.value + "', not a number once");
         }
-        by_value[*value] = &line.probability.q;
+        by_value[*value] = &line.probability.q();
         if (values != nullptr) {
             values->push_back(*value);
         }
-        p.all = boost::multiprecision::lcm(p.all, boost::multiprecision::denominator(line.probability.q));
+        p.all = boost::multiprecision::lcm(p.all, boost::multiprecision::denominator(line.probability.q()));
     }
     if (by_value.empty()) {
         throw Error(ExitCode::internal, "odds: " + what + " has no lines");
@@ -2498,9 +2546,7 @@ size_t printed_size(const OddsReport& report)
     size_t size = 4096;
     for (const auto& d : report.dimensions) {
         for (const auto& line : d.lines) {
-            const mpq_srcptr q = line.probability.q.backend().data();
-            size += 128 + line.value.size() + line.name.size() + mpz_sizeinbase(mpq_numref(q), 10) +
-                    mpz_sizeinbase(mpq_denref(q), 10);
+            size += 128 + line.value.size() + line.name.size() + line.probability.digits();
         }
     }
     return size;
@@ -2548,12 +2594,17 @@ void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
             d.numeric = true;
             BigInt first = 0;   // the sum of v x ways
             BigInt second = 0;  // of v^2 x ways
-            BigInt term;
             for (size_t k = 0; k < p->ways.size(); ++k) {
+                // each count times |v| and v^2 (at most 10^18) added in place, no product kept
                 const long long v = p->low + static_cast<long long>(k);
-                term = p->ways[k] * v;
-                first += term;
-                second += term * v;
+                const mpz_srcptr w = p->ways[k].backend().data();
+                const auto magnitude = static_cast<unsigned long>(v < 0 ? -v : v);
+                if (v < 0) {
+                    mpz_submul_ui(first.backend().data(), w, magnitude);
+                } else {
+                    mpz_addmul_ui(first.backend().data(), w, magnitude);
+                }
+                mpz_addmul_ui(second.backend().data(), w, magnitude * magnitude);
             }
             d.expected_when_reported = false;
             d.expected = Fraction{ratio(first, p->all)};
@@ -2576,9 +2627,9 @@ void arrange_odds(OddsReport& report, const std::vector<const Table*>& tables)
             for (const auto& line : d.lines) {
                 if (!line.value.empty()) {
                     const long long x = rank(line);  // |x| <= 10^9: x*x fits
-                    expected.add(line.probability.q, x);
-                    square.add(line.probability.q, x * x);
-                    reported.add(line.probability.q);
+                    expected.add(line.probability.q(), x);
+                    square.add(line.probability.q(), x * x);
+                    reported.add(line.probability.q());
                 }
             }
             // A count some branches do not report (a loser's losses on a tie) is

@@ -212,7 +212,7 @@ namespace {
 double shown(const core::Fraction& f)
 {
     const double v = f.value();
-    return v == 0 && mpq_sgn(f.q.backend().data()) > 0 ? std::numeric_limits<double>::denorm_min() : v;
+    return v == 0 && f.sign() > 0 ? std::numeric_limits<double>::denorm_min() : v;
 }
 
 // The longest exact fraction an odds table prints (text only; JSON has every one).
@@ -223,8 +223,11 @@ constexpr size_t k_longest_fraction = 40;
 // is written to be measured.
 bool readable(const core::Fraction& f)
 {
-    const mpq_srcptr v = f.q.backend().data();
-    const size_t most = mpz_sizeinbase(mpq_numref(v), 10) + mpz_sizeinbase(mpq_denref(v), 10) + 1;
+    // a share not yet in lowest terms has as many digits as that or more
+    if (f.digits() + 1 > k_longest_fraction) {
+        f.q();
+    }
+    const size_t most = f.digits() + 1;
     return most <= k_longest_fraction || (most <= k_longest_fraction + 2 && f.text().size() <= k_longest_fraction);
 }
 
@@ -611,7 +614,7 @@ std::string to_text(const core::OddsReport& report, Style style)
             core::ExactSum running;
             for (size_t i = dim.lines.size(); i-- > 0;) {
                 if (!dim.lines[i].value.empty()) {
-                    running.add(dim.lines[i].probability.q);
+                    running.add(dim.lines[i].probability.q());
                 }
                 const double v = running.value();
                 at_least[i] = v == 0 && !running.zero() ? std::numeric_limits<double>::denorm_min() : v;

@@ -191,7 +191,7 @@ TEST_CASE("odds: twelve stands in the open, each suppressed on 8 or less: binomi
     // P(k) = C(12,k) 4^k / 5^12, in lowest terms.
     long long choose = 1;
     for (int k = 0; k <= 12; ++k) {
-        Fraction expected{Fraction{}.q +
+        Fraction expected{Fraction{}.q() +
                           core::Rational(core::Integer(choose) * boost::multiprecision::pow(core::Integer(4), k),
                                          boost::multiprecision::pow(core::Integer(5), 12))};
         INFO("k = " << k);

@@ -398,7 +398,7 @@ Distribution odds_of_term(const RollTerm& term, OddsWalk walk = OddsWalk::merged
         {}, walk);
     Distribution out;
     for (const auto& line : report.dimensions.front().lines) {
-        out[std::stoll(line.value)] = line.probability.q;
+        out[std::stoll(line.value)] = line.probability.q();
     }
     return out;
 }

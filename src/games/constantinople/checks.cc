@@ -233,7 +233,7 @@ OddsReport storm_odds(const Table& storm, const std::vector<StormShip>& ships, c
         for (const auto& line : one.dimensions.at(0).lines) {
             const size_t up = line.value == "1" ? 1 : 0;
             for (size_t k = 0; k < lost.size(); ++k) {
-                next[k + up] += lost[k] * line.probability.q;
+                next[k + up] += lost[k] * line.probability.q();
             }
         }
         lost = std::move(next);

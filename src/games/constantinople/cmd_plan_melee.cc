@@ -190,7 +190,7 @@ void make_plan(const PlanMeleeOptions& opt, Context& ctx, Planned& planned)
             }
         }
         for (const auto& line : a.lines) {
-            a.by_severity.at(severity_of.at(line.value)) += line.probability.q;
+            a.by_severity.at(severity_of.at(line.value)) += line.probability.q();
         }
         return a;
     };

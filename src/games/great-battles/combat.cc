@@ -320,7 +320,7 @@ OddsReport close_combat_odds(const CloseCombatRequest& q, const Adjudicator& who
             const auto space = line.value.find(' ');
             counts.push_back({static_cast<int>(*parse_int(line.value.substr(0, space), 0, k_max_close_combat_stands)),
                               static_cast<int>(*parse_int(line.value.substr(space + 1), 0, k_max_close_combat_stands)),
-                              line.probability.q});
+                              line.probability.q()});
         }
         return counts;
     };

@@ -263,7 +263,7 @@ TEST_CASE("always possible: odds of every die a six, up to the twenty dice umpir
         Rational success = 0;
         for (const auto& line : odds.dimensions.at(0).lines) {
             if (line.value == "success") {
-                success = line.probability.q;
+                success = line.probability.q();
             }
         }
         CHECK(success == Rational(1, boost::multiprecision::pow(Integer(6), static_cast<unsigned>(dice))));

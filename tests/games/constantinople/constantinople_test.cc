@@ -657,7 +657,7 @@ TEST_CASE("storm odds: each ship alone gives the whole walk's report, line for l
     CHECK(all.branches == std::numeric_limits<std::uint64_t>::max());
     CHECK(branches_text(all.branches) == "more than 18446744073709551615 branches");
     REQUIRE(all.dimensions.at(0).expected);
-    CHECK(all.dimensions.at(0).expected->q == Rational(100, 6));
+    CHECK(all.dimensions.at(0).expected->q() == Rational(100, 6));
     CHECK(all.dimensions.size() == 101);
     CHECK(all.dimensions.at(100).name == "ship 100 (ottoman)");
     CHECK_THROWS_WITH(storm_odds(storm, {}, [&](Dice& dice) { return resolve_storm(storm, {}, dice); }),

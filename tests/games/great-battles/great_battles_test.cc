@@ -507,7 +507,7 @@ TEST_CASE("deck: the odds of drawing enough points are hypergeometric", "[core][
             for (const auto& line : d.lines) {
                 const long long k = std::stoll(line.value);
                 const core::Rational expected(choose(26, k) * choose(13, 5 - k), all);
-                CHECK(line.probability.q == expected);
+                CHECK(line.probability.q() == expected);
                 if (k >= 3) {
                     enough += expected;
                 }
@@ -516,7 +516,7 @@ TEST_CASE("deck: the odds of drawing enough points are hypergeometric", "[core][
         if (d.name == "result.enough") {
             for (const auto& line : d.lines) {
                 if (line.value == "true") {
-                    CHECK(line.probability.q == enough);
+                    CHECK(line.probability.q() == enough);
                 }
             }
         }
