@@ -46,6 +46,7 @@ void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
 void setup_ram(CLI::App& app, Context& ctx);
 void setup_check(CLI::App& app, Context& ctx);
+void setup_explain(CLI::App& app, Context& ctx);
 void setup_reef(CLI::App& app, Context& ctx);
 void setup_initiative(CLI::App& app, Context& ctx);
 void setup_suppress(CLI::App& app, Context& ctx);
@@ -84,10 +85,11 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 45> k_commands{{
+constexpr std::array<Command, 46> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
+    {"explain", "General", setup_explain},
     {"resolve", "General", setup_resolve},
     {"weather", "General", setup_weather},
     {"batch", "General", setup_batch},
@@ -693,6 +695,8 @@ std::vector<std::string> command_words(const std::string& command, const Environ
         } else if (command == "check") {
             words = check_names(ctx);
             words.emplace_back("list");
+        } else if (command == "explain") {
+            words = explain_words(ctx);
         } else if (command == "game") {
             words = {"new", "status", "sequence", "next", "undo", "redo", "rebuild", "recover", "set"};
             const auto games = core::game_ids();
@@ -1123,8 +1127,8 @@ std::string refused_inside(std::string_view where, const std::vector<std::string
 // and plan resolve).
 void check_draws(const std::vector<std::string>& args, const std::string& command)
 {
-    static constexpr std::string_view k_draws_nothing[] = {"batch", "replay", "seed", "pbem",
-                                                           "game",  "shell",  "luck", "completion"};
+    static constexpr std::string_view k_draws_nothing[] = {"batch", "replay", "seed",       "pbem",   "game",
+                                                           "shell", "luck",   "completion", "explain"};
     // Of these, the subcommands that draw.
     static constexpr std::pair<std::string_view, std::string_view> k_draws_in[] = {
         {"table", "show"}, {"table", "sheet"},  {"table", "lookup"},

@@ -317,7 +317,7 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
     CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, "
-                          "check, resolve, weather"));
+                          "check, explain, resolve, weather"));
     CHECK(contains(r.err, ", melee, ram, "));
 }
 

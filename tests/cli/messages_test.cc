@@ -450,7 +450,7 @@ TEST_CASE("messages: a command's word wrong or missing is said of the command, n
     const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
     static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
                                                    "pbem",  "completion", "check",   "resolve", "roll",
-                                                   "luck",  "replay",     "compare", "reef"};
+                                                   "luck",  "replay",     "compare", "reef",    "explain"};
     for (size_t from = 0; from < names.size();) {
         const size_t comma = std::min(names.find(", ", from), names.size());
         const std::string command = names.substr(from, comma - from);
@@ -515,7 +515,7 @@ TEST_CASE("messages: a word a command cannot take is said of the command, with w
     const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
     static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
                                                    "pbem",  "completion", "check",   "resolve", "roll",
-                                                   "luck",  "replay",     "compare", "reef"};
+                                                   "luck",  "replay",     "compare", "reef",    "explain"};
     for (size_t from = 0; from < names.size();) {
         const size_t comma = std::min(names.find(", ", from), names.size());
         const std::string command = names.substr(from, comma - from);
