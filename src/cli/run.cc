@@ -480,6 +480,9 @@ scenario data, 66 a named file or table not found, 69 a program umpire runs is
 missing (the editor, umpire-draw), 70 internal error, 74 a read or write failed.
 See umpire(1).)";
 
+// The line a usage error ends with, outside the shell.
+constexpr std::string_view k_usage_hint = "Run 'umpire --help' or 'umpire COMMAND --help' for usage.";
+
 // Whether ARGS ask for --json, before the command or after it (CLI11 takes a global option
 // there too, so 'roll d6 --json' answers in JSON), so that an error is written as JSON too.
 bool wants_json(const std::vector<std::string>& args)
@@ -526,8 +529,7 @@ RunResult guarded(std::ostream& err, const Context* ctx, const Environment& env,
             message += (message.empty() ? "" : "\n") + visible(line);
         }
         result = {static_cast<int>(ExitCode::usage), message, std::nullopt, std::nullopt};
-        hint = env.shell ? "Type 'help' or 'help COMMAND' for usage.\n"
-                         : "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
+        hint = env.shell ? "Type 'help' or 'help COMMAND' for usage.\n" : std::string(k_usage_hint) + "\n";
     } catch (const Error& e) {
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
                   std::nullopt, std::nullopt};
@@ -981,8 +983,12 @@ size_t command_position(const std::vector<std::string>& args)
             for (const auto& command : k_commands) {
                 names.emplace_back(command.name);
             }
-            throw usage_error("unknown command '" + visible(arg) + "'" + suggestion(arg, names) +
-                              "; commands: " + join(names, ", "));
+            // with the usage hint a parse error ends with ('table foo' has it; hunt56): the
+            // shell answers its own unknown words, so this is never typed at its prompt
+            throw Error(ExitCode::usage,
+                        "unknown command '" + visible(arg) + "'" + suggestion(arg, names) +
+                            "; commands: " + join(names, ", "),
+                        std::string(k_usage_hint));
         }
         return i;
     }

@@ -319,6 +319,9 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
     CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, "
                           "check, explain, resolve, weather"));
     CHECK(contains(r.err, ", melee, ram, "));
+    // and the usage line every parse error ends with ('table foo' has it; hunt56)
+    CHECK(contains(r.err, "\nRun 'umpire --help' or 'umpire COMMAND --help' for usage.\n"));
+    CHECK(contains(run_cli({"nosuch"}).err, "for usage.\n"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")

@@ -392,7 +392,7 @@ TEST_CASE("messages: a word no command's action is named, for every command with
     const auto listed = run_cli({"nosuchcommand"}).err;
     const size_t at = listed.find("commands: ");
     REQUIRE(at != std::string::npos);
-    const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
+    const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
     size_t checked = 0;
     for (size_t from = 0; from < names.size();) {
         const size_t comma = std::min(names.find(", ", from), names.size());
@@ -447,7 +447,7 @@ TEST_CASE("messages: a command's word wrong or missing is said of the command, n
     const auto listed = run_cli({"nosuchcommand"}).err;
     const size_t at = listed.find("commands: ");
     REQUIRE(at != std::string::npos);
-    const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
+    const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
     static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
                                                    "pbem",  "completion", "check",   "resolve", "roll",
                                                    "luck",  "replay",     "compare", "reef",    "explain"};

@@ -188,7 +188,7 @@ if [json.loads(a).get("line") for a in r.stdout.splitlines()] != [1, 2, 3, 4]:
 
 # Coverage: every shape seen, every command heard from.
 listed = subprocess.run([umpire, "nosuchcommand"], capture_output=True, text=True).stderr
-commands = listed.split("commands: ", 1)[1].split(";")[0].strip().split(", ")
+commands = listed.split("commands: ", 1)[1].splitlines()[0].split(";")[0].strip().split(", ")
 for name in shapes:
     if name not in seen_shapes:
         failures.append(f"no document of shape {name} was checked")
