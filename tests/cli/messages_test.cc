@@ -571,3 +571,21 @@ TEST_CASE("messages: the seed used is reported under -q and --brief too", "[cli]
     // given dice need no seed (15.41: a 6 given is L), so none is said
     CHECK(run_cli({"--brief", "melee", "--attacker", "5", "--defender", "3", "--roll", "6"}).err.empty());
 }
+
+TEST_CASE("messages: game next refusing another game's flag says what this game's next step takes", "[cli][messages]")
+{
+    // Every game's next step takes --skip-due: Great Battles' "takes no option" was wrong
+    // (hunt56); the Russian Portfolio's takes its --month too.
+    const test::TempDir dir("next-takes");
+    const std::string battles = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles-example", battles}).code == 0);
+    const auto gb = run_cli({"game", "next", battles, "--month", "jun41"});
+    CHECK(gb.code == 64);
+    CHECK(contains(gb.err, "game next --month: great-battles's next step takes --skip-due only"));
+    CHECK_FALSE(contains(gb.err, "no option"));
+    const std::string portfolio = dir / "rp.toml";
+    REQUIRE(run_cli({"game", "new", "russian-portfolio", portfolio}).code == 0);
+    const auto rp = run_cli({"game", "next", portfolio, "--light", "night"});
+    CHECK(rp.code == 64);
+    CHECK(contains(rp.err, "game next --light: russian-portfolio's next step takes --month, --skip-due"));
+}
