@@ -589,3 +589,15 @@ TEST_CASE("messages: game next refusing another game's flag says what this game'
     CHECK(rp.code == 64);
     CHECK(contains(rp.err, "game next --light: russian-portfolio's next step takes --month, --skip-due"));
 }
+
+TEST_CASE("messages: batch refuses --brief, as its lines do, since every answer is a JSON line", "[cli][messages]")
+{
+    // It was accepted and ignored (hunt56 #8): the full JSON came out all the same.
+    std::istringstream in("wind\n");
+    cli::Environment env;
+    env.in = &in;
+    const auto r = run_cli({"--brief", "batch"}, env);
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "--brief: batch answers each line with one JSON line"));
+    CHECK(r.out.empty());
+}
