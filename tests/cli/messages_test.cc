@@ -601,3 +601,13 @@ TEST_CASE("messages: batch refuses --brief, as its lines do, since every answer 
     CHECK(contains(r.err, "--brief: batch answers each line with one JSON line"));
     CHECK(r.out.empty());
 }
+
+TEST_CASE("messages: roll -n refuses hit dice before anything is said of their provisional faces", "[cli][messages]")
+{
+    // hunt56 saw the provisional warning of the hit dice printed before the refusal; the
+    // refusal comes first and alone.
+    const auto r = run_cli({"roll", "-n", "2", "3white"});
+    CHECK(r.code == 64);
+    CHECK(r.err == "umpire: error: -n/--count rolls number dice only, not hit dice\n");
+    CHECK(r.out.empty());
+}
