@@ -369,7 +369,12 @@ void run_explain(const ExplainOptions& opt, Context& ctx)
                                   : "umpire's tables and yours";
     std::vector<std::string> ids;
     if (!opt.table.empty()) {
-        ids.push_back(ctx.table(opt.table).id);  // not found: 66, with the nearest id
+        try {
+            ids.push_back(ctx.table(opt.table).id);
+        } catch (const Error& e) {
+            // not found (66, with the nearest id) or a bad file (65): said of the flag
+            throw Error(e.code(), "--table: " + std::string(e.what()), e.detail());
+        }
     } else {
         for (const auto& id : ctx.catalog().ids()) {
             if (game.empty() || ctx.table(id).game == game) {

@@ -82,7 +82,9 @@ TEST_CASE("explain: a code two games print is explained under each game, each ta
     CHECK(contains(in_game.out, "Southerly"));
     CHECK_FALSE(contains(in_game.out, "Russian Portfolio"));
     // A table that is not there is not found, as everywhere (exit 66).
-    CHECK(run_cli({"explain", "S", "--table", "russian-portfolio.nosuch"}).code == 66);
+    const auto missing = run_cli({"explain", "S", "--table", "russian-portfolio.nosuch"});
+    CHECK(missing.code == 66);
+    CHECK(contains(missing.err, "--table: no table 'russian-portfolio.nosuch' (did you mean"));
 }
 
 TEST_CASE("explain: a code of one game only, as the legend holds it", "[cli][explain]")
