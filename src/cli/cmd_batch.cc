@@ -203,6 +203,12 @@ void run_batch(Context& ctx)
     if (ctx.env().in == nullptr) {
         throw usage_error("batch: no standard input to read");
     }
+    if (ctx.options.brief) {
+        // accepted and ignored, it printed JSON lines all the same (hunt56); a line's own
+        // --brief is refused as --json's excludes it
+        throw usage_error("--brief: batch answers each line with one JSON line, never a brief line; run it "
+                          "without --brief");
+    }
     load::Catalog& catalog = ctx.catalog();
     const std::uint32_t seed = ctx.options.seed.value_or(core::fresh_seed());
     core::RandomSource stream(seed, ctx.options.position);

@@ -224,10 +224,12 @@ void resolve_game_next(Context& ctx, const DiceOptions& dice_options, const core
     const core::GameRules* rules = core::find_game_rules(g.game);
     for (const auto& [key, value] : given) {
         if (key != "skip_due" && !contains(rules->next_keys, key)) {
-            // named as flags ({end_phase} is --end-phase, where "--end_phase" was said)
-            throw usage_error(
-                std::string(command) + " {" + key + "}: " + g.game + "'s next step takes " +
-                (rules->next_keys.empty() ? std::string("no option") : "{" + join(rules->next_keys, "}, {") + "}"));
+            // named as flags ({end_phase} is --end-phase, where "--end_phase" was said); every
+            // game's next step takes {skip_due}, so none "takes no option" (hunt56)
+            std::vector<std::string> taken = rules->next_keys;
+            taken.emplace_back("skip_due");
+            throw usage_error(std::string(command) + " {" + key + "}: " + g.game + "'s next step takes " +
+                              (taken.size() == 1 ? "{skip_due} only" : "{" + join(taken, "}, {") + "}"));
         }
     }
     std::vector<core::Change> changes;

@@ -91,4 +91,9 @@ std::vector<int> planned_split(Context& ctx, const std::string& ship, const std:
 // (cmd_check.cc): what 'check' takes, for completion.
 std::vector<std::string> check_names(Context& ctx);
 
+// What 'explain' takes, for completion: every result code of the tables' legends that a
+// shell can take as a word (a letter or digit first: not '-' or '*'), and every procedure
+// ID of the rules' catalogue (cmd_explain.cc).
+std::vector<std::string> explain_words(Context& ctx);
+
 }  // namespace umpire::cli

@@ -46,6 +46,7 @@ void setup_wind(CLI::App& app, Context& ctx);
 void setup_melee(CLI::App& app, Context& ctx);
 void setup_ram(CLI::App& app, Context& ctx);
 void setup_check(CLI::App& app, Context& ctx);
+void setup_explain(CLI::App& app, Context& ctx);
 void setup_reef(CLI::App& app, Context& ctx);
 void setup_initiative(CLI::App& app, Context& ctx);
 void setup_suppress(CLI::App& app, Context& ctx);
@@ -84,10 +85,11 @@ struct Command {
     void (*setup)(CLI::App&, Context&);
 };
 // Every command, in the order --help lists them, grouped by game.
-constexpr std::array<Command, 45> k_commands{{
+constexpr std::array<Command, 46> k_commands{{
     {"roll", "General", setup_roll},
     {"table", "General", setup_table},
     {"check", "General", setup_check},
+    {"explain", "General", setup_explain},
     {"resolve", "General", setup_resolve},
     {"weather", "General", setup_weather},
     {"batch", "General", setup_batch},
@@ -478,6 +480,9 @@ scenario data, 66 a named file or table not found, 69 a program umpire runs is
 missing (the editor, umpire-draw), 70 internal error, 74 a read or write failed.
 See umpire(1).)";
 
+// The line a usage error ends with, outside the shell.
+constexpr std::string_view k_usage_hint = "Run 'umpire --help' or 'umpire COMMAND --help' for usage.";
+
 // Whether ARGS ask for --json, before the command or after it (CLI11 takes a global option
 // there too, so 'roll d6 --json' answers in JSON), so that an error is written as JSON too.
 bool wants_json(const std::vector<std::string>& args)
@@ -524,8 +529,7 @@ RunResult guarded(std::ostream& err, const Context* ctx, const Environment& env,
             message += (message.empty() ? "" : "\n") + visible(line);
         }
         result = {static_cast<int>(ExitCode::usage), message, std::nullopt, std::nullopt};
-        hint = env.shell ? "Type 'help' or 'help COMMAND' for usage.\n"
-                         : "Run 'umpire --help' or 'umpire COMMAND --help' for usage.\n";
+        hint = env.shell ? "Type 'help' or 'help COMMAND' for usage.\n" : std::string(k_usage_hint) + "\n";
     } catch (const Error& e) {
         result = {static_cast<int>(e.code()), ctx != nullptr ? ctx->render(e.what()) : std::string(e.what()),
                   std::nullopt, std::nullopt};
@@ -693,6 +697,8 @@ std::vector<std::string> command_words(const std::string& command, const Environ
         } else if (command == "check") {
             words = check_names(ctx);
             words.emplace_back("list");
+        } else if (command == "explain") {
+            words = explain_words(ctx);
         } else if (command == "game") {
             words = {"new", "status", "sequence", "next", "undo", "redo", "rebuild", "recover", "set"};
             const auto games = core::game_ids();
@@ -977,8 +983,12 @@ size_t command_position(const std::vector<std::string>& args)
             for (const auto& command : k_commands) {
                 names.emplace_back(command.name);
             }
-            throw usage_error("unknown command '" + visible(arg) + "'" + suggestion(arg, names) +
-                              "; commands: " + join(names, ", "));
+            // with the usage hint a parse error ends with ('table foo' has it; hunt56): the
+            // shell answers its own unknown words, so this is never typed at its prompt
+            throw Error(ExitCode::usage,
+                        "unknown command '" + visible(arg) + "'" + suggestion(arg, names) +
+                            "; commands: " + join(names, ", "),
+                        std::string(k_usage_hint));
         }
         return i;
     }
@@ -1123,8 +1133,8 @@ std::string refused_inside(std::string_view where, const std::vector<std::string
 // and plan resolve).
 void check_draws(const std::vector<std::string>& args, const std::string& command)
 {
-    static constexpr std::string_view k_draws_nothing[] = {"batch", "replay", "seed", "pbem",
-                                                           "game",  "shell",  "luck", "completion"};
+    static constexpr std::string_view k_draws_nothing[] = {"batch", "replay", "seed",       "pbem",   "game",
+                                                           "shell", "luck",   "completion", "explain"};
     // Of these, the subcommands that draw.
     static constexpr std::pair<std::string_view, std::string_view> k_draws_in[] = {
         {"table", "show"}, {"table", "sheet"},  {"table", "lookup"},

@@ -249,15 +249,6 @@ JsonWriter& JsonWriter::any(const core::Value& v)
     return null();
 }
 
-namespace {
-
-void write_fields(JsonWriter& w, const core::Fields& fields)
-{
-    for (const auto& f : fields) {
-        w.key(f.key).any(f.value);
-    }
-}
-
 void write_strings(JsonWriter& w, std::string_view key, const std::vector<std::string>& list)
 {
     w.key(key).begin_array();
@@ -265,6 +256,15 @@ void write_strings(JsonWriter& w, std::string_view key, const std::vector<std::s
         w.value(std::string_view(s));
     }
     w.end_array();
+}
+
+namespace {
+
+void write_fields(JsonWriter& w, const core::Fields& fields)
+{
+    for (const auto& f : fields) {
+        w.key(f.key).any(f.value);
+    }
 }
 
 void write_outcome(JsonWriter& w, const core::Outcome& o)
@@ -599,23 +599,28 @@ std::string to_json(std::string_view command, std::string_view key, const std::v
     JsonWriter w;
     w.begin_document().key("command").value(command).key(key).begin_array();
     for (const auto& t : tables) {
-        w.begin_object()
-            .key("id")
-            .value(t.id)
-            .key("title")
-            .value(t.title)
-            .key("origin")
-            .value(t.origin)
-            .key("provisional")
-            .value(t.provisional)
-            .key("whose")
-            .value(t.whose)
-            .key("replaces_provisional")
-            .value(t.replaces_provisional)
-            .end_object();
+        write_table_info(w, t);
     }
     w.end_array().end_object();
     return w.str();
+}
+
+void write_table_info(JsonWriter& w, const load::TableInfo& t)
+{
+    w.begin_object()
+        .key("id")
+        .value(t.id)
+        .key("title")
+        .value(t.title)
+        .key("origin")
+        .value(t.origin)
+        .key("provisional")
+        .value(t.provisional)
+        .key("whose")
+        .value(t.whose)
+        .key("replaces_provisional")
+        .value(t.replaces_provisional)
+        .end_object();
 }
 
 std::string error_json(int code, std::string_view message)

@@ -95,6 +95,10 @@ std::string to_json(const core::Table& table, std::optional<size_t> mark_row = s
                     std::optional<size_t> mark_column = std::nullopt, std::optional<int> roll = std::nullopt);
 // {"schema_version": 1, "command": "table list" or "check list", KEY: [...]}
 std::string to_json(std::string_view command, std::string_view key, const std::vector<load::TableInfo>& tables);
+// One table of those lists, as an object (the schema's table_info), written as W's next value.
+void write_table_info(JsonWriter& w, const load::TableInfo& table);
+// KEY: [the strings of LIST], in the object W is writing.
+void write_strings(JsonWriter& w, std::string_view key, const std::vector<std::string>& list);
 // {"schema_version": 1, "error": {"code": 64, "message": "..."}}
 std::string error_json(int code, std::string_view message);
 

@@ -317,8 +317,11 @@ TEST_CASE("cli: an unknown command gets a suggestion", "[cli]")
     auto r = run_cli({"--seed", "3", "mele", "--attacker", "3"});
     CHECK(r.code == 64);
     CHECK(contains(r.err, "umpire: error: unknown command 'mele' (did you mean 'melee'?); commands: roll, table, "
-                          "check, resolve, weather"));
+                          "check, explain, resolve, weather"));
     CHECK(contains(r.err, ", melee, ram, "));
+    // and the usage line every parse error ends with ('table foo' has it; hunt56)
+    CHECK(contains(r.err, "\nRun 'umpire --help' or 'umpire COMMAND --help' for usage.\n"));
+    CHECK(contains(run_cli({"nosuch"}).err, "for usage.\n"));
 }
 
 TEST_CASE("cli: --seed outside 0..4294967295 is refused with the range", "[cli]")

@@ -392,7 +392,7 @@ TEST_CASE("messages: a word no command's action is named, for every command with
     const auto listed = run_cli({"nosuchcommand"}).err;
     const size_t at = listed.find("commands: ");
     REQUIRE(at != std::string::npos);
-    const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
+    const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
     size_t checked = 0;
     for (size_t from = 0; from < names.size();) {
         const size_t comma = std::min(names.find(", ", from), names.size());
@@ -447,10 +447,10 @@ TEST_CASE("messages: a command's word wrong or missing is said of the command, n
     const auto listed = run_cli({"nosuchcommand"}).err;
     const size_t at = listed.find("commands: ");
     REQUIRE(at != std::string::npos);
-    const std::string names = listed.substr(at + 10, listed.find(';', at) - at - 10);
+    const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
     static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
                                                    "pbem",  "completion", "check",   "resolve", "roll",
-                                                   "luck",  "replay",     "compare", "reef"};
+                                                   "luck",  "replay",     "compare", "reef",    "explain"};
     for (size_t from = 0; from < names.size();) {
         const size_t comma = std::min(names.find(", ", from), names.size());
         const std::string command = names.substr(from, comma - from);
@@ -515,7 +515,7 @@ TEST_CASE("messages: a word a command cannot take is said of the command, with w
     const std::string names = listed.substr(at + 10, listed.find_first_of(";\n", at) - at - 10);
     static const std::vector<std::string> k_worded{"table", "plan",       "game",    "seed",    "deck",
                                                    "pbem",  "completion", "check",   "resolve", "roll",
-                                                   "luck",  "replay",     "compare", "reef"};
+                                                   "luck",  "replay",     "compare", "reef",    "explain"};
     for (size_t from = 0; from < names.size();) {
         const size_t comma = std::min(names.find(", ", from), names.size());
         const std::string command = names.substr(from, comma - from);
@@ -570,4 +570,44 @@ TEST_CASE("messages: the seed used is reported under -q and --brief too", "[cli]
     CHECK(run_cli({"-q", "--brief", "--seed", "5", "wind"}).err == "umpire: seed 5\n");
     // given dice need no seed (15.41: a 6 given is L), so none is said
     CHECK(run_cli({"--brief", "melee", "--attacker", "5", "--defender", "3", "--roll", "6"}).err.empty());
+}
+
+TEST_CASE("messages: game next refusing another game's flag says what this game's next step takes", "[cli][messages]")
+{
+    // Every game's next step takes --skip-due: Great Battles' "takes no option" was wrong
+    // (hunt56); the Russian Portfolio's takes its --month too.
+    const test::TempDir dir("next-takes");
+    const std::string battles = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles-example", battles}).code == 0);
+    const auto gb = run_cli({"game", "next", battles, "--month", "jun41"});
+    CHECK(gb.code == 64);
+    CHECK(contains(gb.err, "game next --month: great-battles's next step takes --skip-due only"));
+    CHECK_FALSE(contains(gb.err, "no option"));
+    const std::string portfolio = dir / "rp.toml";
+    REQUIRE(run_cli({"game", "new", "russian-portfolio", portfolio}).code == 0);
+    const auto rp = run_cli({"game", "next", portfolio, "--light", "night"});
+    CHECK(rp.code == 64);
+    CHECK(contains(rp.err, "game next --light: russian-portfolio's next step takes --month, --skip-due"));
+}
+
+TEST_CASE("messages: batch refuses --brief, as its lines do, since every answer is a JSON line", "[cli][messages]")
+{
+    // It was accepted and ignored (hunt56 #8): the full JSON came out all the same.
+    std::istringstream in("wind\n");
+    cli::Environment env;
+    env.in = &in;
+    const auto r = run_cli({"--brief", "batch"}, env);
+    CHECK(r.code == 64);
+    CHECK(contains(r.err, "--brief: batch answers each line with one JSON line"));
+    CHECK(r.out.empty());
+}
+
+TEST_CASE("messages: roll -n refuses hit dice before anything is said of their provisional faces", "[cli][messages]")
+{
+    // hunt56 saw the provisional warning of the hit dice printed before the refusal; the
+    // refusal comes first and alone.
+    const auto r = run_cli({"roll", "-n", "2", "3white"});
+    CHECK(r.code == 64);
+    CHECK(r.err == "umpire: error: -n/--count rolls number dice only, not hit dice\n");
+    CHECK(r.out.empty());
 }

@@ -568,3 +568,21 @@ TEST_CASE("cli: table edit keeps an edit that does not hold beside the referee's
     // The kept edit is no table: every call reads umpire's.
     CHECK(run_cli({"table", "check", ref.env.user_tables}, ref.env).code == 0);
 }
+
+TEST_CASE("cli: table check --json gives the id a call reads each file by, as the man page says", "[cli][tables]")
+{
+    // A file that is no TOML (hunt56 #6): in a directory the id its path gives, which every
+    // call reads it by (and refuses it by); checked alone, the id its TOML names, "" for none.
+    test::TempDir dir("check-json-id");
+    std::filesystem::create_directories(dir / "constantinople");
+    std::ofstream(dir / "constantinople/ram.toml") << "id = \"constantinople.ram\"\ntitle = 3\n[[[\n";
+    const auto in_dir = run_cli({"--json", "table", "check", dir.path.string()});
+    CHECK(in_dir.code == 65);
+    const auto checked = nlohmann::json::parse(in_dir.out)["checked"];
+    REQUIRE(checked.size() == 1);
+    CHECK(checked[0]["id"] == "constantinople.ram");
+    CHECK_FALSE(checked[0]["error"].get<std::string>().empty());
+    const auto alone = run_cli({"--json", "table", "check", dir / "constantinople/ram.toml"});
+    CHECK(alone.code == 65);
+    CHECK(nlohmann::json::parse(alone.out)["checked"][0]["id"] == "");
+}

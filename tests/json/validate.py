@@ -92,7 +92,7 @@ requests = [
     ["roll", "4d6kh3", "3x2d6", "5d6>=5", "4d6dl1"], ["compare", "ram --strength 4 --defense A", "wind"], ["plan", "crt", "--attack", "5", "--defense", "3"], ["plan", "melee", "--ship", "8", "--enemy", "5", "--enemy", "3", "--enemy", "2"], ["plan", "melee", "--ship", "Galley-1", "--enemy", "Genoa:leader", "--enemy", "Venice"], ["roll", "--odds", "4d6kh3"], ["roll", "--odds", "5d6>=5"],
     ["table", "list"], ["table", "show", "constantinople.melee"],
     ["table", "lookup", "constantinople.melee", "--column", "3", "--roll", "4"],
-    ["check", "list"], ["check", "storm"], ["check", "bombard", "--odds"],
+    ["check", "list"], ["check", "storm"], ["check", "bombard", "--odds"], ["explain", "S"], ["explain", "B9"],
     ["weather", "--game", "russian-portfolio", "--month", "oct41"], ["weather", "--game", "novorossiysk", "--odds"],
     ["seed", "commit"], ["seed", "contribute"],
     ["wind"], ["wind", "--odds"], ["melee", "--attacker", "4", "--defender", "5"],
@@ -188,7 +188,7 @@ if [json.loads(a).get("line") for a in r.stdout.splitlines()] != [1, 2, 3, 4]:
 
 # Coverage: every shape seen, every command heard from.
 listed = subprocess.run([umpire, "nosuchcommand"], capture_output=True, text=True).stderr
-commands = listed.split("commands: ", 1)[1].split(";")[0].strip().split(", ")
+commands = listed.split("commands: ", 1)[1].splitlines()[0].split(";")[0].strip().split(", ")
 for name in shapes:
     if name not in seen_shapes:
         failures.append(f"no document of shape {name} was checked")
