@@ -459,3 +459,42 @@ TEST_CASE("great battles game: counts the game gave a morale check are said as t
     auto typed = run_cli({"-q", "--game", file, "morale", "--unit", "II-Btl", "--suppressed", "7"});
     CHECK(contains(typed.err, "and --suppressed 7 make 7 casualty points"));
 }
+
+TEST_CASE("sighting: with a game the roll is for the turn the game is at, and a --turn naming another is refused "
+          "(8.2)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-sighting-turn");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // 8.2: "At the beginning of his turn, the attacker rolls a die to see if sighting is to
+    // increase on his phase": the dawn phase is no turn (7.1), so no roll is due in it.
+    auto dawn = run_cli({"-q", "--game", file, "sighting", "--turn", "2", "--roll", "4"});
+    CHECK(dawn.code == 64);
+    CHECK(contains(dawn.err, "the game (" + file + ") is at the dawn phase of day 1"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1 (7.1)
+    // "On the first turn of a new day, sighting is limited to 3"": no roll, and the game's turn
+    // is said as the game's, not as a --turn never typed.
+    auto first = run_cli({"-q", "--game", file, "sighting", "--roll", "4"});
+    CHECK(first.code == 64);
+    CHECK(contains(first.err, "the game (" + file + ") is at turn 1: sighting is 3\" then, with no roll"));
+    CHECK_FALSE(contains(first.err, "--turn"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the second player's turn 1
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 2
+    // Turn 2 is the turn sighting rises from 3" to 6" (8.2): a --turn 3 (6" to 12") asked of
+    // it contradicts the game, naming the flag and the game's turn.
+    auto other = run_cli({"-q", "--game", file, "sighting", "--turn", "3", "--roll", "4"});
+    CHECK(other.code == 64);
+    CHECK(contains(other.err, "--turn 3, but the game (" + file + ") has turn 2 of day 1"));
+    CHECK(contains(other.err, "leave --turn off"));
+    // Left off, the game's turn 2: "The second turn, sighting is 6"" and an even die raises it now.
+    auto taken = run_cli({"-q", "--json", "--game", file, "sighting", "--roll", "4"});
+    REQUIRE(taken.code == 0);
+    CHECK(contains(taken.out, "\"from_inches\":3"));
+    CHECK(contains(taken.out, "\"to_inches\":6"));
+    CHECK(run_cli({"-q", "--game", file, "sighting", "--turn", "2", "--roll", "4"}).code == 0);
+    // Without a game, --turn is the only way to say the turn.
+    auto bare = run_cli({"-q", "sighting", "--roll", "4"});
+    CHECK(bare.code == 64);
+    CHECK(contains(bare.err, "--turn is required"));
+}
