@@ -423,6 +423,32 @@ TEST_CASE("replace: a supply quality the chart has no row for names --supply onc
     CHECK(great.err.find("allowed: ", first + 1) == std::string::npos);
 }
 
+TEST_CASE("replace: an isolated battalion's supply is still a quality of the chart, and paratroopers in line roll "
+          "as any (16.2.1, 16.2.3, Air Supply)",
+          "[cli][great-battles]")
+{
+    // 16.2.1: "Cross-index the quality of the supply system with the situation of the
+    // battalion": great is no quality the chart has, isolated or not, though an isolated
+    // battalion "cannot roll for replacements" (Air Supply) and so reads no cell.
+    auto great = run_cli({"-q", "replace", "--supply", "great", "--situation", "isolated", "--eliminated", "1"});
+    CHECK(great.code == 64);
+    CHECK(contains(great.err, "--supply: no row 'great'"));
+    auto good = run_cli({"-q", "replace", "--supply", "good", "--situation", "isolated", "--eliminated", "1"});
+    REQUIRE(good.code == 0);
+    CHECK(contains(good.out, "supply good: not read"));
+    // Air Supply sets paratroopers apart only when isolated ("they do not lose an extra stand
+    // in this situation"); in line they roll a d10 per eliminated stand as any battalion
+    // (16.2.3), and the answer says the flag changed nothing.
+    auto line = run_cli({"-q", "replace", "--supply", "good", "--situation", "line", "--eliminated", "1",
+                         "--paratroopers", "--roll", "1"});
+    REQUIRE(line.code == 0);
+    CHECK(contains(line.out, "paratroopers: in line they roll as any battalion (16.2.3)"));
+    auto plain =
+        run_cli({"-q", "replace", "--supply", "good", "--situation", "line", "--eliminated", "1", "--roll", "1"});
+    REQUIRE(plain.code == 0);
+    CHECK_FALSE(contains(plain.out, "paratroopers"));
+}
+
 TEST_CASE("great battles game: game set refuses a day shorter than the turn the clock is at, in words (16.0)",
           "[cli][game][great-battles]")
 {
