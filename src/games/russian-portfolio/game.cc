@@ -477,4 +477,15 @@ GameRules russian_portfolio_game_rules()
     return rules;
 }
 
+std::string weather_die_due(const GameState& g)
+{
+    if (!g.value("", "weather").empty()) {
+        return "";
+    }
+    return "has not cast game-turn " + g.value("", "turn") +
+           "'s weather die: 'If the Axis Player invades on 1Jun41, he must cast a die to determine the weather' "
+           "(XVI.C.1.c), and a weather given by hand would answer in a weather the game never keeps; cast it first "
+           "(the weather command applied to the game), and the game's weather is used";
+}
+
 }  // namespace umpire::core
