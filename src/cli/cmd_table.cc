@@ -771,6 +771,7 @@ void run_table_lookup(const TableOptions& opt, Context& ctx)
         core::Resolution r =
             by_month ? core::resolve_weather(table, *opt.row, dice) : core::resolve_lookup(table, q, dice);
         r.command = "table lookup";
+        answer_read_in_game(table, r, ctx);  // a limit the game's clock sets (a Black Sea gale)
         return r;
     });
 }

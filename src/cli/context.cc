@@ -773,4 +773,16 @@ void hold_read_to_game(const core::Table& table, const core::LookupRequest& requ
     }
 }
 
+void answer_read_in_game(const core::Table& table, core::Resolution& answer, Context& ctx)
+{
+    // as hold_read_to_game: replay and luck without the game as it stood add nothing
+    if (ctx.game_path().empty() || (ctx.read_only && !ctx.replay_state)) {
+        return;
+    }
+    const core::GameState& g = *ctx.game();
+    if (const core::GameRules* rules = core::find_game_rules(g.game); rules != nullptr && rules->answer) {
+        rules->answer(g, ctx.table_of(), table, answer);
+    }
+}
+
 }  // namespace umpire::cli

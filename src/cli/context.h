@@ -373,4 +373,7 @@ int count_in_game(std::string_view flag, const std::optional<int>& given, int in
 // rules decide it (GameRules::read: a day's modifier on a night turn): a usage Error naming
 // the game file when they do not agree. Nothing without a game.
 void hold_read_to_game(const core::Table& table, const core::LookupRequest& request, Context& ctx);
+// ANSWER, a read of TABLE (table lookup), with what the --game's clock adds to it
+// (GameRules::answer: a limit the clock sets on the cell). Nothing without a game.
+void answer_read_in_game(const core::Table& table, core::Resolution& answer, Context& ctx);
 }  // namespace umpire::cli

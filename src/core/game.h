@@ -164,6 +164,11 @@ struct GameRules {
     // day's range modifier on a night turn). Both commands refuse it. Null: the clock
     // decides no table read.
     std::function<std::string(const GameState&, const Table&, const LookupRequest&)> read;
+    // What GAME's clock adds to ANSWER, a read of TABLE (table lookup): a limit the clock sets
+    // on what the cell gives (a Black Sea gale's one sea zone a turn), said in its working and
+    // fields; the cell stays the table's. TABLEOF gives the other tables the limit is read
+    // from. Null: the clock adds nothing to a read.
+    std::function<void(const GameState&, const TableOf&, const Table&, Resolution&)> answer;
     // Why GAME has ended by rule ("the Axis player has won: ... (IX.B.3)"), "" while play goes
     // on. game next and a result applied to the game are refused once it has ended (game undo
     // takes the ending back, game set is the referee's hand); game status says it. Null: no

@@ -167,6 +167,51 @@ std::string black_sea_read_in_light(const Table& table, const LookupRequest& req
     return "";
 }
 
+std::string black_sea_read_movement(const GameState& g, const Table& table, const LookupRequest& request)
+{
+    if (table.id != "black-sea.operational-movement" || request.column) {
+        return "";
+    }
+    return "{column}: the game is at turn " + g.value("", "turn") + " (day " + g.value("", "day") + "'s turn " +
+           (g.value("", "day_turn").empty() ? std::string("not counted") : g.value("", "day_turn")) +
+           "), but Extended Operational Movement does not say how its 'odd turns' and 'even turns' are counted: from "
+           "the scenario's first turn, by the game day's turns, or on the scenario's turn record. umpire does not pick "
+           "one: give {column} odd or even, as the scenario counts them";
+}
+
+void black_sea_answer_in_turn(const GameState& g, const Table& limits, const Table& table, Resolution& answer)
+{
+    if (table.id != "black-sea.operational-movement") {
+        return;
+    }
+    const auto cell = parse_int(answer.result.code, 0, 99);
+    if (!cell) {
+        return;
+    }
+    answer.steps.push_back("odd or even turn: as given; the game's turn " + g.value("", "turn") +
+                           " is not held to it, as the text does not say how odd turns are counted");
+    const std::string weather = g.value("", "weather");
+    NoDice unused;  // a table read: no die
+    Dice none(unused);
+    const Resolution limit = resolve_weather_limits(limits, weather, none, g.value("", "light"));
+    long long zones = *cell;
+    if (limit.result.code != "none") {
+        const auto most = parse_int(limit.result.code, 0, 99);
+        if (most && *most < *cell) {
+            zones = *most;
+            answer.steps.push_back("the game's weather this turn is " + weather +
+                                   ": 'Ship maximum speeds in squall "
+                                   "weather are three sea zones per turn, two zones per turn in storm, and one zone "
+                                   "per turn in gale' (Weather Effects on Operations): " +
+                                   std::to_string(zones) + ", not " + answer.result.code);
+            answer.result.effects.push_back(weather + " this turn: " + limit.result.name +
+                                            " (Weather Effects on Operations), so " + std::to_string(zones) +
+                                            " this turn, not " + answer.result.code);
+        }
+    }
+    answer.result.fields.push_back({"zones_this_turn", zones});
+}
+
 GameRules black_sea_game_rules()
 {
     GameRules rules;
@@ -321,7 +366,11 @@ GameRules black_sea_game_rules()
     };
     rules.words = [](const Change&) { return std::string(); };  // the clock only: the result says it
     rules.read = [](const GameState& g, const Table& table, const LookupRequest& request) {
-        return black_sea_read_in_light(table, request, g.value("", "light"));
+        const std::string why = black_sea_read_in_light(table, request, g.value("", "light"));
+        return why.empty() ? black_sea_read_movement(g, table, request) : why;
+    };
+    rules.answer = [](const GameState& g, const TableOf& tables, const Table& table, Resolution& answer) {
+        black_sea_answer_in_turn(g, tables("black-sea.weather-limits"), table, answer);
     };
     return rules;
 }

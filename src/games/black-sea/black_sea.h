@@ -46,6 +46,19 @@ inline const std::vector<std::string> k_black_sea_lights{"day", "twilight", "nig
 // a winter scenario's, which "Night (11.4)" treats as night, is given as night.
 std::string black_sea_read_in_light(const Table& table, const LookupRequest& request, std::string_view light);
 
+// What game G's clock decides of a read of TABLE with REQUEST beyond its light
+// (GameRules::read): black-sea.operational-movement read with no column is refused, saying
+// why the game cannot give it. Extended Operational Movement reads "odd turns" and "even
+// turns"; the game counts its turns from the scenario's first and within the game day, and
+// the text says neither is the count it means, so umpire does not pick one.
+std::string black_sea_read_movement(const GameState& g, const Table& table, const LookupRequest& request);
+
+// ANSWER, a read of TABLE, as game G's turn limits it (GameRules::answer): an
+// operational-movement cell above the game's weather's maximum speed (Weather Effects on
+// Operations, from LIMITS, black-sea.weather-limits) is said to be cut to it, and the answer
+// carries zones_this_turn; the column's odd or even is said to be the referee's.
+void black_sea_answer_in_turn(const GameState& g, const Table& limits, const Table& table, Resolution& answer);
+
 // The game file's clock: day, turn, the turn's light and the weather. The text leaves the
 // turn record to the scenario: the referee gives the next turn's light and weather;
 // the day moves on at the first daylight turn after a night (Operational Movement).

@@ -409,8 +409,14 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
         // segment of the Night Phase, so they cannot roll for replacements. Being
         // paratroopers, they do not lose an extra stand in this situation, however."
         check_battalion_stands(eliminated, 0, "{eliminated}");  // the battalion's (16.2.3)
+        // The supply quality is still one of the chart's rows (16.2.1: "the quality of the
+        // supply system", given in the scenario notes), but with no roll it reads no cell.
+        row_of(chart, supply, "{supply}");
         const std::string why = chart.game + " 16.2.2; Drop Zone rules, Air Supply";
         r.steps.push_back("isolated (16.2.2): no replacement rolls (Drop Zone rules, Air Supply)");
+        r.steps.push_back("supply " + std::string(supply) +
+                          ": not read, the chart is cross-indexed for a roll (16.2.1) and an isolated battalion "
+                          "makes none");
         r.result.code = "none";
         r.result.name = "0 of " + std::to_string(eliminated) + " returned: isolated, no rolls";
         r.result.fields = {{"returned", 0LL}, {"extra_lost", paratroopers ? 0LL : 1LL}};
@@ -435,6 +441,14 @@ Resolution resolve_replacement(const Table& chart, std::string_view supply, std:
     }
     check_battalion_stands(eliminated, 1, "{eliminated}");  // "every eliminated stand in the battalion" (16.2.3)
     note_table(r, chart);
+    if (paratroopers) {
+        // The Drop Zone rules set paratroopers apart only when isolated (Air Supply: "they do
+        // not lose an extra stand in this situation"); a paratroop battalion that can trace
+        // its path to its C Ops rolls as any other (16.2.3).
+        r.notes.push_back("paratroopers: in " + std::string(situation) +
+                          " they roll as any battalion (16.2.3); the Drop Zone rules' Air Supply sets them apart "
+                          "only when isolated, when they lose no extra stand");
+    }
     int target = number_cell(chart, supply, situation, "{supply}", "{situation}");
     r.steps.push_back("supply " + std::string(supply) + ", " + std::string(situation) +
                       ": each eliminated stand returns on " + std::to_string(target) + " or less (" + chart.source +

@@ -11,8 +11,8 @@
 
 namespace umpire::core::great_battles_internal {
 
-inline int number_cell(const Table& table, std::string_view row, std::string_view column, const std::string& flag,
-                       const std::string& column_flag = "")
+// The index of TABLE's row ROW; a usage Error naming FLAG, with the rows, when it has none.
+inline size_t row_of(const Table& table, std::string_view row, const std::string& flag)
 {
     auto r = find_row(table, row);
     if (!r) {
@@ -20,6 +20,13 @@ inline int number_cell(const Table& table, std::string_view row, std::string_vie
         throw usage_error(flag + ": " + r.error() +
                           (table.row_kind == RowKind::label ? "" : "; allowed: " + join(table.row_keys(), ", ")));
     }
+    return *r;
+}
+
+inline int number_cell(const Table& table, std::string_view row, std::string_view column, const std::string& flag,
+                       const std::string& column_flag = "")
+{
+    const size_t r = row_of(table, row, flag);
     size_t c = 0;
     if (table.column_kind != ColumnKind::none) {
         auto found = find_column(table, column);
@@ -28,8 +35,8 @@ inline int number_cell(const Table& table, std::string_view row, std::string_vie
         }
         c = *found;
     }
-    const std::string& cell = table.rows[*r].cells[c];
-    const std::optional<int>& n = table.rows[*r].numbers.at(c);
+    const std::string& cell = table.rows[r].cells[c];
+    const std::optional<int>& n = table.rows[r].numbers.at(c);
     if (!n) {
         throw usage_error(flag + ": table " + table.id + " has no number at " + std::string(row) +
                           (column.empty() ? "" : ", " + std::string(column)) + " ('" + cell + "')");

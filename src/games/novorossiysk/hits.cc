@@ -763,7 +763,24 @@ std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& p
     size_t at = 1;
     at += put_marginal(report, "result.attacker_hits", attacker.dimensions.at(0).lines, at) ? 1 : 0;
     put_marginal(report, "result.defender_hits", defender.dimensions.at(0).lines, at);
+    name_residue(report);
     return report;
+}
+
+void name_residue(OddsReport& report)
+{
+    for (auto& dim : report.dimensions) {
+        if (dim.name != "result.residue") {
+            continue;
+        }
+        for (auto& line : dim.lines) {
+            if (line.value == "0") {
+                line.name = "hits cancel, none land";
+            } else if (!line.value.empty()) {
+                line.name = "land on the attacker or the defender (the result says which)";
+            }
+        }
+    }
 }
 
 namespace {

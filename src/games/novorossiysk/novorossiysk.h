@@ -128,6 +128,10 @@ Resolution roll_hits(const Table& hit_dice, const PreparedHits& prepared, Dice& 
 // cancel). WHOLE is roll_hits as run, for the sample. nullopt for an Air Field strike,
 // whose free dice decide which blocks roll: its odds are walked whole.
 std::optional<OddsReport> hits_odds(const Table& hit_dice, const PreparedHits& prepared, const Adjudicator& whole);
+// REPORT's result.residue lines named for what they pool: the residue is the hits that land,
+// a count without a side ("1" is one hit on the attacker or one on the defender; the result
+// code says which), so its odds are not the odds of either side's loss. hits_odds does it.
+void name_residue(OddsReport& report);
 
 // Air Unit Deployment: a side with AIR_UNITS on its Air Field adds as many Blank Blocks
 // less one; DENIED of its Air Units cannot deploy, its Air Field hit as often the phase

@@ -314,6 +314,13 @@ void run_crt(const CrtOptions& given, Context& ctx)
     }
     if (const core::GameState* game = ctx.game(); game != nullptr && game->game == "russian-portfolio") {
         const std::string kept = game->value("", "weather");
+        // Before a 1Jun41 start's die is cast, its weather is the die's (XVI.C.1.c): a hand's
+        // weather is refused rather than taken and lost (umpire(1)).
+        if (const std::string due = core::weather_die_due(*game);
+            !due.empty() && (!weather.empty() || opt.north || opt.winter)) {
+            throw usage_error((weather.empty() ? std::string() : "--weather " + opt.weather + ": ") + "the game (" +
+                              ctx.game_path() + ") " + due);
+        }
         if (!weather.empty() && !kept.empty() && weather != kept) {
             contradicts_game("--weather", opt.weather, kept, "this game-turn (VI.A)", ctx);
         }

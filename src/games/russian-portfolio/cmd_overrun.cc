@@ -24,12 +24,13 @@ void run_overrun(const OverrunOptions& opt, Context& ctx)
     if (const core::GameState* game = ctx.game_path().empty() ? nullptr : ctx.game();
         game != nullptr && game->game == "russian-portfolio") {
         const std::string kept = game->value("", "weather");
-        if (kept.empty() && q.weather.empty()) {
-            throw usage_error("--weather: the game in " + ctx.game_path() +
-                              " has not rolled its first weather (XVI.C.1.c: 'umpire weather' rolls it); give "
-                              "--weather good, mud, hard-frost or snow");
+        // Before a 1Jun41 start's die is cast, its weather is the die's (XVI.C.1.c): a hand's
+        // weather is refused rather than taken and lost (umpire(1)).
+        if (const std::string due = core::weather_die_due(*game); !due.empty()) {
+            throw usage_error((q.weather.empty() ? std::string() : "--weather " + q.weather + ": ") + "the game (" +
+                              ctx.game_path() + ") " + due);
         }
-        if (!kept.empty() && !q.weather.empty() && to_lower(q.weather) != kept) {
+        if (!q.weather.empty() && to_lower(q.weather) != kept) {
             contradicts_game("--weather", q.weather, kept, "this game-turn (VI.A)", ctx);
         }
         if (q.weather.empty()) {

@@ -296,7 +296,15 @@ FactorTotal defense_factors(const Table& terrain, const std::vector<LandUnit>& d
             const std::string column = terrain_column(u);
             const long long b = column.empty() ? 0 : column_value(column);
             if (b == 0) {
-                if (column == "other" && column_value("army") + column_value("corps") > 0) {
+                if (column.empty() &&
+                    column_value("army") + column_value("front") + column_value("corps") + column_value("other") > 0) {
+                    // said, not silent (hunt55 B5): X.B's bonuses are infantry-type units',
+                    // and III defines those as "not Mechanized"; armor and cavalry are none
+                    out.steps.push_back(key + ": no bonus for the " + u.kind + ", which is no infantry-type unit (" +
+                                        terrain_case(key) +
+                                        " gives its bonus to infantry-type units only; III: 'Fronts, Shock, Rifle, "
+                                        "Infantry, Motorized Infantry, Mountain Infantry -- not Mechanized')");
+                } else if (column == "other" && column_value("army") + column_value("corps") > 0) {
                     // said, not silent: the case names armies, fronts and corps only
                     out.steps.push_back(key + ": no bonus for the " + u.kind +
                                         ", an infantry-type unit that is no "

@@ -179,10 +179,18 @@ GameRules russian_portfolio_game_rules()
             const bool rolled =
                 std::find(r.tables.begin(), r.tables.end(), "russian-portfolio.weather-1jun41") != r.tables.end();
             out.push_back(change_to(g, "", "weather", r.result.code, rolled ? "XVI.C.1.c" : "VI.A"));
-        } else if (r.command == "siberian" && r.result.code == "invaded") {
-            // IX.B.3: "the Japanese have invaded the weakened Russian Far Eastern Military
-            // District, and the Axis Player immediately wins the game!"
-            out.push_back(change_to(g, "", "winner", "axis", "IX.B.3, Siberian roulette: the Japanese invade"));
+        } else if (r.command == "siberian") {
+            // IX.B.3: "In each turn that any Russian Siberian Reserves are in the game before
+            // their 'safe' turn, the Axis Player picks a number (from 1 to 6), and the Soviet
+            // Player must cast the die": once a game-turn. The game keeps the turn it was cast
+            // in, and siberian refuses a second cast applied in it.
+            out.push_back(change_to(g, "", "siberian_cast", g.value("", "turn"),
+                                    "IX.B.3, Siberian roulette: cast once in game-turn " + g.value("", "turn")));
+            if (r.result.code == "invaded") {
+                // "the Japanese have invaded the weakened Russian Far Eastern Military
+                // District, and the Axis Player immediately wins the game!"
+                out.push_back(change_to(g, "", "winner", "axis", "IX.B.3, Siberian roulette: the Japanese invade"));
+            }
         } else if (r.command == "crt") {
             out = crt_changes(g, r);
             // VI.B.3: "any 3 consecutive Snow weather turns of his choice": the first turn the
@@ -247,7 +255,7 @@ GameRules russian_portfolio_game_rules()
     };
     rules.check = [](const GameState& g) {
         StateCheck c(g);
-        c.keys("", {"turn", "month", "weather", "track", "winter_offensive", "amphibious", "winner"});
+        c.keys("", {"turn", "month", "weather", "track", "winter_offensive", "amphibious", "winner", "siberian_cast"});
         c.one_of("", "amphibious", {"", "used"});  // XVI.B.2's one attack, spent
         c.one_of("", "winner", {"", "axis"});      // IX.B.3's sudden end, the one the text gives
         const auto track = split(g.value("", "track"), ',');
@@ -265,6 +273,12 @@ GameRules russian_portfolio_game_rules()
             c.problem("", "winter_offensive",
                       std::to_string(*from) + " is after the game's turn " + std::to_string(*turn) +
                           ": the game-turn the Russian winter offensive's 3 Snow turns began (VI.B.3)");
+        }
+        // the game-turn Siberian roulette was last cast in (IX.B.3, once a game-turn): one reached
+        if (const auto cast = c.number("", "siberian_cast", 1, k_max_clock); cast && turn && *cast > *turn) {
+            c.problem("", "siberian_cast",
+                      std::to_string(*cast) + " is after the game's turn " + std::to_string(*turn) +
+                          ": the game-turn Siberian roulette was last cast in (IX.B.3)");
         }
         if (const std::string m = g.value("", "month"); month_key(m) != m || m.empty()) {
             c.problem("", "month", "'" + m + "' is no month the game knows: as jun41, oct41, mar42 (V)");
@@ -475,6 +489,17 @@ GameRules russian_portfolio_game_rules()
         return c.unit + " is " + (c.to == "spent" ? "Spent" : c.to == "dispersed" ? "Dispersed" : "eliminated");
     };
     return rules;
+}
+
+std::string weather_die_due(const GameState& g)
+{
+    if (!g.value("", "weather").empty()) {
+        return "";
+    }
+    return "has not cast game-turn " + g.value("", "turn") +
+           "'s weather die: 'If the Axis Player invades on 1Jun41, he must cast a die to determine the weather' "
+           "(XVI.C.1.c), and a weather given by hand would answer in a weather the game never keeps; cast it first "
+           "(the weather command applied to the game), and the game's weather is used";
 }
 
 }  // namespace umpire::core

@@ -137,6 +137,12 @@ bool month_steps_ok(std::string_view from, std::string_view to);
 // the month when his track moves it on, or his track in the scenario (turn_record_track).
 GameRules russian_portfolio_game_rules();
 
+// Why a combat of game G cannot be answered in a weather given by hand, in words after "the
+// game (FILE) ": its 1Jun41 start's die is due and uncast (XVI.C.1.c), so game-turn 1's
+// weather is the die's, and a hand's weather would answer in one the game never keeps. ""
+// once G keeps a weather (the die cast, passed by game next, or set by the referee).
+std::string weather_die_due(const GameState& g);
+
 // IX.B.3, Siberian roulette: the Axis names 1-6, the Soviet player casts the die.
 Resolution resolve_siberian(int axis_number, Dice& dice);
 

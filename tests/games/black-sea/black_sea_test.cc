@@ -7,6 +7,10 @@
 #include "util/text.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
 
 using namespace umpire;
 using namespace umpire::core;
@@ -440,4 +444,52 @@ TEST_CASE("black sea: with a game, the Night Combat rolls are refused on a turn 
     CHECK(at_night.code == 0);
     CHECK(contains(at_night.out, "result: confirmed"));
     CHECK(test::run_cli({"--game", sea, "check", "night-friendly-fire", "--roll", "6"}).code == 0);
+}
+
+TEST_CASE("black sea: with a game, operational movement says the weather's maximum speed, and odd or even is the "
+          "referee's (Extended Operational Movement, Weather Effects on Operations)",
+          "[cli][black-sea][game]")
+{
+    // "2+: Three sea zones per turn" (Extended Operational Movement); "Ship maximum speeds in
+    // squall weather are three sea zones per turn, two zones per turn in storm, and one zone
+    // per turn in gale" (Weather Effects on Operations). A gale turn's lookup answered 3 with
+    // no word of the gale (hunt55 B6).
+    const test::TempDir dir("black-sea-movement");
+    const std::string sea = dir / "sea.toml";
+    REQUIRE(test::run_cli({"game", "new", "black-sea", sea}).code == 0);
+    const std::vector<std::string> lookup{
+        "--json", "-q", "--game",   sea,  "table", "lookup", "black-sea.operational-movement",
+        "--row",  "2+", "--column", "odd"};
+    const auto fair = test::run_cli(lookup);
+    REQUIRE(fair.code == 0);
+    CHECK(nlohmann::json::parse(fair.out)["result"]["code"] == "3");
+    CHECK(nlohmann::json::parse(fair.out)["result"]["zones_this_turn"] == 3);
+    REQUIRE(test::run_cli({"-q", "game", "next", sea, "--light", "day", "--weather", "gale"}).code == 0);
+    const auto gale = test::run_cli(lookup);
+    REQUIRE(gale.code == 0);
+    CHECK(nlohmann::json::parse(gale.out)["result"]["code"] == "3");  // the table's cell
+    CHECK(nlohmann::json::parse(gale.out)["result"]["zones_this_turn"] == 1);
+    const auto said = test::run_cli(
+        {"--game", sea, "table", "lookup", "black-sea.operational-movement", "--row", "2+", "--column", "odd"});
+    CHECK(contains(said.out, "gale this turn: at most 1 sea zone a turn (Weather Effects on Operations), so 1 this "
+                             "turn, not 3"));
+    CHECK(contains(said.out, "the text does not say how odd turns are counted"));
+    // storm: 2 zones, and a cd ship's 1 is under it
+    REQUIRE(test::run_cli({"-q", "game", "next", sea, "--light", "day", "--weather", "storm"}).code == 0);
+    CHECK(nlohmann::json::parse(test::run_cli(lookup).out)["result"]["zones_this_turn"] == 2);
+    auto cd = lookup;
+    cd[8] = "cd";
+    CHECK(nlohmann::json::parse(test::run_cli(cd).out)["result"]["zones_this_turn"] == 1);
+    // "odd turns" and "even turns": the text does not say how they are counted, so with no
+    // --column the game's turn is not taken for it, and the refusal says why
+    const auto no_column =
+        test::run_cli({"--game", sea, "table", "lookup", "black-sea.operational-movement", "--row", "2"});
+    CHECK(no_column.code == 64);
+    CHECK(contains(no_column.err, "--column: the game is at turn 3"));
+    CHECK(contains(no_column.err, "does not say how its 'odd turns' and 'even turns' are counted"));
+    // without a game, the lookup is the table's alone
+    const auto bare = test::run_cli(
+        {"--json", "-q", "table", "lookup", "black-sea.operational-movement", "--row", "2+", "--column", "odd"});
+    REQUIRE(bare.code == 0);
+    CHECK_FALSE(nlohmann::json::parse(bare.out)["result"].contains("zones_this_turn"));
 }

@@ -423,6 +423,32 @@ TEST_CASE("replace: a supply quality the chart has no row for names --supply onc
     CHECK(great.err.find("allowed: ", first + 1) == std::string::npos);
 }
 
+TEST_CASE("replace: an isolated battalion's supply is still a quality of the chart, and paratroopers in line roll "
+          "as any (16.2.1, 16.2.3, Air Supply)",
+          "[cli][great-battles]")
+{
+    // 16.2.1: "Cross-index the quality of the supply system with the situation of the
+    // battalion": great is no quality the chart has, isolated or not, though an isolated
+    // battalion "cannot roll for replacements" (Air Supply) and so reads no cell.
+    auto great = run_cli({"-q", "replace", "--supply", "great", "--situation", "isolated", "--eliminated", "1"});
+    CHECK(great.code == 64);
+    CHECK(contains(great.err, "--supply: no row 'great'"));
+    auto good = run_cli({"-q", "replace", "--supply", "good", "--situation", "isolated", "--eliminated", "1"});
+    REQUIRE(good.code == 0);
+    CHECK(contains(good.out, "supply good: not read"));
+    // Air Supply sets paratroopers apart only when isolated ("they do not lose an extra stand
+    // in this situation"); in line they roll a d10 per eliminated stand as any battalion
+    // (16.2.3), and the answer says the flag changed nothing.
+    auto line = run_cli({"-q", "replace", "--supply", "good", "--situation", "line", "--eliminated", "1",
+                         "--paratroopers", "--roll", "1"});
+    REQUIRE(line.code == 0);
+    CHECK(contains(line.out, "paratroopers: in line they roll as any battalion (16.2.3)"));
+    auto plain =
+        run_cli({"-q", "replace", "--supply", "good", "--situation", "line", "--eliminated", "1", "--roll", "1"});
+    REQUIRE(plain.code == 0);
+    CHECK_FALSE(contains(plain.out, "paratroopers"));
+}
+
 TEST_CASE("great battles game: game set refuses a day shorter than the turn the clock is at, in words (16.0)",
           "[cli][game][great-battles]")
 {
@@ -458,4 +484,43 @@ TEST_CASE("great battles game: counts the game gave a morale check are said as t
     // a flag typed (and agreeing with the game) is named as typed
     auto typed = run_cli({"-q", "--game", file, "morale", "--unit", "II-Btl", "--suppressed", "7"});
     CHECK(contains(typed.err, "and --suppressed 7 make 7 casualty points"));
+}
+
+TEST_CASE("sighting: with a game the roll is for the turn the game is at, and a --turn naming another is refused "
+          "(8.2)",
+          "[cli][game][great-battles]")
+{
+    const test::TempDir dir("gb-sighting-turn");
+    const std::string file = dir / "day.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    // 8.2: "At the beginning of his turn, the attacker rolls a die to see if sighting is to
+    // increase on his phase": the dawn phase is no turn (7.1), so no roll is due in it.
+    auto dawn = run_cli({"-q", "--game", file, "sighting", "--turn", "2", "--roll", "4"});
+    CHECK(dawn.code == 64);
+    CHECK(contains(dawn.err, "the game (" + file + ") is at the dawn phase of day 1"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 1 (7.1)
+    // "On the first turn of a new day, sighting is limited to 3"": no roll, and the game's turn
+    // is said as the game's, not as a --turn never typed.
+    auto first = run_cli({"-q", "--game", file, "sighting", "--roll", "4"});
+    CHECK(first.code == 64);
+    CHECK(contains(first.err, "the game (" + file + ") is at turn 1: sighting is 3\" then, with no roll"));
+    CHECK_FALSE(contains(first.err, "--turn"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // the second player's turn 1
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // turn 2
+    // Turn 2 is the turn sighting rises from 3" to 6" (8.2): a --turn 3 (6" to 12") asked of
+    // it contradicts the game, naming the flag and the game's turn.
+    auto other = run_cli({"-q", "--game", file, "sighting", "--turn", "3", "--roll", "4"});
+    CHECK(other.code == 64);
+    CHECK(contains(other.err, "--turn 3, but the game (" + file + ") has turn 2 of day 1"));
+    CHECK(contains(other.err, "leave --turn off"));
+    // Left off, the game's turn 2: "The second turn, sighting is 6"" and an even die raises it now.
+    auto taken = run_cli({"-q", "--json", "--game", file, "sighting", "--roll", "4"});
+    REQUIRE(taken.code == 0);
+    CHECK(contains(taken.out, "\"from_inches\":3"));
+    CHECK(contains(taken.out, "\"to_inches\":6"));
+    CHECK(run_cli({"-q", "--game", file, "sighting", "--turn", "2", "--roll", "4"}).code == 0);
+    // Without a game, --turn is the only way to say the turn.
+    auto bare = run_cli({"-q", "sighting", "--roll", "4"});
+    CHECK(bare.code == 64);
+    CHECK(contains(bare.err, "--turn is required"));
 }

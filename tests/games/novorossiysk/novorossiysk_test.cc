@@ -644,6 +644,7 @@ TEST_CASE("hits odds: each pool alone and their difference give the whole walk's
         }
         const Adjudicator whole = [&](Dice& dice) { return roll_hits(hit_dice, *prepared, dice); };
         OddsReport walked = compute_odds(whole, {});
+        name_residue(walked);  // hits_odds names what the residue pools; the walk does not know it
         auto own = hits_odds(hit_dice, *prepared, whole);
         REQUIRE(own);
         INFO("request " << n << ": " << walked.sample.inputs.size() << " inputs, " << walked.branches << " branches");
@@ -652,6 +653,29 @@ TEST_CASE("hits odds: each pool alone and their difference give the whole walk's
         ++compared;
     }
     CHECK(compared >= 30);
+}
+
+TEST_CASE("hits odds: the residue's lines say they pool a hit on the attacker with one on the defender (Air to Air "
+          "Combat)",
+          "[cli][novorossiysk][odds]")
+{
+    // Air to Air Combat: "For every hit scored the enemy negates it with their own hit. The
+    // residue is what actually is scored ... One hit lands and the Soviet player removes an Air
+    // Unit": the residue lands on the side that scored fewer, and as umpire reports it, a count
+    // with no side, so 'one hit on the attacker' and 'one on the defender' are one line of its
+    // odds (hunt53 B6). One red die a side: hits cancel unless exactly one side scores, and
+    // then it is one hit on the one or the other (the result's code says which).
+    auto odds = test::run_cli({"-q", "hits", "--attacker", "fighter:red", "--defender", "fighter:red", "--odds"});
+    REQUIRE(odds.code == 0);
+    CHECK(test::contains(odds.out, "hits cancel, none land"));
+    CHECK(test::contains(odds.out, "land on the attacker or the defender (the result says which)"));
+    CHECK(test::contains(odds.out, "defender-hit"));
+    CHECK(test::contains(odds.out, "attacker-hit"));
+    auto json =
+        test::run_cli({"-q", "--json", "hits", "--attacker", "fighter:red", "--defender", "fighter:red", "--odds"});
+    REQUIRE(json.code == 0);
+    CHECK(test::contains(json.out,
+                         R"x("value":"1","name":"land on the attacker or the defender (the result says which)")x"));
 }
 
 TEST_CASE("hits: Air to Air Combat has no Surprise, which is for units that move into attack ('Surprise', Air to Air "

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 using namespace umpire;
 using test::contains;
@@ -631,6 +632,68 @@ TEST_CASE("cli: game next from a 1Jun41 start waits for its weather die, or the 
     REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
     REQUIRE(run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "2"}).code == 0);
     CHECK(run_cli({"-q", "game", "next", file}).code == 0);
+}
+
+TEST_CASE("cli: before a 1Jun41 start's weather die is cast, a weather given by hand to overrun or crt is refused "
+          "(XVI.C.1.c)",
+          "[cli][game]")
+{
+    // "If the Axis Player invades on 1Jun41, he must cast a die to determine the weather": the
+    // die is due, so game-turn 1's weather is the die's. A hand's --weather was taken and never
+    // kept (hunt55 A3's 'related'): umpire's reading refuses it, pointing to the die.
+    const test::TempDir dir("rp-1jun41-hand");
+    std::string scenario = k_scenario;
+    scenario.replace(scenario.find("22Jun41"), 7, "1Jun41");
+    std::ofstream(dir / "early.toml") << scenario;
+    const std::string file = dir / "game.toml";
+    REQUIRE(run_cli({"game", "new", dir / "early.toml", file}).code == 0);
+    const std::string before = test::slurp(file);
+    const std::vector<std::string> overrun{
+        "-q", "--game",    file,   "overrun", "--result", "DE", "--attacking-armor", "8", "--defending-infantry",
+        "3",  "--terrain", "clear"};
+    auto by_hand = overrun;
+    by_hand.insert(by_hand.end(), {"--weather", "good"});
+    auto refused = run_cli(by_hand);
+    CHECK(refused.code == 64);
+    CHECK(contains(refused.err, "--weather good: the game (" + file + ") has not cast game-turn 1's weather die"));
+    CHECK(contains(refused.err, "(XVI.C.1.c)"));
+    auto bare = run_cli(overrun);
+    CHECK(bare.code == 64);
+    CHECK(contains(bare.err, "the game (" + file + ") has not cast game-turn 1's weather die"));
+    auto crt = run_cli({"-q", "--game", file, "crt", "--attack", "6", "--defense", "2", "--north-of-arctic-line",
+                        "--weather", "good", "--roll", "3"});
+    CHECK(crt.code == 64);
+    CHECK(contains(crt.err, "--weather good: the game (" + file + ") has not cast game-turn 1's weather die"));
+    // crt needs no weather south of the line: it is answered, and the game is untouched
+    CHECK(run_cli({"-q", "--game", file, "crt", "--attack", "6", "--defense", "2", "--roll", "3"}).code == 0);
+    CHECK(test::slurp(file) == before);
+    // the die cast (even: Good), the game's weather is the overrun's, and a hand's that agrees
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "weather", "--roll", "2"}).code == 0);
+    auto cast = run_cli(by_hand);
+    CHECK(cast.code == 0);
+    CHECK(contains(cast.out, "DE"));
+}
+
+TEST_CASE("crt: an armor, mechanized or cavalry defender is said to get no terrain bonus, as no infantry-type "
+          "unit (III, X.B.5, X.B.10)",
+          "[cli][russian]")
+{
+    // III: "Infantry-Type Units: Fronts, Shock, Rifle, Infantry, Motorized Infantry, Mountain
+    // Infantry -- not Mechanized". X.B.5: "An infantry army or front defending a major city
+    // receives a bonus of 2 ... An infantry corps ... 1"; X.B.10: "Each infantry-type unit in a
+    // hill hex receives a defensive bonus of 1 factor". The result said nothing (hunt55 B5).
+    auto mech =
+        run_cli({"crt", "--attack", "12", "--defender", "4:mechanized", "--terrain", "major-city", "--roll", "3"});
+    REQUIRE(mech.code == 0);
+    CHECK(contains(mech.out, "major-city: no bonus for the mechanized, which is no infantry-type unit (X.B.5"));
+    auto cavalry = run_cli({"crt", "--attack", "12", "--defender", "4:cavalry", "--terrain", "hills", "--roll", "3"});
+    REQUIRE(cavalry.code == 0);
+    CHECK(contains(cavalry.out, "hills: no bonus for the cavalry, which is no infantry-type unit (X.B.10"));
+    // the odds are 12 to 4, 3:1, with no bonus (XIII.B.3)
+    auto json = run_cli(
+        {"--json", "-q", "crt", "--attack", "12", "--defender", "4:cavalry", "--terrain", "hills", "--roll", "3"});
+    REQUIRE(json.code == 0);
+    CHECK(nlohmann::json::parse(json.out)["result"]["odds"] == "3:1");
 }
 
 TEST_CASE("cli: in a Snow game a swamp, lake or river attacked says it may be frozen north of the line (VI.B.1)",

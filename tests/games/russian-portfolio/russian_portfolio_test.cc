@@ -536,7 +536,7 @@ TEST_CASE("Siberian roulette: an invasion applied to a game ends it, and no more
     const std::string rp = dir / "rp.toml";
     REQUIRE(test::run_cli({"game", "new", "russian-portfolio", rp}).code == 0);
     const auto apply = test::applied_to(rp);
-    // a safe cast changes nothing, and play goes on
+    // a safe cast keeps only the game-turn it was cast in, and play goes on
     CHECK(apply({"siberian", "--axis-number", "4", "--roll", "3"}).code == 0);
     CHECK(test::run_cli({"-q", "game", "next", rp}).code == 0);
     const auto invaded = apply({"siberian", "--axis-number", "4", "--roll", "4"});
@@ -562,6 +562,40 @@ TEST_CASE("Siberian roulette: an invasion applied to a game ends it, and no more
     REQUIRE(test::run_cli({"-q", "game", "undo", rp}).code == 0);
     CHECK_FALSE(test::contains(test::slurp(rp), "winner = \"axis\""));
     CHECK(test::run_cli({"-q", "game", "next", rp}).code == 0);
+}
+
+TEST_CASE("Siberian roulette: cast once a game-turn, the game keeps the turn, and a second cast applied in it is "
+          "refused (IX.B.3)",
+          "[cli][siberian][game]")
+{
+    // IX.B.3: "In each turn that any Russian Siberian Reserves are in the game before their
+    // 'safe' turn, the Axis Player picks a number (from 1 to 6), and the Soviet Player must cast
+    // the die. (This should be done at the end of the Soviet R/RP.)" One cast a turn: a second
+    // applied cast in game-turn 1 was taken, a second chance at the Axis win.
+    const test::TempDir dir("rp-siberian-once");
+    const std::string rp = dir / "rp.toml";
+    REQUIRE(test::run_cli({"game", "new", "russian-portfolio", rp}).code == 0);
+    const auto apply = test::applied_to(rp);
+    REQUIRE(apply({"siberian", "--axis-number", "4", "--roll", "3"}).code == 0);
+    CHECK(test::contains(test::slurp(rp), "siberian_cast = 1"));
+    const std::string before = test::slurp(rp);
+    const auto again = apply({"siberian", "--axis-number", "4", "--roll", "4"});
+    CHECK(again.code == 64);
+    CHECK(test::contains(again.err, "has cast Siberian roulette in game-turn 1 already"));
+    CHECK(test::contains(again.err, "the Soviet Player must cast the die', IX.B.3)"));
+    CHECK(test::slurp(rp) == before);  // no winner from a second cast
+    // asked without --apply it answers, saying the game has cast it this turn
+    const auto asked = test::run_cli({"--game", rp, "siberian", "--axis-number", "4", "--roll", "3"});
+    CHECK(asked.code == 0);
+    CHECK(test::contains(asked.out, "has cast Siberian roulette in game-turn 1 already"));
+    // the next game-turn casts again; undo takes the cast back, and its turn with it
+    REQUIRE(test::run_cli({"-q", "game", "next", rp}).code == 0);
+    REQUIRE(apply({"siberian", "--axis-number", "4", "--roll", "3"}).code == 0);
+    CHECK(test::contains(test::slurp(rp), "siberian_cast = 2"));
+    REQUIRE(test::run_cli({"-q", "game", "undo", rp}).code == 0);
+    CHECK(test::contains(test::slurp(rp), "siberian_cast = 1"));
+    CHECK(apply({"siberian", "--axis-number", "4", "--roll", "3"}).code == 0);
+    CHECK(test::contains(test::run_cli({"game", "rebuild", rp}).out, "identical"));
 }
 
 TEST_CASE("weather: Finn units' operational movement is unaffected by any weather, Mud too (VI.B.2)", "[core][russian]")
