@@ -317,3 +317,36 @@ TEST_CASE("game: next --end-phase ends the Naval Phase before its fifth Impulse,
     CHECK(gb.code == 64);
     CHECK(contains(gb.err, "--end-phase"));
 }
+
+TEST_CASE("game: a leader the game has aboard neither stops a ram nor is blamed on a flag (15.26, 15.42)",
+          "[games][constantinople][game]")
+{
+    // 15.26: "Leaders have no effect on Naval Combat, with the following exception ... adds one
+    // to the ship's Melee Strength for defensive purposes only." Nothing in 15.1-15.15 keeps a
+    // ship with a leader aboard from being rammed (hunt57: "--target: a leader has no effect").
+    const test::TempDir dir("c-leader-ram");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    REQUIRE(run_cli({"-q", "game", "set", file, "Venice", "leader=Diedo", "--reason", "15.26"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "set", file, "Crete", "leader=Trevisano", "--reason", "15.26"}).code == 0);
+    // Galley-1, ram strength 4, against Venice's ram defense D: 1-2 pins (15.42)
+    auto ram = game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"});
+    CHECK(ram.code == 0);
+    CHECK(contains(ram.out, "pinned"));
+    CHECK(contains(slurp(file), "pinned_to = \"Galley-1\""));
+    CHECK_FALSE(contains(ram.err, "--target"));
+    // A :leader typed on a ram still does nothing, and is refused as a slip, on either ship
+    auto typed = run_cli({"--game", file, "ram", "--rammer", "Galley-2", "--target", "Crete:leader", "--roll", "1"});
+    CHECK(typed.code == 64);
+    CHECK(contains(typed.err, "--target 'Crete:leader': a leader has no effect on ramming (15.26)"));
+    auto rammer = run_cli({"ram", "--rammer", "Venice:leader", "--target", "Galley-1", "--roll", "1"});
+    CHECK(rammer.code == 64);
+    CHECK(contains(rammer.err, "--rammer 'Venice:leader': a leader has no effect on ramming (15.26)"));
+    // Two Byzantine ships are not enemies (15.24): the game's leaders aboard both are not a
+    // ':leader on --attacker and --defender both' nobody typed
+    auto friends = run_cli({"--game", file, "melee", "--attacker", "Crete", "--defender", "Venice", "--roll", "1"});
+    CHECK(friends.code == 64);
+    CHECK(contains(friends.err, "are both byzantine ships"));
+    CHECK_FALSE(contains(friends.err, ":leader"));
+}
