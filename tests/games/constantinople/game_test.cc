@@ -350,3 +350,30 @@ TEST_CASE("game: a leader the game has aboard neither stops a ram nor is blamed 
     CHECK(contains(friends.err, "are both byzantine ships"));
     CHECK_FALSE(contains(friends.err, ":leader"));
 }
+
+TEST_CASE("game: storm refuses :pinned on a ship the game has unpinned (14.29, 15.15)", "[games][constantinople][game]")
+{
+    // 14.29: only "Ships that are pinned from Ramming are automatically sunk"; a ship at sea
+    // rolls a die and only a 6 eliminates it. :pinned on a ship the game has engaged with no one
+    // sank it with no die (hunt57); it is refused as :damaged and :back are.
+    const test::TempDir dir("c-storm-pinned");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Galley-1 (ram 4) pins Venice (D) on a 1 (15.42), then a Storm is the wind
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "velocity=storm", "--reason", "2 on 14.32"}).code == 0);
+    const std::string before = slurp(file);
+    auto unpinned = game({"storm", "--ship", "Galley-5:pinned"});
+    CHECK(unpinned.code == 64);
+    CHECK(contains(unpinned.err, "--ship 'Galley-5:pinned': the game has Galley-5 pinned to no ship"));
+    // under --pinned-reading rammed the rammer is not pinned from Ramming: :pinned contradicts it
+    auto rammer = game({"storm", "--ship", "Galley-1:pinned", "--pinned-reading", "rammed"});
+    CHECK(rammer.code == 64);
+    CHECK(contains(rammer.err, "as the rammer, and --pinned-reading rammed sinks only the rammed ship"));
+    CHECK(slurp(file) == before);
+    // :pinned that agrees with the game is taken: Venice is sunk without a die
+    auto agrees = game({"storm", "--ship", "Venice:pinned"});
+    CHECK(agrees.code == 0);
+    CHECK(contains(agrees.out, "pinned from Ramming, sunk without a roll (14.29)"));
+}
