@@ -377,3 +377,55 @@ TEST_CASE("game: storm refuses :pinned on a ship the game has unpinned (14.29, 1
     CHECK(agrees.code == 0);
     CHECK(contains(agrees.out, "pinned from Ramming, sunk without a roll (14.29)"));
 }
+
+TEST_CASE("game: an Ineffective ship's Impulse ended at its movement may not attack in the next combat fought (15.33)",
+          "[games][constantinople][game]")
+{
+    // 15.33: an Ineffective ship "is halved in movement ... for the next Movement Segment. It may
+    // not attack/melee in the next Mutual Combat Segment". Ended by --end-phase at the movement
+    // step of the Impulse it is Ineffective in, that Impulse's movement is played and its combat
+    // never is: the next Mutual Combat Segment is the next phase's first, its movement whole.
+    const test::TempDir dir("c-ineffective-end");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Venice 7 against Galley-2 4, +3: a 1 is I (15.41), Ineffective in Impulse 1-2
+    REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-2", "--roll", "1"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // 1-2, its movement
+    CHECK(contains(run_cli({"game", "status", file}).out, "Galley-2: Ineffective this Impulse"));
+    const std::string before = slurp(file);
+    auto end = run_cli({"game", "next", file, "--end-phase", "--roll", "9,7"});
+    REQUIRE(end.code == 0);
+    CHECK(contains(end.out, "its Mutual Combat Segment not fought"));
+    const std::string ended = slurp(file);
+    // Impulse 2-1: its movement whole, no attack in its Mutual Combat Segment
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "Galley-2: Ineffective in this Impulse's combat"));
+    CHECK_FALSE(contains(status.out, "Galley-2 is Ineffective: half movement"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // 2-1, its combat
+    auto attack = run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Venice", "--roll", "6"});
+    CHECK(attack.code == 64);
+    CHECK(contains(attack.err, "Galley-2 is Ineffective this Impulse: it may not attack, it may defend (15.33)"));
+    // it may defend
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Venice", "--defender", "Galley-2", "--roll", "2"}).code ==
+          0);
+    // the next Impulse it attacks again
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Venice", "--roll", "2"}).code ==
+          0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // undo and redo of the end of the phase, byte for byte (three game next after it)
+    for (int i = 0; i < 3; ++i) {
+        REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    }
+    CHECK(slurp(file) == ended);
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(slurp(file) == before);
+    REQUIRE(run_cli({"-q", "game", "redo", file}).code == 0);
+    CHECK(slurp(file) == ended);
+    // a value the rules keep for no Impulse is refused when read
+    auto set = run_cli({"game", "set", file, "Galley-2", "ineffective=2-1:movement", "--reason", "test"});
+    CHECK(set.code == 64);
+    CHECK(contains(set.err, "PHASE-IMPULSE:combat"));
+}
