@@ -741,6 +741,14 @@ GameRules constantinople_game_rules()
     };
     rules.changes = constantinople_changes;
     rules.check = constantinople_check;
+    // What the movement step asks: a Storm's die for each ship in place of the movement, the
+    // rams and the tries to break free that it stops ("no other movement that Game-Turn", 14.29).
+    static const std::string ask_initiative =
+        "each player rolls a die, the high die moves first this Impulse: initiative (13.1)";
+    static const std::string ask_move = "the first player moves his vessels, then the second; rams take place during "
+                                        "movement: ram (13.1, 15.1)";
+    static const std::string ask_free = "pinned pairs may try to break free: free {ship} (15.16)";
+    static const std::string ask_storm = "in a Storm no ship moves that Game-Turn: storm (14.29)";
     rules.sequence = {
         {"movement",
          "Initiative and Naval Movement",
@@ -748,10 +756,7 @@ GameRules constantinople_game_rules()
          "five Impulses a Naval Phase (13.1)",
          {"at Impulse 1 of a new Naval Phase the wind is rolled for the whole phase: direction and velocity (13.1, "
           "14.23)"},
-         {"each player rolls a die, the high die moves first this Impulse: initiative (13.1)",
-          "the first player moves his vessels, then the second; rams take place during movement: ram (13.1, 15.1)",
-          "pinned pairs may try to break free: free {ship} (15.16)",
-          "in a Storm no ship moves that Game-Turn: storm (14.29)"}},
+         {ask_initiative, ask_move, ask_free, ask_storm}},
         {"combat",
          "the Mutual Combat Segment",
          "13.1, 15.2",
@@ -761,6 +766,15 @@ GameRules constantinople_game_rules()
           "combat is simultaneous: each melee reads the ships as the segment began (15.25)",
           "the players may end the Naval Phase after any Impulse, by mutual agreement: game next {end_phase} "
           "(4.0 E, 13.1)"}},
+    };
+    // A Storm's Game-Turn has no movement but the Storm's (14.29), and storm is refused in any
+    // other wind: the step asks only what the game lets the referee do.
+    rules.asks = [](const GameState& g, const PlayStep& step) {
+        if (step.id != "movement") {
+            return step.asks;
+        }
+        return g.value("", "velocity") == "storm" ? std::vector<std::string>{ask_initiative, ask_storm}
+                                                  : std::vector<std::string>{ask_initiative, ask_move, ask_free};
     };
     rules.step = [](const GameState& g) {
         return std::string(g.value("", "combat_in") == now_label(g) ? "combat" : "movement");

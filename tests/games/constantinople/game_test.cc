@@ -429,3 +429,51 @@ TEST_CASE("game: an Ineffective ship's Impulse ended at its movement may not att
     CHECK(set.code == 64);
     CHECK(contains(set.err, "PHASE-IMPULSE:combat"));
 }
+
+TEST_CASE("game: portage names the game, not --turn, for the Game-Turn it gave (17.1.1)",
+          "[games][constantinople][game]")
+{
+    // "the Ottoman Player may never attempt Portage before Game-Turn Six" (17.1.1); with --game
+    // the Game-Turn is the game's (one Naval Phase a Game-Turn, 4.0) and --turn was not typed.
+    const test::TempDir dir("c-portage-turn");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    auto early = run_cli(
+        {"--game", file, "portage", "--ship", "Trireme-1", "--capability", "3", "--assaults", "3,3", "--roll", "6"});
+    CHECK(early.code == 64);
+    CHECK(contains(early.err, "umpire: error: the game (" + file +
+                                  ") is in Game-Turn 1: the Ottoman Player may never attempt Portage before "
+                                  "Game-Turn Six (17.1.1)"));
+    CHECK_FALSE(contains(early.err, "--turn"));
+    // typed, it is named as typed
+    auto typed = run_cli({"portage", "--turn", "3", "--ship", "Trireme-1", "--capability", "3", "--assaults", "3,3"});
+    CHECK(typed.code == 64);
+    CHECK(contains(typed.err, "--turn 3: the Ottoman Player may never attempt Portage"));
+}
+
+TEST_CASE("game: in a Storm the movement step asks only what may be done (14.29)", "[games][constantinople][game]")
+{
+    // 14.29: in a Storm "all ships ... may not move that Game-Turn ... There is no other movement
+    // that Game-Turn": no ram, no breaking free, no sailing; and storm only in a Storm.
+    const test::TempDir dir("c-storm-asks");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    auto calm = run_cli({"game", "status", file});
+    CHECK(contains(calm.out, "rams take place during movement: ram (13.1, 15.1)"));
+    CHECK(contains(calm.out, "free --ship (15.16)"));
+    CHECK_FALSE(contains(calm.out, "storm (14.29)"));
+    // the fifth Impulse's combat, then the next phase's wind: 7 is N, 2 a Storm (14.31, 14.32)
+    for (int i = 0; i < 9; ++i) {
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    }
+    auto next = run_cli({"game", "next", file, "--roll", "7,2"});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out, "Naval Phase 2, Impulse 1, wind N storm"));
+    CHECK_FALSE(contains(next.out, "straight into the wind"));
+    for (const auto& out : {next.out, run_cli({"game", "status", file}).out}) {
+        CHECK(contains(out, "to do: in a Storm no ship moves that Game-Turn: storm (14.29)"));
+        CHECK_FALSE(contains(out, "ram (13.1, 15.1)"));
+        CHECK_FALSE(contains(out, "free --ship"));
+        CHECK_FALSE(contains(out, "straight into the wind"));
+    }
+}
