@@ -126,7 +126,7 @@ void say_step(const core::GameRules& rules, const core::GameState& g, core::Reso
     const core::PlayStep& step = core::current_step(rules, g);
     r.result.fields.push_back({"step", step.id});
     r.result.effects.push_back("now " + step.name + " (" + step.section + ")");
-    for (const auto& ask : step.asks) {
+    for (const auto& ask : rules.asks ? rules.asks(g, step) : step.asks) {
         r.result.effects.push_back("to do: " + ask);
     }
 }

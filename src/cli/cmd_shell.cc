@@ -8,6 +8,7 @@
 #include "util/error.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <array>
 #include <clocale>
 #include <csignal>
@@ -36,6 +37,7 @@ struct ShellOptions {
 struct Completion {
     Environment env;
     std::string game;
+    std::string prompt;  // the prompt shown, for the rows the line takes
     std::vector<std::string> matches;
     size_t next = 0;
 };
@@ -103,6 +105,53 @@ private:
     bool m_spilled = false;
 };
 
+// Columns TEXT takes on the terminal as libedit draws it: a character a column (UTF-8's
+// continuation bytes none), a control character two (^X).
+size_t screen_width(std::string_view text)
+{
+    size_t n = 0;
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        n += (b & 0xC0) == 0x80 ? 0 : b < 0x20 || b == 0x7F ? 2 : 1;
+    }
+    return n;
+}
+
+// WORDS in columns for a window COLUMNS wide, down each column and then across as libedit
+// lays them out, two spaces between columns and none past the last: every word shown.
+std::string in_columns(const std::vector<std::string>& words, size_t columns)
+{
+    size_t widest = 0;
+    for (const auto& w : words) {
+        widest = std::max(widest, screen_width(w));
+    }
+    // a row stops short of the last column: a terminal that wraps there would add a row
+    const size_t across = std::max<size_t>(1, (columns + 1) / (widest + 2));
+    const size_t rows = (words.size() + across - 1) / across;
+    std::string out;
+    for (size_t row = 0; row < rows; ++row) {
+        std::string line;
+        for (size_t col = 0; col < across && row + col * rows < words.size(); ++col) {
+            const std::string& w = words[row + col * rows];
+            if (col > 0) {
+                line += std::string(widest + 2 - screen_width(words[row + (col - 1) * rows]), ' ');
+            }
+            line += w;
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+// How many characters sorted WORDS all begin with: the first and the last agree the least.
+size_t agreed(const std::vector<std::string>& words)
+{
+    const std::string& first = words.front();
+    const std::string& last = words.back();
+    return static_cast<size_t>(std::mismatch(first.begin(), first.end(), last.begin(), last.end()).first -
+                               first.begin());
+}
+
 char* next_match(const char*, int state)
 {
     if (state == 0) {
@@ -114,6 +163,32 @@ char* next_match(const char*, int state)
     return nullptr;
 }
 
+// The candidates listed below the line, and the line drawn again under them. libedit's own
+// list (the second TAB) was followed by a redraw that went up as many rows as its cursor had
+// been down the line, over the list: a line that wrapped lost the list's last rows, or all of
+// it (hunt57). Its redraw from the top, asked for here, draws the line where the cursor is.
+// ADDED, what the candidates agree on past the word typed, goes into the line first.
+void list_below(const std::vector<std::string>& matches, const std::string& added)
+{
+    int rows = 0;
+    int columns = 0;
+    rl_get_screen_size(&rows, &columns);
+    const size_t width = columns > 0 ? static_cast<size_t>(columns) : 80;
+    const std::string_view line(rl_line_buffer, static_cast<size_t>(rl_end));
+    const size_t prompt = screen_width(g_completion->prompt);
+    // the cursor's row of the line's rows, and the last: the list begins below the last
+    const size_t at = (prompt + screen_width(line.substr(0, static_cast<size_t>(rl_point)))) / width;
+    const size_t last = (prompt + screen_width(line)) / width;
+    FILE* out = rl_outstream != nullptr ? rl_outstream : stdout;
+    if (!added.empty()) {
+        rl_insert_text(added.c_str());
+    }
+    const std::string shown = std::string(last - at + 1, '\n') + in_columns(matches, width);
+    std::fwrite(shown.data(), 1, shown.size(), out);
+    std::fflush(out);
+    rl_forced_update_display();
+}
+
 char** complete(const char* text, int start, int)
 {
     rl_attempted_completion_over = 1;  // never file names
@@ -123,6 +198,14 @@ char** complete(const char* text, int start, int)
             completions(before ? *before : std::vector<std::string>{}, text, g_completion->env, g_completion->game);
     } catch (const std::exception&) {
         g_completion->matches.clear();
+    }
+    const std::vector<std::string>& matches = g_completion->matches;
+    // The second TAB in a row ('?') lists the candidates (completions() gives them sorted, each
+    // beginning with TEXT): listed here, and libedit told of none, so that it lists nothing itself.
+    if (rl_completion_type == '?' && matches.size() > 1) {
+        const size_t typed = std::strlen(text);
+        list_below(matches, matches.front().substr(typed, agreed(matches) - typed));
+        return nullptr;
     }
     return rl_completion_matches(text, next_match);
 }
@@ -299,7 +382,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
     const auto say = [&](const std::string& prefix, const std::string& text) {
         ctx.err() << wrapped_lines(prefix, text, command_env.err_columns);
     };
-    Completion completion{ctx.env(), game, {}, 0};
+    Completion completion{ctx.env(), game, "", {}, 0};
     g_completion = &completion;
     rl_readline_name = "umpire";
     rl_attempted_completion_function = complete;
@@ -330,6 +413,7 @@ void run_shell(const ShellOptions& opt, Context& ctx)
         // was applied (hunt32). Kept whole, the NUL is refused as batch refuses it.
         std::optional<std::string> read;
         if (interactive) {
+            completion.prompt = shown_prompt;
             if (char* raw = readline(shown_prompt.c_str()); raw != nullptr) {
                 read = raw;
                 std::free(raw);

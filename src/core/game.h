@@ -133,6 +133,10 @@ struct GameRules {
     // a test walks every game through it.
     std::vector<PlayStep> sequence;
     std::function<std::string(const GameState&)> step;
+    // What the rules ask of the referee in STEP as GAME stands: STEP's asks, less those the game
+    // refuses there now (Constantinople's ram, free and sailing in a Storm, 14.29). game status
+    // and game next say these. Null: STEP's asks.
+    std::function<std::vector<std::string>(const GameState&, const PlayStep&)> asks;
     // Every value GAME holds against its key's range and the unit's own limits (no more
     // suppressed stands than stands, a step the block has, a flag true or false, no key the
     // game does not keep): [] when all hold. Every read of a game file runs it (a problem is

@@ -294,6 +294,39 @@ wide=$(pane narrow | awk 'length > 40' | head -3)
 pane narrow | grep -qx "               words and its commands" || fail "the unknown-command error not wrapped at a word"
 tmux -L "$socket" send-keys -t narrow C-d
 
+# TAB TAB lists every candidate on the screen, whatever the width and however the line
+# wraps: libedit redrew a wrapped line from as many rows up as its cursor had been down it,
+# over the list's last rows, or all of it (hunt57: at 30 columns Galley-2 and Galley-4, the
+# list's last row, were lost, and with a long line at 100 columns nothing showed). Each
+# expected word is the scenario's or the tables folder's, not umpire's.
+listed() { # COLUMNS GAME LINE WORD...: in a shell of its own COLUMNS wide (on the game file
+    # GAME, or none for -), LINE typed and TAB TAB: every WORD shown on its screen
+    local columns=$1 game=$2 line=$3; shift 3
+    local on=""; [ "$game" = - ] || on="--game $game"
+    tmux -L "$socket" new-session -d -s tabs -x "$columns" -y 60 "cd '$work' && exec '$umpire' -q shell --no-history $on"
+    wait_on tabs ">"
+    tmux -L "$socket" send-keys -t tabs "$line" Tab Tab
+    sleep 0.5
+    local screen; screen=$(pane tabs)
+    for word in "$@"; do
+        grep -qw -- "$word" <<<"$screen" || fail "$columns columns: TAB TAB after '$line' did not show $word: $screen"
+    done
+    wide=$(awk -v n="$columns" 'length > n' <<<"$screen" | head -3)
+    [ -z "$wide" ] || fail "a TAB list past the window's $columns columns: $wide"
+    tmux -L "$socket" kill-session -t tabs
+}
+galleys=$(grep -o 'name = "Galley-[0-9]*"' "$here/../../scenarios/constantinople.toml" | cut -d'"' -f2)
+[ "$(wc -w <<<"$galleys")" -ge 5 ] || fail "the scenario's galleys not found: $galleys"
+tables=$(for f in "$here"/../../tables/constantinople/*.toml; do echo "constantinople.$(basename "$f" .toml)"; done)
+listed 30 - "melee --attacker Gal" $galleys
+listed 30 - "table show con" $tables
+listed 30 - "table show constantinople.r" constantinople.ram constantinople.reefs
+# a game's long prompt in 30 columns: the prompt alone nearly fills a row
+listed 30 live.toml "melee --attacker Gal" $galleys
+# a long line in a wide window: it wraps once, and the list shows below it
+listed 100 - "melee --damaged-reading case --attacker 4 --attacker 4 --attacker 4 --attacker 4 --boom --defender Gal" \
+    $galleys
+
 # --- table edit in a real terminal editor (issue 25): vim.tiny, installed by the README's
 # test command. A provisional table opens with a ? in each cell; the saved copy is checked
 # and installed, and a fault is shown with its place and the offer to edit again.

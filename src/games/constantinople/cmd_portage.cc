@@ -33,6 +33,10 @@ void run_portage(const PortageOptions& opt, Context& ctx)
                               "the game's");
         }
         q.turn = now;
+        if (!opt.turn) {
+            // "--turn 3: ... before Game-Turn Six" was never typed (hunt57)
+            ctx.name_field_from_game("turn", "is in Game-Turn");
+        }
     } else if (opt.turn) {
         q.turn = *opt.turn;
     } else {

@@ -2,6 +2,9 @@
 #include "cli/commands.h"
 #include "games/constantinople/constantinople.h"
 #include "util/error.h"
+#include "util/text.h"
+
+#include <algorithm>
 
 namespace umpire::cli {
 
@@ -15,6 +18,18 @@ struct RamOptions {
     bool boom = false;
     DiceOptions dice;
 };
+
+namespace {
+
+// Whether SPEC, as typed, carries :leader (any case): the game adds its own when it has a
+// leader aboard (core::ship_spec_in_game).
+bool leader_typed(const std::string& spec)
+{
+    const auto parts = split(spec, ':');
+    return std::any_of(parts.begin() + 1, parts.end(), [](const std::string& f) { return to_lower(f) == "leader"; });
+}
+
+}  // namespace
 
 void run_ram(const RamOptions& opt, Context& ctx)
 {
@@ -58,8 +73,21 @@ void run_ram(const RamOptions& opt, Context& ctx)
     q.battle_speed_last_segment = opt.battle_speed_last_segment;
     q.run = opt.run;
     q.boom = opt.boom;
-    if (q.target.leader) {
-        throw usage_error("{target}: a leader has no effect on ramming (15.26)");
+    // 15.26: "Leaders have no effect on Naval Combat", but for +1 defensive melee. A :leader
+    // typed on a ram is a slip and refused; one the game has aboard (game set SHIP leader=...)
+    // is only where he is, and the ram is resolved without him.
+    for (const auto& [field, spec] : {std::pair{"{rammer}", &opt.rammer}, std::pair{"{target}", &opt.target}}) {
+        if (leader_typed(*spec)) {
+            throw usage_error(std::string(field) + " '" + *spec +
+                              "': a leader has no effect on ramming (15.26); leave :leader off");
+        }
+    }
+    std::vector<std::string> notes;
+    for (const core::Ship* ship : {&q.rammer, &q.target}) {
+        if (ship->leader) {
+            notes.push_back(ctx.game()->value(ship->name, "leader") + " aboard " + ship->name +
+                            " in the game has no effect on ramming (15.26)");
+        }
     }
     const core::Table& table = ctx.table("constantinople.ram");
     core::Fields inputs{{"rammer", opt.rammer}, {"target", opt.target}, {"damaged_reading", opt.reading}};
@@ -69,7 +97,11 @@ void run_ram(const RamOptions& opt, Context& ctx)
     if (opt.run) {
         inputs.push_back({"run", static_cast<long long>(*opt.run)});
     }
-    ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) { return core::resolve_ram(table, q, dice); });
+    ctx.adjudicate(opt.dice, inputs, "ram", [&](core::Dice& dice) {
+        core::Resolution r = core::resolve_ram(table, q, dice);
+        r.notes.insert(r.notes.end(), notes.begin(), notes.end());
+        return r;
+    });
 }
 
 void setup_ram(CLI::App& app, Context& ctx)

@@ -39,10 +39,23 @@ void run_storm(const StormOptions& opt, Context& ctx)
             }
             // 14.29's "ships that are pinned from Ramming": both of an engaged pair (15.15: "both
             // dead in the water"), or the rammed ship only (15.42 pins the defending ship).
-            const bool engaged = !game->value(ships.back().name, "pinned_to").empty();
-            ships.back().pinned =
-                ships.back().pinned || (engaged && (opt.pinned_reading != "rammed" ||
-                                                    game->value(ships.back().name, "pinned_as") == "rammed"));
+            const std::string& n = ships.back().name;
+            const bool engaged = !game->value(n, "pinned_to").empty();
+            const bool pinned = engaged && (opt.pinned_reading != "rammed" || game->value(n, "pinned_as") == "rammed");
+            // The game keeps who is pinned: a :pinned it does not hold would sink a ship with no
+            // die (14.29), so it is refused as :damaged and :back are (ship_spec_in_game).
+            if (ships.back().pinned && !engaged) {
+                throw usage_error("--ship '" + spec + "': the game has " + n +
+                                  " pinned to no ship: leave :pinned off (a ram that pins marks it, 15.15); ships "
+                                  "at sea roll a die, and only those pinned from Ramming sink without one (14.29)");
+            }
+            if (ships.back().pinned && !pinned) {
+                throw usage_error("--ship '" + spec + "': the game has " + n + " engaged with " +
+                                  game->value(n, "pinned_to") +
+                                  " as the rammer, and --pinned-reading rammed sinks only the rammed ship (15.42): "
+                                  "leave :pinned off, or drop --pinned-reading rammed to sink both (15.15)");
+            }
+            ships.back().pinned = pinned;
         }
     }
     core::Fields inputs{{"ships", opt.ships}};

@@ -68,6 +68,22 @@ std::string now_label(const GameState& g)
     return impulse_label(g.number("", "naval_phase"), g.number("", "impulse"));
 }
 
+// A ship's Ineffective (15.33), its key "PHASE-IMPULSE" or "PHASE-IMPULSE:combat": "halved in
+// movement (rounding down) for the next Movement Segment. It may not attack/melee in the next
+// Mutual Combat Segment". Plain, both are that Impulse's; with ":combat" only its Mutual Combat
+// Segment is, the half movement spent in the Impulse whose combat a phase ended before
+// (game next's end_phase at a movement step).
+struct Ineffective {
+    std::string impulse;  // "" when the ship is not Ineffective
+    bool combat_only = false;
+};
+
+Ineffective ineffective_of(const GameState& g, const std::string& ship)
+{
+    const auto parts = split(g.value(ship, "ineffective"), ':');
+    return {parts.front(), parts.size() == 2 && parts[1] == "combat"};
+}
+
 // Whether SHIP is in the game's Combat Segment: afloat, or struck in it, when it fights on as
 // it began the segment (15.25).
 bool in_segment(const GameState& g, const std::string& ship)
@@ -438,9 +454,14 @@ std::vector<StateProblem> constantinople_check(const GameState& g)
         c.flag(n, "damaged");
         c.flag(n, "sunk");
         if (const std::string at = g.value(n, "ineffective"); !at.empty()) {
-            const auto parts = split(at, '-');
-            if (parts.size() != 2 || !parse_int(parts[0], 1, k_max_clock) || !parse_int(parts[1], 1, k_impulses)) {
-                c.problem(n, "ineffective", "'" + at + "' is not an Impulse: PHASE-IMPULSE, as 3-2, or \"\" (15.33)");
+            const auto kept = split(at, ':');
+            const auto parts = split(kept.front(), '-');
+            if (parts.size() != 2 || !parse_int(parts[0], 1, k_max_clock) || !parse_int(parts[1], 1, k_impulses) ||
+                kept.size() > 2 || (kept.size() == 2 && kept[1] != "combat")) {
+                c.problem(n, "ineffective",
+                          "'" + at +
+                              "' is not an Impulse: PHASE-IMPULSE, as 3-2, or PHASE-IMPULSE:combat for its Mutual "
+                              "Combat Segment only, or \"\" (15.33)");
             }
         }
         const std::string partner = g.value(n, "pinned_to");
@@ -596,7 +617,7 @@ std::string melee_forbidden(const GameState& game, const std::string& attacker, 
 std::string attack_refused(const GameState& game, const std::string& n)
 {
     const std::string now = now_label(game);
-    if (game.value(n, "ineffective") == now) {
+    if (ineffective_of(game, n).impulse == now) {
         return n + " is Ineffective this Impulse: it may not attack, it may defend (15.33)";
     }
     if (failed_ram(game, n)) {
@@ -720,6 +741,14 @@ GameRules constantinople_game_rules()
     };
     rules.changes = constantinople_changes;
     rules.check = constantinople_check;
+    // What the movement step asks: a Storm's die for each ship in place of the movement, the
+    // rams and the tries to break free that it stops ("no other movement that Game-Turn", 14.29).
+    static const std::string ask_initiative =
+        "each player rolls a die, the high die moves first this Impulse: initiative (13.1)";
+    static const std::string ask_move = "the first player moves his vessels, then the second; rams take place during "
+                                        "movement: ram (13.1, 15.1)";
+    static const std::string ask_free = "pinned pairs may try to break free: free {ship} (15.16)";
+    static const std::string ask_storm = "in a Storm no ship moves that Game-Turn: storm (14.29)";
     rules.sequence = {
         {"movement",
          "Initiative and Naval Movement",
@@ -727,10 +756,7 @@ GameRules constantinople_game_rules()
          "five Impulses a Naval Phase (13.1)",
          {"at Impulse 1 of a new Naval Phase the wind is rolled for the whole phase: direction and velocity (13.1, "
           "14.23)"},
-         {"each player rolls a die, the high die moves first this Impulse: initiative (13.1)",
-          "the first player moves his vessels, then the second; rams take place during movement: ram (13.1, 15.1)",
-          "pinned pairs may try to break free: free {ship} (15.16)",
-          "in a Storm no ship moves that Game-Turn: storm (14.29)"}},
+         {ask_initiative, ask_move, ask_free, ask_storm}},
         {"combat",
          "the Mutual Combat Segment",
          "13.1, 15.2",
@@ -740,6 +766,15 @@ GameRules constantinople_game_rules()
           "combat is simultaneous: each melee reads the ships as the segment began (15.25)",
           "the players may end the Naval Phase after any Impulse, by mutual agreement: game next {end_phase} "
           "(4.0 E, 13.1)"}},
+    };
+    // A Storm's Game-Turn has no movement but the Storm's (14.29), and storm is refused in any
+    // other wind: the step asks only what the game lets the referee do.
+    rules.asks = [](const GameState& g, const PlayStep& step) {
+        if (step.id != "movement") {
+            return step.asks;
+        }
+        return g.value("", "velocity") == "storm" ? std::vector<std::string>{ask_initiative, ask_storm}
+                                                  : std::vector<std::string>{ask_initiative, ask_move, ask_free};
     };
     rules.step = [](const GameState& g) {
         return std::string(g.value("", "combat_in") == now_label(g) ? "combat" : "movement");
@@ -763,11 +798,18 @@ GameRules constantinople_game_rules()
         if (end_early) {
             foes_forgotten(g, "", changes);  // no Combat Segment of this phase is left (15.24)
             // An I result is for the next Movement and Mutual Combat Segments (15.33): the
-            // next phase's first, now that this phase has no more.
+            // next phase's first, now that this phase has no more. Ended at a movement step, the
+            // Impulse's Mutual Combat Segment is not fought: a ship Ineffective in it has spent its
+            // half movement, and may not attack in the next segment fought, the next phase's first.
             const std::string skipped = next_impulse_label(g);
+            const std::string first = impulse_label(phase + 1, 1);
             for (const auto& u : g.units) {
-                if (impulse < k_impulses && g.value(u.name, "ineffective") == skipped) {
-                    changes.push_back(change_to(g, u.name, "ineffective", impulse_label(phase + 1, 1), "15.33"));
+                const Ineffective in = ineffective_of(g, u.name);
+                if (impulse < k_impulses && in.impulse == skipped) {
+                    changes.push_back(
+                        change_to(g, u.name, "ineffective", first + (in.combat_only ? ":combat" : ""), "15.33"));
+                } else if (!in_combat && in.impulse == now) {
+                    changes.push_back(change_to(g, u.name, "ineffective", first + ":combat", "15.33"));
                 }
             }
             changes.push_back(change_to(g, "", "phase_ended_in", now, "13.1"));
@@ -846,10 +888,13 @@ GameRules constantinople_game_rules()
                     if (g.value(u.name, "damaged") == "true") {
                         marks.push_back("Damaged");
                     }
-                    if (g.value(u.name, "ineffective") == now) {
-                        marks.push_back("Ineffective this Impulse");
-                    } else if (g.value(u.name, "ineffective") == coming) {
-                        marks.push_back("Ineffective next Impulse (" + coming + ")");
+                    if (const Ineffective in = ineffective_of(g, u.name); in.impulse == now) {
+                        marks.push_back(in.combat_only ? "Ineffective in this Impulse's combat"
+                                                       : "Ineffective this Impulse");
+                    } else if (in.impulse == coming) {
+                        marks.push_back(
+                            (in.combat_only ? "Ineffective in next Impulse's combat (" : "Ineffective next Impulse (") +
+                            coming + ")");
                     }
                     if (!g.value(u.name, "pinned_to").empty()) {
                         marks.push_back("pinned to " + g.value(u.name, "pinned_to"));
@@ -869,11 +914,17 @@ GameRules constantinople_game_rules()
             r.results.push_back(std::move(board));
         }
         for (const auto& u : g.units) {
-            if (g.value(u.name, "ineffective") == now && g.value(u.name, "sunk") != "true") {
-                r.result.effects.push_back(u.name + " is Ineffective: half movement, no melee attack (15.33)");
-            } else if (g.value(u.name, "ineffective") == coming && g.value(u.name, "sunk") != "true") {
-                r.result.effects.push_back(u.name + " is Ineffective in the next Impulse, " + coming +
-                                           ": half movement, no melee attack then; it may defend (15.33)");
+            // a ship Ineffective in an Impulse whose combat its phase ended before: its half
+            // movement is spent, its attack waits for this segment (15.33)
+            const Ineffective in = ineffective_of(g, u.name);
+            const std::string what = in.combat_only ? "no melee attack in its Mutual Combat Segment (its half movement "
+                                                      "spent in the Impulse the last phase ended in)"
+                                                    : "half movement, no melee attack";
+            if (in.impulse == now && g.value(u.name, "sunk") != "true") {
+                r.result.effects.push_back(u.name + " is Ineffective: " + what + " (15.33)");
+            } else if (in.impulse == coming && g.value(u.name, "sunk") != "true") {
+                r.result.effects.push_back(u.name + " is Ineffective in the next Impulse, " + coming + ": " + what +
+                                           " then; it may defend (15.33)");
             }
             const std::string pin = g.value(u.name, "pinned_to");
             if (!pin.empty() && u.name < pin) {
@@ -907,7 +958,11 @@ GameRules constantinople_game_rules()
             return u + (c.to == "true" ? " is eliminated: take it off the board" : " is back on the board");
         }
         if (c.key == "ineffective") {
-            return c.to.empty() ? "" : u + " is Ineffective in Impulse " + c.to;
+            const auto to = split(c.to, ':');
+            return c.to.empty()     ? ""
+                   : to.size() == 2 ? u + " is Ineffective in Impulse " + to[0] +
+                                          "'s Mutual Combat Segment: it may not attack then (15.33)"
+                                    : u + " is Ineffective in Impulse " + c.to;
         }
         if (c.key == "pinned_to") {
             return c.to.empty() ? u + " is no longer pinned" : u + " is pinned to " + c.to;

@@ -209,13 +209,15 @@ Resolution resolve_melee(const Table& crt, const MeleeRequest& q, Dice& dice, st
     }
     refuse_attackers_twice(q);
     refuse_attackers_of_two_sides(q);
-    refuse_leaders(q);
+    // Ships of one side first: a game's leaders aboard two Byzantine ships are no :leader typed
+    // on both sides (hunt57), and the ships are not enemies whatever their leaders.
     for (const auto& ship : q.attackers) {
         if (!ship.side.empty() && !q.defender.side.empty() && ship.side == q.defender.side) {
             throw usage_error("{attacker} " + ship.name + " and {defender} " + q.defender.name + " are both " +
                               ship.side + " ships");
         }
     }
+    refuse_leaders(q);
     if (!q.exchange && !q.split.empty()) {
         throw usage_error("{split} applies only with {exchange}, when the defender attacks back");
     }

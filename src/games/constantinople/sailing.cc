@@ -414,6 +414,12 @@ Resolution resolve_wind(const Table& direction, const Table& velocity, Dice& dic
             std::erase_if(r.result.fields, [](const Field& f) { return f.key == "toward"; });
             r.steps.push_back("no wind: the direction rolled (" + from +
                               ") blows nothing; no heading is into the wind (14.24, 14.26)");
+        } else if (speed == "storm") {
+            // 14.29: in a Storm no ship moves, none sails, that Game-Turn: the direction's 14.24
+            // limit on sailing ("no sail ship may move into a hex northward") is moot.
+            r.result.effects.clear();
+            r.steps.push_back("Storm: no ship moves this Game-Turn, so the direction (" + from +
+                              ") limits no sailing (14.29, 14.24)");
         }
         r.result.effects.insert(r.result.effects.end(), v_out.effects.begin(), v_out.effects.end());
     }

@@ -70,6 +70,21 @@ TEST_CASE("wind: a velocity roll of 2 is a Storm with 14.29's consequences", "[c
     CHECK(cites_storm);
 }
 
+TEST_CASE("wind: in a Storm the direction limits no sailing, for no ship moves (14.29, 14.24)", "[core][wind]")
+{
+    // 14.29: in a Storm "all ships ... may not move that Game-Turn ... There is no other
+    // movement that Game-Turn": 14.24's "no sail ship may move into a hex northward" is moot.
+    test::Scripted s({7, 2});
+    auto r = resolve_wind(table("constantinople.wind-direction"), table("constantinople.wind-velocity"), s.dice);
+    REQUIRE(field<std::string>(r.result, "velocity") == "storm");
+    CHECK(r.result.code == "N");
+    CHECK_FALSE(r.result.effects.empty());
+    for (const auto& e : r.result.effects) {
+        CHECK(e.find("into the wind") == std::string::npos);
+        CHECK(e.find("(14.29)") != std::string::npos);
+    }
+}
+
 TEST_CASE("wind: a velocity roll of 11 is No Wind, drifting north to south (14.26)", "[core][wind]")
 {
     test::Scripted s({4, 11});

@@ -317,3 +317,163 @@ TEST_CASE("game: next --end-phase ends the Naval Phase before its fifth Impulse,
     CHECK(gb.code == 64);
     CHECK(contains(gb.err, "--end-phase"));
 }
+
+TEST_CASE("game: a leader the game has aboard neither stops a ram nor is blamed on a flag (15.26, 15.42)",
+          "[games][constantinople][game]")
+{
+    // 15.26: "Leaders have no effect on Naval Combat, with the following exception ... adds one
+    // to the ship's Melee Strength for defensive purposes only." Nothing in 15.1-15.15 keeps a
+    // ship with a leader aboard from being rammed (hunt57: "--target: a leader has no effect").
+    const test::TempDir dir("c-leader-ram");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    REQUIRE(run_cli({"-q", "game", "set", file, "Venice", "leader=Diedo", "--reason", "15.26"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "set", file, "Crete", "leader=Trevisano", "--reason", "15.26"}).code == 0);
+    // Galley-1, ram strength 4, against Venice's ram defense D: 1-2 pins (15.42)
+    auto ram = game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"});
+    CHECK(ram.code == 0);
+    CHECK(contains(ram.out, "pinned"));
+    CHECK(contains(slurp(file), "pinned_to = \"Galley-1\""));
+    CHECK_FALSE(contains(ram.err, "--target"));
+    // A :leader typed on a ram still does nothing, and is refused as a slip, on either ship
+    auto typed = run_cli({"--game", file, "ram", "--rammer", "Galley-2", "--target", "Crete:leader", "--roll", "1"});
+    CHECK(typed.code == 64);
+    CHECK(contains(typed.err, "--target 'Crete:leader': a leader has no effect on ramming (15.26)"));
+    auto rammer = run_cli({"ram", "--rammer", "Venice:leader", "--target", "Galley-1", "--roll", "1"});
+    CHECK(rammer.code == 64);
+    CHECK(contains(rammer.err, "--rammer 'Venice:leader': a leader has no effect on ramming (15.26)"));
+    // Two Byzantine ships are not enemies (15.24): the game's leaders aboard both are not a
+    // ':leader on --attacker and --defender both' nobody typed
+    auto friends = run_cli({"--game", file, "melee", "--attacker", "Crete", "--defender", "Venice", "--roll", "1"});
+    CHECK(friends.code == 64);
+    CHECK(contains(friends.err, "are both byzantine ships"));
+    CHECK_FALSE(contains(friends.err, ":leader"));
+}
+
+TEST_CASE("game: storm refuses :pinned on a ship the game has unpinned (14.29, 15.15)", "[games][constantinople][game]")
+{
+    // 14.29: only "Ships that are pinned from Ramming are automatically sunk"; a ship at sea
+    // rolls a die and only a 6 eliminates it. :pinned on a ship the game has engaged with no one
+    // sank it with no die (hunt57); it is refused as :damaged and :back are.
+    const test::TempDir dir("c-storm-pinned");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Galley-1 (ram 4) pins Venice (D) on a 1 (15.42), then a Storm is the wind
+    REQUIRE(game({"ram", "--rammer", "Galley-1", "--target", "Venice", "--roll", "1"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "set", file, "clock", "velocity=storm", "--reason", "2 on 14.32"}).code == 0);
+    const std::string before = slurp(file);
+    auto unpinned = game({"storm", "--ship", "Galley-5:pinned"});
+    CHECK(unpinned.code == 64);
+    CHECK(contains(unpinned.err, "--ship 'Galley-5:pinned': the game has Galley-5 pinned to no ship"));
+    // under --pinned-reading rammed the rammer is not pinned from Ramming: :pinned contradicts it
+    auto rammer = game({"storm", "--ship", "Galley-1:pinned", "--pinned-reading", "rammed"});
+    CHECK(rammer.code == 64);
+    CHECK(contains(rammer.err, "as the rammer, and --pinned-reading rammed sinks only the rammed ship"));
+    CHECK(slurp(file) == before);
+    // :pinned that agrees with the game is taken: Venice is sunk without a die
+    auto agrees = game({"storm", "--ship", "Venice:pinned"});
+    CHECK(agrees.code == 0);
+    CHECK(contains(agrees.out, "pinned from Ramming, sunk without a roll (14.29)"));
+}
+
+TEST_CASE("game: an Ineffective ship's Impulse ended at its movement may not attack in the next combat fought (15.33)",
+          "[games][constantinople][game]")
+{
+    // 15.33: an Ineffective ship "is halved in movement ... for the next Movement Segment. It may
+    // not attack/melee in the next Mutual Combat Segment". Ended by --end-phase at the movement
+    // step of the Impulse it is Ineffective in, that Impulse's movement is played and its combat
+    // never is: the next Mutual Combat Segment is the next phase's first, its movement whole.
+    const test::TempDir dir("c-ineffective-end");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const auto game = applied_to(file);
+    // Venice 7 against Galley-2 4, +3: a 1 is I (15.41), Ineffective in Impulse 1-2
+    REQUIRE(game({"melee", "--attacker", "Venice", "--defender", "Galley-2", "--roll", "1"}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // 1-2, its movement
+    CHECK(contains(run_cli({"game", "status", file}).out, "Galley-2: Ineffective this Impulse"));
+    const std::string before = slurp(file);
+    auto end = run_cli({"game", "next", file, "--end-phase", "--roll", "9,7"});
+    REQUIRE(end.code == 0);
+    CHECK(contains(end.out, "its Mutual Combat Segment not fought"));
+    const std::string ended = slurp(file);
+    // Impulse 2-1: its movement whole, no attack in its Mutual Combat Segment
+    auto status = run_cli({"game", "status", file});
+    CHECK(contains(status.out, "Galley-2: Ineffective in this Impulse's combat"));
+    CHECK_FALSE(contains(status.out, "Galley-2 is Ineffective: half movement"));
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);  // 2-1, its combat
+    auto attack = run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Venice", "--roll", "6"});
+    CHECK(attack.code == 64);
+    CHECK(contains(attack.err, "Galley-2 is Ineffective this Impulse: it may not attack, it may defend (15.33)"));
+    // it may defend
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Venice", "--defender", "Galley-2", "--roll", "2"}).code ==
+          0);
+    // the next Impulse it attacks again
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    CHECK(run_cli({"--game", file, "melee", "--attacker", "Galley-2", "--defender", "Venice", "--roll", "2"}).code ==
+          0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+    // undo and redo of the end of the phase, byte for byte (three game next after it)
+    for (int i = 0; i < 3; ++i) {
+        REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    }
+    CHECK(slurp(file) == ended);
+    REQUIRE(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(slurp(file) == before);
+    REQUIRE(run_cli({"-q", "game", "redo", file}).code == 0);
+    CHECK(slurp(file) == ended);
+    // a value the rules keep for no Impulse is refused when read
+    auto set = run_cli({"game", "set", file, "Galley-2", "ineffective=2-1:movement", "--reason", "test"});
+    CHECK(set.code == 64);
+    CHECK(contains(set.err, "PHASE-IMPULSE:combat"));
+}
+
+TEST_CASE("game: portage names the game, not --turn, for the Game-Turn it gave (17.1.1)",
+          "[games][constantinople][game]")
+{
+    // "the Ottoman Player may never attempt Portage before Game-Turn Six" (17.1.1); with --game
+    // the Game-Turn is the game's (one Naval Phase a Game-Turn, 4.0) and --turn was not typed.
+    const test::TempDir dir("c-portage-turn");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    auto early = run_cli(
+        {"--game", file, "portage", "--ship", "Trireme-1", "--capability", "3", "--assaults", "3,3", "--roll", "6"});
+    CHECK(early.code == 64);
+    CHECK(contains(early.err, "umpire: error: the game (" + file +
+                                  ") is in Game-Turn 1: the Ottoman Player may never attempt Portage before "
+                                  "Game-Turn Six (17.1.1)"));
+    CHECK_FALSE(contains(early.err, "--turn"));
+    // typed, it is named as typed
+    auto typed = run_cli({"portage", "--turn", "3", "--ship", "Trireme-1", "--capability", "3", "--assaults", "3,3"});
+    CHECK(typed.code == 64);
+    CHECK(contains(typed.err, "--turn 3: the Ottoman Player may never attempt Portage"));
+}
+
+TEST_CASE("game: in a Storm the movement step asks only what may be done (14.29)", "[games][constantinople][game]")
+{
+    // 14.29: in a Storm "all ships ... may not move that Game-Turn ... There is no other movement
+    // that Game-Turn": no ram, no breaking free, no sailing; and storm only in a Storm.
+    const test::TempDir dir("c-storm-asks");
+    const std::string file = dir / "siege.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    auto calm = run_cli({"game", "status", file});
+    CHECK(contains(calm.out, "rams take place during movement: ram (13.1, 15.1)"));
+    CHECK(contains(calm.out, "free --ship (15.16)"));
+    CHECK_FALSE(contains(calm.out, "storm (14.29)"));
+    // the fifth Impulse's combat, then the next phase's wind: 7 is N, 2 a Storm (14.31, 14.32)
+    for (int i = 0; i < 9; ++i) {
+        REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    }
+    auto next = run_cli({"game", "next", file, "--roll", "7,2"});
+    REQUIRE(next.code == 0);
+    CHECK(contains(next.out, "Naval Phase 2, Impulse 1, wind N storm"));
+    CHECK_FALSE(contains(next.out, "straight into the wind"));
+    for (const auto& out : {next.out, run_cli({"game", "status", file}).out}) {
+        CHECK(contains(out, "to do: in a Storm no ship moves that Game-Turn: storm (14.29)"));
+        CHECK_FALSE(contains(out, "ram (13.1, 15.1)"));
+        CHECK_FALSE(contains(out, "free --ship"));
+        CHECK_FALSE(contains(out, "straight into the wind"));
+    }
+}
