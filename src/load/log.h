@@ -119,6 +119,8 @@ struct Chain {
 };
 Chain check_chain(std::string_view text);
 
+// LINE, a log's or journal's line, read. A line that is not an umpire log line, or whose
+// arrays and objects nest deeper than umpire reads (256, as for TOML), is a bare message.
 Expected<LogEntry> parse_log_line(std::string_view line);
 
 // A batch request written as JSON, {"args": ["check", "storm"]}: the words

@@ -743,6 +743,64 @@ TEST_CASE("game journal: a line ending in CR LF is refused wherever it is, the o
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
+TEST_CASE("game journal: a line nested deeper than umpire's limit is refused by every reader, and cut by recover",
+          "[cli][game]")
+{
+    // hunt58: a journal line whose resolution was nested 100,000 deep crashed status, rebuild,
+    // undo, recover, replay and luck (SIGSEGV): the value was written out again a level at a
+    // time. Past umpire's limit of 256 (as for TOML) the line is not read: data, named by its
+    // line, as any line that is not a journal line is; recover cuts it off. The depths here
+    // stay small, so the sanitized build's smaller stack runs this as the plain one does.
+    const TempDir dir("journal-deep");
+    const std::string file = dir / "deep.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    const std::string made = slurp(file);
+    const std::string first = slurp(file + ".journal");
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string game = slurp(file);
+    const std::string two = slurp(file + ".journal");
+    // The last line's resolution replaced by arrays nested DEPTH deep: the line's own object
+    // is one level more. Its link to the line before and the file it left ("after") still hold.
+    const auto nested = [&](size_t depth) {
+        std::string line = lines_of(two).back();
+        const size_t at = line.find("\"resolution\":");
+        REQUIRE(at != std::string::npos);
+        line = line.substr(0, at) + "\"resolution\":" + std::string(depth, '[') + std::string(depth, ']') + "}";
+        return first + line + "\n";
+    };
+    spit(file + ".journal", nested(255));  // the line 256 deep: read
+    CHECK(run_cli({"game", "status", file}).code == 0);
+
+    const std::string deep = nested(300);
+    spit(file + ".journal", deep);
+    const std::string line2 = file + ".journal:2: ";
+    const std::string said = "arrays and objects nested deeper than 256";
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"game", "status", file}, {"game", "rebuild", file}, {"game", "undo", file}, {"game", "next", file}}) {
+        CAPTURE(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, line2 + said));
+        CHECK(slurp(file) == game);
+        CHECK(slurp(file + ".journal") == deep);
+    }
+    auto replay = run_cli({"replay", file + ".journal"});
+    CHECK(replay.code == 65);
+    CHECK(contains(replay.err, line2));
+    CHECK(contains(replay.err, said));
+    auto luck = run_cli({"luck", file + ".journal"});
+    CHECK(contains(luck.out + luck.err, said));
+
+    // recover cuts the line off, kept aside, and the game is what the first line made.
+    auto recovered = run_cli({"game", "recover", file});
+    CHECK(recovered.code == 0);
+    CHECK(contains(recovered.out, "the journal cut after line 1"));
+    CHECK(slurp(file + ".journal") == first);
+    CHECK(first + slurp(file + ".journal.cut") == deep);
+    CHECK(slurp(file) == made);
+    CHECK(run_cli({"game", "status", file}).code == 0);
+}
+
 namespace {
 
 // Thrown by the step hook where a kill -9 would land: nothing of umpire's catches it, so the
