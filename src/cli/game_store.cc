@@ -97,6 +97,27 @@ std::string quoted_line(const std::string& line)
     return line.empty() ? "nothing" : "'" + visible(excerpt(line)) + "'";
 }
 
+// What is said of a journal, JPATH, with no whole line while its game file is there (emptied,
+// or truncated to 0 bytes): no command of umpire's can make the game again without its record
+// (recover neither), so the advice is what the referee can do.
+std::string empty_journal(const std::string& jpath)
+{
+    return jpath +
+           ": empty: a journal begins with the 'game new' that made the game, and without its lines "
+           "nothing (game recover neither) can show what the game is; " +
+           journal_lost_advice();
+}
+
+}  // namespace
+
+std::string journal_lost_advice()
+{
+    return "put back a copy of the journal, or move the game file and its journal aside and start again with "
+           "'umpire game new'";
+}
+
+namespace {
+
 std::vector<load::LogEntry> parse_journal(const std::string& text, const std::string& file)
 {
     std::vector<load::LogEntry> out;
@@ -174,7 +195,10 @@ std::string limits_broken(const core::GameState& game, const core::TableOf& tabl
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
                            const GameStarter& start, const core::TableOf& table, bool stop)
 {
-    const std::string what = journal.empty() ? "" : made_from(journal.front());
+    if (journal.empty()) {
+        throw data_error(empty_journal(journal_file));
+    }
+    const std::string what = made_from(journal.front());
     if (what.empty()) {
         throw data_error(journal_file + ":1: not the 'game new' that made the game; a journal begins with it");
     }
@@ -392,19 +416,29 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
                             ": left over from a write that was killed; removed (it is never the game)");
     }
     const std::string recover = "; 'umpire game recover " + path + "' mends it (umpire(1), GAME FILES)";
+    // Recover keeps the lines before the first that does not hold; before line 1 there are
+    // none (a byte-order mark excepted, which it removes): status sent the referee to a
+    // recover that refused (hunt58).
+    const auto mends = [&](size_t line) {
+        return line > 1 || journal.starts_with(load::k_byte_order_mark)
+                   ? recover
+                   : "; it is the 'game new' that made the game, and recover keeps only the lines before the "
+                     "damage: " +
+                         journal_lost_advice();
+    };
     if (chain.broken_at != 0) {
         const std::string crlf = crlf_problem(journal, jpath);
         throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why +
-                         (crlf.empty() ? recover : crlf));
+                         (crlf.empty() ? mends(chain.broken_at) : crlf));
     }
     if (chain.lines == 0) {
-        throw data_error(jpath + ": empty: a journal begins with the 'game new' that made the game" + recover);
+        throw data_error(empty_journal(jpath));
     }
     // The last line says which game file it left: most opens end here.
     const size_t last_start = journal.rfind('\n', journal.size() - 2) + 1;  // npos + 1 == 0
     auto last = load::parse_log_line(std::string_view(journal).substr(last_start, journal.size() - 1 - last_start));
     if (!last) {
-        throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + recover);
+        throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + mends(chain.lines));
     }
     // The line before the last, when there is one: what the game was before the last change.
     std::optional<load::LogEntry> prev;

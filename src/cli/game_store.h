@@ -108,6 +108,10 @@ struct JournalGame {
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
                            const GameStarter& start, const core::TableOf& table, bool stop = false);
 
+// What a referee can do with a journal none of which holds from its first line (empty, or its
+// 'game new' line damaged), which recover cannot mend: "put back a copy of the journal, or ...".
+std::string journal_lost_advice();
+
 // Why GAME, as a journal line's changes leave it, is no game umpire would write: "its changes
 // leave 2-Para's suppressed so: 9 suppressed stands, but ... (11.3.1)", the first value that
 // breaks the board's limits (core::state_problems, the check every read and write makes);

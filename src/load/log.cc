@@ -380,6 +380,10 @@ Chain check_chain(std::string_view text)
                 link_break(linked ? line.substr(k_open.size(), 64) : std::string_view(), chain.last, chain.lines);
             // umpire ends its lines with LF alone: a CR is a copy through a DOS tool, whatever the
             // line's place (the next line's prev would be taken over it, and a dos2unix break it).
+            if (chain.lines == 1 && line.starts_with(k_byte_order_mark)) {
+                why = "it begins with a byte-order mark (U+FEFF), as an editor may save UTF-8; umpire writes "
+                      "none, and chains each line as written";
+            }
             if (why.empty() && line.ends_with('\r')) {
                 why = crlf_lines() + "; umpire ends its lines with LF, and chains each line to the one before "
                                      "as written";

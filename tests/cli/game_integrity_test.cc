@@ -801,6 +801,66 @@ TEST_CASE("game journal: a line nested deeper than umpire's limit is refused by 
     CHECK(run_cli({"game", "status", file}).code == 0);
 }
 
+TEST_CASE("game recover: mends what status sends it, a byte-order mark before line 1, and an empty journal is said "
+          "as nothing recovers it",
+          "[cli][game]")
+{
+    // hunt58: status said "'umpire game recover FILE' mends it" of a journal an editor saved with
+    // a byte-order mark, or one emptied, and recover refused both ("not the 'game new' that made
+    // the game"). umpire(1), GAME FILES: recover "mends a file or journal that disagree".
+    const TempDir dir("journal-bom");
+    const std::string file = dir / "bom.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string game = slurp(file);
+    const std::string two = slurp(file + ".journal");
+    const std::string jpath = file + ".journal";
+
+    spit(jpath, "\xEF\xBB\xBF" + two);
+    auto status = run_cli({"game", "status", file});
+    CHECK(status.code == 65);
+    CHECK(contains(status.err, jpath + ":1: it begins with a byte-order mark (U+FEFF)"));
+    CHECK(contains(status.err, "'umpire game recover " + file + "' mends it"));
+    auto rebuild = run_cli({"game", "rebuild", file});
+    CHECK(rebuild.code == 65);
+    CHECK(contains(rebuild.err, "'umpire game recover " + file + "' removes it"));
+    auto recovered = run_cli({"game", "recover", file});
+    CHECK(recovered.code == 0);
+    CHECK(contains(recovered.out, "byte-order mark (U+FEFF) before line 1 removed"));
+    CHECK(slurp(jpath) == two);  // every line kept, as umpire wrote it
+    CHECK(slurp(file) == game);
+    CHECK(run_cli({"game", "status", file}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
+    // An empty journal: nothing makes the game again from it, and recover is not offered.
+    spit(jpath, "");
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"game", "status", file}, {"game", "recover", file}, {"game", "rebuild", file}, {"game", "undo", file}}) {
+        CAPTURE(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, jpath + ": empty"));
+        CHECK(contains(r.err, "put back a copy of the journal"));
+        CHECK(!contains(r.err, "mends it"));
+        CHECK(slurp(file) == game);
+        CHECK(slurp(jpath).empty());
+    }
+    // A first line, the 'game new', that is no journal line: recover keeps the lines before the
+    // damage, none, and is not offered either.
+    const std::string broken = "not a journal line\n" + lines_of(two).back() + "\n";
+    spit(jpath, broken);
+    for (const std::vector<std::string>& call :
+         std::vector<std::vector<std::string>>{{"game", "status", file}, {"game", "recover", file}}) {
+        CAPTURE(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, jpath + ":1: "));
+        CHECK(contains(r.err, "put back a copy of the journal"));
+        CHECK(!contains(r.err, "mends it"));
+        CHECK(slurp(jpath) == broken);
+    }
+}
+
 namespace {
 
 // Thrown by the step hook where a kill -9 would land: nothing of umpire's catches it, so the
