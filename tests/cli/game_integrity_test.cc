@@ -8,6 +8,7 @@
 #include "util/sha256.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -859,6 +860,42 @@ TEST_CASE("game recover: mends what status sends it, a byte-order mark before li
         CHECK(!contains(r.err, "mends it"));
         CHECK(slurp(jpath) == broken);
     }
+}
+
+TEST_CASE("game journal: replay finds a line whose changes are not what its own dice give", "[cli][game]")
+{
+    // umpire(1): replay is the check for what the chain cannot see. A journal line's changes are
+    // what it did to the game; its resolution (dice and result) is what replay resolves again.
+    // Changes edited to 2 suppressed stands, where the line's roll of 1 in the open suppresses
+    // one (11.3.3), replayed as "0 differ": only the resolution was compared (hunt58).
+    const TempDir dir("journal-forged");
+    const std::string file = dir / "forged.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+    const std::string jpath = file + ".journal";
+    CHECK(contains(run_cli({"replay", jpath}).out, "0 differ"));
+
+    std::vector<std::string> lines = lines_of(slurp(jpath));
+    REQUIRE(lines.size() == 3);
+    auto line = nlohmann::ordered_json::parse(lines.back());
+    bool forged = false;
+    for (auto& c : line["changes"]) {
+        if (c["unit"] == "I-Btl" && (c["key"] == "suppressed" || c["key"] == "suppressed_today")) {
+            REQUIRE(c["to"] == "1");  // 11.3.3: a 1 in the open, one stand
+            c["to"] = "2";
+            forged = true;
+        }
+    }
+    REQUIRE(forged);
+    lines.back() = line.dump();
+    spit(jpath, joined(lines));
+    auto replay = run_cli({"replay", jpath});
+    CHECK(replay.code == 65);
+    CHECK(contains(replay.err, jpath + ":3: "));
+    CHECK(contains(replay.err, "the line made 'I-Btl: suppressed 0 -> 2"));
+    CHECK(contains(replay.err, "its resolution now makes 'I-Btl: suppressed 0 -> 1"));
 }
 
 namespace {
