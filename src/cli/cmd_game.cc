@@ -298,6 +298,10 @@ void run_undo(const GameOptions& opt, Context& ctx)
     ctx.options.apply = true;
     ctx.game();
     std::vector<load::LogEntry> journal = read_journal(path);
+    // A game whose start has changed is said so, as every change to it is (apply_to_game).
+    if (const std::string why = start_changed(path, game_starter(ctx)); !why.empty()) {
+        throw data_error("game undo: refused, nothing undone in " + path + ": " + why);
+    }
     // Undo writes a line's "from" values back; the chain covers every line but the last, whose
     // "from" only a replay can check (an edited one was written back as it stood).
     replay_journal(journal, journal_path(path), game_starter(ctx), ctx.table_of());

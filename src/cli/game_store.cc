@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <sys/stat.h>
 
@@ -192,6 +193,50 @@ std::string limits_broken(const core::GameState& game, const core::TableOf& tabl
            "; umpire writes no such change (the line was edited, or written by hand)";
 }
 
+namespace {
+
+// The game WHAT (a journal's first line's 'game new WHAT') starts as, made again by START.
+core::GameState journal_start(const std::string& what, const std::string& journal_file, const GameStarter& start)
+{
+    try {
+        return start(what);
+    } catch (const Error& e) {
+        if (e.code() != ExitCode::no_input || !scenario_file(what)) {
+            throw;
+        }
+        // Said as game new's mistake ("game new: ... is neither a game nor a scenario") to
+        // a referee who typed undo or rebuild.
+        throw Error(ExitCode::no_input, journal_file + ":1: the game was made from the scenario file " + what +
+                                            ", which cannot be read now (moved or removed?): replaying the journal "
+                                            "starts from it; put it back at that path");
+    }
+}
+
+}  // namespace
+
+std::string start_changed(const std::string& path, const GameStarter& start)
+{
+    const std::string jpath = journal_path(path);
+    std::ifstream in(jpath, std::ios::binary);
+    std::string first;
+    if (!in || !std::getline(in, first)) {
+        return "";  // no journal, or an empty one: every read of the game says so
+    }
+    const auto line = load::parse_log_line(first);
+    const std::string what = line ? made_from(*line) : "";
+    if (what.empty() || line->after.empty()) {
+        return "";  // not the game's first line: the chain and the replay say what it is
+    }
+    if (sha256_hex(load::game_text(journal_start(what, jpath, start))) == line->after) {
+        return "";
+    }
+    return jpath + ":1: the game's start has changed since 'game new' made it: " +
+           (scenario_file(what) ? "its scenario file " + what + " (or a table it reads) was edited"
+                                : "the game's own scenario or a table it reads is not the one it began with") +
+           ", so a resolution would read units and values the game was not made from, and undo and rebuild "
+           "refuse the game; put the scenario (and tables) back as they were";
+}
+
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
                            const GameStarter& start, const core::TableOf& table, bool stop)
 {
@@ -203,18 +248,7 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
         throw data_error(journal_file + ":1: not the 'game new' that made the game; a journal begins with it");
     }
     JournalGame out;
-    try {
-        out.state = start(what);
-    } catch (const Error& e) {
-        if (e.code() != ExitCode::no_input || !scenario_file(what)) {
-            throw;
-        }
-        // Said as game new's mistake ("game new: ... is neither a game nor a scenario") to
-        // a referee who typed undo or rebuild.
-        throw Error(ExitCode::no_input, journal_file + ":1: the game was made from the scenario file " + what +
-                                            ", which cannot be read now (moved or removed?): replaying the journal "
-                                            "starts from it; put it back at that path");
-    }
+    out.state = journal_start(what, journal_file, start);
     std::string before = load::game_text(out.state);
     for (size_t i = 0; i < journal.size(); ++i) {
         const std::string at = journal_file + ":" + std::to_string(i + 1) + ": ";

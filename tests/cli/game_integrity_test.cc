@@ -503,11 +503,17 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
         CHECK(seen.code == 0);
         CHECK(contains(seen.err, "rolled forward to its journal's line 3"));
         CHECK(slurp(own) == behind);
+        // A writer mends the file too; the change it was asked for is refused, as the game's
+        // start has changed (hunt58: it was applied, and could then never be undone).
+        const std::string journal = slurp(own + ".journal");
         auto mended =
             run_cli({"--game", own, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "9"});
-        CHECK(mended.code == 0);
+        CHECK(mended.code == 65);
         CHECK(contains(mended.err, "rolled forward to its journal's line 3"));
+        CHECK(contains(mended.err, "the game's start has changed since 'game new' made it: its scenario file " +
+                                       scenario + " (or a table it reads) was edited"));
         CHECK(slurp(own) == ahead);
+        CHECK(slurp(own + ".journal") == journal);
         // The renamed unit is the game's still; its factors come from the scenario, which
         // lost it: said as that, not as a name mistyped.
         auto lost = run_cli({"--game", own, "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "9"});
@@ -896,6 +902,50 @@ TEST_CASE("game journal: replay finds a line whose changes are not what its own 
     CHECK(contains(replay.err, jpath + ":3: "));
     CHECK(contains(replay.err, "the line made 'I-Btl: suppressed 0 -> 2"));
     CHECK(contains(replay.err, "its resolution now makes 'I-Btl: suppressed 0 -> 1"));
+}
+
+TEST_CASE("game file: a scenario edited since game new is named, and no change is applied from it", "[cli][game]")
+{
+    // DESIGN.md 12: the journal is the game's record, replayed from the start its first line
+    // recorded. A scenario file edited mid-game was read by --apply (new units, new factors),
+    // its change journalled, and undo and rebuild then refused the game for good (hunt58).
+    const TempDir dir("scenario-edited");
+    const std::string scenario = dir / "mine.toml";
+    const std::string original = slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/great-battles-example.toml");
+    spit(scenario, original);
+    const std::string file = dir / "mine-game.toml";
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string game = slurp(file);
+    const std::string journal = slurp(file + ".journal");
+
+    std::string edited = original;
+    REQUIRE(edited.find("\"II-Btl\"") != std::string::npos);
+    edited.replace(edited.find("\"II-Btl\""), 8, "\"II-Bat\"");
+    spit(scenario, edited);
+    const std::string said =
+        file + ".journal:1: the game's start has changed since 'game new' made it: its scenario file " + scenario;
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"},
+             {"--game", file, "--apply", "suppress", "--unit", "II-Bat", "--stand", "open", "--roll", "1"},
+             {"game", "next", file},
+             {"game", "undo", file}}) {
+        CAPTURE(call);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, said));
+        CHECK(contains(r.err, "put the scenario (and tables) back as they were"));
+        CHECK(slurp(file) == game);
+        CHECK(slurp(file + ".journal") == journal);
+    }
+    CHECK(run_cli({"game", "status", file}).code == 0);  // a read changes nothing
+
+    // Put back, the game goes on, and its change can be undone.
+    spit(scenario, original);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+    CHECK(run_cli({"-q", "game", "undo", file}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 
 namespace {
