@@ -300,6 +300,10 @@ void run_undo(const GameOptions& opt, Context& ctx)
     ctx.options.apply = true;
     ctx.game();
     std::vector<load::LogEntry> journal = read_journal(path);
+    // A game whose start has changed is said so, as every change to it is (apply_to_game).
+    if (const std::string why = start_changed(path, game_starter(ctx)); !why.empty()) {
+        throw data_error("game undo: refused, nothing undone in " + path + ": " + why);
+    }
     // Undo writes a line's "from" values back; the chain covers every line but the last, whose
     // "from" only a replay can check (an edited one was written back as it stood).
     replay_journal(journal, journal_path(path), game_starter(ctx), ctx.table_of());
@@ -427,8 +431,11 @@ std::string chained_journal(const std::string& path, size_t& torn, std::string& 
     text.resize(chain.whole);
     if (chain.broken_at != 0) {
         const std::string crlf = crlf_problem(text, jpath);
+        const std::string recover =
+            "; 'umpire game recover " + path + "' " +
+            (text.starts_with(load::k_byte_order_mark) ? "removes it" : "keeps the lines before it");
         throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why +
-                         (crlf.empty() ? "; 'umpire game recover " + path + "' keeps the lines before it" : crlf));
+                         (crlf.empty() ? recover : crlf));
     }
     return text;
 }
@@ -550,6 +557,13 @@ void run_recover(const GameOptions& opt, Context& ctx)
         r.inputs.push_back({"keep_edits", true});
     }
     load::discard_state_text(path);
+    // A byte-order mark an editor put before line 1 (umpire writes none) breaks the chain
+    // there (check_chain): removed, the lines kept as written, so the chain holds again.
+    // Status sent the referee here, and recover refused the line (hunt58).
+    if (const std::string was = load::read_file(jpath); was.starts_with(load::k_byte_order_mark)) {
+        load::replace_file(jpath, was.substr(load::k_byte_order_mark.size()));
+        r.steps.push_back(jpath + ": the byte-order mark (U+FEFF) before line 1 removed; umpire writes none");
+    }
     const bool have_file = std::filesystem::exists(path, ec);
     const std::string file = have_file ? load::read_file(path) : "";
     // The journal: whole lines, chained, each applying to the game the lines before it left.
@@ -580,13 +594,17 @@ void run_recover(const GameOptions& opt, Context& ctx)
         journal.push_back(std::move(*e));
         at = nl + 1;
     }
+    if (keep == 0) {
+        // nothing holds before the damage: recover cannot say "mends it" of its own refusal
+        throw data_error((why.empty() ? jpath + ": empty; nothing to recover from"
+                                      : why + "; recover keeps the lines before the first that does not hold, and "
+                                              "this is line 1, the 'game new' that made the game") +
+                         ": " + journal_lost_advice());
+    }
     const JournalGame made = replay_journal(journal, jpath, game_starter(ctx), ctx.table_of(), true);
     if (made.lines < keep) {
         keep = made.lines;
         why = made.failure;
-    }
-    if (keep == 0) {
-        throw data_error(why.empty() ? jpath + ": empty; nothing to recover from" : why);
     }
     if (opt.keep_edits && (keep < chain.lines || !why.empty())) {
         throw usage_error("game recover --keep-edits: the journal itself is damaged (" + why +

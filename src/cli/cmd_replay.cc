@@ -33,6 +33,28 @@ bool has_option(const std::vector<std::string>& argv, std::initializer_list<std:
     });
 }
 
+// Where a journal line's CHANGES, what it did to the game, differ from APPLIED, what its
+// resolution worked out again applies: "" when they agree. The chain and "after" cover the
+// line as written, so a line whose changes were edited with its file and "after" to match
+// passed everything but this (hunt58: 3 stands suppressed where the dice gave 2).
+std::string changes_difference(const std::vector<core::Change>& changes, const std::vector<core::Change>& applied)
+{
+    const auto same = [](const core::Change& a, const core::Change& b) {
+        return a.unit == b.unit && a.key == b.key && a.from == b.from && a.to == b.to && a.rule == b.rule;
+    };
+    for (size_t i = 0; i < std::max(changes.size(), applied.size()); ++i) {
+        if (i < changes.size() && i < applied.size() && same(changes[i], applied[i])) {
+            continue;
+        }
+        const auto said = [&](const std::vector<core::Change>& list) {
+            return i < list.size() ? "'" + visible(core::change_text(list[i])) + "'" : std::string("nothing");
+        };
+        return "changes[" + std::to_string(i) + "]: the line made " + said(changes) + ", its resolution now makes " +
+               said(applied) + " (the line's changes are not what its dice give)";
+    }
+    return "";
+}
+
 }  // namespace
 
 std::string replay_refusal(const std::vector<std::string>& argv, bool has_state_before)
@@ -221,6 +243,14 @@ void run_replay(const ReplayOptions& opt, Context& ctx)
             why = "now resolves nothing";
         } else {
             why = load::resolution_difference(entry->resolution, format::to_json(*now.resolution));
+            // A journal line (it says the file it left) is also what it changed: its changes
+            // against those the resolution works out again, which its "applied" only repeats.
+            if (!entry->after.empty()) {
+                if (std::string changed = changes_difference(entry->changes, now.resolution->applied);
+                    !changed.empty()) {
+                    why += (why.empty() ? "" : "; ") + changed;
+                }
+            }
         }
         std::string tables;
         for (const auto& [id, hash] : entry->tables) {

@@ -246,6 +246,13 @@ void Context::apply_to_game(core::Resolution& r)
         throw usage_error("--apply needs a game: give --game FILE (or set $UMPIRE_GAME)");
     }
     game();
+    // A game whose start has changed (its scenario edited) is not changed further: the
+    // resolution read the new scenario, and undo could never take the change back.
+    if (!replay_state && !read_only) {
+        if (const std::string why = start_changed(path, game_starter(*this)); !why.empty()) {
+            throw data_error("refused, nothing applied to " + path + ": " + why);
+        }
+    }
     core::GameState g = *m_game;
     const core::GameRules* rules = core::find_game_rules(g.game);
     std::vector<core::Change> changes = game_changes ? game_changes(r) : rules->changes(g, r);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <sys/stat.h>
 
@@ -97,6 +98,27 @@ std::string quoted_line(const std::string& line)
     return line.empty() ? "nothing" : "'" + visible(excerpt(line)) + "'";
 }
 
+// What is said of a journal, JPATH, with no whole line while its game file is there (emptied,
+// or truncated to 0 bytes): no command of umpire's can make the game again without its record
+// (recover neither), so the advice is what the referee can do.
+std::string empty_journal(const std::string& jpath)
+{
+    return jpath +
+           ": empty: a journal begins with the 'game new' that made the game, and without its lines "
+           "nothing (game recover neither) can show what the game is; " +
+           journal_lost_advice();
+}
+
+}  // namespace
+
+std::string journal_lost_advice()
+{
+    return "put back a copy of the journal, or move the game file and its journal aside and start again with "
+           "'umpire game new'";
+}
+
+namespace {
+
 std::vector<load::LogEntry> parse_journal(const std::string& text, const std::string& file)
 {
     std::vector<load::LogEntry> out;
@@ -171,16 +193,13 @@ std::string limits_broken(const core::GameState& game, const core::TableOf& tabl
            "; umpire writes no such change (the line was edited, or written by hand)";
 }
 
-JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
-                           const GameStarter& start, const core::TableOf& table, bool stop)
+namespace {
+
+// The game WHAT (a journal's first line's 'game new WHAT') starts as, made again by START.
+core::GameState journal_start(const std::string& what, const std::string& journal_file, const GameStarter& start)
 {
-    const std::string what = journal.empty() ? "" : made_from(journal.front());
-    if (what.empty()) {
-        throw data_error(journal_file + ":1: not the 'game new' that made the game; a journal begins with it");
-    }
-    JournalGame out;
     try {
-        out.state = start(what);
+        return start(what);
     } catch (const Error& e) {
         if (e.code() != ExitCode::no_input || !scenario_file(what)) {
             throw;
@@ -191,6 +210,45 @@ JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std
                                             ", which cannot be read now (moved or removed?): replaying the journal "
                                             "starts from it; put it back at that path");
     }
+}
+
+}  // namespace
+
+std::string start_changed(const std::string& path, const GameStarter& start)
+{
+    const std::string jpath = journal_path(path);
+    std::ifstream in(jpath, std::ios::binary);
+    std::string first;
+    if (!in || !std::getline(in, first)) {
+        return "";  // no journal, or an empty one: every read of the game says so
+    }
+    const auto line = load::parse_log_line(first);
+    const std::string what = line ? made_from(*line) : "";
+    if (what.empty() || line->after.empty()) {
+        return "";  // not the game's first line: the chain and the replay say what it is
+    }
+    if (sha256_hex(load::game_text(journal_start(what, jpath, start))) == line->after) {
+        return "";
+    }
+    return jpath + ":1: the game's start has changed since 'game new' made it: " +
+           (scenario_file(what) ? "its scenario file " + what + " (or a table it reads) was edited"
+                                : "the game's own scenario or a table it reads is not the one it began with") +
+           ", so a resolution would read units and values the game was not made from, and undo and rebuild "
+           "refuse the game; put the scenario (and tables) back as they were";
+}
+
+JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
+                           const GameStarter& start, const core::TableOf& table, bool stop)
+{
+    if (journal.empty()) {
+        throw data_error(empty_journal(journal_file));
+    }
+    const std::string what = made_from(journal.front());
+    if (what.empty()) {
+        throw data_error(journal_file + ":1: not the 'game new' that made the game; a journal begins with it");
+    }
+    JournalGame out;
+    out.state = journal_start(what, journal_file, start);
     std::string before = load::game_text(out.state);
     for (size_t i = 0; i < journal.size(); ++i) {
         const std::string at = journal_file + ":" + std::to_string(i + 1) + ": ";
@@ -392,19 +450,29 @@ OpenedGame open_game(const std::string& path, const GameStarter& start, const co
                             ": left over from a write that was killed; removed (it is never the game)");
     }
     const std::string recover = "; 'umpire game recover " + path + "' mends it (umpire(1), GAME FILES)";
+    // Recover keeps the lines before the first that does not hold; before line 1 there are
+    // none (a byte-order mark excepted, which it removes): status sent the referee to a
+    // recover that refused (hunt58).
+    const auto mends = [&](size_t line) {
+        return line > 1 || journal.starts_with(load::k_byte_order_mark)
+                   ? recover
+                   : "; it is the 'game new' that made the game, and recover keeps only the lines before the "
+                     "damage: " +
+                         journal_lost_advice();
+    };
     if (chain.broken_at != 0) {
         const std::string crlf = crlf_problem(journal, jpath);
         throw data_error(jpath + ":" + std::to_string(chain.broken_at) + ": " + chain.why +
-                         (crlf.empty() ? recover : crlf));
+                         (crlf.empty() ? mends(chain.broken_at) : crlf));
     }
     if (chain.lines == 0) {
-        throw data_error(jpath + ": empty: a journal begins with the 'game new' that made the game" + recover);
+        throw data_error(empty_journal(jpath));
     }
     // The last line says which game file it left: most opens end here.
     const size_t last_start = journal.rfind('\n', journal.size() - 2) + 1;  // npos + 1 == 0
     auto last = load::parse_log_line(std::string_view(journal).substr(last_start, journal.size() - 1 - last_start));
     if (!last) {
-        throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + recover);
+        throw data_error(jpath + ":" + std::to_string(chain.lines) + ": " + last.error() + mends(chain.lines));
     }
     // The line before the last, when there is one: what the game was before the last change.
     std::optional<load::LogEntry> prev;

@@ -108,6 +108,19 @@ struct JournalGame {
 JournalGame replay_journal(const std::vector<load::LogEntry>& journal, const std::string& journal_file,
                            const GameStarter& start, const core::TableOf& table, bool stop = false);
 
+// What a referee can do with a journal none of which holds from its first line (empty, or its
+// 'game new' line damaged), which recover cannot mend: "put back a copy of the journal, or ...".
+std::string journal_lost_advice();
+
+// Why the game at PATH is no longer the one its journal began: the start its journal's first
+// line records (its "after") is not what START makes of that line's scenario now (a scenario
+// file or a table edited since 'game new'), as undo and rebuild find when they replay it.
+// Every change applied checks it first (hunt58: a unit's factors edited mid-game were read,
+// and the change could then never be undone). "" when the start is the same, and for a
+// journal that has no such first line (the reads of the game say what is wrong with it).
+// Only the first line is read.
+std::string start_changed(const std::string& path, const GameStarter& start);
+
 // Why GAME, as a journal line's changes leave it, is no game umpire would write: "its changes
 // leave 2-Para's suppressed so: 9 suppressed stands, but ... (11.3.1)", the first value that
 // breaks the board's limits (core::state_problems, the check every read and write makes);

@@ -22,6 +22,58 @@ namespace umpire::load {
 
 using nlohmann::json;
 
+namespace {
+
+// umpire's limit on how deeply arrays and objects nest in JSON it reads. nlohmann's parser
+// does not recurse, but writing a value out (dump) and comparing two (==, differences) do,
+// once a level: a journal line nested 100,000 deep ran every game command, recover too, out
+// of stack (hunt58). umpire writes nothing deeper than a few levels; TOML's limit is 256 too.
+constexpr size_t k_max_json_depth = 256;
+
+// Where TEXT's arrays and objects nest deeper than k_max_json_depth: "" when they do not.
+// Counted byte by byte, brackets outside strings, so nothing recurses; a text that is not
+// JSON is left to the parser to refuse.
+std::string json_depth_problem(std::string_view text)
+{
+    size_t depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') {
+                ++i;  // the escaped character, a quote too
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > k_max_json_depth) {
+                return "arrays and objects nested deeper than " + std::to_string(k_max_json_depth) + " (at byte " +
+                       std::to_string(i + 1) + "), umpire's limit for the JSON it reads";
+            }
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return "";
+}
+
+// TEXT read as JSON: the one way this file reads JSON it is handed (a journal or log line, a
+// batch request, a logged resolution). A text nested past k_max_json_depth is not read: the
+// value is discarded and TOO_DEEP says why; otherwise TOO_DEEP is "" and the value is
+// nlohmann's (discarded when the text is not JSON).
+json read_json(std::string_view text, std::string& too_deep, const json::parser_callback_t& callback = nullptr)
+{
+    too_deep = json_depth_problem(text);
+    if (!too_deep.empty()) {
+        return json(json::value_t::discarded);
+    }
+    return json::parse(text, callback, false);
+}
+
+}  // namespace
+
 Expected<std::vector<std::string>> parse_json_request(std::string_view line)
 {
     using Words = std::vector<std::string>;
@@ -39,7 +91,11 @@ Expected<std::vector<std::string>> parse_json_request(std::string_view line)
         }
         return true;
     };
-    json j = json::parse(line, keys_of, false);
+    std::string too_deep;
+    json j = read_json(line, too_deep, keys_of);
+    if (!too_deep.empty()) {
+        return fail<Words>("JSON request: " + too_deep);
+    }
     if (j.is_discarded()) {
         return fail<Words>("JSON request: not valid JSON; write {\"args\": [\"check\", \"storm\"]}");
     }
@@ -324,6 +380,10 @@ Chain check_chain(std::string_view text)
                 link_break(linked ? line.substr(k_open.size(), 64) : std::string_view(), chain.last, chain.lines);
             // umpire ends its lines with LF alone: a CR is a copy through a DOS tool, whatever the
             // line's place (the next line's prev would be taken over it, and a dos2unix break it).
+            if (chain.lines == 1 && line.starts_with(k_byte_order_mark)) {
+                why = "it begins with a byte-order mark (U+FEFF), as an editor may save UTF-8; umpire writes "
+                      "none, and chains each line as written";
+            }
             if (why.empty() && line.ends_with('\r')) {
                 why = crlf_lines() + "; umpire ends its lines with LF, and chains each line to the one before "
                                      "as written";
@@ -344,7 +404,11 @@ std::string chain_start() { return k_chain_start; }
 
 Expected<LogEntry> parse_log_line(std::string_view line)
 {
-    json j = json::parse(line, nullptr, false);
+    std::string too_deep;
+    json j = read_json(line, too_deep);
+    if (!too_deep.empty()) {
+        return fail<LogEntry>(too_deep);
+    }
     if (j.is_discarded() || !j.is_object()) {
         return fail<LogEntry>("not a JSON object");
     }
@@ -502,8 +566,12 @@ void differences(const json& a, const json& b, const std::string& path, std::vec
 
 std::string resolution_difference(std::string_view logged, std::string_view now)
 {
-    json a = json::parse(logged, nullptr, false);
-    json b = json::parse(now, nullptr, false);
+    std::string too_deep;
+    json a = read_json(logged, too_deep);
+    if (!too_deep.empty()) {
+        return "logged resolution: " + too_deep;
+    }
+    json b = read_json(now, too_deep);
     if (a.is_discarded() || b.is_discarded()) {
         return "unreadable resolution";
     }

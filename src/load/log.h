@@ -106,6 +106,11 @@ struct LogChain {
     static std::string crlf_said(const std::string& path);
 };
 
+// UTF-8's byte-order mark (U+FEFF), as some editors save it before a file's first line.
+// umpire writes none: a journal's first line that begins with one breaks the chain there
+// (check_chain), and game recover removes it.
+inline constexpr std::string_view k_byte_order_mark = "\xEF\xBB\xBF";
+
 // A log's or journal's lines checked as a chain, without reading them as JSON: each line
 // must open with {"prev":"<SHA-256 of the line before>", as append_log_line writes it, and
 // end in LF alone (a line ending in CR LF breaks the chain there, the first line or the last
@@ -119,6 +124,8 @@ struct Chain {
 };
 Chain check_chain(std::string_view text);
 
+// LINE, a log's or journal's line, read. A line that is not an umpire log line, or whose
+// arrays and objects nest deeper than umpire reads (256, as for TOML), is a bare message.
 Expected<LogEntry> parse_log_line(std::string_view line);
 
 // A batch request written as JSON, {"args": ["check", "storm"]}: the words

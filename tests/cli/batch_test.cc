@@ -553,9 +553,13 @@ TEST_CASE("batch: a JSON request line is read as the words of a command line", "
     CHECK(contains(unknown.out, R"(JSON request: unknown key \"a\"; only \"args\" is read)"));
     const std::string deep = std::string(20000, '[') + std::string(20000, ']');
     auto nested = run_with_input({"batch"}, R"({"args": )" + deep + "}\n");
-    CHECK(contains(nested.out, R"(must hold only strings; found an array)"));
+    // past umpire's limit it is not read at all (hunt58: a journal line so deep crashed)
+    CHECK(contains(nested.out, "JSON request: arrays and objects nested deeper than 256"));
     // the line itself is the answer's "request", as every refused line's is
     CHECK(nlohmann::json::parse(nested.out)["error"]["message"].get<std::string>().size() < 400);
+    auto array = run_with_input({"batch"}, R"({"args": [["roll", "2d6"]]})"
+                                           "\n");
+    CHECK(contains(array.out, R"(must hold only strings; found an array)"));
 }
 
 TEST_CASE("batch: --help on a line is an error line, not lines of help text", "[cli][batch]")

@@ -8,6 +8,7 @@
 #include "util/sha256.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -502,11 +503,17 @@ TEST_CASE("game file: what a crash leaves is mended: a torn line, a file one cha
         CHECK(seen.code == 0);
         CHECK(contains(seen.err, "rolled forward to its journal's line 3"));
         CHECK(slurp(own) == behind);
+        // A writer mends the file too; the change it was asked for is refused, as the game's
+        // start has changed (hunt58: it was applied, and could then never be undone).
+        const std::string journal = slurp(own + ".journal");
         auto mended =
             run_cli({"--game", own, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "9"});
-        CHECK(mended.code == 0);
+        CHECK(mended.code == 65);
         CHECK(contains(mended.err, "rolled forward to its journal's line 3"));
+        CHECK(contains(mended.err, "the game's start has changed since 'game new' made it: its scenario file " +
+                                       scenario + " (or a table it reads) was edited"));
         CHECK(slurp(own) == ahead);
+        CHECK(slurp(own + ".journal") == journal);
         // The renamed unit is the game's still; its factors come from the scenario, which
         // lost it: said as that, not as a name mistyped.
         auto lost = run_cli({"--game", own, "suppress", "--unit", "II-Btl", "--stand", "open", "--roll", "9"});
@@ -740,6 +747,204 @@ TEST_CASE("game journal: a line ending in CR LF is refused wherever it is, the o
     refused_everywhere(last_cr, 2);
 
     spit(file + ".journal", two);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+}
+
+TEST_CASE("game journal: a line nested deeper than umpire's limit is refused by every reader, and cut by recover",
+          "[cli][game]")
+{
+    // hunt58: a journal line whose resolution was nested 100,000 deep crashed status, rebuild,
+    // undo, recover, replay and luck (SIGSEGV): the value was written out again a level at a
+    // time. Past umpire's limit of 256 (as for TOML) the line is not read: data, named by its
+    // line, as any line that is not a journal line is; recover cuts it off. The depths here
+    // stay small, so the sanitized build's smaller stack runs this as the plain one does.
+    const TempDir dir("journal-deep");
+    const std::string file = dir / "deep.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    const std::string made = slurp(file);
+    const std::string first = slurp(file + ".journal");
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string game = slurp(file);
+    const std::string two = slurp(file + ".journal");
+    // The last line's resolution replaced by arrays nested DEPTH deep: the line's own object
+    // is one level more. Its link to the line before and the file it left ("after") still hold.
+    const auto nested = [&](size_t depth) {
+        std::string line = lines_of(two).back();
+        const size_t at = line.find("\"resolution\":");
+        REQUIRE(at != std::string::npos);
+        line = line.substr(0, at) + "\"resolution\":" + std::string(depth, '[') + std::string(depth, ']') + "}";
+        return first + line + "\n";
+    };
+    spit(file + ".journal", nested(255));  // the line 256 deep: read
+    CHECK(run_cli({"game", "status", file}).code == 0);
+
+    const std::string deep = nested(300);
+    spit(file + ".journal", deep);
+    const std::string line2 = file + ".journal:2: ";
+    const std::string said = "arrays and objects nested deeper than 256";
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"game", "status", file}, {"game", "rebuild", file}, {"game", "undo", file}, {"game", "next", file}}) {
+        CAPTURE(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, line2 + said));
+        CHECK(slurp(file) == game);
+        CHECK(slurp(file + ".journal") == deep);
+    }
+    auto replay = run_cli({"replay", file + ".journal"});
+    CHECK(replay.code == 65);
+    CHECK(contains(replay.err, line2));
+    CHECK(contains(replay.err, said));
+    auto luck = run_cli({"luck", file + ".journal"});
+    CHECK(contains(luck.out + luck.err, said));
+
+    // recover cuts the line off, kept aside, and the game is what the first line made.
+    auto recovered = run_cli({"game", "recover", file});
+    CHECK(recovered.code == 0);
+    CHECK(contains(recovered.out, "the journal cut after line 1"));
+    CHECK(slurp(file + ".journal") == first);
+    CHECK(first + slurp(file + ".journal.cut") == deep);
+    CHECK(slurp(file) == made);
+    CHECK(run_cli({"game", "status", file}).code == 0);
+}
+
+TEST_CASE("game recover: mends what status sends it, a byte-order mark before line 1, and an empty journal is said "
+          "as nothing recovers it",
+          "[cli][game]")
+{
+    // hunt58: status said "'umpire game recover FILE' mends it" of a journal an editor saved with
+    // a byte-order mark, or one emptied, and recover refused both ("not the 'game new' that made
+    // the game"). umpire(1), GAME FILES: recover "mends a file or journal that disagree".
+    const TempDir dir("journal-bom");
+    const std::string file = dir / "bom.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string game = slurp(file);
+    const std::string two = slurp(file + ".journal");
+    const std::string jpath = file + ".journal";
+
+    spit(jpath, "\xEF\xBB\xBF" + two);
+    auto status = run_cli({"game", "status", file});
+    CHECK(status.code == 65);
+    CHECK(contains(status.err, jpath + ":1: it begins with a byte-order mark (U+FEFF)"));
+    CHECK(contains(status.err, "'umpire game recover " + file + "' mends it"));
+    auto rebuild = run_cli({"game", "rebuild", file});
+    CHECK(rebuild.code == 65);
+    CHECK(contains(rebuild.err, "'umpire game recover " + file + "' removes it"));
+    auto recovered = run_cli({"game", "recover", file});
+    CHECK(recovered.code == 0);
+    CHECK(contains(recovered.out, "byte-order mark (U+FEFF) before line 1 removed"));
+    CHECK(slurp(jpath) == two);  // every line kept, as umpire wrote it
+    CHECK(slurp(file) == game);
+    CHECK(run_cli({"game", "status", file}).code == 0);
+    CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
+
+    // An empty journal: nothing makes the game again from it, and recover is not offered.
+    spit(jpath, "");
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"game", "status", file}, {"game", "recover", file}, {"game", "rebuild", file}, {"game", "undo", file}}) {
+        CAPTURE(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, jpath + ": empty"));
+        CHECK(contains(r.err, "put back a copy of the journal"));
+        CHECK(!contains(r.err, "mends it"));
+        CHECK(slurp(file) == game);
+        CHECK(slurp(jpath).empty());
+    }
+    // A first line, the 'game new', that is no journal line: recover keeps the lines before the
+    // damage, none, and is not offered either.
+    const std::string broken = "not a journal line\n" + lines_of(two).back() + "\n";
+    spit(jpath, broken);
+    for (const std::vector<std::string>& call :
+         std::vector<std::vector<std::string>>{{"game", "status", file}, {"game", "recover", file}}) {
+        CAPTURE(call[1]);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, jpath + ":1: "));
+        CHECK(contains(r.err, "put back a copy of the journal"));
+        CHECK(!contains(r.err, "mends it"));
+        CHECK(slurp(jpath) == broken);
+    }
+}
+
+TEST_CASE("game journal: replay finds a line whose changes are not what its own dice give", "[cli][game]")
+{
+    // umpire(1): replay is the check for what the chain cannot see. A journal line's changes are
+    // what it did to the game; its resolution (dice and result) is what replay resolves again.
+    // Changes edited to 2 suppressed stands, where the line's roll of 1 in the open suppresses
+    // one (11.3.3), replayed as "0 differ": only the resolution was compared (hunt58).
+    const TempDir dir("journal-forged");
+    const std::string file = dir / "forged.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+    const std::string jpath = file + ".journal";
+    CHECK(contains(run_cli({"replay", jpath}).out, "0 differ"));
+
+    std::vector<std::string> lines = lines_of(slurp(jpath));
+    REQUIRE(lines.size() == 3);
+    auto line = nlohmann::ordered_json::parse(lines.back());
+    bool forged = false;
+    for (auto& c : line["changes"]) {
+        if (c["unit"] == "I-Btl" && (c["key"] == "suppressed" || c["key"] == "suppressed_today")) {
+            REQUIRE(c["to"] == "1");  // 11.3.3: a 1 in the open, one stand
+            c["to"] = "2";
+            forged = true;
+        }
+    }
+    REQUIRE(forged);
+    lines.back() = line.dump();
+    spit(jpath, joined(lines));
+    auto replay = run_cli({"replay", jpath});
+    CHECK(replay.code == 65);
+    CHECK(contains(replay.err, jpath + ":3: "));
+    CHECK(contains(replay.err, "the line made 'I-Btl: suppressed 0 -> 2"));
+    CHECK(contains(replay.err, "its resolution now makes 'I-Btl: suppressed 0 -> 1"));
+}
+
+TEST_CASE("game file: a scenario edited since game new is named, and no change is applied from it", "[cli][game]")
+{
+    // DESIGN.md 12: the journal is the game's record, replayed from the start its first line
+    // recorded. A scenario file edited mid-game was read by --apply (new units, new factors),
+    // its change journalled, and undo and rebuild then refused the game for good (hunt58).
+    const TempDir dir("scenario-edited");
+    const std::string scenario = dir / "mine.toml";
+    const std::string original = slurp(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/great-battles-example.toml");
+    spit(scenario, original);
+    const std::string file = dir / "mine-game.toml";
+    REQUIRE(run_cli({"game", "new", scenario, file}).code == 0);
+    REQUIRE(run_cli({"-q", "game", "next", file}).code == 0);
+    const std::string game = slurp(file);
+    const std::string journal = slurp(file + ".journal");
+
+    std::string edited = original;
+    REQUIRE(edited.find("\"II-Btl\"") != std::string::npos);
+    edited.replace(edited.find("\"II-Btl\""), 8, "\"II-Bat\"");
+    spit(scenario, edited);
+    const std::string said =
+        file + ".journal:1: the game's start has changed since 'game new' made it: its scenario file " + scenario;
+    for (const std::vector<std::string>& call : std::vector<std::vector<std::string>>{
+             {"--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"},
+             {"--game", file, "--apply", "suppress", "--unit", "II-Bat", "--stand", "open", "--roll", "1"},
+             {"game", "next", file},
+             {"game", "undo", file}}) {
+        CAPTURE(call);
+        auto r = run_cli(call);
+        CHECK(r.code == 65);
+        CHECK(contains(r.err, said));
+        CHECK(contains(r.err, "put the scenario (and tables) back as they were"));
+        CHECK(slurp(file) == game);
+        CHECK(slurp(file + ".journal") == journal);
+    }
+    CHECK(run_cli({"game", "status", file}).code == 0);  // a read changes nothing
+
+    // Put back, the game goes on, and its change can be undone.
+    spit(scenario, original);
+    REQUIRE(run_cli({"-q", "--game", file, "--apply", "suppress", "--unit", "I-Btl", "--stand", "open", "--roll", "1"})
+                .code == 0);
+    CHECK(run_cli({"-q", "game", "undo", file}).code == 0);
     CHECK(contains(run_cli({"game", "rebuild", file}).out, "identical"));
 }
 

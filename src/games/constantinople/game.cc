@@ -749,6 +749,36 @@ GameRules constantinople_game_rules()
                                         "movement: ram (13.1, 15.1)";
     static const std::string ask_free = "pinned pairs may try to break free: free {ship} (15.16)";
     static const std::string ask_storm = "in a Storm no ship moves that Game-Turn: storm (14.29)";
+    // The wind's velocity is one the Wind Velocity Table gives (14.32), kept as game next keeps
+    // it: its numbers, storm, or calm for No Wind. The check's 0 to 99 took 0, 5 and 99 (hunt58).
+    rules.check_tables = [](const GameState& g, const TableOf& table) {
+        const Table& velocity = table("constantinople.wind-velocity");
+        const std::string now = g.value("", "velocity");
+        if (now.empty()) {
+            return std::vector<StateProblem>{};  // no key: the check says so
+        }
+        std::vector<int> numbers;
+        std::vector<std::string> words;
+        for (size_t row = 0; row < velocity.rows.size(); ++row) {
+            if (cell(velocity, row, 0) == now) {
+                return std::vector<StateProblem>{};
+            }
+            if (const std::optional<int>& n = velocity.rows[row].numbers.at(0)) {
+                numbers.push_back(*n);
+            } else {
+                words.push_back(cell(velocity, row, 0));
+            }
+        }
+        std::sort(numbers.begin(), numbers.end());
+        std::vector<std::string> given;
+        for (const int n : numbers) {
+            given.push_back(std::to_string(n));
+        }
+        given.insert(given.end(), words.begin(), words.end());
+        return std::vector<StateProblem>{{"", "velocity",
+                                          "'" + now + "' is no velocity the Wind Velocity Table gives: " +
+                                              join(given, ", ") + " (calm is its No Wind) (14.32)"}};
+    };
     rules.sequence = {
         {"movement",
          "Initiative and Naval Movement",

@@ -256,6 +256,14 @@ std::vector<StateProblem> great_battles_check(const GameState& g)
         c.problem("", "turn",
                   "turn " + std::to_string(*turn) + " is past turns_in_day " + std::to_string(*turns) +
                       ": the day has " + std::to_string(*turns) + " turns (16.0)");
+    } else if (turn && *turn != 1 && g.value("", "phase") == "dawn") {
+        // 7.0: "Each day consists of a dawn phase followed by a number of day turns": dawn
+        // comes before turn 1, which game next begins (7.1). Set at dawn, turn 7 was kept
+        // while next said turn 1 (hunt58).
+        c.problem("", "turn",
+                  "turn " + std::to_string(*turn) +
+                      " at dawn: the dawn phase comes before the day's turns, and the clock holds turn 1 "
+                      "there (7.0, 7.1); set the phase too (phase=first-player or phase=second-player)");
     }
     for (const auto& u : g.units) {
         const std::string& n = u.name;

@@ -477,3 +477,26 @@ TEST_CASE("game: in a Storm the movement step asks only what may be done (14.29)
         CHECK_FALSE(contains(out, "straight into the wind"));
     }
 }
+
+TEST_CASE("game: set holds the wind's velocity to the Wind Velocity Table's (14.32)", "[cli][game]")
+{
+    // 14.32 gives Storm, 9, 2, 10, 7, 8, 6, 12, 4, No Wind and 11, and nothing else: 0, 1, 3,
+    // 5, 13 and 99 were taken by the check's 0 to 99 (hunt58), and status showed "wind N 99".
+    const test::TempDir dir("velocity");
+    const std::string file = dir / "c.toml";
+    REQUIRE(run_cli({"game", "new", "constantinople", file}).code == 0);
+    const std::string made = slurp(file);
+    for (const char* refused : {"0", "1", "3", "5", "13", "99"}) {
+        CAPTURE(refused);
+        auto r = run_cli({"game", "set", file, "clock", std::string("velocity=") + refused, "--reason", "x"});
+        CHECK(r.code == 64);
+        CHECK(contains(r.err, "is no velocity the Wind Velocity Table gives: 2, 4, 6, 7, 8, 9, 10, 11, 12, storm, "
+                              "calm (calm is its No Wind) (14.32)"));
+        CHECK(slurp(file) == made);
+    }
+    for (const char* given : {"2", "4", "6", "7", "9", "10", "11", "12", "storm", "calm", "8"}) {
+        CAPTURE(given);
+        CHECK(run_cli({"-q", "game", "set", file, "clock", std::string("velocity=") + given, "--reason", "x"}).code ==
+              0);
+    }
+}

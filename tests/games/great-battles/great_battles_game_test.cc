@@ -524,3 +524,23 @@ TEST_CASE("sighting: with a game the roll is for the turn the game is at, and a 
     CHECK(bare.code == 64);
     CHECK(contains(bare.err, "--turn is required"));
 }
+
+TEST_CASE("great battles game: game set refuses a turn at dawn other than 1, which next would not keep (7.0, 7.1)",
+          "[cli][game][great-battles]")
+{
+    // 7.0: "Each day consists of a dawn phase followed by a number of day turns": the dawn
+    // phase comes before turn 1. Set at dawn, turn 7 was kept, and game next then said turn 1
+    // while the file kept turn 7 (hunt58).
+    const test::TempDir dir("gb-dawn-turn");
+    const std::string file = dir / "dawn.toml";
+    REQUIRE(run_cli({"game", "new", "great-battles", file}).code == 0);
+    const std::string made = slurp(file);
+    REQUIRE(contains(made, "phase = \"dawn\""));
+    auto seven = run_cli({"game", "set", file, "clock", "turn=7", "--reason", "x"});
+    CHECK(seven.code == 64);
+    CHECK(contains(seven.err, "turn 7 at dawn: the dawn phase comes before the day's turns"));
+    CHECK(slurp(file) == made);
+    // With the phase the turn is in, the same turn is the referee's to set (7.2).
+    CHECK(run_cli({"-q", "game", "set", file, "clock", "turn=7", "phase=first-player", "--reason", "x"}).code == 0);
+    CHECK(run_cli({"-q", "game", "set", file, "clock", "phase=dawn", "--reason", "x"}).code == 64);
+}
