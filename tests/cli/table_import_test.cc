@@ -575,7 +575,9 @@ TEST_CASE("cli: table check --json gives the id a call reads each file by, as th
     // call reads it by (and refuses it by); checked alone, the id its TOML names, "" for none.
     test::TempDir dir("check-json-id");
     std::filesystem::create_directories(dir / "constantinople");
-    std::ofstream(dir / "constantinople/ram.toml") << "id = \"constantinople.ram\"\ntitle = 3\n[[[\n";
+    // (an unclosed header: "[[[" trips an assertion in toml++ 3.3's parse_key, in builds with
+    // assertions on, as the sanitizer's is; release reads it as the error it is)
+    std::ofstream(dir / "constantinople/ram.toml") << "id = \"constantinople.ram\"\ntitle = 3\n[unclosed\n";
     const auto in_dir = run_cli({"--json", "table", "check", dir.path.string()});
     CHECK(in_dir.code == 65);
     const auto checked = nlohmann::json::parse(in_dir.out)["checked"];
